@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const cliPath = fileURLToPath(new URL('../../bin/bureau.js', import.meta.url))
+
+export interface BureauServer {
+  url: string
+  openUrl: string
+  token: string
+  dataDir: string
+  workspace: string
+  stop(): Promise<void>
+}
+
+/** Starts the built `bureau serve` on a free port with fresh data and workspace folders. */
+export async function startBureau(
+  extraArgs: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<BureauServer> {
+  const base = await mkdtemp(join(tmpdir(), 'bureau-e2e-'))
+  const dataDir = join(base, 'data')
+  const workspace = join(base, 'workspace')
+  const token = `e2e-${Math.random().toString(36).slice(2)}`
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      cliPath,
+      'serve',
+      '--port',
+      '0',
+      '--token',
+      token,
+      '--data-dir',
+      dataDir,
+      '--workspace',
+      workspace,
+      ...extraArgs,
+    ],
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let stderr = ''
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString()
+  })
+  const openUrl = await new Promise<string>((resolve, reject) => {
+    let stdout = ''
+    child.stdout?.on('data', (d: Buffer) => {
+      stdout += d.toString()
+      const match = stdout.match(/running at (http:\/\/\S+)/)
+      if (match?.[1]) resolve(match[1])
+    })
+    child.once('exit', (code) => reject(new Error(`bureau serve exited with ${code}: ${stderr}`)))
+  })
+  const url = new URL(openUrl).origin
+  return {
+    url,
+    openUrl,
+    token,
+    dataDir,
+    workspace,
+    async stop() {
+      if (child.exitCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve())
+          child.kill('SIGTERM')
+        })
+      }
+      await rm(base, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,21 @@
+import { registerServeCommand } from './commands/serve'
+import { createProgram, EXIT_OK, exitCodeFor } from './program'
+
+/** Builds the `bureau` command tree. Each command loads its implementation lazily. */
+export function buildCli() {
+  const program = createProgram()
+  registerServeCommand(program)
+  return program
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  const program = buildCli()
+  try {
+    await program.parseAsync(argv)
+    return EXIT_OK
+  } catch (error) {
+    return exitCodeFor(error)
+  }
+}
+
+export { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './program'

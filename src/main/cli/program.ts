@@ -1,0 +1,63 @@
+import { Command, CommanderError, Option } from 'commander'
+import { AppError } from '../../shared/errors'
+import { APP_VERSION } from '../appVersion'
+
+export const EXIT_OK = 0
+export const EXIT_FAILURE = 1
+export const EXIT_USAGE = 2
+
+/** Thrown by command implementations for a usage problem commander cannot see (exit 2). */
+export class UsageError extends Error {}
+
+export function dataDirOption(): Option {
+  return new Option('--data-dir <dir>', 'settings, conversations and caches (default: the OS user-data folder, e.g. ~/.config/Bureau)')
+}
+
+export function workspaceOption(): Option {
+  return new Option('--workspace <dir>', 'the folder the agent works in, seen by it as / (default: ~/Bureau)')
+}
+
+export function parsePort(value: string): number {
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(EXIT_USAGE, 'bureau.badPort', `error: invalid port "${value}" (0-65535)`)
+  return port
+}
+
+export function parsePositiveInt(value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0) throw new CommanderError(EXIT_USAGE, 'bureau.badNumber', `error: "${value}" is not a whole number`)
+  return n
+}
+
+export function createProgram(): Command {
+  const program = new Command('bureau')
+  program
+    .description('Bureau: a desktop office assistant with deterministic typed tool calling.')
+    .version(APP_VERSION, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) })
+  return program
+}
+
+/** Maps anything a command throws to an exit code, printing one clear line. */
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+      return EXIT_OK
+    }
+    if (error.code.startsWith('bureau.')) process.stderr.write(`${error.message}\n`)
+    return EXIT_USAGE
+  }
+  if (error instanceof UsageError) {
+    process.stderr.write(`error: ${error.message}\n`)
+    return EXIT_USAGE
+  }
+  if (error instanceof AppError) {
+    process.stderr.write(`error: ${error.message}\n`)
+    return EXIT_FAILURE
+  }
+  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`)
+  return EXIT_FAILURE
+}

@@ -1,0 +1,37 @@
+import { createApp } from '../../app'
+import { createLogger } from '../../logging'
+import { defaultDataDir, defaultWorkspaceDir, locateRendererDir } from '../../paths'
+import { startHttpHost } from '../../server'
+import type { ServeOptions } from '../commands/serve'
+
+/** `bureau serve`: runs until SIGINT/SIGTERM, then closes the server and disposes the services. */
+export async function runServe(options: ServeOptions): Promise<void> {
+  const started = performance.now()
+  const logger = createLogger({ level: process.env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'info' })
+  const app = await createApp({
+    host: 'web',
+    dataDir: options.dataDir ?? defaultDataDir(),
+    workspaceDir: options.workspace ?? defaultWorkspaceDir(),
+    logger,
+  })
+  const host = await startHttpHost({
+    app,
+    host: options.host,
+    port: options.port,
+    token: options.token,
+    rendererDir: locateRendererDir(),
+  }).catch(async (error: unknown) => {
+    await app.dispose()
+    throw error
+  })
+  process.stdout.write(`Bureau is running at ${host.openUrl}\n`)
+  logger.debug('ready', { ms: Math.round(performance.now() - started) })
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve()
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+  await host.close()
+  await app.dispose()
+}

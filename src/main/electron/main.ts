@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { app, type BrowserWindow, dialog, session } from 'electron'
+import { createApp } from '../app'
+import { createLogger } from '../logging'
+import { defaultWorkspaceDir } from '../paths'
+import { handleAppProtocol, registerAppScheme } from './appProtocol'
+import { bindIpc } from './bindIpc'
+import { createMainWindow } from './createMainWindow'
+import { restrictPermissions } from './hardenWebContents'
+
+// The Electron shell: lifecycle, one hardened window, IPC binding. Everything else is plain Node.
+const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url))
+const rendererDir = here('../renderer')
+const preloadPath = here('../preload/index.cjs')
+const iconPath = here('../../resources/icon.png')
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  registerAppScheme()
+  let window: BrowserWindow | undefined
+  let unbind: (() => void) | undefined
+
+  app.on('second-instance', () => {
+    if (!window) return
+    if (window.isMinimized()) window.restore()
+    window.focus()
+  })
+
+  app
+    .whenReady()
+    .then(async () => {
+      const logger = createLogger()
+      const dataDir = process.env.BUREAU_DATA_DIR ?? app.getPath('userData')
+      app.setPath('userData', dataDir)
+      const bureau = await createApp({
+        host: 'electron',
+        dataDir,
+        workspaceDir: defaultWorkspaceDir(),
+        logger,
+      })
+      restrictPermissions(session.defaultSession)
+      handleAppProtocol(rendererDir)
+      unbind = bindIpc(bureau)
+      window = createMainWindow(preloadPath, existsSync(iconPath) ? iconPath : undefined)
+      app.on('before-quit', () => {
+        unbind?.()
+        void bureau.dispose()
+      })
+    })
+    .catch((error: unknown) => {
+      dialog.showErrorBox('Bureau could not start', error instanceof Error ? error.message : String(error))
+      app.quit()
+    })
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  app.on('activate', () => {
+    if (!window || window.isDestroyed())
+      window = createMainWindow(preloadPath, existsSync(iconPath) ? iconPath : undefined)
+  })
+}

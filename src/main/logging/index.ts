@@ -1,0 +1,2 @@
+export type { LogLevel, Logger, LoggerOptions } from './logger'
+export { createLogger, silentLogger } from './logger'

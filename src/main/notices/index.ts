@@ -1,0 +1,2 @@
+export type { NoticeCenter } from './noticeCenter'
+export { createNoticeCenter } from './noticeCenter'

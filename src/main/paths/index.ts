@@ -1,0 +1,3 @@
+export { APP_DIR_NAME, defaultDataDir, defaultWorkspaceDir } from './defaultPaths'
+export { ensureWritableDir } from './ensureWritableDir'
+export { locateRendererDir } from './rendererDir'

@@ -1,0 +1,5 @@
+export type { HttpHost, HttpHostOptions } from './createHttpHost'
+export { buildHttpApp, startHttpHost } from './createHttpHost'
+export { CONTENT_SECURITY_POLICY } from './rendererEndpoints'
+export { bearerToken } from './tokenAuth'
+export { generateToken, tokensMatch } from './tokens'

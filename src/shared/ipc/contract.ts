@@ -1,0 +1,19 @@
+import { appEvents, appRoutes } from './routes/app'
+
+/**
+ * The IPC contract: every route and event declared once. Main implements the routes
+ * (a missing or extra handler is a compile error), both transports validate against it,
+ * and the renderer's client is typed from it.
+ */
+export const routes = {
+  ...appRoutes,
+}
+
+export const events = {
+  ...appEvents,
+}
+
+export type Routes = typeof routes
+export type Events = typeof events
+export type RouteName = keyof Routes
+export type EventName = keyof Events

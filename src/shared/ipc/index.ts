@@ -1,0 +1,19 @@
+export type { IpcClient, IpcTransport } from './client'
+export { createIpcClient } from './client'
+export type { EventName, Events, RouteName, Routes } from './contract'
+export { events, routes } from './contract'
+export type {
+  EventMap,
+  EventPayload,
+  RouteDef,
+  RouteInput,
+  RouteMap,
+  RouteOutput,
+  RouteParsedInput,
+} from './defineContract'
+export { route } from './defineContract'
+export { createHttpTransport } from './httpTransport'
+export type { BureauPreloadApi } from './preloadApi'
+export { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from './preloadApi'
+export * from './routes/app'
+export { base64ToBytes, bytesToBase64, decodeWire, encodeWire } from './wireCodec'
