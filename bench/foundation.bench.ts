@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import type { BenchRow } from './types'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** Time from spawning `bureau serve` to the first 200 from /health. */
+async function coldStartMs(): Promise<number> {
+  const base = await mkdtemp(join(tmpdir(), 'bureau-bench-'))
+  const started = performance.now()
+  const child = spawn(
+    process.execPath,
+    ['bin/bureau.js', 'serve', '--port', '0', '--data-dir', join(base, 'd'), '--workspace', join(base, 'w')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString()
+      const m = out.match(/127\.0\.0\.1:(\d+)/)
+      if (m) resolve(Number(m[1]))
+    })
+    child.once('exit', (code) => reject(new Error(`serve exited ${code}`)))
+  })
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) break
+  }
+  const ms = performance.now() - started
+  child.kill('SIGTERM')
+  await new Promise((r) => child.once('exit', r))
+  await rm(base, { recursive: true, force: true })
+  return ms
+}
+
+/** The JS the renderer loads before any lazy page: the entry chunk plus its static imports. */
+async function initialJsGzipKb(): Promise<number> {
+  const rendererDir = join(root, 'out', 'renderer')
+  const html = await readFile(join(rendererDir, 'index.html'), 'utf8')
+  const scripts = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '')
+  let total = 0
+  for (const file of new Set(scripts)) total += gzipSync(await readFile(join(rendererDir, file))).length
+  return total / 1024
+}
+
+async function lazyChunksGzipKb(): Promise<number> {
+  const assets = join(root, 'out', 'renderer', 'assets')
+  let total = 0
+  for (const file of await readdir(assets))
+    if (file.endsWith('.js')) total += gzipSync(await readFile(join(assets, file))).length
+  return total / 1024
+}
+
+export default async function foundationBench(): Promise<BenchRow[]> {
+  const runs: number[] = []
+  for (let i = 0; i < 5; i++) runs.push(await coldStartMs())
+  runs.sort((a, b) => a - b)
+  const initial = await initialJsGzipKb()
+  return [
+    { name: 'serve cold start to /health (median of 5)', value: runs[2] ?? Number.NaN, unit: 'ms' },
+    { name: 'renderer initial JS (gzip)', value: initial, unit: 'KiB' },
+    { name: 'renderer all JS incl. lazy chunks (gzip)', value: await lazyChunksGzipKb(), unit: 'KiB' },
+  ]
+}
