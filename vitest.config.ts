@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string
+}
 
 export default defineConfig({
   define: { __BUREAU_VERSION__: JSON.stringify(pkg.version) },

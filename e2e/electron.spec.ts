@@ -34,11 +34,11 @@ test.describe('Electron smoke test', () => {
         BUREAU_DATA_DIR: fileURLToPath(new URL('../test-results/electron-data', import.meta.url)),
       },
     })
-    const window = await app.firstWindow()
-    await window.getByRole('button', { name: 'About' }).click()
-    await expect(window.getByTestId('about-host')).toHaveText('Desktop app')
+    const page = await app.firstWindow()
+    await page.getByRole('button', { name: 'About' }).click()
+    await expect(page.getByTestId('about-host')).toHaveText('Desktop app')
     // Isolation seen from the page: no Node globals, only the contract's transport on window.bureau.
-    const exposed = await window.evaluate(() => ({
+    const exposed = await page.evaluate(() => ({
       require: typeof (globalThis as { require?: unknown }).require,
       process: typeof (globalThis as { process?: unknown }).process,
       bureau: Object.keys((globalThis as { bureau?: object }).bureau ?? {}).sort(),
@@ -48,7 +48,7 @@ test.describe('Electron smoke test', () => {
       process: 'undefined',
       bureau: ['invoke', 'kind', 'platform', 'subscribe'],
     })
-    expect(await window.evaluate(() => window.open('https://example.com') === null)).toBe(true)
+    expect(await page.evaluate(() => window.open('https://example.com') === null)).toBe(true)
     await app.close()
   })
 })

@@ -30,5 +30,9 @@ if (binary) {
   console.log(
     'Electron binary not installed (run `node node_modules/electron/install.js` where the internet is reachable); starting the headless host instead.',
   )
-  run(process.execPath, [fileURLToPath(new URL('../bin/bureau.js', import.meta.url)), 'serve', ...process.argv.slice(2)])
+  run(process.execPath, [
+    fileURLToPath(new URL('../bin/bureau.js', import.meta.url)),
+    'serve',
+    ...process.argv.slice(2),
+  ])
 }

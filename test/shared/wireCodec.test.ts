@@ -4,7 +4,9 @@ import { decodeWire, encodeWire } from '../../src/shared/ipc'
 describe('wire codec', () => {
   it('round-trips binary payloads inside JSON', () => {
     const bytes = new Uint8Array(200_000).map((_, i) => (i * 31) % 256)
-    const decoded = decodeWire(encodeWire({ name: 'a.wav', bytes, nested: [{ b: new Uint8Array([0, 255]) }] })) as {
+    const decoded = decodeWire(
+      encodeWire({ name: 'a.wav', bytes, nested: [{ b: new Uint8Array([0, 255]) }] }),
+    ) as {
       bytes: Uint8Array
       nested: Array<{ b: Uint8Array }>
     }

@@ -10,7 +10,10 @@ export const EXIT_USAGE = 2
 export class UsageError extends Error {}
 
 export function dataDirOption(): Option {
-  return new Option('--data-dir <dir>', 'settings, conversations and caches (default: the OS user-data folder, e.g. ~/.config/Bureau)')
+  return new Option(
+    '--data-dir <dir>',
+    'settings, conversations and caches (default: the OS user-data folder, e.g. ~/.config/Bureau)',
+  )
 }
 
 export function workspaceOption(): Option {
@@ -19,13 +22,15 @@ export function workspaceOption(): Option {
 
 export function parsePort(value: string): number {
   const port = Number(value)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(EXIT_USAGE, 'bureau.badPort', `error: invalid port "${value}" (0-65535)`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CommanderError(EXIT_USAGE, 'bureau.badPort', `error: invalid port "${value}" (0-65535)`)
   return port
 }
 
 export function parsePositiveInt(value: string): number {
   const n = Number(value)
-  if (!Number.isInteger(n) || n < 0) throw new CommanderError(EXIT_USAGE, 'bureau.badNumber', `error: "${value}" is not a whole number`)
+  if (!Number.isInteger(n) || n < 0)
+    throw new CommanderError(EXIT_USAGE, 'bureau.badNumber', `error: "${value}" is not a whole number`)
   return n
 }
 
@@ -44,7 +49,11 @@ export function createProgram(): Command {
 /** Maps anything a command throws to an exit code, printing one clear line. */
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
+    if (
+      error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      error.code === 'commander.help'
+    ) {
       return EXIT_OK
     }
     if (error.code.startsWith('bureau.')) process.stderr.write(`${error.message}\n`)

@@ -33,12 +33,18 @@ export function toIssues(error: z.ZodError): ValidationIssue[] {
 }
 
 function isEmptyObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  )
 }
 
 /** A route without input accepts nothing, `{}` or null (an empty HTTP body). */
 function normaliseInput(schema: z.ZodType, raw: unknown): unknown {
-  if ((raw === null || isEmptyObject(raw)) && schema.safeParse(undefined).success && !schema.safeParse(raw).success) {
+  if (
+    (raw === null || isEmptyObject(raw)) &&
+    schema.safeParse(undefined).success &&
+    !schema.safeParse(raw).success
+  ) {
     return undefined
   }
   return raw
@@ -46,7 +52,8 @@ function normaliseInput(schema: z.ZodType, raw: unknown): unknown {
 
 export function errorPayloadOf(error: unknown, route: string): ErrorPayload {
   if (error instanceof AppError) return error.toPayload()
-  if (error instanceof Error && error.name === 'AbortError') return { code: 'CANCELLED', message: 'Cancelled.' }
+  if (error instanceof Error && error.name === 'AbortError')
+    return { code: 'CANCELLED', message: 'Cancelled.' }
   const detail = error instanceof Error ? error.message.split('\n')[0] : String(error)
   return { code: 'HANDLER_FAILED', message: `${route} failed: ${detail}` }
 }
@@ -73,7 +80,11 @@ export function createIpcRouter<R extends RouteMap, H extends HandlersFor<R>>(
       if (!parsed.success) {
         return {
           ok: false,
-          error: { code: 'VALIDATION_FAILED', message: `Invalid input for ${route}.`, issues: toIssues(parsed.error) },
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: `Invalid input for ${route}.`,
+            issues: toIssues(parsed.error),
+          },
         }
       }
       try {

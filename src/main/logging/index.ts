@@ -1,2 +1,2 @@
-export type { LogLevel, Logger, LoggerOptions } from './logger'
+export type { Logger, LoggerOptions, LogLevel } from './logger'
 export { createLogger, silentLogger } from './logger'

@@ -16,6 +16,9 @@ export async function ensureWritableDir(dir: string, what: string): Promise<void
     await rm(probe, { force: true })
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-    throw new AppError('UNAVAILABLE', `The ${what} ${dir} is not writable (${reason}). Choose another with --${what === 'data folder' ? 'data-dir' : 'workspace'} or fix its permissions.`)
+    throw new AppError(
+      'UNAVAILABLE',
+      `The ${what} ${dir} is not writable (${reason}). Choose another with --${what === 'data folder' ? 'data-dir' : 'workspace'} or fix its permissions.`,
+    )
   }
 }

@@ -31,10 +31,18 @@ export interface HttpHost {
 
 function listenError(error: NodeJS.ErrnoException, host: string, port: number): AppError {
   if (error.code === 'EADDRINUSE') {
-    return new AppError('UNAVAILABLE', `Port ${port} on ${host} is already in use. Stop the other program or pick another port with --port.`)
+    return new AppError(
+      'UNAVAILABLE',
+      `Port ${port} on ${host} is already in use. Stop the other program or pick another port with --port.`,
+    )
   }
-  if (error.code === 'EACCES') return new AppError('UNAVAILABLE', `Not allowed to listen on ${host}:${port}. Pick a port above 1024 with --port.`)
-  if (error.code === 'EADDRNOTAVAIL') return new AppError('UNAVAILABLE', `The address ${host} is not available on this machine.`)
+  if (error.code === 'EACCES')
+    return new AppError(
+      'UNAVAILABLE',
+      `Not allowed to listen on ${host}:${port}. Pick a port above 1024 with --port.`,
+    )
+  if (error.code === 'EADDRNOTAVAIL')
+    return new AppError('UNAVAILABLE', `The address ${host} is not available on this machine.`)
   return new AppError('UNAVAILABLE', `Cannot listen on ${host}:${port}: ${error.message}`)
 }
 
@@ -60,7 +68,9 @@ export async function startHttpHost(options: HttpHostOptions): Promise<HttpHost>
   const requestedPort = options.port ?? 8321
   const token = options.token ?? generateToken()
   let http: Hono | undefined
-  const server = createAdaptorServer({ fetch: (request, env) => http?.fetch(request, env) ?? new Response(null, { status: 503 }) })
+  const server = createAdaptorServer({
+    fetch: (request, env) => http?.fetch(request, env) ?? new Response(null, { status: 503 }),
+  })
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, host, requestedPort)))

@@ -24,7 +24,10 @@ export function hostGuard(options: HostGuardOptions): MiddlewareHandler {
   return async (c, next) => {
     const host = c.req.header('host')?.toLowerCase()
     if (!host || !hosts.has(host)) {
-      return c.json({ code: 'FORBIDDEN', message: 'Host not allowed. Open Bureau through 127.0.0.1 or localhost.' }, 403)
+      return c.json(
+        { code: 'FORBIDDEN', message: 'Host not allowed. Open Bureau through 127.0.0.1 or localhost.' },
+        403,
+      )
     }
     const origin = c.req.header('origin')
     if (origin && c.req.method !== 'GET' && c.req.method !== 'HEAD' && !origins.has(origin.toLowerCase())) {

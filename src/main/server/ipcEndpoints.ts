@@ -7,7 +7,10 @@ import type { BureauApp } from '../app'
 const MAX_IPC_BODY = 64 * 1024 * 1024
 
 function jsonResponse(body: unknown, status: number): Response {
-  return new Response(encodeWire(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
+  return new Response(encodeWire(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  })
 }
 
 /** The IPC contract over HTTP: `POST /ipc/<route>` and `GET /ipc/events` (server-sent events). */
@@ -16,21 +19,28 @@ export function mountIpcEndpoints(http: Hono, app: BureauApp): void {
 
   http.post('/ipc/:route', async (c) => {
     const route = c.req.param('route')
-    if (!app.router.has(route)) return jsonResponse({ code: 'UNKNOWN_ROUTE', message: `Unknown route "${route}".` }, 404)
+    if (!app.router.has(route))
+      return jsonResponse({ code: 'UNKNOWN_ROUTE', message: `Unknown route "${route}".` }, 404)
     const length = Number(c.req.header('content-length') ?? 0)
-    if (length > MAX_IPC_BODY) return jsonResponse({ code: 'TOO_LARGE', message: 'Request body too large.' }, 413)
+    if (length > MAX_IPC_BODY)
+      return jsonResponse({ code: 'TOO_LARGE', message: 'Request body too large.' }, 413)
     const text = await c.req.text()
     let input: unknown
     try {
       input = text.trim() === '' ? undefined : decodeWire(text)
     } catch {
-      return jsonResponse({ code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON.', issues: [] }, 400)
+      return jsonResponse(
+        { code: 'VALIDATION_FAILED', message: 'The request body is not valid JSON.', issues: [] },
+        400,
+      )
     }
     const result = await app.router.dispatch(route, input, {
       senderId: `http:${c.req.header('x-bureau-client') ?? 'web'}`,
       signal: c.req.raw.signal,
     })
-    return result.ok ? jsonResponse(result.value, 200) : jsonResponse(result.error, httpStatusFor(result.error.code))
+    return result.ok
+      ? jsonResponse(result.value, 200)
+      : jsonResponse(result.error, httpStatusFor(result.error.code))
   })
 
   http.get('/ipc/events', (c) => {

@@ -15,7 +15,9 @@ export function requireUiToken(token: string): MiddlewareHandler {
   return async (c, next) => {
     const given = bearerToken(c) ?? getCookie(c, TOKEN_COOKIE)
     if (!tokensMatch(given, token)) {
-      const message = given ? 'Wrong token.' : 'Missing token. Open the URL printed by `bureau serve` (it carries ?token=).'
+      const message = given
+        ? 'Wrong token.'
+        : 'Missing token. Open the URL printed by `bureau serve` (it carries ?token=).'
       return c.json({ code: 'UNAUTHORIZED', message }, 401)
     }
     await next()
@@ -27,7 +29,8 @@ export function acceptTokenFromUrl(token: string): MiddlewareHandler {
   return async (c, next) => {
     const given = c.req.query('token')
     if (given === undefined) return next()
-    if (!tokensMatch(given, token)) return c.json({ code: 'UNAUTHORIZED', message: 'Wrong token in the URL.' }, 401)
+    if (!tokensMatch(given, token))
+      return c.json({ code: 'UNAUTHORIZED', message: 'Wrong token in the URL.' }, 401)
     setCookie(c, TOKEN_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/' })
     return c.redirect(c.req.path, 302)
   }

@@ -20,7 +20,8 @@ describe('bureau CLI', () => {
   it('prints help for serve', async () => {
     const result = await runCli(['serve', '--help'])
     expect(result.code).toBe(0)
-    for (const flag of ['--host', '--port', '--data-dir', '--workspace', '--token']) expect(result.stdout).toContain(flag)
+    for (const flag of ['--host', '--port', '--data-dir', '--workspace', '--token'])
+      expect(result.stdout).toContain(flag)
   })
 
   it('prints the version', async () => {
@@ -64,7 +65,15 @@ describe('bureau CLI', () => {
   it('serve exits 1 with a clear message when the data folder is not writable', async () => {
     const file = join(await dirs.make(), 'plain-file')
     await writeFile(file, '')
-    const result = await runCli(['serve', '--port', '0', '--data-dir', join(file, 'x'), '--workspace', await dirs.make()])
+    const result = await runCli([
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      join(file, 'x'),
+      '--workspace',
+      await dirs.make(),
+    ])
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/data folder .* is not writable/)
   })

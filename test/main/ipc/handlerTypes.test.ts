@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { route } from '../../../src/shared/ipc'
 import { createIpcRouter } from '../../../src/main/ipc'
+import { route } from '../../../src/shared/ipc'
 
 // These checks run in `npm run typecheck`: each @ts-expect-error must see a compile error,
 // otherwise tsc fails because the directive is unused.

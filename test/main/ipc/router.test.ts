@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { createIpcRouter, type HandlerContext } from '../../../src/main/ipc'
 import { AppError } from '../../../src/shared/errors'
 import { route } from '../../../src/shared/ipc'
-import { createIpcRouter, type HandlerContext } from '../../../src/main/ipc'
 
 const routes = {
-  'math.add': route({ summary: 'adds', input: z.object({ a: z.number(), b: z.number().default(1) }), output: z.number() }),
+  'math.add': route({
+    summary: 'adds',
+    input: z.object({ a: z.number(), b: z.number().default(1) }),
+    output: z.number(),
+  }),
   'app.ping': route({ summary: 'ping', input: z.void(), output: z.literal('pong') }),
   'app.fail': route({ summary: 'fails', input: z.void(), output: z.string() }),
   'app.refuse': route({ summary: 'refuses', input: z.void(), output: z.string() }),
@@ -61,13 +65,19 @@ describe('IpcRouter', () => {
     for (const input of [undefined, {}, null]) {
       expect(await router.dispatch('app.ping', input, ctx)).toEqual({ ok: true, value: 'pong' })
     }
-    expect(await router.dispatch('app.ping', { extra: 1 }, ctx)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } })
+    expect(await router.dispatch('app.ping', { extra: 1 }, ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    })
   })
 
   it('turns a handler crash into HANDLER_FAILED with one line and no stack', async () => {
     const errors: string[] = []
     const result = await makeRouter(errors).dispatch('app.fail', undefined, ctx)
-    expect(result).toEqual({ ok: false, error: { code: 'HANDLER_FAILED', message: 'app.fail failed: disk on fire' } })
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'HANDLER_FAILED', message: 'app.fail failed: disk on fire' },
+    })
     expect(errors).toEqual(['app.fail'])
   })
 

@@ -1,5 +1,5 @@
-import { request } from 'node:http'
 import { writeFile } from 'node:fs/promises'
+import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BureauApp, createApp } from '../../../src/main/app'
@@ -15,7 +15,12 @@ const TOKEN = 'test-token-123'
 const auth = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }
 
 beforeAll(async () => {
-  app = await createApp({ host: 'web', dataDir: await dirs.make(), workspaceDir: await dirs.make(), logger: silentLogger })
+  app = await createApp({
+    host: 'web',
+    dataDir: await dirs.make(),
+    workspaceDir: await dirs.make(),
+    logger: silentLogger,
+  })
   host = await startHttpHost({ app, port: 0, token: TOKEN })
 })
 
@@ -34,7 +39,13 @@ describe('headless host', () => {
 
   it('serves app.info over POST /ipc with an empty body or {}', async () => {
     for (const body of ['', '{}']) {
-      const res = await rawHttp({ port: host.port, method: 'POST', path: '/ipc/app.info', headers: auth, body })
+      const res = await rawHttp({
+        port: host.port,
+        method: 'POST',
+        path: '/ipc/app.info',
+        headers: auth,
+        body,
+      })
       expect(res.status).toBe(200)
       expect(JSON.parse(res.body)).toMatchObject({ name: 'Bureau', host: 'web', workspaceRoot: '/' })
     }
@@ -44,7 +55,12 @@ describe('headless host', () => {
     const missing = await rawHttp({ port: host.port, method: 'POST', path: '/ipc/app.info', body: '{}' })
     expect(missing.status).toBe(401)
     expect(JSON.parse(missing.body).code).toBe('UNAUTHORIZED')
-    const wrong = await rawHttp({ port: host.port, method: 'POST', path: '/ipc/app.info', headers: { authorization: 'Bearer nope' } })
+    const wrong = await rawHttp({
+      port: host.port,
+      method: 'POST',
+      path: '/ipc/app.info',
+      headers: { authorization: 'Bearer nope' },
+    })
     expect(wrong.status).toBe(401)
     expect(JSON.parse(wrong.body).message).toBe('Wrong token.')
   })
@@ -96,16 +112,34 @@ describe('headless host', () => {
   })
 
   it('answers invalid input with 400 VALIDATION_FAILED and malformed JSON too', async () => {
-    const invalid = await rawHttp({ port: host.port, method: 'POST', path: '/ipc/app.info', headers: auth, body: '{"x":1}' })
+    const invalid = await rawHttp({
+      port: host.port,
+      method: 'POST',
+      path: '/ipc/app.info',
+      headers: auth,
+      body: '{"x":1}',
+    })
     expect(invalid.status).toBe(400)
     expect(JSON.parse(invalid.body)).toMatchObject({ code: 'VALIDATION_FAILED', issues: expect.any(Array) })
-    const malformed = await rawHttp({ port: host.port, method: 'POST', path: '/ipc/app.info', headers: auth, body: '{"x":' })
+    const malformed = await rawHttp({
+      port: host.port,
+      method: 'POST',
+      path: '/ipc/app.info',
+      headers: auth,
+      body: '{"x":',
+    })
     expect(malformed.status).toBe(400)
     expect(JSON.parse(malformed.body).code).toBe('VALIDATION_FAILED')
   })
 
   it('answers an unknown route with 404 UNKNOWN_ROUTE', async () => {
-    const res = await rawHttp({ port: host.port, method: 'POST', path: '/ipc/nope.nothing', headers: auth, body: '{}' })
+    const res = await rawHttp({
+      port: host.port,
+      method: 'POST',
+      path: '/ipc/nope.nothing',
+      headers: auth,
+      body: '{}',
+    })
     expect(res.status).toBe(404)
     expect(JSON.parse(res.body).code).toBe('UNKNOWN_ROUTE')
   })
@@ -118,13 +152,19 @@ describe('headless host', () => {
   it('streams events as server-sent events', async () => {
     const received = await new Promise<string>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: host.port, path: '/ipc/events', headers: { host: `127.0.0.1:${host.port}`, ...auth } },
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: '/ipc/events',
+          headers: { host: `127.0.0.1:${host.port}`, ...auth },
+        },
         (res) => {
           let text = ''
           res.setEncoding('utf8')
           res.on('data', (chunk: string) => {
             text += chunk
-            if (text.includes('event: ready')) app.notices.notify({ level: 'info', message: 'hello over sse' })
+            if (text.includes('event: ready'))
+              app.notices.notify({ level: 'info', message: 'hello over sse' })
             if (text.includes('hello over sse')) {
               req.destroy()
               resolve(text)
@@ -136,7 +176,10 @@ describe('headless host', () => {
       req.end()
     })
     const line = received.split('\n').find((l) => l.startsWith('data: {"event":"app.notice"'))
-    expect(JSON.parse(line?.slice(6) ?? 'null')).toEqual({ event: 'app.notice', payload: { level: 'info', message: 'hello over sse' } })
+    expect(JSON.parse(line?.slice(6) ?? 'null')).toEqual({
+      event: 'app.notice',
+      payload: { level: 'info', message: 'hello over sse' },
+    })
   })
 
   it('refuses the events stream without the token', async () => {
@@ -154,7 +197,12 @@ describe('headless host', () => {
     const file = join(await dirs.make(), 'a-file')
     await writeFile(file, 'x')
     await expect(
-      createApp({ host: 'web', dataDir: join(file, 'data'), workspaceDir: await dirs.make(), logger: silentLogger }),
+      createApp({
+        host: 'web',
+        dataDir: join(file, 'data'),
+        workspaceDir: await dirs.make(),
+        logger: silentLogger,
+      }),
     ).rejects.toThrow(/The data folder .* is not writable \(ENOTDIR\)/)
   })
 })

@@ -19,7 +19,11 @@ export function registerServeCommand(program: Command): void {
     .addOption(dataDirOption())
     .addOption(workspaceOption())
     .option('--token <token>', 'UI token (default: a random token, printed with the URL)')
-    .option('--tools-debounce-ms <ms>', 'debounce for hot-adding plugins from the tools folders', parsePositiveInt)
+    .option(
+      '--tools-debounce-ms <ms>',
+      'debounce for hot-adding plugins from the tools folders',
+      parsePositiveInt,
+    )
     .action(async (options: ServeOptions) => {
       const { runServe } = await import('../serve/runServe')
       await runServe(options)
