@@ -4,6 +4,7 @@ import { createLogger, type Logger } from '../logging'
 import { createNoticeCenter, type NoticeCenter } from '../notices'
 import { ensureWritableDir } from '../paths'
 import { appHandlers } from './appHandlers'
+import { unavailableHandlers } from './unavailableHandlers'
 
 export interface AppOptions {
   host: HostKind
@@ -41,6 +42,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     routes,
     {
       ...appHandlers({ host: options.host, notices }),
+      ...unavailableHandlers(),
     },
     { onHandlerError: (route, error) => logger.error('handler failed', { route, error: String(error) }) },
   )

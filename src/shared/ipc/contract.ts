@@ -1,4 +1,6 @@
 import { appEvents, appRoutes } from './routes/app'
+import { chatEvents, chatRoutes } from './routes/chat'
+import { workspaceEvents, workspaceRoutes } from './routes/workspace'
 
 /**
  * The IPC contract: every route and event declared once. Main implements the routes
@@ -7,10 +9,14 @@ import { appEvents, appRoutes } from './routes/app'
  */
 export const routes = {
   ...appRoutes,
+  ...chatRoutes,
+  ...workspaceRoutes,
 }
 
 export const events = {
   ...appEvents,
+  ...chatEvents,
+  ...workspaceEvents,
 }
 
 export type Routes = typeof routes

@@ -1,0 +1,22 @@
+import { AppError } from '../../shared/errors'
+
+// Routes whose services are still being wired: they answer with a clear error instead of crashing.
+// Each entry disappears when its service registers real handlers in createApp.
+const unavailable = (what: string) => () => {
+  throw new AppError('UNAVAILABLE', `${what} is not available in this build yet.`)
+}
+
+export function unavailableHandlers() {
+  return {
+    'chat.send': unavailable('Chat'),
+    'chat.cancel': unavailable('Chat'),
+    'chat.answer': unavailable('Chat'),
+    'conversations.list': unavailable('Conversations'),
+    'conversations.get': unavailable('Conversations'),
+    'conversations.rename': unavailable('Conversations'),
+    'conversations.delete': unavailable('Conversations'),
+    'workspace.list': unavailable('The workspace browser'),
+    'workspace.readFile': unavailable('The workspace browser'),
+    'workspace.open': unavailable('Opening files'),
+  }
+}

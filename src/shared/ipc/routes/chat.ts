@@ -1,0 +1,164 @@
+import { z } from 'zod'
+import { route } from '../defineContract'
+
+/** Raw bytes; Electron IPC carries them natively, HTTP as {"$bin": base64}. */
+export const Binary = z.instanceof(Uint8Array)
+
+export const AttachmentInput = z.object({
+  name: z.string().min(1).max(255),
+  bytes: Binary,
+  mimeType: z.string().optional(),
+})
+export type AttachmentInput = z.infer<typeof AttachmentInput>
+
+export const AttachmentStatus = z.enum(['pending', 'converting', 'converted', 'failed'])
+
+/** What a message keeps of an attachment: never the bytes, always the agent path where it was saved. */
+export const AttachmentMeta = z.object({
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  mimeType: z.string().optional(),
+  /** Where the file was saved in the workspace (`/inbox/<name>`), so tools can edit it. */
+  agentPath: z.string().optional(),
+  status: AttachmentStatus,
+  error: z.string().optional(),
+  /** Characters of Markdown given to the model, and whether the budget cut it. */
+  chars: z.number().int().nonnegative().optional(),
+  truncated: z.boolean().optional(),
+  format: z.string().optional(),
+})
+export type AttachmentMeta = z.infer<typeof AttachmentMeta>
+
+export const StepStatus = z.enum(['running', 'ok', 'error', 'cancelled'])
+
+export const AgentStep = z.object({
+  id: z.string(),
+  /** `toolset.method_name`, e.g. `spreadsheet.set_cell_value`. */
+  method: z.string(),
+  args: z.unknown(),
+  status: StepStatus,
+  /** The method's output (an area receipt for spreadsheet writes), when it succeeded. */
+  result: z.unknown().optional(),
+  error: z.string().optional(),
+  startedAt: z.string(),
+  durationMs: z.number().nonnegative().optional(),
+  /** Set when the step ran inside a subagent (its toolset name). */
+  subagent: z.string().optional(),
+})
+export type AgentStep = z.infer<typeof AgentStep>
+
+export const Usage = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  cachedInputTokens: z.number().int().nonnegative().optional(),
+})
+export type Usage = z.infer<typeof Usage>
+
+export const ReturnedFile = z.object({
+  agentPath: z.string(),
+  name: z.string(),
+  size: z.number().int().nonnegative().optional(),
+})
+export type ReturnedFile = z.infer<typeof ReturnedFile>
+
+export const MessageStatus = z.enum(['streaming', 'done', 'error', 'cancelled', 'interrupted'])
+
+export const ChatMessage = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  createdAt: z.string(),
+  status: MessageStatus,
+  attachments: z.array(AttachmentMeta).default([]),
+  steps: z.array(AgentStep).default([]),
+  files: z.array(ReturnedFile).default([]),
+  usage: Usage.optional(),
+  error: z.string().optional(),
+  /** For interrupted voice answers: the part that was actually spoken. */
+  spokenText: z.string().optional(),
+})
+export type ChatMessage = z.infer<typeof ChatMessage>
+
+export const ConversationSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  messageCount: z.number().int().nonnegative(),
+})
+export type ConversationSummary = z.infer<typeof ConversationSummary>
+
+export const Conversation = ConversationSummary.omit({ messageCount: true }).extend({
+  messages: z.array(ChatMessage),
+})
+export type Conversation = z.infer<typeof Conversation>
+
+export const ConversationId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a conversation id')
+
+export const ChatSendInput = z.object({
+  conversationId: ConversationId.optional(),
+  text: z.string().max(200_000),
+  attachments: z.array(AttachmentInput).max(20).default([]),
+  /** Restrict the agent to these toolsets (default: all registered). */
+  toolsets: z.array(z.string()).optional(),
+})
+export type ChatSendInput = z.input<typeof ChatSendInput>
+
+export const ChatSendResult = z.object({
+  conversationId: z.string(),
+  runId: z.string(),
+  userMessageId: z.string(),
+  assistantMessageId: z.string(),
+})
+export type ChatSendResult = z.infer<typeof ChatSendResult>
+
+const RunRef = z.object({ runId: z.string(), conversationId: z.string(), messageId: z.string() })
+
+export const chatRoutes = {
+  'chat.send': route({
+    summary: 'Starts an agent run for a user message; progress arrives as chat.* and agent.* events.',
+    input: ChatSendInput,
+    output: ChatSendResult,
+  }),
+  'chat.cancel': route({
+    summary: 'Stops a run: the model request and the running tool.',
+    input: z.object({ runId: z.string() }),
+    output: z.object({ cancelled: z.boolean() }),
+  }),
+  'chat.answer': route({
+    summary: "Answers a subagent's question (sessionId may be omitted when exactly one waits).",
+    input: z.object({ runId: z.string(), sessionId: z.string().optional(), input: z.string().min(1) }),
+    output: z.object({ accepted: z.boolean() }),
+  }),
+  'conversations.list': route({
+    summary: 'Conversations, newest first, optionally filtered by title.',
+    input: z.object({ query: z.string().optional() }).optional(),
+    output: z.array(ConversationSummary),
+  }),
+  'conversations.get': route({
+    summary: 'One conversation with its messages.',
+    input: z.object({ id: ConversationId }),
+    output: Conversation,
+  }),
+  'conversations.rename': route({
+    summary: 'Renames a conversation.',
+    input: z.object({ id: ConversationId, title: z.string().trim().min(1).max(200) }),
+    output: ConversationSummary,
+  }),
+  'conversations.delete': route({
+    summary: 'Deletes a conversation.',
+    input: z.object({ id: ConversationId }),
+    output: z.object({ deleted: z.boolean() }),
+  }),
+}
+
+export const chatEvents = {
+  /** A chunk of the assistant's text as it streams. */
+  'chat.delta': RunRef.extend({ text: z.string() }),
+  /** An attachment's conversion status changed. */
+  'chat.attachment': RunRef.extend({ index: z.number().int().nonnegative(), attachment: AttachmentMeta }),
+  'agent.step': RunRef.extend({ phase: z.enum(['started', 'finished']), step: AgentStep }),
+  'agent.question': RunRef.extend({ sessionId: z.string(), toolset: z.string(), question: z.string() }),
+  /** The run ended (done, error, cancelled); carries the final assistant message. */
+  'agent.done': RunRef.extend({ message: ChatMessage }),
+}
