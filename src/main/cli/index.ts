@@ -1,10 +1,12 @@
 import { registerServeCommand } from './commands/serve'
+import { registerToolCommand } from './commands/tool'
 import { createProgram, EXIT_OK, exitCodeFor } from './program'
 
 /** Builds the `bureau` command tree. Each command loads its implementation lazily. */
 export function buildCli() {
   const program = createProgram()
   registerServeCommand(program)
+  registerToolCommand(program)
   return program
 }
 

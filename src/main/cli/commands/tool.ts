@@ -1,0 +1,29 @@
+import type { Command } from 'commander'
+import { dataDirOption, workspaceOption } from '../program'
+
+export interface ToolOptions {
+  workspace?: string
+  dataDir?: string
+}
+
+export function registerToolCommand(program: Command): void {
+  program
+    .command('tool')
+    .description(
+      'run one tool command and print the result as JSON; without a command, read commands from stdin',
+    )
+    .usage(
+      '[--workspace DIR] [--data-dir DIR] <toolset> <method> [args...]  (or - to read commands from stdin)',
+    )
+    .addOption(workspaceOption())
+    .addOption(dataDirOption())
+    .argument('[command...]', 'toolset, method and arguments; `--help` lists the toolsets')
+    // Everything after the toolset (including --help and --options) belongs to the tool terminal.
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async (words: string[], options: ToolOptions) => {
+      const { runTool } = await import('../tool/runTool')
+      await runTool(words, options)
+    })
+}

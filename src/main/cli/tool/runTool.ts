@@ -1,0 +1,104 @@
+import { createInterface } from 'node:readline'
+import type { Readable, Writable } from 'node:stream'
+import { AppError } from '../../../shared/errors'
+import { createLogger } from '../../logging'
+import { defaultDataDir, defaultWorkspaceDir } from '../../paths'
+import {
+  createPluginLoader,
+  createToolRegistry,
+  createToolSession,
+  isUsageFailure,
+  loadBuiltinToolsets,
+  pluginDirs,
+  runTerminalArgv,
+  runTerminalCommand,
+  type SessionDisposeReport,
+  type ToolResult,
+  type ToolSession,
+} from '../../tools'
+import { createWorkspace, type Workspace } from '../../workspace'
+import type { ToolOptions } from '../commands/tool'
+import { UsageError } from '../program'
+
+export interface ToolIo {
+  stdin: Readable
+  stdout: Writable
+}
+
+function sessionLine(result: ToolResult): string {
+  return JSON.stringify(result.ok ? { ok: true, value: result.value } : { ok: false, error: result.error })
+}
+
+/** Reads commands line by line in one session; prints one JSON line each. Returns how many failed. */
+async function runStdinSession(session: ToolSession, io: ToolIo): Promise<{ total: number; failed: number }> {
+  let total = 0
+  let failed = 0
+  const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY })
+  for await (const line of lines) {
+    const command = line.trim()
+    if (command === '' || command.startsWith('#')) continue
+    const result = await runTerminalCommand(session, command)
+    total++
+    if (!result.ok) failed++
+    io.stdout.write(`${sessionLine(result)}\n`)
+  }
+  return { total, failed }
+}
+
+/**
+ * `bureau tool`: one command (exit 0, 1 on a tool error, 2 on a usage error) or, with no command
+ * or `-`, a stdin session. Toolsets are disposed at the end either way (pending changes saved).
+ */
+export async function runTool(
+  words: string[],
+  options: ToolOptions,
+  io: ToolIo = { stdin: process.stdin, stdout: process.stdout },
+): Promise<void> {
+  const logger = createLogger({ level: process.env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn' })
+  const registry = createToolRegistry()
+  for (const toolset of await loadBuiltinToolsets()) registry.add(toolset)
+  const dataDir = options.dataDir ?? defaultDataDir()
+  await createPluginLoader({ registry, dirs: pluginDirs(dataDir), logger: logger.child('plugins') }).load()
+
+  let workspace: Workspace | undefined
+  const session = createToolSession({
+    toolsets: registry,
+    workspace: () => {
+      workspace ??= createWorkspace({
+        root: options.workspace ?? defaultWorkspaceDir(),
+        onWarning: (message) => logger.warn(message),
+      })
+      return workspace
+    },
+    logger,
+  })
+
+  let outcome: ToolResult | { total: number; failed: number }
+  let disposal: SessionDisposeReport = { errors: [] }
+  try {
+    const stdinMode = words.length === 0 || (words.length === 1 && words[0] === '-')
+    if (stdinMode) outcome = await runStdinSession(session, io)
+    else {
+      outcome = await runTerminalArgv(session, words)
+      if (outcome.ok) {
+        const text = outcome.help ? String(outcome.value) : JSON.stringify(outcome.value, null, 2)
+        io.stdout.write(`${text}\n`)
+      }
+    }
+  } finally {
+    disposal = await session.dispose()
+    await workspace?.close()
+  }
+  if (disposal.errors.length > 0) {
+    throw new AppError('HANDLER_FAILED', `Could not finish the session: ${disposal.errors.join('; ')}`)
+  }
+  if ('total' in outcome) {
+    if (outcome.failed > 0)
+      throw new AppError('HANDLER_FAILED', `${outcome.failed} of ${outcome.total} commands failed`)
+    return
+  }
+  if (!outcome.ok) {
+    if (isUsageFailure(outcome)) throw new UsageError(outcome.error)
+    throw new AppError(outcome.code, outcome.error)
+  }
+}

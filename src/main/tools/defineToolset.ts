@@ -1,0 +1,133 @@
+import { z } from 'zod'
+import { AppError } from '../../shared/errors'
+import { apiToolName } from './naming'
+import type { Risk, ToolContext } from './types'
+
+export type InputSchema = z.ZodObject
+export type OutputSchema = z.ZodType
+
+/** An example call: either the arguments themselves or `{ args, description }`. */
+export type MethodExample<Args> = Args | { args: Args; description?: string }
+
+export interface MethodSpec<I extends InputSchema, O extends OutputSchema> {
+  description: string
+  input: I
+  output: O
+  examples?: ReadonlyArray<MethodExample<z.input<I>>>
+  risk: Risk
+  run(args: z.output<I>, ctx: ToolContext): Promise<z.input<O>> | z.input<O>
+}
+
+export interface ToolMethod<I extends InputSchema = InputSchema, O extends OutputSchema = OutputSchema>
+  extends MethodSpec<I, O> {
+  readonly kind: 'method'
+}
+
+export type AnyToolMethod = ToolMethod<InputSchema, OutputSchema>
+
+export interface ToolsetSpec<M extends Record<string, AnyToolMethod>> {
+  name: string
+  summary: string
+  description?: string
+  methods: M
+}
+
+export interface Toolset<M extends Record<string, AnyToolMethod> = Record<string, AnyToolMethod>> {
+  readonly kind: 'toolset'
+  readonly name: string
+  readonly summary: string
+  readonly description: string
+  readonly methods: Readonly<M>
+}
+
+const TOOLSET_NAME = /^[a-z][a-z0-9_]*$/
+const METHOD_KEY = /^[a-z][a-zA-Z0-9]*$/
+const API_NAME = /^[a-zA-Z0-9_-]{1,64}$/
+const RESERVED_TOOLSETS = new Set(['help', 'cli'])
+const RISKS: ReadonlySet<string> = new Set<Risk>(['read', 'write', 'external'])
+
+const definedMethods = new WeakSet<object>()
+const definedToolsets = new WeakSet<object>()
+
+function invalid(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message)
+}
+
+/** Declares one LLM-callable method. The declaration is checked now so mistakes surface at load time. */
+export function method<I extends InputSchema, O extends OutputSchema>(
+  spec: MethodSpec<I, O>,
+): ToolMethod<I, O> {
+  if (!spec || typeof spec !== 'object') throw invalid('method() needs an object')
+  if (typeof spec.description !== 'string' || spec.description.trim() === '') {
+    throw invalid('method() needs a non-empty description')
+  }
+  if (!(spec.input instanceof z.ZodObject)) throw invalid('method() input must be a z.object(...)')
+  if (!(spec.output instanceof z.ZodType)) throw invalid('method() output must be a zod schema')
+  if (!RISKS.has(spec.risk))
+    throw invalid(`method() risk must be "read", "write" or "external", not ${JSON.stringify(spec.risk)}`)
+  if (typeof spec.run !== 'function') throw invalid('method() needs a run(args, ctx) function')
+  spec.examples?.forEach((example, index) => {
+    const parsed = spec.input.safeParse(exampleArgs(example))
+    if (!parsed.success)
+      throw invalid(`example ${index + 1} does not match the input schema: ${parsed.error.message}`)
+  })
+  const defined: ToolMethod<I, O> = Object.freeze({ ...spec, kind: 'method' as const })
+  definedMethods.add(defined)
+  return defined
+}
+
+/** Declares a toolset: a named group of methods keyed by camelCase names. */
+export function defineToolset<M extends Record<string, AnyToolMethod>>(spec: ToolsetSpec<M>): Toolset<M> {
+  if (!spec || typeof spec !== 'object') throw invalid('defineToolset() needs an object')
+  const { name, summary, methods } = spec
+  if (typeof name !== 'string' || !TOOLSET_NAME.test(name)) {
+    throw invalid(
+      `toolset name ${JSON.stringify(name)} must be lowercase letters, digits and _ (start with a letter)`,
+    )
+  }
+  if (RESERVED_TOOLSETS.has(name)) throw invalid(`toolset name "${name}" is reserved`)
+  if (typeof summary !== 'string' || summary.trim() === '' || summary.includes('\n')) {
+    throw invalid(`toolset "${name}" needs a one-line summary`)
+  }
+  if (!methods || typeof methods !== 'object' || Object.keys(methods).length === 0) {
+    throw invalid(`toolset "${name}" needs at least one method`)
+  }
+  for (const [key, value] of Object.entries(methods)) {
+    if (!METHOD_KEY.test(key)) throw invalid(`method "${name}.${key}" must be camelCase (letters and digits)`)
+    if (!definedMethods.has(value))
+      throw invalid(`method "${name}.${key}" must be created with method({...})`)
+    const apiName = apiToolName(name, key)
+    if (!API_NAME.test(apiName)) throw invalid(`"${apiName}" is longer than 64 characters; use shorter names`)
+  }
+  const toolset: Toolset<M> = Object.freeze({
+    kind: 'toolset' as const,
+    name,
+    summary: summary.trim(),
+    description: (spec.description ?? summary).trim(),
+    methods: Object.freeze({ ...methods }),
+  })
+  definedToolsets.add(toolset)
+  return toolset
+}
+
+export function isToolset(value: unknown): value is Toolset {
+  return typeof value === 'object' && value !== null && definedToolsets.has(value)
+}
+
+/** The arguments of an example, whichever of the two example forms it uses. */
+export function exampleArgs(example: unknown): unknown {
+  if (example && typeof example === 'object' && 'args' in example) {
+    const keys = Object.keys(example)
+    if (keys.every((key) => key === 'args' || key === 'description'))
+      return (example as { args: unknown }).args
+  }
+  return example
+}
+
+export function exampleDescription(example: unknown): string | undefined {
+  if (example && typeof example === 'object' && 'args' in example && 'description' in example) {
+    const description = (example as { description?: unknown }).description
+    return typeof description === 'string' ? description : undefined
+  }
+  return undefined
+}

@@ -1,0 +1,87 @@
+import type { AnyToolMethod, Toolset } from './defineToolset'
+import { apiToolName } from './naming'
+
+export interface RegisteredMethod {
+  readonly toolset: Toolset
+  readonly key: string
+  readonly method: AnyToolMethod
+  /** `<toolset>_<method_snake>` */
+  readonly name: string
+}
+
+export type AddToolsetResult = { added: true } | { added: false; reason: string }
+
+/**
+ * The set of toolsets a host provides. `list()` returns a frozen snapshot whose identity changes
+ * whenever the set changes, so catalogs and name indexes can be cached per snapshot.
+ */
+export interface ToolRegistry {
+  list(): readonly Toolset[]
+  get(name: string): Toolset | undefined
+  /** Who provided a toolset: `builtin` or the plugin folder it came from. */
+  sourceOf(name: string): string | undefined
+  add(toolset: Toolset, source?: string): AddToolsetResult
+  remove(name: string): boolean
+  methods(): readonly RegisteredMethod[]
+  onChange(listener: () => void): () => void
+}
+
+export function createToolRegistry(initial: readonly Toolset[] = []): ToolRegistry {
+  const entries = new Map<string, { toolset: Toolset; source: string }>()
+  const listeners = new Set<() => void>()
+  let snapshot: readonly Toolset[] = Object.freeze([])
+  let methodList: readonly RegisteredMethod[] | undefined
+
+  const changed = () => {
+    snapshot = Object.freeze([...entries.values()].map((entry) => entry.toolset))
+    methodList = undefined
+    for (const listener of listeners) listener()
+  }
+
+  const registry: ToolRegistry = {
+    list: () => snapshot,
+    get: (name) => entries.get(name)?.toolset,
+    sourceOf: (name) => entries.get(name)?.source,
+    add(toolset, source = 'builtin') {
+      const existing = entries.get(toolset.name)
+      if (existing)
+        return { added: false, reason: `toolset "${toolset.name}" is already provided by ${existing.source}` }
+      const taken = new Set(registry.methods().map((m) => m.name))
+      const clash = Object.keys(toolset.methods)
+        .map((key) => apiToolName(toolset.name, key))
+        .find((name) => taken.has(name))
+      if (clash)
+        return { added: false, reason: `method name "${clash}" is already provided by another toolset` }
+      entries.set(toolset.name, { toolset, source })
+      changed()
+      return { added: true }
+    },
+    remove(name) {
+      const removed = entries.delete(name)
+      if (removed) changed()
+      return removed
+    },
+    methods() {
+      methodList ??= Object.freeze(
+        snapshot.flatMap((toolset) =>
+          Object.entries(toolset.methods).map(([key, method]) => ({
+            toolset,
+            key,
+            method,
+            name: apiToolName(toolset.name, key),
+          })),
+        ),
+      )
+      return methodList
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+  for (const toolset of initial) {
+    const result = registry.add(toolset)
+    if (!result.added) throw new Error(result.reason)
+  }
+  return registry
+}

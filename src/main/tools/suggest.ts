@@ -1,0 +1,28 @@
+import { distance } from 'fastest-levenshtein'
+import { nameKey } from './naming'
+
+/** Up to `limit` of `options` closest to `wanted` (spelling-insensitive), best first. */
+export function closestNames(wanted: string, options: readonly string[], limit = 3): string[] {
+  const key = nameKey(wanted)
+  if (key === '') return []
+  const budget = Math.max(2, Math.floor(key.length * 0.4))
+  return options
+    .map((option) => {
+      const optionKey = nameKey(option)
+      const contains = optionKey.includes(key) || (key.includes(optionKey) && optionKey.length >= 3)
+      return { option, score: contains ? 0.5 : distance(key, optionKey) }
+    })
+    .filter((entry) => entry.score <= budget)
+    .sort((a, b) => a.score - b.score)
+    .slice(0, limit)
+    .map((entry) => entry.option)
+}
+
+export function didYouMean(
+  wanted: string,
+  options: readonly string[],
+  format = (name: string) => `\`${name}\``,
+): string {
+  const close = closestNames(wanted, options)
+  return close.length > 0 ? ` Did you mean ${close.map(format).join(' or ')}?` : ''
+}

@@ -1,0 +1,93 @@
+import { cliUsage, exampleCall, renderCliCall } from './cliUsage'
+import { type AnyToolMethod, exampleDescription, type Toolset } from './defineToolset'
+import { methodInfo, type ParamInfo } from './methodInfo'
+import { cliMethodName, cliOptionName } from './naming'
+
+const HOW_TO = 'Usage: <toolset> <method> [arguments...] [--option value]'
+
+function pad(text: string, width: number): string {
+  return text.length >= width ? `${text}  ` : text.padEnd(width)
+}
+
+function firstSentence(text: string): string {
+  const line = text.split('\n')[0] ?? ''
+  const match = /^(.+?\.)(\s|$)/.exec(line)
+  return (match?.[1] ?? line).trim()
+}
+
+/** `help`: the toolsets and how to use the terminal. */
+export function topHelp(toolsets: readonly Toolset[]): string {
+  const width = Math.max(8, ...toolsets.map((t) => t.name.length + 2))
+  const lines = toolsets.map((t) => `  ${pad(t.name, width)}${t.summary}`)
+  const first = toolsets[0]
+  const firstMethod = first ? Object.keys(first.methods)[0] : undefined
+  const example =
+    first && firstMethod ? renderCliCall(first, firstMethod, exampleCall(first, firstMethod).args) : undefined
+  return [
+    HOW_TO,
+    '',
+    'Toolsets:',
+    ...(lines.length > 0 ? lines : ['  (none)']),
+    '',
+    'Run `<toolset> --help` for its methods and `<toolset> <method> --help` for parameters.',
+    'Quote values that contain spaces. Options: --name value, --name=value, --flag / --no-flag; lists as a,b,c or JSON.',
+    ...(example ? [`Example: ${example}`] : []),
+  ].join('\n')
+}
+
+/** `<toolset> --help`: its description and methods. */
+export function toolsetHelp(toolset: Toolset): string {
+  const keys = Object.keys(toolset.methods)
+  const width = Math.max(10, ...keys.map((k) => cliMethodName(k).length + 2))
+  const methods = keys.map((key) => {
+    const method = toolset.methods[key] as AnyToolMethod
+    return `  ${pad(cliMethodName(key), width)}${firstSentence(method.description)}`
+  })
+  return [
+    `${toolset.name}: ${toolset.summary}`,
+    ...(toolset.description !== toolset.summary ? ['', toolset.description] : []),
+    '',
+    'Methods:',
+    ...methods,
+    '',
+    `Run \`${toolset.name} <method> --help\` for its parameters and an example.`,
+  ].join('\n')
+}
+
+function paramLine(param: ParamInfo, positional: boolean): string {
+  const name = positional ? `<${param.name}>` : cliOptionName(param.name)
+  const facts = [param.type]
+  if (param.required) facts.push('required')
+  if (param.hasDefault) facts.push(`default ${JSON.stringify(param.default)}`)
+  if (param.isBoolean && !param.required) facts.push(`--no-${cliOptionName(param.name).slice(2)} to turn off`)
+  const description = param.description ? ` ${param.description}` : ''
+  return `  ${name} (${facts.join(', ')})${description}`
+}
+
+/** `<toolset> <method> --help`: usage, parameters with types and defaults, return shape, an example. */
+export function methodHelp(toolset: Toolset, key: string): string {
+  const method = toolset.methods[key] as AnyToolMethod
+  const info = methodInfo(method)
+  let positionalCount = 0
+  for (const param of info.params) {
+    if (!param.required) break
+    positionalCount++
+  }
+  const example = exampleCall(toolset, key)
+  const exampleNote = example.declared ? exampleDescription(method.examples?.[0]) : undefined
+  return [
+    `${toolset.name} ${cliMethodName(key)}: ${method.description}`,
+    '',
+    `Usage: ${cliUsage(toolset, key)}`,
+    ...(info.params.length > 0
+      ? [
+          '',
+          'Parameters (positional in this order, or as --options):',
+          ...info.params.map((p, i) => paramLine(p, i < positionalCount)),
+        ]
+      : ['', 'No parameters.']),
+    '',
+    `Returns: ${info.returns}`,
+    `Example: ${renderCliCall(toolset, key, example.args)}${exampleNote ? `  # ${exampleNote}` : ''}`,
+  ].join('\n')
+}

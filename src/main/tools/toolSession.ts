@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto'
+import type { Logger } from '../logging'
+import { silentLogger } from '../logging'
+import type { Toolset } from './defineToolset'
+import { createToolRegistry, type ToolRegistry } from './registry'
+import type { SessionStateHandle } from './sessionState'
+import type { ToolContext } from './types'
+import { createUrlGuard, type UrlGuard } from './urlGuard'
+import type { Workspace } from './workspaceType'
+
+export interface ToolSessionOptions {
+  /** A live registry (plugins hot-added later show up) or a fixed list. */
+  toolsets: ToolRegistry | readonly Toolset[]
+  /** The workspace, or a factory called on first use (so a session that never touches files creates none). */
+  workspace?: Workspace | (() => Workspace)
+  urlGuard?: UrlGuard
+  logger?: Logger
+  id?: string
+}
+
+export interface SessionDisposeReport {
+  /** One line per state whose disposer failed, e.g. a workbook that could not be saved. */
+  errors: string[]
+}
+
+/**
+ * The toolset instances of one CLI stdin session, agent run or subagent. State is created lazily
+ * per handle and disposed (in reverse order of creation) when the session ends.
+ */
+export interface ToolSession {
+  readonly id: string
+  readonly registry: ToolRegistry
+  readonly workspace: Workspace | undefined
+  readonly urlGuard: UrlGuard
+  readonly logger: Logger
+  /** Aborted when the session is disposed. */
+  readonly signal: AbortSignal
+  readonly disposed: boolean
+  state<T>(handle: SessionStateHandle<T>, ctx: ToolContext): T
+  dispose(): Promise<SessionDisposeReport>
+}
+
+function isRegistry(value: ToolSessionOptions['toolsets']): value is ToolRegistry {
+  return !Array.isArray(value) && typeof (value as ToolRegistry).list === 'function'
+}
+
+export function createToolSession(options: ToolSessionOptions): ToolSession {
+  const registry = isRegistry(options.toolsets) ? options.toolsets : createToolRegistry(options.toolsets)
+  const logger = options.logger ?? silentLogger
+  const controller = new AbortController()
+  const states = new Map<SessionStateHandle<unknown>, unknown>()
+  let disposed = false
+  let workspace = typeof options.workspace === 'function' ? undefined : options.workspace
+  const createWorkspace = typeof options.workspace === 'function' ? options.workspace : undefined
+
+  return {
+    id: options.id ?? randomUUID(),
+    registry,
+    get workspace() {
+      if (!workspace && createWorkspace) workspace = createWorkspace()
+      return workspace
+    },
+    urlGuard: options.urlGuard ?? createUrlGuard(),
+    logger,
+    signal: controller.signal,
+    get disposed() {
+      return disposed
+    },
+    state<T>(handle: SessionStateHandle<T>, ctx: ToolContext): T {
+      const key = handle as SessionStateHandle<unknown>
+      if (states.has(key)) return states.get(key) as T
+      const value = handle.create(ctx)
+      states.set(key, value)
+      return value
+    },
+    async dispose() {
+      if (disposed) return { errors: [] }
+      disposed = true
+      controller.abort()
+      const errors: string[] = []
+      for (const [handle, value] of [...states.entries()].reverse()) {
+        try {
+          await handle.dispose?.(value)
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error)
+          logger.error('session state dispose failed', { state: handle.key, error: message })
+          errors.push(`${handle.key}: ${message}`)
+        }
+      }
+      states.clear()
+      return { errors }
+    },
+  }
+}
