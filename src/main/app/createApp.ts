@@ -3,14 +3,23 @@ import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '
 import { createLogger, type Logger } from '../logging'
 import { createNoticeCenter, type NoticeCenter } from '../notices'
 import { ensureWritableDir } from '../paths'
+import {
+  openSettings,
+  type SettingsService,
+  type SettingsStorageOptions,
+  settingsHandlers,
+} from '../settings'
 import { appHandlers } from './appHandlers'
 import { unavailableHandlers } from './unavailableHandlers'
 
 export interface AppOptions {
   host: HostKind
   dataDir: string
-  workspaceDir: string
+  /** The `--workspace` flag. Without it: BUREAU_WORKSPACE, then the setting `workspace.folder`, then ~/Bureau. */
+  workspaceDir?: string
   logger?: Logger
+  /** How settings and secrets are stored: conf and an AES key file by default; the desktop shell passes electron-store and safeStorage. */
+  settings?: SettingsStorageOptions
 }
 
 /** The running app as every transport sees it. */
@@ -20,6 +29,9 @@ export interface BureauApp {
   readonly events: EventBus<Events>
   readonly notices: NoticeCenter
   readonly logger: Logger
+  readonly settings: SettingsService
+  /** The workspace folder in effect at start-up (see `settings.workspaceDir()` for where it came from). */
+  readonly workspaceDir: string
   dispose(): Promise<void>
 }
 
@@ -30,7 +42,6 @@ export interface BureauApp {
 export async function createApp(options: AppOptions): Promise<BureauApp> {
   const logger = options.logger ?? createLogger()
   await ensureWritableDir(options.dataDir, 'data folder')
-  await ensureWritableDir(options.workspaceDir, 'workspace folder')
 
   const bus = createEventBus(events, {
     onInvalid: (event, error) => logger.error('dropped an invalid event', { event, error: String(error) }),
@@ -38,10 +49,21 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   const notices = createNoticeCenter((notice) => bus.emit('app.notice', notice))
   const disposers: Array<() => Promise<void> | void> = []
 
+  const settings = await openSettings({
+    ...options.settings,
+    dataDir: options.dataDir,
+    workspaceOverride: options.workspaceDir,
+    notify: (notice) => notices.notify(notice),
+  })
+  disposers.push(settings.onChange(({ publicSettings }) => bus.emit('settings.changed', publicSettings)))
+  const workspaceDir = settings.workspaceDir().dir
+  await ensureWritableDir(workspaceDir, 'workspace folder')
+
   const router = createIpcRouter(
     routes,
     {
       ...appHandlers({ host: options.host, notices }),
+      ...settingsHandlers(settings),
       ...unavailableHandlers(),
     },
     { onHandlerError: (route, error) => logger.error('handler failed', { route, error: String(error) }) },
@@ -53,6 +75,8 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     events: bus,
     notices,
     logger,
+    settings,
+    workspaceDir,
     async dispose() {
       for (const dispose of disposers.reverse()) await dispose()
     },

@@ -1,5 +1,6 @@
 import { appEvents, appRoutes } from './routes/app'
 import { chatEvents, chatRoutes } from './routes/chat'
+import { settingsEvents, settingsRoutes } from './routes/settings'
 import { workspaceEvents, workspaceRoutes } from './routes/workspace'
 
 /**
@@ -10,12 +11,14 @@ import { workspaceEvents, workspaceRoutes } from './routes/workspace'
 export const routes = {
   ...appRoutes,
   ...chatRoutes,
+  ...settingsRoutes,
   ...workspaceRoutes,
 }
 
 export const events = {
   ...appEvents,
   ...chatEvents,
+  ...settingsEvents,
   ...workspaceEvents,
 }
 

@@ -1,6 +1,6 @@
 import { createApp } from '../../app'
 import { createLogger } from '../../logging'
-import { defaultDataDir, defaultWorkspaceDir, locateRendererDir } from '../../paths'
+import { defaultDataDir, locateRendererDir } from '../../paths'
 import { startHttpHost } from '../../server'
 import type { ServeOptions } from '../commands/serve'
 
@@ -11,7 +11,8 @@ export async function runServe(options: ServeOptions): Promise<void> {
   const app = await createApp({
     host: 'web',
     dataDir: options.dataDir ?? defaultDataDir(),
-    workspaceDir: options.workspace ?? defaultWorkspaceDir(),
+    // Without --workspace: BUREAU_WORKSPACE, then the setting workspace.folder, then ~/Bureau.
+    workspaceDir: options.workspace,
     logger,
   })
   const host = await startHttpHost({

@@ -1,0 +1,36 @@
+import type { JsonObject } from '../../shared/settings'
+
+/**
+ * One JSON file of the store (settings.json, secrets.json). The headless host fills this with
+ * `conf`, the desktop app with `electron-store` (the same file format), tests with anything.
+ */
+export interface JsonFileBackend {
+  /** Where the file lives, so a corrupt one can be moved aside. */
+  readonly path: string
+  /** The stored object, `{}` when there is no file. Throws `CorruptJsonFileError` when it is not a JSON object. */
+  read(): JsonObject
+  /** Replaces the whole file atomically (temp file and rename), so a crash never leaves half a file. */
+  write(data: JsonObject): void
+}
+
+export interface JsonFileBackendOptions {
+  dir: string
+  /** File name without `.json`. */
+  name: string
+  /** Permission bits for the file (0o600 for secrets). */
+  mode?: number
+}
+
+export type JsonFileBackendFactory = (options: JsonFileBackendOptions) => JsonFileBackend
+
+export class CorruptJsonFileError extends Error {
+  override name = 'CorruptJsonFileError'
+}
+
+/** The deserializer both conf and electron-store use: a JSON object or a clear failure, nothing else. */
+export function parseJsonObject(text: string): JsonObject {
+  const value: unknown = JSON.parse(text)
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new SyntaxError('the file does not hold a JSON object')
+  return value as JsonObject
+}

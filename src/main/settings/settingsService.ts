@@ -1,0 +1,290 @@
+import type { z } from 'zod'
+import { AppError } from '../../shared/errors'
+import type { AppNotice } from '../../shared/ipc'
+import {
+  applyMergePatch,
+  isSecretName,
+  type JsonObject,
+  type MaskedSecret,
+  type PublicSettings,
+  SecretName,
+  Settings,
+  type SettingsPatch,
+  SettingsUpdate,
+  secretHint,
+  secretLabel,
+  withoutSecretLikeKeys,
+} from '../../shared/settings'
+import { toIssues } from '../ipc'
+import { confBackend } from './confBackend'
+import type { JsonFileBackendFactory } from './jsonFileBackend'
+import { createKeyFileCipher } from './keyFileCipher'
+import { loadSettingsFile, SETTINGS_FILE_NAME } from './loadSettingsFile'
+import type { SecretCipher } from './secretCipher'
+import { bureauApiKeyEnv, type EnvLookup, envOverride, processEnv, type SecretEnvSource } from './secretEnv'
+import { createSecretVault, SECRETS_FILE_NAME } from './secretVault'
+import { createSerialQueue } from './serialQueue'
+import { resolveWorkspaceDir, type WorkspaceSource } from './workspaceFolder'
+
+export const MAX_SECRET_LENGTH = 16_384
+
+export interface SettingsStorageOptions {
+  /** How JSON files are stored: conf in the headless host (default), electron-store in the desktop app. */
+  backend?: JsonFileBackendFactory
+  /** How secrets are encrypted: the AES key file in the data folder (default), safeStorage in the desktop app. */
+  cipher?: SecretCipher
+  /** Ciphers that may have written existing entries, used only to read them. */
+  decryptOnlyCiphers?: readonly SecretCipher[]
+  /** Environment lookup for secret overrides and BUREAU_WORKSPACE (default: process.env). */
+  env?: EnvLookup
+}
+
+export interface SettingsServiceOptions extends SettingsStorageOptions {
+  dataDir: string
+  /** Where notices go (the app's notice center; stderr in the CLI). */
+  notify?: (notice: AppNotice) => void
+  /** The `--workspace` flag: wins over the setting. */
+  workspaceOverride?: string
+  now?: () => Date
+}
+
+export type SettingsListener = (event: { settings: Settings; publicSettings: PublicSettings }) => void
+
+export interface SettingsService {
+  /** The current settings, validated, every default filled in. Never contains a secret. */
+  get(): Settings
+  /** What the renderer may see: settings plus every secret masked. */
+  getPublic(): PublicSettings
+  /** Applies a validated partial update (JSON Merge Patch: `null` resets to the default). */
+  update(patch: SettingsPatch): Promise<PublicSettings>
+  setSecret(name: string, value: string): Promise<PublicSettings>
+  clearSecret(name: string): Promise<PublicSettings>
+  /**
+   * The secret in effect: an environment override, else the decrypted stored value. `undefined` when
+   * none is set or the stored copy cannot be decrypted (then a "re-enter ..." notice is raised).
+   */
+  getSecret(name: string): Promise<string | undefined>
+  /** Names of stored secrets, optionally under a prefix (`bridge.tokens.`). No decryption. */
+  listSecretNames(prefix?: string): string[]
+  /** Adds an environment override source (the providers service maps each preset's `apiKeyEnv`). */
+  registerSecretEnv(source: SecretEnvSource): () => void
+  /** The workspace folder in effect and where it came from (flag > BUREAU_WORKSPACE > setting > ~/Bureau). */
+  workspaceDir(): { dir: string; source: WorkspaceSource }
+  onChange(listener: SettingsListener): () => void
+  /** Re-reads both files (another process such as `bureau settings set` may have changed them). */
+  reload(): Promise<PublicSettings>
+}
+
+function validationError(message: string, error: z.ZodError): AppError {
+  return new AppError('VALIDATION_FAILED', message, toIssues(error))
+}
+
+function checkSecretName(name: string): void {
+  const parsed = SecretName.safeParse(name)
+  if (!parsed.success) throw validationError(`"${name.slice(0, 80)}" is not a secret name.`, parsed.error)
+}
+
+/** Opens the settings store in `dataDir`: settings.json and secrets.json (encrypted values only). */
+export async function openSettings(options: SettingsServiceOptions): Promise<SettingsService> {
+  const now = options.now ?? (() => new Date())
+  const notify = options.notify ?? (() => {})
+  const env = options.env ?? processEnv
+  const backendOf = options.backend ?? confBackend
+  const cipher = options.cipher ?? createKeyFileCipher(options.dataDir)
+  const settingsFile = backendOf({ dir: options.dataDir, name: SETTINGS_FILE_NAME })
+  const queue = createSerialQueue()
+  const envSources = new Set<SecretEnvSource>([bureauApiKeyEnv])
+  const listeners = new Set<SettingsListener>()
+  const unreadable = new Set<string>()
+  const announced = new Set<string>()
+
+  const vault = createSecretVault({
+    backend: backendOf({ dir: options.dataDir, name: SECRETS_FILE_NAME, mode: 0o600 }),
+    cipher,
+    decryptOnly: options.decryptOnlyCiphers,
+    notify,
+    now,
+  })
+
+  let raw: JsonObject = {}
+  let current: Settings = Settings.parse({})
+
+  /** Reads settings.json; plaintext secrets found in it are encrypted, then the file is rewritten without them. */
+  async function load(): Promise<void> {
+    const loaded = loadSettingsFile(settingsFile, now())
+    for (const notice of loaded.notices) {
+      const key = `${notice.id}|${notice.message}`
+      if (announced.has(key)) continue
+      announced.add(key)
+      notify(notice)
+    }
+    let keptPlaintext = false
+    for (const [name, value] of loaded.secrets) {
+      if (vault.has(name)) continue
+      try {
+        await vault.set(name, value)
+      } catch {
+        keptPlaintext = true
+        notify({
+          level: 'error',
+          id: `settings.secret-unencrypted:${name}`,
+          message: `settings.json holds ${secretLabel(name)} in plain text and it could not be encrypted. Re-enter it in Settings.`,
+        })
+      }
+    }
+    if (loaded.ok) {
+      raw = loaded.raw
+      current = loaded.settings
+      if (loaded.rewrite && !keptPlaintext) settingsFile.write(raw)
+    }
+  }
+
+  function mask(name: string): MaskedSecret {
+    const fromEnv = envOverride(name, current, envSources, env)
+    if (fromEnv) return { set: true, source: 'env', envVar: fromEnv.envVar, hint: secretHint(fromEnv.value) }
+    const stored = vault.list().find((entry) => entry.name === name)
+    if (!stored) return { set: false }
+    return {
+      set: true,
+      source: 'stored',
+      ...(stored.hint ? { hint: stored.hint } : {}),
+      ...(unreadable.has(name) ? { unreadable: true } : {}),
+    }
+  }
+
+  function getPublic(): PublicSettings {
+    const names = new Set(vault.list().map((entry) => entry.name))
+    for (const source of envSources) for (const name of source.knownNames?.(current) ?? []) names.add(name)
+    const secrets: Record<string, MaskedSecret> = {}
+    for (const name of [...names].filter(isSecretName).sort()) secrets[name] = mask(name)
+    return {
+      ...(withoutSecretLikeKeys(current) as Settings),
+      secrets,
+      secretStorage: cipher.storage,
+    }
+  }
+
+  function changed(): PublicSettings {
+    const publicSettings = getPublic()
+    for (const listener of [...listeners]) listener({ settings: current, publicSettings })
+    return publicSettings
+  }
+
+  function saveFailed(error: unknown): AppError {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error'
+    return new AppError(
+      'UNAVAILABLE',
+      `Settings could not be saved (${code}). Check that the data folder is writable.`,
+    )
+  }
+
+  await load()
+
+  return {
+    get: () => current,
+    getPublic,
+    update(patch) {
+      const checked = SettingsUpdate.safeParse(patch)
+      if (!checked.success) return Promise.reject(validationError('Invalid settings update.', checked.error))
+      return queue.run(async () => {
+        await load()
+        const merged = applyMergePatch(raw, checked.data) as JsonObject
+        const parsed = Settings.safeParse(merged)
+        if (!parsed.success) throw validationError('Invalid settings update.', parsed.error)
+        try {
+          settingsFile.write(merged)
+        } catch (error) {
+          throw saveFailed(error)
+        }
+        raw = merged
+        current = parsed.data
+        return changed()
+      })
+    },
+    setSecret(name, value) {
+      checkSecretName(name)
+      const secret = value.trim()
+      if (secret === '')
+        return Promise.reject(
+          new AppError(
+            'VALIDATION_FAILED',
+            `The value for ${name} is empty. To remove it, clear the secret.`,
+          ),
+        )
+      if (secret.length > MAX_SECRET_LENGTH)
+        return Promise.reject(
+          new AppError(
+            'VALIDATION_FAILED',
+            `The value for ${name} is longer than ${MAX_SECRET_LENGTH} characters.`,
+          ),
+        )
+      return queue.run(async () => {
+        try {
+          await vault.set(name, secret)
+        } catch (error) {
+          if (error instanceof AppError) throw error
+          throw saveFailed(error)
+        }
+        unreadable.delete(name)
+        return changed()
+      })
+    },
+    clearSecret(name) {
+      checkSecretName(name)
+      return queue.run(async () => {
+        try {
+          await vault.clear(name)
+        } catch (error) {
+          throw saveFailed(error)
+        }
+        unreadable.delete(name)
+        return changed()
+      })
+    },
+    async getSecret(name) {
+      checkSecretName(name)
+      const fromEnv = envOverride(name, current, envSources, env)
+      if (fromEnv) return fromEnv.value
+      const result = await vault.reveal(name)
+      if (result.status === 'ok') {
+        if (unreadable.delete(name)) changed()
+        return result.value
+      }
+      if (result.status === 'unreadable') {
+        const label = secretLabel(name)
+        notify({
+          level: 'warning',
+          id: `settings.secret-unreadable:${name}`,
+          message: `Re-enter ${label} in Settings: the stored copy cannot be decrypted (${result.error.message}).`,
+        })
+        if (!unreadable.has(name)) {
+          unreadable.add(name)
+          changed()
+        }
+      }
+      return undefined
+    },
+    listSecretNames: (prefix = '') =>
+      vault
+        .list()
+        .map((entry) => entry.name)
+        .filter((name) => name.startsWith(prefix))
+        .sort(),
+    registerSecretEnv(source) {
+      envSources.add(source)
+      return () => envSources.delete(source)
+    },
+    workspaceDir: () =>
+      resolveWorkspaceDir({ flag: options.workspaceOverride, settingsFolder: current.workspace.folder, env }),
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    reload: () =>
+      queue.run(async () => {
+        vault.reload()
+        await load()
+        return changed()
+      }),
+  }
+}

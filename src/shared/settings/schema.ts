@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { AnonymizationSettings } from './sections/anonymization'
+import { AttachmentSettings } from './sections/attachments'
+import { BrowserSettings } from './sections/browser'
+import { ActiveProviderSettings, ProviderOverrides } from './sections/providers'
+import { ToolSettings } from './sections/tools'
+import { UiSettings } from './sections/ui'
+import { VoiceSettings } from './sections/voice'
+import { WorkspaceSettings } from './sections/workspace'
+
+/** Bump when a stored field changes meaning or place, and add the step to `migrations.ts`. */
+export const SETTINGS_SCHEMA_VERSION = 1
+
+/**
+ * Every section of settings.json. To add one: a `sections/<name>.ts` with a loose object whose
+ * fields all have defaults, then one line here. Loose objects keep keys written by a newer Bureau.
+ * Secrets never live here: they are named by `secretNames.ts` and stored encrypted apart.
+ */
+export const settingsSections = {
+  workspace: WorkspaceSettings.prefault({}),
+  provider: ActiveProviderSettings.prefault({}),
+  providers: ProviderOverrides,
+  anonymization: AnonymizationSettings.prefault({}),
+  attachments: AttachmentSettings.prefault({}),
+  tools: ToolSettings.prefault({}),
+  browser: BrowserSettings.prefault({}),
+  voice: VoiceSettings.prefault({}),
+  ui: UiSettings.prefault({}),
+}
+
+export const Settings = z.looseObject({
+  /** The version of the format the file was written in; newer versions are kept as they are. */
+  schemaVersion: z.number().int().min(0).default(SETTINGS_SCHEMA_VERSION),
+  ...settingsSections,
+})
+export type Settings = z.output<typeof Settings>
+
+export function defaultSettings(): Settings {
+  return Settings.parse({})
+}

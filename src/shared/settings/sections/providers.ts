@@ -1,0 +1,27 @@
+import { z } from 'zod'
+
+/** A provider id as used in providers.json and in secret names (`providers.<id>.apiKey`). */
+export const ProviderId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'Use lowercase letters, digits, "-" and "_" (e.g. "deepseek").')
+
+export const InteractionMode = z.enum(['api', 'cli'])
+
+/** The provider in use; `model: null` means the preset's model. */
+export const ActiveProviderSettings = z.looseObject({
+  active: ProviderId.default('ollama'),
+  model: z.string().trim().min(1).nullable().default(null),
+})
+
+/**
+ * The user's changes to one preset. Every field is optional: what is missing comes from the preset.
+ * The API key is never here: it is the secret `providers.<id>.apiKey`.
+ */
+export const ProviderOverride = z.looseObject({
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  model: z.string().trim().min(1).optional(),
+  contextWindow: z.number().int().min(512).optional(),
+  interactionMode: InteractionMode.optional(),
+})
+
+export const ProviderOverrides = z.record(ProviderId, ProviderOverride).default({})
