@@ -1,0 +1,96 @@
+import type { ProviderPreset } from './presetSchema'
+
+/**
+ * The factory presets, embedded as the fallback for a missing or invalid `providers.json`.
+ * Keep identical to `providers.json` at the repository root (a test compares the two).
+ */
+export const BUILTIN_PRESETS: readonly ProviderPreset[] = [
+  {
+    id: 'ollama',
+    name: 'Ollama (local)',
+    kind: 'ollama',
+    baseUrl: 'http://127.0.0.1:11434',
+    model: 'qwen3:8b',
+    cacheType: 'prefix',
+    supportsTools: true,
+    supportsVision: false,
+  },
+  {
+    id: 'deepseek',
+    name: 'DeepSeek',
+    kind: 'openai-compatible',
+    baseUrl: 'https://api.deepseek.com',
+    model: 'deepseek-chat',
+    apiKeyEnv: 'DEEPSEEK_API_KEY',
+    contextWindow: 128000,
+    maxOutputTokens: 8192,
+    cacheType: 'prefix',
+    supportsTools: true,
+    supportsVision: false,
+  },
+  {
+    id: 'zai',
+    name: 'Z.ai (GLM)',
+    kind: 'openai-compatible',
+    baseUrl: 'https://api.z.ai/api/paas/v4',
+    model: 'glm-4.6',
+    apiKeyEnv: 'ZAI_API_KEY',
+    contextWindow: 200000,
+    maxOutputTokens: 8192,
+    cacheType: 'prefix',
+    supportsTools: true,
+    supportsVision: false,
+  },
+  {
+    id: 'gemini',
+    name: 'Google Gemini',
+    kind: 'openai-compatible',
+    baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai',
+    model: 'gemini-2.5-flash',
+    apiKeyEnv: 'GEMINI_API_KEY',
+    contextWindow: 1048576,
+    maxOutputTokens: 8192,
+    cacheType: 'prefix',
+    supportsTools: true,
+    supportsVision: true,
+  },
+  {
+    id: 'openai',
+    name: 'OpenAI',
+    kind: 'openai-compatible',
+    baseUrl: 'https://api.openai.com/v1',
+    model: 'gpt-4.1-mini',
+    apiKeyEnv: 'OPENAI_API_KEY',
+    contextWindow: 1047576,
+    maxOutputTokens: 8192,
+    cacheType: 'prefix',
+    supportsTools: true,
+    supportsVision: true,
+  },
+  {
+    id: 'anthropic',
+    name: 'Anthropic Claude',
+    kind: 'anthropic',
+    baseUrl: 'https://api.anthropic.com',
+    model: 'claude-sonnet-4-5',
+    apiKeyEnv: 'ANTHROPIC_API_KEY',
+    contextWindow: 200000,
+    maxOutputTokens: 8192,
+    cacheType: 'anthropic',
+    supportsTools: true,
+    supportsVision: true,
+  },
+  {
+    id: 'lmstudio',
+    name: 'LM Studio (local)',
+    kind: 'openai-compatible',
+    baseUrl: 'http://127.0.0.1:1234/v1',
+    model: 'qwen/qwen3-8b',
+    cacheType: 'prefix',
+    supportsTools: true,
+    supportsVision: false,
+  },
+]
+
+/** The provider used when nothing else is chosen. */
+export const DEFAULT_PROVIDER_ID = 'ollama'
