@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url'
 import { app, type BrowserWindow, dialog, session } from 'electron'
 import { createApp } from '../app'
 import { createLogger } from '../logging'
-import { defaultWorkspaceDir } from '../paths'
+import { createKeyFileCipher } from '../settings'
 import { handleAppProtocol, registerAppScheme } from './appProtocol'
 import { bindIpc } from './bindIpc'
 import { createMainWindow } from './createMainWindow'
+import { electronStoreBackend } from './electronStoreBackend'
 import { restrictPermissions } from './hardenWebContents'
+import { createSafeStorageCipher, safeStorageNotice } from './safeStorageCipher'
 
 // The Electron shell: lifecycle, one hardened window, IPC binding. Everything else is plain Node.
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url))
@@ -34,12 +36,20 @@ if (!app.requestSingleInstanceLock()) {
       const logger = createLogger()
       const dataDir = process.env.BUREAU_DATA_DIR ?? app.getPath('userData')
       app.setPath('userData', dataDir)
+      const cipher = createSafeStorageCipher()
       const bureau = await createApp({
         host: 'electron',
         dataDir,
-        workspaceDir: defaultWorkspaceDir(),
         logger,
+        // Secrets set by the headless host or the CLI (key file) stay readable; new ones go to the keychain.
+        settings: {
+          backend: electronStoreBackend,
+          cipher,
+          decryptOnlyCiphers: [createKeyFileCipher(dataDir)],
+        },
       })
+      const storageWarning = safeStorageNotice(cipher)
+      if (storageWarning) bureau.notices.notify(storageWarning)
       restrictPermissions(session.defaultSession)
       handleAppProtocol(rendererDir)
       unbind = bindIpc(bureau)
