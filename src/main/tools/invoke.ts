@@ -31,6 +31,9 @@ export const CLI_TOOL_NAME = 'cli'
 
 class Cancelled extends Error {}
 
+/** A safety net: no error a model reads is longer than this. */
+const MAX_ERROR = 2_000
+
 export function elapsed(started: number): number {
   return Math.round((performance.now() - started) * 1000) / 1000
 }
@@ -39,9 +42,10 @@ export function failure(
   started: number,
   stage: ToolFailureStage,
   code: ErrorCode,
-  error: string,
+  message: string,
   call?: ToolCall,
 ): ToolFailure {
+  const error = message.length > MAX_ERROR ? `${message.slice(0, MAX_ERROR - 3)}...` : message
   return call
     ? { ok: false, error, code, stage, durationMs: elapsed(started), call }
     : { ok: false, error, code, stage, durationMs: elapsed(started) }

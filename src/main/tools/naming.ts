@@ -1,3 +1,8 @@
+/** Shortens text a caller sent before it is echoed in a message. */
+export function clip(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text
+}
+
 /** `setCellValue` -> `set_cell_value`, `getHTMLTable` -> `get_html_table`. */
 export function toSnakeCase(name: string): string {
   return name

@@ -1,5 +1,5 @@
 import type { Toolset } from './defineToolset'
-import { cliMethodName, nameKey } from './naming'
+import { cliMethodName, clip, nameKey } from './naming'
 import type { RegisteredMethod, ToolRegistry } from './registry'
 import { closestNames, didYouMean } from './suggest'
 
@@ -68,14 +68,14 @@ export function resolveInToolset(registry: ToolRegistry, toolset: Toolset, name:
   const names = methodNames(toolset)
   return {
     ok: false,
-    error: `Unknown method "${name}" in toolset ${toolset.name}.${didYouMean(name, names)} Methods: ${names.join(', ')}.`,
+    error: `Unknown method "${clip(name)}" in toolset ${toolset.name}.${didYouMean(name, names)} Methods: ${names.join(', ')}.`,
   }
 }
 
 function ambiguous(name: string, entries: RegisteredMethod[]): Resolution {
   return {
     ok: false,
-    error: `"${name}" exists in several toolsets: ${entries.map((e) => e.name).join(', ')}. Use the full name.`,
+    error: `"${clip(name)}" exists in several toolsets: ${entries.map((e) => e.name).join(', ')}. Use the full name.`,
   }
 }
 
@@ -107,10 +107,13 @@ export function resolveMethod(registry: ToolRegistry, rawName: string): Resoluti
   const prefixed = prefix ? index.toolsets.get(prefix) : undefined
   if (prefix && prefixed) return resolveInToolset(registry, prefixed, key.slice(prefix.length))
   const all = [...index.byName.keys()]
-  const close = closestNames(name, all)
+  const close = closestNames(name, all, 3, (full) => {
+    const entry = index.byName.get(full)
+    return entry ? [entry.key] : []
+  })
   const hint =
     close.length > 0
       ? ` Closest: ${close.join(', ')}.`
       : ` Toolsets: ${[...index.toolsets.values()].map((t) => t.name).join(', ') || 'none'}.`
-  return { ok: false, error: `Unknown method "${name}".${hint}` }
+  return { ok: false, error: `Unknown method "${clip(name)}".${hint}` }
 }

@@ -3,7 +3,7 @@ import { cliUsage, exampleCall, renderCliCall } from './cliUsage'
 import type { Toolset } from './defineToolset'
 import { parseLooseJson } from './extractJson'
 import { methodInfo, type ParamInfo } from './methodInfo'
-import { cliMethodName, cliOptionName, nameKey } from './naming'
+import { cliMethodName, cliOptionName, clip, nameKey } from './naming'
 import type { RegisteredMethod, ToolRegistry } from './registry'
 import { findToolset, resolveInToolset, resolveMethod } from './resolveMethod'
 import { closestNames } from './suggest'
@@ -67,7 +67,7 @@ function unknownToolset(registry: ToolRegistry, word: string): TerminalCommand {
   return {
     kind: 'error',
     stage: 'resolve',
-    error: `Unknown toolset "${word}".${hint} Toolsets: ${names.join(', ') || 'none'}. Run \`help\` for usage.`,
+    error: `Unknown toolset "${clip(word)}".${hint} Toolsets: ${names.join(', ') || 'none'}. Run \`help\` for usage.`,
   }
 }
 
@@ -142,7 +142,7 @@ function parseArgs(target: RegisteredMethod, words: string[]): TerminalCommand {
       const options = info.params.map((p) => cliOptionName(p.name))
       const close = closestNames(name, options, 2)
       const hint = close.length > 0 ? ` Did you mean ${close.join(' or ')}?` : ''
-      return withUsage(target, `Unknown option --${name} for ${title}.${hint}`)
+      return withUsage(target, `Unknown option --${clip(name)} for ${title}.${hint}`)
     }
     let problem: TerminalCommand | undefined
     if (param.isBoolean) {

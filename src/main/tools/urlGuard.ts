@@ -79,7 +79,7 @@ export function createUrlGuard(options: UrlGuardOptions = {}): UrlGuard {
         `Not a valid URL: ${JSON.stringify(String(input).slice(0, 200))}`,
       )
     }
-    const shown = url.href
+    const shown = url.href.length > 200 ? `${url.href.slice(0, 197)}...` : url.href
     if (!schemes.has(url.protocol))
       throw refuse(shown, `only http and https URLs are allowed, not ${url.protocol}`)
     if (!WEB_SCHEMES.has(url.protocol)) return url

@@ -1,0 +1,165 @@
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { assertBuilt, runCli } from '../../support/builtCli'
+import { tempDirs } from '../../support/tempDir'
+
+// End to end: the built `bureau tool` command, as a user runs it.
+const dirs = tempDirs('bureau-tool-cli-')
+let dataDir = ''
+let workspace = ''
+let marker = ''
+
+const statefulPlugin = (markerFile: string) => `
+import { writeFileSync } from 'node:fs'
+export default ({ defineToolset, method, z, sessionState }) => {
+  const tally = sessionState('tally', () => ({ n: 0 }), (state) => writeFileSync(${JSON.stringify(markerFile)}, String(state.n)))
+  return defineToolset({
+    name: 'tally',
+    summary: 'Counts calls in one session; saves the count when the session ends.',
+    methods: {
+      bump: method({
+        description: 'Adds one.',
+        input: z.object({ by: z.number().int().default(1) }),
+        output: z.object({ n: z.number() }),
+        risk: 'read',
+        run: async ({ by }, ctx) => { const s = tally.get(ctx); s.n += by; return { n: s.n } },
+      }),
+      note: method({
+        description: 'Writes a note into the workspace.',
+        input: z.object({ path: z.string(), text: z.string() }),
+        output: z.object({ path: z.string() }),
+        risk: 'write',
+        run: async ({ path, text }, ctx) => { await ctx.workspace.writeFile(path, text); return { path } },
+      }),
+    },
+  })
+}
+`
+
+beforeAll(async () => {
+  assertBuilt()
+  const base = await dirs.make()
+  dataDir = join(base, 'data')
+  workspace = join(base, 'workspace')
+  marker = join(base, 'disposed.txt')
+  await mkdir(join(dataDir, 'tools', 'tally'), { recursive: true })
+  await writeFile(join(dataDir, 'tools', 'tally', 'index.mjs'), statefulPlugin(marker))
+  await mkdir(join(dataDir, 'tools', 'broken'), { recursive: true })
+  await writeFile(join(dataDir, 'tools', 'broken', 'index.mjs'), 'export default "nope"')
+})
+afterAll(() => dirs.cleanup())
+
+function tool(args: string[], input?: string) {
+  return runCli(['tool', '--data-dir', dataDir, '--workspace', workspace, ...args], { input })
+}
+
+describe('bureau tool', () => {
+  it('--help lists the toolsets (shipped and user plugins), exit 0', async () => {
+    const result = await tool(['--help'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/text\s+Small text utilities/)
+    expect(result.stdout).toMatch(/tally\s+Counts calls/)
+  })
+
+  it('<toolset> --help lists its methods; <toolset> <method> --help its parameters', async () => {
+    const toolset = await tool(['text', '--help'])
+    expect(toolset.code).toBe(0)
+    expect(toolset.stdout).toMatch(/word_count\s+Counts words/)
+    const method = await tool(['text', 'replace', '--help'])
+    expect(method.code).toBe(0)
+    expect(method.stdout).toContain(
+      'Usage: text replace <text> <find> <replacement> [--regex] [--ignore-case] [--all]',
+    )
+  })
+
+  it('runs one command and prints the result as JSON, exit 0', async () => {
+    const result = await tool(['text', 'replace', 'a-b-c', '-', '+', '--all=false'])
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toEqual({ text: 'a+b-c', replacements: 1 })
+  })
+
+  it('a usage error exits 2 with the usage on stderr and nothing on stdout', async () => {
+    const result = await tool(['text', 'slugify', '--bogus'])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toContain('Unknown option --bogus for text slugify')
+    expect(result.stderr).toContain('Usage: text slugify <text>')
+    expect((await tool(['nosuch', 'thing'])).code).toBe(2)
+    expect((await tool(['text', 'word_count'])).code).toBe(2)
+  })
+
+  it('a tool error exits 1 with the message on stderr', async () => {
+    const result = await tool(['text', 'replace', 'abc', '(', 'x', '--regex'])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toContain('Invalid regular expression "("')
+    expect(result.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('a broken user plugin is reported on stderr and skipped; the rest works', async () => {
+    const result = await tool(['tally', 'bump'])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain('plugin skipped')
+    expect(result.stderr).toContain(join('broken', 'index.mjs'))
+    expect(result.stderr).toContain('the default export must be a function')
+  })
+
+  it('stdin session: one JSON line per command, state persists between lines, disposed at the end', async () => {
+    const input = [
+      'tally bump',
+      '# a comment',
+      '',
+      'tally bump --by 5',
+      'tally nope',
+      'text slugify "Hello World"',
+      'tally bump',
+    ].join('\n')
+    const result = await tool([], input)
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    expect(lines).toEqual([
+      { ok: true, value: { n: 1 } },
+      { ok: true, value: { n: 6 } },
+      { ok: false, error: expect.stringContaining('Unknown method "nope" in toolset tally') },
+      { ok: true, value: { slug: 'hello-world' } },
+      { ok: true, value: { n: 7 } },
+    ])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('1 of 5 commands failed')
+    expect(await readFile(marker, 'utf8')).toBe('7')
+  })
+
+  it('`-` also reads stdin; all lines succeeding exits 0', async () => {
+    const result = await tool(['-'], 'tally bump --by 2\n')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe('{"ok":true,"value":{"n":2}}\n')
+    expect(await readFile(marker, 'utf8')).toBe('2')
+  })
+
+  it('methods reach the workspace given with --workspace', async () => {
+    const result = await tool(['tally', 'note', '/notes/a.txt', 'hello'])
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toEqual({ path: '/notes/a.txt' })
+    expect(await readFile(join(workspace, 'notes', 'a.txt'), 'utf8')).toBe('hello')
+  })
+
+  it('a command that never touches files does not create the workspace', async () => {
+    const untouched = join(await dirs.make(), 'never')
+    const result = await runCli([
+      'tool',
+      '--data-dir',
+      dataDir,
+      '--workspace',
+      untouched,
+      'text',
+      'word_count',
+      'x',
+    ])
+    expect(result.code).toBe(0)
+    expect(existsSync(untouched)).toBe(false)
+  })
+})
