@@ -1,4 +1,5 @@
 import { registerServeCommand } from './commands/serve'
+import { registerSettingsCommand } from './commands/settings'
 import { registerToolCommand } from './commands/tool'
 import { createProgram, EXIT_OK, exitCodeFor } from './program'
 
@@ -7,6 +8,7 @@ export function buildCli() {
   const program = createProgram()
   registerServeCommand(program)
   registerToolCommand(program)
+  registerSettingsCommand(program)
   return program
 }
 

@@ -2,6 +2,10 @@ import { z } from 'zod'
 import { PublicSettings, SecretName, SettingsUpdate } from '../../settings'
 import { route } from '../defineContract'
 
+// The renderer finds the settings types next to the routes that carry them.
+export type { MaskedSecret, SecretStorageInfo, SettingsPatch } from '../../settings'
+export { PublicSettings } from '../../settings'
+
 /** A secret's value: accepted, encrypted, never sent back. */
 export const SecretValue = z.string().min(1, 'The value is empty.').max(16_384)
 
