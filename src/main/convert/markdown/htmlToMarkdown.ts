@@ -1,0 +1,152 @@
+import { gfm } from '@joplin/turndown-plugin-gfm'
+import TurndownService from 'turndown'
+import { moveChildren, removeNode, replaceNode } from './domEdit'
+import { parseHtml } from './parseHtml'
+import { unwrapRedirect } from './redirects'
+
+/** What happens to `<img src="data:...">`: kept, shortened to `data:image/png;base64...`, or dropped. */
+export type DataImagePolicy = 'keep' | 'placeholder' | 'drop'
+
+export interface HtmlToMarkdownOptions {
+  dataImages: DataImagePolicy
+}
+
+const droppedTags = [
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'svg',
+  'math',
+]
+const blockInCell = 'p, div, ul, ol, li, h1, h2, h3, h4, h5, h6, blockquote, pre, hr, dl, dt, dd'
+
+/** Markdown tables cannot hold blocks: lists, paragraphs and headings inside cells become lines. */
+function flattenCell(cell: Element): void {
+  const document = cell.ownerDocument
+  for (const nested of Array.from(cell.querySelectorAll('table'))) {
+    replaceNode(nested, document.createTextNode(` ${nested.textContent ?? ''} `))
+  }
+  for (const block of Array.from(cell.querySelectorAll(blockInCell)).reverse()) {
+    const fragment = document.createDocumentFragment()
+    if (block.tagName === 'LI') fragment.appendChild(document.createTextNode('• '))
+    if (/^H\d$/.test(block.tagName)) {
+      const strong = document.createElement('strong')
+      moveChildren(block, strong)
+      fragment.appendChild(strong)
+    } else {
+      moveChildren(block, fragment)
+    }
+    if (block.nextSibling || block.tagName === 'LI') fragment.appendChild(document.createElement('br'))
+    replaceNode(block, fragment)
+  }
+}
+
+/** A table without header cells gets its first row promoted, which is what the reader expects. */
+function normaliseTable(table: HTMLTableElement): void {
+  for (const cell of Array.from(table.querySelectorAll('td, th'))) flattenCell(cell)
+  const first = table.rows[0]
+  if (!first || table.querySelector('th')) return
+  for (const cell of Array.from(first.cells)) {
+    const th = table.ownerDocument.createElement('th')
+    moveChildren(cell, th)
+    const colspan = cell.getAttribute('colspan')
+    if (colspan) th.setAttribute('colspan', colspan)
+    replaceNode(cell, th)
+  }
+}
+
+function prepare(root: Element | Document): void {
+  for (const element of Array.from(root.querySelectorAll(droppedTags.join(', ')))) removeNode(element)
+  for (const table of Array.from(root.querySelectorAll('table')).reverse())
+    normaliseTable(table as HTMLTableElement)
+  for (const link of Array.from(root.querySelectorAll('a[href]'))) {
+    const href = link.getAttribute('href') ?? ''
+    const target = /^\s*javascript:/i.test(href) ? '' : unwrapRedirect(href)
+    if (target) link.setAttribute('href', target)
+    else link.removeAttribute('href')
+  }
+}
+
+function createService(options: HtmlToMarkdownOptions): TurndownService {
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '*',
+    emDelimiter: '*',
+    strongDelimiter: '**',
+    hr: '---',
+  })
+  service.use(gfm)
+  service.addRule('image', {
+    filter: 'img',
+    replacement: (_content, node) => {
+      const src = node.getAttribute('src') ?? ''
+      const alt = (node.getAttribute('alt') ?? '')
+        .replace(/[\r\n]+/g, ' ')
+        .replace(/[[\]]/g, '\\$&')
+        .trim()
+      if (!src) return ''
+      if (/^data:/i.test(src)) {
+        if (options.dataImages === 'drop') return ''
+        if (options.dataImages === 'placeholder')
+          return `![${alt}](${src.replace(/^(data:[^;,]*(;base64)?),.*$/is, '$1...')})`
+      }
+      return `![${alt}](${src.replace(/[()\s]/g, encodeURIComponent)})`
+    },
+  })
+  // Like turndown's rule, but `* item` / `1. item` instead of its wide `*   item` padding.
+  service.addRule('listItem', {
+    filter: 'li',
+    replacement: (content, node, ruleOptions) => {
+      const parent = node.parentNode as Element | null
+      let prefix = `${ruleOptions.bulletListMarker ?? '*'} `
+      if (parent?.nodeName === 'OL') {
+        const start = Number(parent.getAttribute('start') ?? '1') || 1
+        prefix = `${start + Array.prototype.indexOf.call(parent.children, node)}. `
+      }
+      const isParagraph = /\n$/.test(content)
+      const body = content.replace(/^\n+|\n+$/g, '') + (isParagraph ? '\n' : '')
+      return prefix + body.replace(/\n/g, `\n${' '.repeat(prefix.length)}`) + (node.nextSibling ? '\n' : '')
+    },
+  })
+  service.addRule('link', {
+    filter: (node) => node.nodeName === 'A',
+    replacement: (content, node) => {
+      // Block content inside a link would break the link over several lines.
+      const text = content.replace(/\s*\n+\s*/g, ' ').trim()
+      const href = node.getAttribute('href')
+      if (!href || !text) return text
+      const title = node.getAttribute('title')?.replace(/\s+/g, ' ').trim()
+      const titlePart = title ? ` "${title.replace(/"/g, '\\"')}"` : ''
+      return `[${text}](${href.replace(/[()]/g, '\\$&').replace(/\s/g, '%20')}${titlePart})`
+    },
+  })
+  return service
+}
+
+const services = new Map<DataImagePolicy, TurndownService>()
+
+/** Converts HTML (a string or a DOM node the caller already cleaned) to GFM Markdown. */
+export function htmlToMarkdown(input: string | Element | Document, options: HtmlToMarkdownOptions): string {
+  const root = typeof input === 'string' ? parseHtml(input) : input
+  prepare(root)
+  let service = services.get(options.dataImages)
+  if (!service) {
+    service = createService(options)
+    services.set(options.dataImages, service)
+  }
+  return tidyMarkdown(service.turndown(root as HTMLElement))
+}
+
+/** Collapses runs of blank lines and trailing spaces that HTML layout leaves behind. */
+export function tidyMarkdown(markdown: string): string {
+  return markdown
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}

@@ -1,0 +1,23 @@
+import type { ConvertFormat, FormatConverter } from './types'
+
+type Loader = () => Promise<FormatConverter>
+
+/** One lazily imported module per format, so start-up loads none of the heavy libraries. */
+export const converters: Record<ConvertFormat, Loader> = {
+  docx: async () => (await import('./formats/docx')).convertDocx,
+  pdf: async () => (await import('./pdf/convertPdf')).convertPdf,
+  xlsx: async () => (await import('./formats/spreadsheet')).convertWorkbook,
+  xls: async () => (await import('./formats/spreadsheet')).convertWorkbook,
+  csv: async () => (await import('./formats/csv')).convertCsv,
+  tsv: async () => (await import('./formats/csv')).convertCsv,
+  pptx: async () => (await import('./pptx/convertPptx')).convertPptx,
+  html: async () => (await import('./formats/html')).convertHtml,
+  text: async () => (await import('./formats/text')).convertText,
+  markdown: async () => (await import('./formats/text')).convertText,
+  json: async () => (await import('./formats/json')).convertJson,
+  ipynb: async () => (await import('./formats/ipynb')).convertNotebook,
+  feed: async () => (await import('./formats/feed')).convertFeed,
+  epub: async () => (await import('./formats/epub')).convertEpub,
+  zip: async () => (await import('./formats/zip')).convertZip,
+  image: async () => (await import('./formats/image')).convertImage,
+}
