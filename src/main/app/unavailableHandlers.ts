@@ -18,5 +18,9 @@ export function unavailableHandlers() {
     'workspace.list': unavailable('The workspace browser'),
     'workspace.readFile': unavailable('The workspace browser'),
     'workspace.open': unavailable('Opening files'),
+    'ui.pickFolder': () => {
+      throw new AppError('UNSUPPORTED', 'The folder picker is only in the desktop app: type the folder path instead.')
+    },
+    'tools.plugins': unavailable('The plugin list'),
   }
 }

@@ -1,6 +1,7 @@
 import { appEvents, appRoutes } from './routes/app'
 import { chatEvents, chatRoutes } from './routes/chat'
 import { settingsEvents, settingsRoutes } from './routes/settings'
+import { uiRoutes } from './routes/ui'
 import { workspaceEvents, workspaceRoutes } from './routes/workspace'
 
 /**
@@ -13,6 +14,7 @@ export const routes = {
   ...chatRoutes,
   ...settingsRoutes,
   ...workspaceRoutes,
+  ...uiRoutes,
 }
 
 export const events = {

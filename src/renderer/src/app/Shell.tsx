@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { AboutPanel } from './AboutPanel'
 import { NoticeBar } from './NoticeBar'
 import { type Page, pages, useNavigation } from './navigationStore'
+import { useThemeSetting } from './useThemeSetting'
 
 const labels: Record<Page, string> = {
   chat: 'Chat',
@@ -30,6 +31,7 @@ function CurrentPage({ page }: { page: Page }) {
 
 export function Shell() {
   const { page, go, aboutOpen, setAboutOpen } = useNavigation()
+  useThemeSetting()
   return (
     <div className="shell">
       <nav className="sidebar" aria-label="Main">

@@ -1,0 +1,134 @@
+import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react'
+import { AttachmentChip, AttachmentChipList } from '../components/AttachmentChip'
+import { Icon } from '../components/Icon'
+import { namePastedFile } from './attachmentLimits'
+import { composerKeyAction } from './composerKeys'
+import { useComposer } from './composerStore'
+
+export interface ComposerProps {
+  running: boolean
+  /** Sending is in flight (bytes being read or chat.send not answered yet). */
+  sending: boolean
+  onSend(text: string): void
+  onStop(): void
+}
+
+/** The message box: multi-line text, attachments (picker, paste, drop), Send and Stop. */
+export function Composer({ running, sending, onSend, onStop }: ComposerProps) {
+  const { text, files, rejected, setText, addFiles, removeFile, dismissRejected } = useComposer()
+  const picker = useRef<HTMLInputElement>(null)
+  const canSend = !running && !sending && (text.trim() !== '' || files.length > 0)
+
+  const send = () => {
+    if (canSend) onSend(text)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const action = composerKeyAction({
+      key: event.key,
+      shiftKey: event.shiftKey,
+      isComposing: event.nativeEvent.isComposing,
+      keyCode: event.nativeEvent.keyCode,
+    })
+    if (action === 'send') {
+      event.preventDefault()
+      send()
+    } else if (action === 'stop' && running) {
+      event.preventDefault()
+      onStop()
+    }
+  }
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = Array.from(event.clipboardData.files)
+    if (pasted.length === 0) return
+    event.preventDefault()
+    addFiles(pasted.map((file) => namePastedFile(file)))
+  }
+
+  return (
+    <div className="composer">
+      {rejected.length > 0 && (
+        <div className="composer-rejected" role="alert">
+          <div>
+            <strong>
+              {rejected.length === 1
+                ? '1 file was not attached'
+                : `${rejected.length} files were not attached`}
+            </strong>
+            <ul>
+              {rejected.map((r) => (
+                <li key={`${r.name}-${r.reason}`}>
+                  {r.name}: {r.reason}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismissRejected}>
+            <Icon name="close" size={14} />
+          </button>
+        </div>
+      )}
+      {files.length > 0 && (
+        <AttachmentChipList label="Files to send">
+          {files.map(({ id, file }) => (
+            <AttachmentChip
+              key={id}
+              name={file.name}
+              size={file.size}
+              status="ready"
+              onRemove={() => removeFile(id)}
+            />
+          ))}
+        </AttachmentChipList>
+      )}
+      <div className="composer-row">
+        <button
+          type="button"
+          className="icon-button composer-attach"
+          aria-label="Attach files"
+          title="Attach files"
+          onClick={() => picker.current?.click()}
+        >
+          <Icon name="paperclip" size={20} />
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          data-testid="file-input"
+          onChange={(event) => {
+            addFiles(Array.from(event.currentTarget.files ?? []))
+            event.currentTarget.value = ''
+          }}
+        />
+        <textarea
+          className="composer-input"
+          aria-label="Message"
+          placeholder="Ask Bureau, or drop files here…"
+          rows={1}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          aria-keyshortcuts="Enter Shift+Enter Escape"
+        />
+        {running ? (
+          <button type="button" className="button composer-stop" onClick={onStop}>
+            <Icon name="stop" size={16} />
+            Stop
+          </button>
+        ) : (
+          <button type="button" className="button composer-send" onClick={send} disabled={!canSend}>
+            <Icon name={sending ? 'spinner' : 'send'} size={16} />
+            Send
+          </button>
+        )}
+      </div>
+      <p className="composer-hint">
+        <kbd>Enter</kbd> send · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>Esc</kbd> stop
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,99 @@
+import { type FormEvent, useState } from 'react'
+import type { ConversationSummary } from '../../../shared/ipc'
+import { Icon } from '../components/Icon'
+
+interface Props {
+  conversation: ConversationSummary
+  active: boolean
+  onOpen(): void
+  onRename(title: string): Promise<void>
+  onDelete(): Promise<void>
+}
+
+type Mode = 'view' | 'rename' | 'confirm-delete'
+
+/** One conversation in the list, with inline rename and a confirmed delete. */
+export function ConversationItem({ conversation, active, onOpen, onRename, onDelete }: Props) {
+  const [mode, setMode] = useState<Mode>('view')
+  const [title, setTitle] = useState(conversation.title)
+
+  const submitRename = async (event: FormEvent) => {
+    event.preventDefault()
+    if (title.trim() && title.trim() !== conversation.title) await onRename(title.trim())
+    setMode('view')
+  }
+
+  if (mode === 'rename')
+    return (
+      <li className="conversation editing">
+        <form onSubmit={submitRename}>
+          <input
+            className="input"
+            aria-label="Conversation title"
+            value={title}
+            maxLength={200}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                setTitle(conversation.title)
+                setMode('view')
+              }
+            }}
+            onBlur={submitRename}
+            // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this item
+            autoFocus
+          />
+        </form>
+      </li>
+    )
+
+  if (mode === 'confirm-delete')
+    return (
+      <li className="conversation confirming">
+        <span className="conversation-confirm">Delete “{conversation.title}”?</span>
+        <div className="conversation-confirm-buttons">
+          <button type="button" className="button small danger" onClick={() => void onDelete()}>
+            Delete
+          </button>
+          <button type="button" className="button small secondary" onClick={() => setMode('view')}>
+            Cancel
+          </button>
+        </div>
+      </li>
+    )
+
+  return (
+    <li className={active ? 'conversation active' : 'conversation'}>
+      <button
+        type="button"
+        className="conversation-open"
+        aria-current={active ? 'true' : undefined}
+        onClick={onOpen}
+      >
+        <span className="conversation-title">{conversation.title}</span>
+        <span className="conversation-meta">
+          {new Date(conversation.updatedAt).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}{' '}
+          · {conversation.messageCount} message{conversation.messageCount === 1 ? '' : 's'}
+        </span>
+      </button>
+      <div className="conversation-actions">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Rename ${conversation.title}`}
+          onClick={() => setMode('rename')}
+        >
+          <Icon name="pencil" size={14} />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Delete ${conversation.title}`}
+          onClick={() => setMode('confirm-delete')}
+        >
+          <Icon name="trash" size={14} />
+        </button>
+      </div>
+    </li>
+  )
+}

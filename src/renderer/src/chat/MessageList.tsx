@@ -1,0 +1,75 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useRef } from 'react'
+import type { ChatMessage } from '../../../shared/ipc'
+import { MessageItem } from './MessageItem'
+
+const STICK_DISTANCE = 120
+
+/**
+ * The conversation, virtualized: only the messages near the viewport are in the DOM, so a
+ * 1,000-message conversation scrolls as smoothly as a short one. It follows the stream while
+ * the reader is at the bottom and stays put when they scrolled up.
+ */
+export function MessageList({ messages, busy }: { messages: ChatMessage[]; busy: boolean }) {
+  const scroller = useRef<HTMLDivElement>(null)
+  const atBottom = useRef(true)
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 140,
+    overscan: 6,
+    getItemKey: (index) => messages[index]?.id ?? index,
+  })
+
+  const last = messages[messages.length - 1]
+  const followKey = `${messages.length}:${last?.text.length ?? 0}:${last?.steps.length ?? 0}:${last?.status ?? ''}`
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: followKey is the trigger; the effect reads live refs
+  useEffect(() => {
+    const element = scroller.current
+    if (!element || !atBottom.current || messages.length === 0) return
+    virtualizer.scrollToIndex(messages.length - 1, { align: 'end' })
+    const frame = requestAnimationFrame(() => {
+      element.scrollTop = element.scrollHeight
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [followKey])
+
+  const onScroll = () => {
+    const element = scroller.current
+    if (element)
+      atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_DISTANCE
+  }
+
+  const items = virtualizer.getVirtualItems()
+  return (
+    <div className="message-scroller" ref={scroller} onScroll={onScroll} data-testid="message-scroller">
+      <div
+        role="feed"
+        aria-label="Messages"
+        aria-busy={busy}
+        className="message-canvas"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {items.map((item) => {
+          const message = messages[item.index]
+          if (!message) return null
+          return (
+            <article
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="message-row"
+              aria-posinset={item.index + 1}
+              aria-setsize={messages.length}
+              aria-label={message.role === 'user' ? 'You' : 'Bureau'}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <MessageItem message={message} />
+            </article>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,194 @@
+import { create } from 'zustand'
+import type { AgentStep, AttachmentMeta, ChatMessage, EventPayload, Events } from '../../../shared/ipc'
+
+export interface PendingQuestion {
+  sessionId: string
+  toolset: string
+  question: string
+}
+
+export interface ActiveRun {
+  runId: string
+  conversationId: string
+  userMessageId: string
+  assistantMessageId: string
+  question?: PendingQuestion | undefined
+}
+
+export interface ChatProblem {
+  code?: string | undefined
+  message: string
+}
+
+type Payload<K extends keyof Events> = EventPayload<Events, K>
+
+interface ChatState {
+  conversationId: string | undefined
+  messages: ChatMessage[]
+  /** The run being streamed; at most one at a time. */
+  run: ActiveRun | undefined
+  /** True between pressing Send and the host's reply with the run id. */
+  sending: boolean
+  problem: ChatProblem | undefined
+  /** Events that arrived before chat.send answered with their run id. */
+  early: Array<{ event: keyof Events; payload: unknown }>
+
+  showConversation(id: string | undefined, messages: ChatMessage[]): void
+  beginSend(user: ChatMessage, assistant: ChatMessage): void
+  runStarted(run: ActiveRun, tempUserId: string, tempAssistantId: string): void
+  sendFailed(tempUserId: string, tempAssistantId: string, problem: ChatProblem): void
+  setProblem(problem: ChatProblem | undefined): void
+  onDelta(p: Payload<'chat.delta'>): void
+  onAttachment(p: Payload<'chat.attachment'>): void
+  onStep(p: Payload<'agent.step'>): void
+  onQuestion(p: Payload<'agent.question'>): void
+  onDone(p: Payload<'agent.done'>): void
+  questionAnswered(): void
+}
+
+/** Replaces one message by id, searching from the end (the streamed message is nearly always last). */
+function updateMessage(
+  messages: ChatMessage[],
+  id: string,
+  update: (m: ChatMessage) => ChatMessage,
+): ChatMessage[] {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]
+    if (message?.id === id) {
+      const next = messages.slice()
+      next[i] = update(message)
+      return next
+    }
+  }
+  return messages
+}
+
+function upsertStep(steps: AgentStep[], step: AgentStep): AgentStep[] {
+  const index = steps.findIndex((s) => s.id === step.id)
+  if (index < 0) return [...steps, step]
+  const next = steps.slice()
+  next[index] = step
+  return next
+}
+
+function setAttachment(list: AttachmentMeta[], index: number, meta: AttachmentMeta): AttachmentMeta[] {
+  const next = list.slice()
+  next[index] = meta
+  return next
+}
+
+export const useChat = create<ChatState>((set, get) => {
+  /** Holds events for a run whose id chat.send has not returned yet; drops events of other runs. */
+  const accept = (event: keyof Events, payload: { runId: string; conversationId: string }): boolean => {
+    const { run, sending, conversationId } = get()
+    if (run?.runId === payload.runId) return true
+    if (sending && (conversationId === undefined || conversationId === payload.conversationId))
+      set((s) => ({ early: [...s.early, { event, payload }] }))
+    return false
+  }
+
+  return {
+    conversationId: undefined,
+    messages: [],
+    run: undefined,
+    sending: false,
+    problem: undefined,
+    early: [],
+
+    showConversation(id, messages) {
+      set({ conversationId: id, messages, problem: undefined })
+    },
+    beginSend(user, assistant) {
+      set((s) => ({
+        messages: [...s.messages, user, assistant],
+        sending: true,
+        problem: undefined,
+        early: [],
+      }))
+    },
+    runStarted(run, tempUserId, tempAssistantId) {
+      const early = get().early
+      set((s) => ({
+        run,
+        sending: false,
+        early: [],
+        conversationId: run.conversationId,
+        messages: updateMessage(
+          updateMessage(s.messages, tempUserId, (m) => ({ ...m, id: run.userMessageId })),
+          tempAssistantId,
+          (m) => ({ ...m, id: run.assistantMessageId }),
+        ),
+      }))
+      const state = get()
+      const handlers = {
+        'chat.delta': state.onDelta,
+        'chat.attachment': state.onAttachment,
+        'agent.step': state.onStep,
+        'agent.question': state.onQuestion,
+        'agent.done': state.onDone,
+      } as Partial<Record<keyof Events, (payload: never) => void>>
+      for (const { event, payload } of early) {
+        if ((payload as { runId?: string }).runId === run.runId) handlers[event]?.(payload as never)
+      }
+    },
+    sendFailed(tempUserId, tempAssistantId, problem) {
+      set((s) => ({
+        sending: false,
+        early: [],
+        problem,
+        messages: s.messages.filter((m) => m.id !== tempAssistantId && m.id !== tempUserId),
+      }))
+    },
+    setProblem: (problem) => set({ problem }),
+
+    onDelta(p) {
+      if (!accept('chat.delta', p)) return
+      set((s) => ({
+        messages: updateMessage(s.messages, p.messageId, (m) => ({ ...m, text: m.text + p.text })),
+      }))
+    },
+    onAttachment(p) {
+      if (!accept('chat.attachment', p)) return
+      const run = get().run
+      set((s) => {
+        // The event names the message that carries the files: normally the user's.
+        const target = s.messages.some((m) => m.id === p.messageId && m.role === 'user')
+          ? p.messageId
+          : run?.userMessageId
+        if (!target) return s
+        return {
+          messages: updateMessage(s.messages, target, (m) => ({
+            ...m,
+            attachments: setAttachment(m.attachments, p.index, p.attachment),
+          })),
+        }
+      })
+    },
+    onStep(p) {
+      if (!accept('agent.step', p)) return
+      set((s) => ({
+        messages: updateMessage(s.messages, p.messageId, (m) => ({
+          ...m,
+          steps: upsertStep(m.steps, p.step),
+        })),
+      }))
+    },
+    onQuestion(p) {
+      if (!accept('agent.question', p)) return
+      set((s) => ({
+        run: s.run && {
+          ...s.run,
+          question: { sessionId: p.sessionId, toolset: p.toolset, question: p.question },
+        },
+      }))
+    },
+    onDone(p) {
+      if (!accept('agent.done', p)) return
+      set((s) => ({
+        run: undefined,
+        messages: updateMessage(s.messages, p.message.id, () => p.message),
+      }))
+    },
+    questionAnswered: () => set((s) => ({ run: s.run && { ...s.run, question: undefined } })),
+  }
+})

@@ -1,0 +1,78 @@
+import './components.css'
+import type { ReactNode } from 'react'
+import { FileBadge } from './FileBadge'
+import { formatBytes } from './formatBytes'
+import { Icon } from './Icon'
+
+/** `ready`: chosen in the composer, not sent yet; the others follow the contract's AttachmentStatus. */
+export type ChipStatus = 'ready' | 'pending' | 'converting' | 'converted' | 'failed'
+
+export interface AttachmentChipProps {
+  name: string
+  size: number
+  status: ChipStatus
+  error?: string | undefined
+  /** Characters given to the model and whether the budget cut them. */
+  chars?: number | undefined
+  truncated?: boolean | undefined
+  onRemove?: (() => void) | undefined
+}
+
+function statusText({ status, error, chars, truncated }: AttachmentChipProps): string {
+  switch (status) {
+    case 'ready':
+      return 'Ready'
+    case 'pending':
+      return 'Waiting'
+    case 'converting':
+      return 'Reading…'
+    case 'converted':
+      if (chars === undefined) return 'Read'
+      return truncated ? `${chars.toLocaleString()} chars, cut to fit` : `${chars.toLocaleString()} chars`
+    case 'failed':
+      return error ?? 'Could not be read'
+  }
+}
+
+/** One attachment: type icon, name, size, conversion status or error reason, and remove. */
+export function AttachmentChip(props: AttachmentChipProps) {
+  const { name, size, status, onRemove } = props
+  const text = statusText(props)
+  return (
+    <li className={`chip chip-${status}`} data-testid="attachment-chip" data-status={status}>
+      <FileBadge name={name} />
+      <span className="chip-body">
+        <span className="chip-name" title={name}>
+          {name}
+        </span>
+        <span className="chip-meta">
+          <span>{formatBytes(size)}</span>
+          <span aria-hidden="true"> · </span>
+          <span className="chip-status" role={status === 'failed' ? 'alert' : undefined}>
+            {status === 'converting' && <Icon name="spinner" size={12} />}
+            {status === 'failed' && <Icon name="alert" size={12} />}
+            {text}
+          </span>
+        </span>
+      </span>
+      {onRemove && (
+        <button
+          type="button"
+          className="icon-button chip-remove"
+          aria-label={`Remove ${name}`}
+          onClick={onRemove}
+        >
+          <Icon name="close" size={14} />
+        </button>
+      )}
+    </li>
+  )
+}
+
+export function AttachmentChipList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul className="chip-list" aria-label={label}>
+      {children}
+    </ul>
+  )
+}

@@ -1,0 +1,88 @@
+import './components.css'
+import { lazy, memo, Suspense } from 'react'
+import ReactMarkdown, { type Components } from 'react-markdown'
+import remarkGfm from 'remark-gfm'
+import { CodeBlock } from './CodeBlock'
+
+const MermaidDiagram = lazy(() => import('./MermaidDiagram').then((m) => ({ default: m.MermaidDiagram })))
+
+interface HastText {
+  type: 'text'
+  value: string
+}
+interface HastElement {
+  type: 'element'
+  tagName: string
+  properties?: { className?: unknown }
+  children?: Array<HastElement | HastText>
+}
+
+function textOf(node: HastElement | HastText): string {
+  return node.type === 'text' ? node.value : (node.children ?? []).map(textOf).join('')
+}
+
+function languageOf(code: HastElement): string | undefined {
+  const classes = code.properties?.className
+  const list = Array.isArray(classes) ? classes : []
+  const found = list.find((c): c is string => typeof c === 'string' && c.startsWith('language-'))
+  return found?.slice('language-'.length).toLowerCase()
+}
+
+function makeComponents(streaming: boolean): Components {
+  return {
+    pre({ node }) {
+      const code = (node as HastElement | undefined)?.children?.find(
+        (c): c is HastElement => c.type === 'element' && c.tagName === 'code',
+      )
+      if (!code) return null
+      const text = textOf(code).replace(/\n$/, '')
+      const language = languageOf(code)
+      // An unfinished diagram would only flash errors while it streams.
+      if (language === 'mermaid' && !streaming)
+        return (
+          <Suspense fallback={<div className="mermaid muted">Drawing diagram…</div>}>
+            <MermaidDiagram code={text} />
+          </Suspense>
+        )
+      return <CodeBlock code={text} language={language} />
+    },
+    a({ href, children }) {
+      return (
+        <a href={href} target="_blank" rel="noopener noreferrer">
+          {children}
+        </a>
+      )
+    },
+    table({ children }) {
+      return (
+        <div className="table-scroll">
+          <table>{children}</table>
+        </div>
+      )
+    },
+  }
+}
+
+const staticComponents = makeComponents(false)
+const streamingComponents = makeComponents(true)
+const remarkPlugins = [remarkGfm]
+
+/** Markdown with GFM (tables, task lists, strikethrough, autolinks), highlighted code and Mermaid diagrams. */
+export const Markdown = memo(function Markdown({
+  text,
+  streaming = false,
+}: {
+  text: string
+  streaming?: boolean
+}) {
+  return (
+    <div className="markdown">
+      <ReactMarkdown
+        remarkPlugins={remarkPlugins}
+        components={streaming ? streamingComponents : staticComponents}
+      >
+        {text}
+      </ReactMarkdown>
+    </div>
+  )
+})

@@ -1,0 +1,92 @@
+import './components.css'
+import { useState } from 'react'
+import type { AgentStep } from '../../../shared/ipc'
+import { isAreaReceipt } from './areaReceipt'
+import { formatDuration } from './formatDuration'
+import { Icon } from './Icon'
+import { ReceiptTable } from './ReceiptTable'
+import { formatStepJson, StepResult } from './StepResult'
+
+const statusLabels: Record<AgentStep['status'], string> = {
+  running: 'Running',
+  ok: 'Done',
+  error: 'Failed',
+  cancelled: 'Stopped',
+}
+
+function argsPreview(args: unknown): string {
+  if (args === null || typeof args !== 'object') return args === undefined ? '' : String(args)
+  return Object.entries(args as Record<string, unknown>)
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' ')
+    .slice(0, 90)
+}
+
+function StepItem({ step }: { step: AgentStep }) {
+  const receipt = isAreaReceipt(step.result) ? step.result : undefined
+  return (
+    <li className={`step step-${step.status}`} data-testid="agent-step">
+      <details>
+        <summary>
+          <span className="step-status" title={statusLabels[step.status]}>
+            {step.status === 'running' ? (
+              <Icon name="spinner" size={14} title="Running" />
+            ) : step.status === 'ok' ? (
+              <Icon name="check" size={14} title="Done" />
+            ) : (
+              <Icon
+                name={step.status === 'error' ? 'alert' : 'stop'}
+                size={14}
+                title={statusLabels[step.status]}
+              />
+            )}
+          </span>
+          <code className="step-method">{step.method}</code>
+          {step.subagent && <span className="step-subagent">in {step.subagent}</span>}
+          <span className="step-args">{argsPreview(step.args)}</span>
+          {step.durationMs !== undefined && (
+            <span className="step-duration">{formatDuration(step.durationMs)}</span>
+          )}
+        </summary>
+        <div className="step-body">
+          <h4>Arguments</h4>
+          <pre className="step-json">{formatStepJson(step.args ?? {})}</pre>
+          {step.error && (
+            <p className="step-error" role="note">
+              {step.error}
+            </p>
+          )}
+          {step.result !== undefined && !receipt && (
+            <>
+              <h4>Result</h4>
+              <StepResult result={step.result} />
+            </>
+          )}
+        </div>
+      </details>
+      {receipt && <ReceiptTable receipt={receipt} />}
+    </li>
+  )
+}
+
+/** The agent's steps for one answer, collapsible as a whole and one by one. */
+export function StepTimeline({ steps, running }: { steps: AgentStep[]; running: boolean }) {
+  const failed = steps.filter((s) => s.status === 'error').length
+  const [open, setOpen] = useState(running || steps.some((s) => isAreaReceipt(s.result)))
+  return (
+    <details className="timeline" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        <Icon name="tool" size={14} />
+        <span>
+          {steps.length} step{steps.length === 1 ? '' : 's'}
+          {failed > 0 && `, ${failed} failed`}
+        </span>
+      </summary>
+      <ol className="steps">
+        {steps.map((step) => (
+          <StepItem key={step.id} step={step} />
+        ))}
+      </ol>
+    </details>
+  )
+}

@@ -1,0 +1,102 @@
+import type { PublicSettings } from '../../../shared/settings'
+import { Field } from '../components/Field'
+import { issueFor } from './issuesByPath'
+import { SettingsSection } from './SettingsSection'
+import { useSectionForm } from './useSectionForm'
+
+type Mode = PublicSettings['browser']['mode']
+
+/** How the browser toolset reaches a browser. */
+export function BrowserSection({ settings }: { settings: PublicSettings }) {
+  const b = settings.browser
+  const form = useSectionForm(
+    {
+      mode: b.mode,
+      executablePath: b.executablePath ?? '',
+      profileDir: b.profileDir ?? '',
+      cdpEndpoint: b.cdpEndpoint ?? '',
+      allowLocalNetwork: b.allowLocalNetwork,
+    },
+    (d) => ({
+      browser: {
+        mode: d.mode,
+        executablePath: d.executablePath.trim() || null,
+        profileDir: d.profileDir.trim() || null,
+        cdpEndpoint: d.cdpEndpoint.trim() || null,
+        allowLocalNetwork: d.allowLocalNetwork,
+      },
+    }),
+  )
+  return (
+    <SettingsSection
+      id="browser"
+      title="Browser"
+      description="The browser the agent drives when a task needs the web."
+      onSave={() => form.save()}
+      dirty={form.dirty}
+      saving={form.saving}
+      saved={form.saved}
+      error={form.error}
+    >
+      <div className="field-grid">
+        <Field label="Mode" error={issueFor(form.issues, 'mode')}>
+          <select
+            className="input"
+            value={form.draft.mode}
+            onChange={(e) => form.set('mode', e.currentTarget.value as Mode)}
+          >
+            <option value="edge-profile">Your Edge/Chrome profile</option>
+            <option value="cdp">Connect to a running browser (CDP)</option>
+            <option value="bundled-chromium">Separate Chromium</option>
+          </select>
+        </Field>
+        {form.draft.mode === 'cdp' ? (
+          <Field
+            label="CDP endpoint"
+            hint="e.g. http://127.0.0.1:9222"
+            error={issueFor(form.issues, 'cdpEndpoint')}
+          >
+            <input
+              className="input mono"
+              value={form.draft.cdpEndpoint}
+              onChange={(e) => form.set('cdpEndpoint', e.currentTarget.value)}
+            />
+          </Field>
+        ) : (
+          <Field
+            label="Browser executable"
+            hint="Empty: found automatically."
+            error={issueFor(form.issues, 'executablePath')}
+          >
+            <input
+              className="input mono"
+              value={form.draft.executablePath}
+              onChange={(e) => form.set('executablePath', e.currentTarget.value)}
+            />
+          </Field>
+        )}
+        {form.draft.mode === 'edge-profile' && (
+          <Field
+            label="Profile folder"
+            hint="Empty: the browser's default profile."
+            error={issueFor(form.issues, 'profileDir')}
+          >
+            <input
+              className="input mono"
+              value={form.draft.profileDir}
+              onChange={(e) => form.set('profileDir', e.currentTarget.value)}
+            />
+          </Field>
+        )}
+      </div>
+      <label className="switch">
+        <input
+          type="checkbox"
+          checked={form.draft.allowLocalNetwork}
+          onChange={(e) => form.set('allowLocalNetwork', e.currentTarget.checked)}
+        />
+        <span>Allow local and private network addresses</span>
+      </label>
+    </SettingsSection>
+  )
+}

@@ -1,0 +1,171 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import type { PublicSettings } from '../../../shared/settings'
+import { Field } from '../components/Field'
+import { issueFor } from './issuesByPath'
+import { listProviders, type ProviderInfo } from './providersApi'
+import { SecretField } from './SecretField'
+import { SettingsSection } from './SettingsSection'
+import { useSettingsFocus } from './settingsFocus'
+import { TestConnection } from './TestConnection'
+import { useSectionForm } from './useSectionForm'
+
+interface Draft {
+  baseUrl: string
+  model: string
+  contextWindow: string
+  interactionMode: '' | 'api' | 'cli'
+}
+
+function draftFrom(settings: PublicSettings, active: string): Draft {
+  const override = settings.providers[active] ?? {}
+  return {
+    baseUrl: override.baseUrl ?? '',
+    model: override.model ?? '',
+    contextWindow: override.contextWindow ? String(override.contextWindow) : '',
+    interactionMode: override.interactionMode ?? '',
+  }
+}
+
+/** Which model Bureau talks to: preset, overrides, API key and a connection test. */
+export function ProviderSection({ settings }: { settings: PublicSettings }) {
+  const providers = useQuery({ queryKey: ['providers'], queryFn: listProviders, retry: false })
+  const [active, setActive] = useState(settings.provider.active)
+  useEffect(() => setActive(settings.provider.active), [settings.provider.active])
+
+  const form = useSectionForm(draftFrom(settings, active), (d) => ({
+    provider: { active },
+    providers: {
+      [active]: {
+        baseUrl: d.baseUrl.trim() || null,
+        model: d.model.trim() || null,
+        contextWindow: d.contextWindow.trim() ? Number(d.contextWindow) : null,
+        interactionMode: d.interactionMode || null,
+      },
+    },
+  }))
+  const [localError, setLocalError] = useState<string | undefined>()
+  const keyButton = useRef<HTMLButtonElement>(null)
+  const providerSelect = useRef<HTMLSelectElement>(null)
+
+  useEffect(() => {
+    const target = useSettingsFocus.getState().consume()
+    if (target === 'apiKey') keyButton.current?.focus()
+    else if (target === 'provider') providerSelect.current?.focus()
+  }, [])
+
+  const list: ProviderInfo[] = providers.data ?? [{ id: active, name: active, baseUrl: '', model: '' }]
+  const preset = list.find((p) => p.id === active)
+  const keyName = `providers.${active}.apiKey`
+
+  const validate = () => {
+    const window = form.draft.contextWindow.trim()
+    if (window && !(Number.isInteger(Number(window)) && Number(window) >= 512)) {
+      setLocalError('The context window is a whole number of tokens, at least 512.')
+      return false
+    }
+    if (form.draft.baseUrl.trim() && !/^https?:\/\/\S+$/.test(form.draft.baseUrl.trim())) {
+      setLocalError('The base URL starts with http:// or https://.')
+      return false
+    }
+    setLocalError(undefined)
+    return true
+  }
+
+  return (
+    <SettingsSection
+      id="provider"
+      title="Model provider"
+      description="Where Bureau sends your requests. Empty fields use the preset's value."
+      onSave={() => form.save(validate)}
+      dirty={form.dirty || active !== settings.provider.active}
+      saving={form.saving}
+      saved={form.saved}
+      error={form.error}
+    >
+      {providers.isError && (
+        <p className="field-hint">The provider list is not available: {providers.error.message}</p>
+      )}
+      <Field label="Provider" error={issueFor(form.issues, 'active')}>
+        <select
+          ref={providerSelect}
+          className="input"
+          value={active}
+          onChange={(e) => {
+            setActive(e.currentTarget.value)
+          }}
+        >
+          {list.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="field-grid">
+        <Field
+          label="Base URL"
+          hint={preset?.baseUrl ? `Preset: ${preset.baseUrl}` : undefined}
+          error={issueFor(form.issues, 'baseUrl') ?? (localError?.includes('URL') ? localError : undefined)}
+        >
+          <input
+            className="input"
+            type="url"
+            placeholder={preset?.baseUrl || 'https://…'}
+            value={form.draft.baseUrl}
+            onChange={(e) => form.set('baseUrl', e.currentTarget.value)}
+          />
+        </Field>
+        <Field
+          label="Model"
+          hint={preset?.model ? `Preset: ${preset.model}` : undefined}
+          error={issueFor(form.issues, 'model')}
+        >
+          <input
+            className="input"
+            placeholder={preset?.model || 'model name'}
+            value={form.draft.model}
+            onChange={(e) => form.set('model', e.currentTarget.value)}
+          />
+        </Field>
+        <Field
+          label="Context window (tokens)"
+          hint={
+            preset?.contextWindow
+              ? `Preset: ${preset.contextWindow.toLocaleString()}`
+              : 'Empty: ask the server or use the default'
+          }
+          error={
+            issueFor(form.issues, 'contextWindow') ??
+            (localError?.includes('context') ? localError : undefined)
+          }
+        >
+          <input
+            className="input"
+            inputMode="numeric"
+            placeholder={preset?.contextWindow ? String(preset.contextWindow) : 'auto'}
+            value={form.draft.contextWindow}
+            onChange={(e) => form.set('contextWindow', e.currentTarget.value)}
+          />
+        </Field>
+        <Field
+          label="Interaction mode"
+          hint="API: native tool calls. CLI: one terminal tool, for small context windows."
+          error={issueFor(form.issues, 'interactionMode')}
+        >
+          <select
+            className="input"
+            value={form.draft.interactionMode}
+            onChange={(e) => form.set('interactionMode', e.currentTarget.value as Draft['interactionMode'])}
+          >
+            <option value="">Automatic (by context window)</option>
+            <option value="api">API (native tools)</option>
+            <option value="cli">CLI (terminal tool)</option>
+          </select>
+        </Field>
+      </div>
+      <SecretField name={keyName} label="API key" secret={settings.secrets[keyName]} inputRef={keyButton} />
+      <TestConnection providerId={active} disabled={form.dirty || active !== settings.provider.active} />
+    </SettingsSection>
+  )
+}

@@ -1,0 +1,71 @@
+import './settings.css'
+import { AnonymizationSection } from './AnonymizationSection'
+import { AppearanceSection } from './AppearanceSection'
+import { AttachmentsSection } from './AttachmentsSection'
+import { BrowserSection } from './BrowserSection'
+import { ProviderSection } from './ProviderSection'
+import { ToolsSection } from './ToolsSection'
+import { useSettings } from './useSettings'
+import { WorkspaceSection } from './WorkspaceSection'
+
+const sections = [
+  ['provider', 'Model provider'],
+  ['workspace', 'Workspace'],
+  ['anonymization', 'Anonymization'],
+  ['attachments', 'Attachments'],
+  ['tools', 'Tools'],
+  ['browser', 'Browser'],
+  ['appearance', 'Appearance'],
+] as const
+
+/** Every setting, each section saved on its own through settings.update / settings.setSecret. */
+export default function SettingsPage() {
+  const settings = useSettings()
+  return (
+    <section className="page settings-page" aria-labelledby="page-title">
+      <h1 id="page-title">Settings</h1>
+      {settings.isLoading && <p className="muted">Loading…</p>}
+      {settings.isError && (
+        <p className="banner banner-error" role="alert">
+          Settings could not be loaded: {settings.error.message}
+        </p>
+      )}
+      {settings.data && (
+        <div className="settings-layout">
+          <nav className="settings-nav" aria-label="Settings sections">
+            <ul>
+              {sections.map(([id, label]) => (
+                <li key={id}>
+                  <a
+                    href={`#${id}`}
+                    onClick={(e) => {
+                      e.preventDefault()
+                      document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+                    }}
+                  >
+                    {label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="settings-sections">
+            {!settings.data.secretStorage.secure && (
+              <p className="banner banner-warning" role="note">
+                {settings.data.secretStorage.warning ??
+                  'Secrets on this computer are protected only by file permissions.'}
+              </p>
+            )}
+            <ProviderSection settings={settings.data} />
+            <WorkspaceSection settings={settings.data} />
+            <AnonymizationSection settings={settings.data} />
+            <AttachmentsSection settings={settings.data} />
+            <ToolsSection settings={settings.data} />
+            <BrowserSection settings={settings.data} />
+            <AppearanceSection settings={settings.data} />
+          </div>
+        </div>
+      )}
+    </section>
+  )
+}

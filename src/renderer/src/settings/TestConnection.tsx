@@ -1,0 +1,36 @@
+import { useMutation } from '@tanstack/react-query'
+import { Icon } from '../components/Icon'
+import { testProvider } from './providersApi'
+
+/** One round trip to the provider, with its latency or the reason it failed. */
+export function TestConnection({ providerId, disabled }: { providerId: string; disabled: boolean }) {
+  const test = useMutation({ mutationFn: () => testProvider(providerId) })
+  const result = test.data
+  return (
+    <div className="test-connection">
+      <button
+        type="button"
+        className="button secondary"
+        onClick={() => test.mutate()}
+        disabled={disabled || test.isPending}
+        title={disabled ? 'Save the changes first' : undefined}
+      >
+        <Icon name={test.isPending ? 'spinner' : 'refresh'} size={14} />
+        Test connection
+      </button>
+      <span role="status" className="test-result">
+        {test.isError && <span className="error-text">{test.error.message}</span>}
+        {result?.ok && (
+          <span className="ok-text">
+            <Icon name="check" size={14} /> Connected
+            {` in ${Math.round(result.latencyMs)} ms`}
+            {result.model && ` · ${result.model}`}
+          </span>
+        )}
+        {result && !result.ok && (
+          <span className="error-text">{result.message ?? 'The provider did not answer.'}</span>
+        )}
+      </span>
+    </div>
+  )
+}

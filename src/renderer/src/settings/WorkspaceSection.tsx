@@ -1,0 +1,63 @@
+import { useState } from 'react'
+import type { PublicSettings } from '../../../shared/settings'
+import { useAppInfo } from '../app/useAppInfo'
+import { Field } from '../components/Field'
+import { bureau } from '../ipc/bureauClient'
+import { issueFor } from './issuesByPath'
+import { SettingsSection } from './SettingsSection'
+import { useSectionForm } from './useSectionForm'
+
+/** The folder the agent works in: a native picker in the desktop app, a path field everywhere. */
+export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
+  const desktop = useAppInfo().data?.host === 'electron'
+  const form = useSectionForm({ folder: settings.workspace.folder ?? '' }, (d) => ({
+    workspace: { folder: d.folder.trim() || null },
+  }))
+  const [pickError, setPickError] = useState<string | undefined>()
+
+  const pick = async () => {
+    setPickError(undefined)
+    try {
+      const { path } = await bureau.invoke('ui.pickFolder', {
+        title: 'Choose the workspace folder',
+        ...(form.draft.folder ? { defaultPath: form.draft.folder } : {}),
+      })
+      if (path) form.set('folder', path)
+    } catch (error) {
+      setPickError(error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  return (
+    <SettingsSection
+      id="workspace"
+      title="Workspace folder"
+      description="Every file the agent reads or writes lives in this folder. Changes apply after a restart."
+      onSave={() => form.save()}
+      dirty={form.dirty}
+      saving={form.saving}
+      saved={form.saved}
+      error={form.error}
+    >
+      <div className="field-with-button">
+        <Field
+          label="Folder"
+          hint="Empty: the --workspace flag, then BUREAU_WORKSPACE, then the Bureau folder in your home."
+          error={issueFor(form.issues, 'folder') ?? pickError}
+        >
+          <input
+            className="input mono"
+            placeholder="~/Bureau"
+            value={form.draft.folder}
+            onChange={(e) => form.set('folder', e.currentTarget.value)}
+          />
+        </Field>
+        {desktop && (
+          <button type="button" className="button secondary" onClick={() => void pick()}>
+            Choose…
+          </button>
+        )}
+      </div>
+    </SettingsSection>
+  )
+}

@@ -1,0 +1,21 @@
+import type { ProviderSummary } from '../../../shared/ipc'
+import { bureau } from '../ipc/bureauClient'
+
+export type ProviderInfo = Pick<ProviderSummary, 'id' | 'name' | 'baseUrl' | 'model'> &
+  Partial<Omit<ProviderSummary, 'id' | 'name' | 'baseUrl' | 'model'>>
+
+export interface ConnectionTest {
+  ok: boolean
+  latencyMs: number
+  model: string
+  message?: string | undefined
+}
+
+export function listProviders(): Promise<ProviderInfo[]> {
+  return bureau.invoke('providers.list')
+}
+
+export async function testProvider(id: string): Promise<ConnectionTest> {
+  const r = await bureau.invoke('providers.test', { id })
+  return { ok: r.ok, latencyMs: r.latencyMs, model: r.model, message: r.error?.message ?? undefined }
+}

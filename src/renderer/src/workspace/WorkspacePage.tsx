@@ -1,0 +1,119 @@
+import './workspace.css'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import type { WorkspaceEntry } from '../../../shared/ipc'
+import { useAppInfo } from '../app/useAppInfo'
+import { FileBadge } from '../components/FileBadge'
+import { formatBytes } from '../components/formatBytes'
+import { Icon } from '../components/Icon'
+import { downloadFile, openWithSystem } from '../files/fileActions'
+import { bureau } from '../ipc/bureauClient'
+import { Breadcrumbs } from './Breadcrumbs'
+import { useWorkspaceNav } from './workspaceNav'
+
+function sortEntries(entries: WorkspaceEntry[]): WorkspaceEntry[] {
+  return [...entries].sort((a, b) =>
+    a.type === b.type
+      ? a.name.localeCompare(b.name, undefined, { numeric: true })
+      : a.type === 'directory'
+        ? -1
+        : 1,
+  )
+}
+
+/** The agent's world: browse the workspace folder, open or download files. */
+export default function WorkspacePage() {
+  const { folder, highlight, openFolder } = useWorkspaceNav()
+  const desktop = useAppInfo().data?.host === 'electron'
+  const queryClient = useQueryClient()
+  const list = useQuery({
+    queryKey: ['workspace', folder],
+    queryFn: () => bureau.invoke('workspace.list', { path: folder }),
+    retry: false,
+  })
+
+  useEffect(
+    () =>
+      bureau.on('workspace.changed', () => void queryClient.invalidateQueries({ queryKey: ['workspace'] })),
+    [queryClient],
+  )
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once the listed rows are rendered
+  useEffect(() => {
+    if (highlight)
+      document
+        .querySelector(`[data-path="${CSS.escape(highlight)}"] button`)
+        ?.scrollIntoView({ block: 'center' })
+  }, [highlight, list.data])
+
+  const openFile = async (entry: WorkspaceEntry) => {
+    if (desktop) await openWithSystem(entry.path)
+    else await downloadFile(entry.path)
+  }
+
+  return (
+    <section className="page workspace-page" aria-labelledby="page-title">
+      <div className="page-head">
+        <h1 id="page-title">Workspace</h1>
+        <button type="button" className="button secondary small" onClick={() => void list.refetch()}>
+          <Icon name="refresh" size={14} /> Refresh
+        </button>
+      </div>
+      <Breadcrumbs path={folder} onOpen={openFolder} />
+      {list.isError && (
+        <p className="banner banner-error" role="alert">
+          The workspace could not be listed: {list.error.message}
+        </p>
+      )}
+      {list.data && list.data.length === 0 && <p className="muted empty-folder">This folder is empty.</p>}
+      {list.data && list.data.length > 0 && (
+        <table className="file-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col" className="numeric">
+                Size
+              </th>
+              <th scope="col">Modified</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sortEntries(list.data).map((entry) => (
+              <tr
+                key={entry.path}
+                data-path={entry.path}
+                className={entry.path === highlight ? 'highlight' : undefined}
+              >
+                <td>
+                  <button
+                    type="button"
+                    className="file-name"
+                    onClick={() =>
+                      entry.type === 'directory' ? openFolder(entry.path) : void openFile(entry)
+                    }
+                    aria-label={
+                      entry.type === 'directory'
+                        ? `Open folder ${entry.name}`
+                        : `${desktop ? 'Open' : 'Download'} ${entry.name}`
+                    }
+                  >
+                    {entry.type === 'directory' ? (
+                      <span className="folder-icon">
+                        <Icon name="folder" size={18} />
+                      </span>
+                    ) : (
+                      <FileBadge name={entry.name} />
+                    )}
+                    <span>{entry.name}</span>
+                  </button>
+                </td>
+                <td className="numeric muted">{entry.type === 'file' ? formatBytes(entry.size) : ''}</td>
+                <td className="muted">{new Date(entry.modifiedAt).toLocaleString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
