@@ -29,3 +29,9 @@ export {
   WorkspaceChangeKind,
   type WorkspaceWatcher,
 } from './watcher'
+
+/** The `files` and `history` toolsets, loaded on demand (they pull in the tools framework). */
+export async function loadWorkspaceToolsets() {
+  const { filesToolset, historyToolset } = await import('./toolsets')
+  return [filesToolset, historyToolset] as const
+}

@@ -1,0 +1,2 @@
+export { filesToolset } from './filesToolset'
+export { historyToolset } from './historyToolset'
