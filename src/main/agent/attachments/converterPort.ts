@@ -1,0 +1,28 @@
+/*
+ * What the agent needs from the converter service (src/main/convert). Its `Converter` fits this
+ * shape; this is the one place the agent depends on it, so a change there is adapted here.
+ */
+
+export interface ConvertedAttachment {
+  markdown: string
+  format: string
+  truncated: boolean
+  warnings?: string[]
+  title?: string
+}
+
+export interface AttachmentConverter {
+  convert(
+    input: { name: string; bytes: Uint8Array },
+    options?: { maxChars?: number; signal?: AbortSignal },
+  ): Promise<ConvertedAttachment>
+}
+
+/** The user-facing reason a conversion failed: the converter's message names the file already. */
+export function conversionFailure(name: string, error: unknown): string {
+  if (error instanceof Error && error.message) {
+    const first = error.message.split('\n')[0] ?? error.message
+    return first.includes(name) ? first : `Cannot convert "${name}": ${first}`
+  }
+  return `Cannot convert "${name}".`
+}

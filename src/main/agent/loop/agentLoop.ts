@@ -1,0 +1,286 @@
+import { isAppError } from '../../../shared/errors'
+import type { AgentStep } from '../../../shared/ipc'
+import type { LlmSession, ToolCall, TurnResult } from '../../llm'
+import type { Logger } from '../../logging'
+import { type InteractionMode, invoke, type ToolSession, type Workspace } from '../../tools'
+import type { AgentEvent, AgentUsage } from '../types'
+import { addUsage } from '../types'
+import { agentToolName } from './agentToolNames'
+import { DONE_TOOL } from './agentTools'
+import { callModel } from './callModel'
+import { checkDone, type DoneOutcome } from './doneCall'
+import { createFailureTracker, type RepeatedFailure } from './failureTracker'
+import { displayMethod, finishStep, startStep, withCall } from './stepRecord'
+import { toolResultText, valueText } from './toolResultText'
+
+/** What the loop needs from the sub-agent manager (absent inside a sub-agent: no nesting). */
+export interface SubagentPort {
+  launch(args: unknown, signal: AbortSignal): Promise<CallOutcome>
+  provide(args: unknown, signal: AbortSignal): Promise<CallOutcome>
+  /** Answers the user gave through the app (`chat.answer`) since the last model call. */
+  takeUserAnswers(signal: AbortSignal): Promise<string[]>
+}
+
+export type CallOutcome = { ok: true; value: unknown } | { ok: false; error: string; cancelled?: boolean }
+
+export interface LoopConfig {
+  role: 'agent' | 'subagent'
+  /** The model conversation: history, tool protocol, caching layout and anonymization. */
+  llm: LlmSession
+  session: ToolSession
+  mode: InteractionMode
+  subagents?: SubagentPort
+  /** Set inside a sub-agent: its toolset name, shown on its steps. */
+  subagentName?: string
+  maxIterations: number
+  maxToolResultChars?: number
+  /** Shared by a run and its sub-agents: steps in the order they started. */
+  steps: AgentStep[]
+  signal: AbortSignal
+  emit: (event: AgentEvent) => void
+  usage: AgentUsage
+  workspace: () => Workspace | undefined
+  logger?: Logger
+}
+
+export type LoopOutcome =
+  | { kind: 'done'; message: string; attachments: string[] }
+  | { kind: 'answered'; message: string }
+  | { kind: 'question'; question: string }
+  | { kind: 'budget' }
+  | { kind: 'repeated_failure'; failure: RepeatedFailure }
+  | { kind: 'failed'; error: string }
+  | { kind: 'cancelled' }
+
+function modelError(error: unknown): string {
+  if (isAppError(error)) return error.message
+  return error instanceof Error ? error.message.split('\n')[0] || 'unknown error' : String(error)
+}
+
+/**
+ * One agent context: its history, tool session and step budget. `run` calls the model until it
+ * finishes, asks (sub-agents) or runs out; `resume` feeds the answer to a question and `run` goes on.
+ */
+export class AgentLoop {
+  /** Everything shown to the user, joined exactly as the text events were sent. */
+  text = ''
+  private iterations = 0
+  private readonly tracker = createFailureTracker()
+  private pendingQuestion: { id: string; name: string } | undefined
+
+  constructor(private readonly config: LoopConfig) {}
+
+  get used(): number {
+    return this.iterations
+  }
+
+  /** Feeds the answer to the question this loop paused with. */
+  resume(input: string): void {
+    const pending = this.pendingQuestion
+    this.pendingQuestion = undefined
+    const content = `Answer to your question: ${input}`
+    if (pending) this.config.llm.addToolResult(pending.id, pending.name, content)
+    else this.config.llm.addUser(content)
+  }
+
+  async run(): Promise<LoopOutcome> {
+    const { config } = this
+    while (this.iterations < config.maxIterations) {
+      if (config.signal.aborted) return { kind: 'cancelled' }
+      await this.applyUserAnswers()
+      this.iterations++
+      let separate = this.text.length > 0
+      let turn: Awaited<ReturnType<typeof callModel>>
+      try {
+        turn = await callModel(config.llm, {
+          signal: config.signal,
+          textMode:
+            config.role === 'subagent' ? 'none' : config.llm.toolProtocol === 'json' ? 'sniff' : 'all',
+          onText: (chunk) => {
+            this.say(separate ? `\n\n${chunk.replace(/^\s+/, '')}` : chunk)
+            separate = false
+          },
+        })
+      } catch (error) {
+        if (config.signal.aborted) return { kind: 'cancelled' }
+        config.logger?.warn('model call failed', { error: modelError(error) })
+        return { kind: 'failed', error: modelError(error) }
+      }
+      addUsage(config.usage, turn.turn.usage)
+      const outcome = await this.handleTurn(turn.turn, turn.streamed)
+      if (outcome) return outcome
+    }
+    return { kind: 'budget' }
+  }
+
+  private say(text: string): void {
+    if (!text || this.config.role === 'subagent') return
+    this.text += text
+    this.config.emit({ type: 'text', text })
+  }
+
+  /** Says a final message after whatever was streamed, separated by a blank line. */
+  sayFinal(message: string): void {
+    const trimmed = message.trim()
+    if (!trimmed) return
+    this.say(this.text.length > 0 && !this.text.endsWith('\n\n') ? `\n\n${trimmed}` : trimmed)
+  }
+
+  private async applyUserAnswers(): Promise<void> {
+    const answers = await this.config.subagents?.takeUserAnswers(this.config.signal)
+    for (const note of answers ?? []) this.config.llm.addUser(note)
+  }
+
+  /** The model's answer is already in the history; the correction follows it as a user message. */
+  private correct(note: string, failure: string): LoopOutcome | undefined {
+    this.config.llm.addUser(note)
+    const repeated = this.tracker.failure('reply', failure)
+    return repeated ? { kind: 'repeated_failure', failure: repeated } : undefined
+  }
+
+  private async handleTurn(turn: TurnResult, streamed: boolean): Promise<LoopOutcome | undefined> {
+    const { config } = this
+    if (turn.protocolError !== undefined) return this.correct(turn.protocolError, turn.protocolError)
+    const calls = turn.toolCalls.map((call: ToolCall) => ({
+      id: call.id,
+      name: call.name,
+      args: call.arguments,
+    }))
+    const content = turn.text
+
+    if (calls.length === 0) {
+      if (content.trim() === '') {
+        const note = `Your reply was empty. Call a method, or call ${DONE_TOOL} when the task is complete.`
+        return this.correct(note, 'empty reply')
+      }
+      if (!streamed) this.say(this.text.length > 0 ? `\n\n${content.trim()}` : content.trim())
+      return config.role === 'subagent'
+        ? { kind: 'done', message: content.trim(), attachments: [] }
+        : { kind: 'answered', message: content.trim() }
+    }
+
+    for (const [index, call] of calls.entries()) {
+      if (config.signal.aborted) return { kind: 'cancelled' }
+      if (agentToolName(call.name) === DONE_TOOL) {
+        const done = await checkDone(call.args, config.role, config.workspace())
+        if (done.ok) {
+          this.skipRest(calls.slice(index + 1))
+          return this.finish(done, call)
+        }
+        const stop = this.feed(call, { ok: false, error: done.error }, DONE_TOOL)
+        if (stop) return stop
+        continue
+      }
+      const stop = await this.execute(call)
+      if (stop) return stop
+    }
+    return undefined
+  }
+
+  private finish(done: DoneOutcome & { ok: true }, call: { id: string; name: string }): LoopOutcome {
+    if (done.question !== undefined) {
+      this.pendingQuestion = { id: call.id, name: call.name }
+      return { kind: 'question', question: done.question }
+    }
+    this.sayFinal(done.message)
+    return { kind: 'done', message: done.message, attachments: done.attachments }
+  }
+
+  private skipRest(calls: Array<{ id: string; name: string }>): void {
+    for (const call of calls)
+      this.config.llm.addToolResult(call.id, call.name, 'Not run: done was called first.')
+  }
+
+  /** Runs one method or sub-agent call as a step; returns an outcome when the loop must stop. */
+  private async execute(call: { id: string; name: string; args: unknown }): Promise<LoopOutcome | undefined> {
+    const { config } = this
+    const kind = agentToolName(call.name)
+    const started = performance.now()
+    let step = startStep(
+      kind ? `agent.${kind}` : displayMethod(config.session, call.name, call.args),
+      kind ? parseArgsForDisplay(call.args) : displayArgs(call.args),
+      config.subagentName,
+    )
+    this.record(step, 'started')
+    let outcome: CallOutcome
+    if (kind && config.subagents) {
+      outcome =
+        kind === 'launch_subagent'
+          ? await config.subagents.launch(call.args, config.signal)
+          : await config.subagents.provide(call.args, config.signal)
+    } else if (kind) {
+      outcome = { ok: false, error: `${kind} is not available here: there are no sub-agents to delegate to.` }
+    } else {
+      const result = await invoke(config.session, call.name, call.args, {
+        signal: config.signal,
+        style: config.mode,
+      })
+      step = withCall(step, result)
+      outcome = result.ok
+        ? { ok: true, value: result.value }
+        : { ok: false, error: result.error, cancelled: result.stage === 'cancelled' }
+      if (result.ok) {
+        this.record(finishStep(step, outcome, performance.now() - started), 'finished')
+        return this.feedText(call, toolResultText(result, config.maxToolResultChars), step.method, true)
+      }
+    }
+    step = finishStep(step, outcome, performance.now() - started)
+    this.record(step, 'finished')
+    if (!outcome.ok && outcome.cancelled) return { kind: 'cancelled' }
+    return this.feed(call, outcome, step.method)
+  }
+
+  private record(step: AgentStep, phase: 'started' | 'finished'): void {
+    const steps = this.config.steps
+    const index = steps.findIndex((s) => s.id === step.id)
+    if (index >= 0) steps[index] = step
+    else steps.push(step)
+    this.config.emit({ type: 'step', phase, step })
+  }
+
+  private feed(
+    call: { id: string; name: string },
+    outcome: CallOutcome,
+    method: string,
+  ): LoopOutcome | undefined {
+    const text = outcome.ok
+      ? valueText(outcome.value, this.config.maxToolResultChars)
+      : `Error: ${outcome.error}`
+    return this.feedText(call, text, method, outcome.ok)
+  }
+
+  private feedText(
+    call: { id: string; name: string },
+    text: string,
+    method: string,
+    ok: boolean,
+  ): LoopOutcome | undefined {
+    this.config.llm.addToolResult(call.id, call.name, text)
+    if (ok) {
+      this.tracker.success()
+      return undefined
+    }
+    const repeated = this.tracker.failure(method, text)
+    return repeated ? { kind: 'repeated_failure', failure: repeated } : undefined
+  }
+}
+
+function displayArgs(args: unknown): unknown {
+  if (typeof args !== 'string') return args
+  const parsed = parseArgsForDisplay(args)
+  return Object.keys(parsed).length > 0 ? parsed : args
+}
+
+function parseArgsForDisplay(args: unknown): Record<string, unknown> {
+  if (typeof args === 'object' && args !== null && !Array.isArray(args))
+    return args as Record<string, unknown>
+  if (typeof args !== 'string') return {}
+  try {
+    const value: unknown = JSON.parse(args)
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {}
+  } catch {
+    return {}
+  }
+}

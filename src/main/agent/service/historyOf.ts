@@ -1,0 +1,20 @@
+import type { ChatMessage } from '../../../shared/ipc'
+import type { HistoryTurn } from '../types'
+
+/** Earlier turns for the model: what the user wrote (with the names of attached files) and what the assistant said. */
+export function historyOf(messages: readonly ChatMessage[]): HistoryTurn[] {
+  const turns: HistoryTurn[] = []
+  for (const message of messages) {
+    if (message.role === 'user') {
+      const files = message.attachments
+        .map((a) => (a.agentPath ? `${a.name} (saved as ${a.agentPath})` : a.name))
+        .join(', ')
+      const content = files ? `${message.text}\n\n[Attached: ${files}]` : message.text
+      if (content.trim()) turns.push({ role: 'user', content })
+    } else {
+      const text = message.spokenText ?? message.text
+      if (text.trim()) turns.push({ role: 'assistant', content: text })
+    }
+  }
+  return turns
+}

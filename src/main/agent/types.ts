@@ -1,0 +1,105 @@
+import type { AgentStep, AttachmentMeta } from '../../shared/ipc'
+import type { Anonymizer, LlmClient, Usage } from '../llm'
+import type { Logger } from '../logging'
+import type { InteractionMode, ToolRegistry, Toolset, UrlGuard, Workspace } from '../tools'
+import type { AttachmentConverter } from './attachments/converterPort'
+
+export type { AgentStep, AttachmentMeta }
+
+/** A user file as it arrives: original bytes, converted and saved by the agent. */
+export interface AgentAttachment {
+  name: string
+  bytes: Uint8Array
+  mimeType?: string
+}
+
+/** An earlier turn of the conversation, replayed before the new prompt. */
+export interface HistoryTurn {
+  role: 'user' | 'assistant'
+  content: string
+}
+
+/** How tool calls travel: the provider's native tool calls, or one JSON object per reply. */
+export type ToolProtocol = 'native' | 'json'
+
+export type AgentEvent =
+  /** Text for the user as it streams (the final `done` message is sent through here too). */
+  | { type: 'text'; text: string }
+  | { type: 'step'; phase: 'started' | 'finished'; step: AgentStep }
+  /** A sub-agent paused with a question; answer with `provide_subagent_input` or `AgentRun.answer`. */
+  | { type: 'question'; sessionId: string; toolset: string; question: string }
+  | { type: 'attachment'; index: number; attachment: AttachmentMeta }
+  /** Something the user should know that is not part of the answer (a file that could not be read). */
+  | { type: 'notice'; message: string }
+
+/**
+ * How a run ended. `done`: the model called done; `answered`: it answered without tools;
+ * `budget`: maxIterations spent; `repeated_failure`: one method failed the same way three times;
+ * `failed`: the model could not be reached or answered garbage; `cancelled`: the signal fired.
+ */
+export type AgentStatus = 'done' | 'answered' | 'budget' | 'repeated_failure' | 'failed' | 'cancelled'
+
+export interface AgentUsage {
+  inputTokens: number
+  outputTokens: number
+  cachedInputTokens: number
+}
+
+export interface AgentResult {
+  status: AgentStatus
+  /** The answer: the `done` message, the direct answer, or why the run stopped. */
+  message: string
+  /** Agent paths the model returned with `done`. */
+  attachments: string[]
+  steps: AgentStep[]
+  usage: AgentUsage
+  /** Everything streamed to the user, in order (narration between tool calls, then the message). */
+  text: string
+  /** The attachments given to the run, with their conversion status and where they were saved. */
+  received: AttachmentMeta[]
+  /** Short, user-facing error for `failed` and `repeated_failure`. */
+  error?: string
+}
+
+export interface RunAgentOptions {
+  prompt: string
+  /** The provider client (`createLlmClient` / the provider service). */
+  model: LlmClient
+  /** The toolsets whose methods the agent calls directly, in manual order. */
+  toolsets: readonly Toolset[] | ToolRegistry
+  /** Toolsets the agent may delegate to, each in its own isolated sub-agent. */
+  subagents?: readonly Toolset[]
+  attachments?: readonly AgentAttachment[]
+  /** Earlier turns of the conversation. */
+  history?: readonly HistoryTurn[]
+  /** Model calls allowed (default 50). */
+  maxIterations?: number
+  signal?: AbortSignal
+  onEvent?: (event: AgentEvent) => void
+  /** The sandbox every file tool works in (or a factory called on first use). */
+  workspace?: Workspace | (() => Workspace)
+  converter?: AttachmentConverter
+  /** Characters of converted attachments per request, split equally per file (default 30,000). */
+  attachmentBudgetChars?: number
+  /** Default: the provider's setting, else by context window. */
+  interactionMode?: InteractionMode
+  /** Default: native when the provider supports tools. */
+  toolProtocol?: ToolProtocol
+  /** Replaces names and keys before anything reaches the model; shared with the sub-agents. */
+  anonymizer?: Anonymizer
+  urlGuard?: UrlGuard
+  logger?: Logger
+  /** Longest tool result fed back to the model, in characters (default 16,000). */
+  maxToolResultChars?: number
+}
+
+export function emptyUsage(): AgentUsage {
+  return { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 }
+}
+
+export function addUsage(total: AgentUsage, usage: Usage | AgentUsage | undefined): void {
+  if (!usage) return
+  total.inputTokens += usage.inputTokens
+  total.outputTokens += usage.outputTokens
+  total.cachedInputTokens += usage.cachedInputTokens ?? 0
+}
