@@ -30,7 +30,8 @@ export function MessageList({ messages, busy }: { messages: ChatMessage[]; busy:
     if (!element || !atBottom.current || messages.length === 0) return
     virtualizer.scrollToIndex(messages.length - 1, { align: 'end' })
     const frame = requestAnimationFrame(() => {
-      element.scrollTop = element.scrollHeight
+      // The reader may have scrolled up in the meantime.
+      if (atBottom.current) element.scrollTop = element.scrollHeight
     })
     return () => cancelAnimationFrame(frame)
   }, [followKey])
