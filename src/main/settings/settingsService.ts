@@ -183,9 +183,9 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
   return {
     get: () => current,
     getPublic,
-    update(patch) {
+    async update(patch) {
       const checked = SettingsUpdate.safeParse(patch)
-      if (!checked.success) return Promise.reject(validationError('Invalid settings update.', checked.error))
+      if (!checked.success) throw validationError('Invalid settings update.', checked.error)
       return queue.run(async () => {
         await load()
         const merged = applyMergePatch(raw, checked.data) as JsonObject
@@ -201,22 +201,18 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
         return changed()
       })
     },
-    setSecret(name, value) {
+    async setSecret(name, value) {
       checkSecretName(name)
       const secret = value.trim()
       if (secret === '')
-        return Promise.reject(
-          new AppError(
-            'VALIDATION_FAILED',
-            `The value for ${name} is empty. To remove it, clear the secret.`,
-          ),
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The value for ${name} is empty. To remove it, clear the secret.`,
         )
       if (secret.length > MAX_SECRET_LENGTH)
-        return Promise.reject(
-          new AppError(
-            'VALIDATION_FAILED',
-            `The value for ${name} is longer than ${MAX_SECRET_LENGTH} characters.`,
-          ),
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The value for ${name} is longer than ${MAX_SECRET_LENGTH} characters.`,
         )
       return queue.run(async () => {
         try {
@@ -229,7 +225,7 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
         return changed()
       })
     },
-    clearSecret(name) {
+    async clearSecret(name) {
       checkSecretName(name)
       return queue.run(async () => {
         try {
