@@ -1,0 +1,81 @@
+import { anchorXml, type ChartAnchor, EMPTY_DRAWING } from './chartXml'
+import {
+  declareContentType,
+  freePartName,
+  nextRelId,
+  type Parts,
+  partText,
+  readRels,
+  relativeTarget,
+  relKind,
+  setPartText,
+  writeRels,
+} from './packageParts'
+import { addNamespaces, insertElements, rootNamespaces } from './sheetXml'
+
+export interface PendingChart {
+  sheet: string
+  type: string
+  title?: string
+  anchor: ChartAnchor
+  /** The chart part, ready to write. */
+  xml: string
+}
+
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
+const DRAWING_TYPE = 'application/vnd.openxmlformats-officedocument.drawing+xml'
+const CHART_TYPE = 'application/vnd.openxmlformats-officedocument.drawingml.chart+xml'
+
+/** Finds (or creates) the sheet's drawing part in `out`. */
+function drawingFor(out: Parts, sheetPart: string): string {
+  const rels = readRels(out, sheetPart)
+  const existing = rels.find((r) => relKind(r.type) === 'drawing')?.part
+  if (existing && out[existing]) return existing
+  const drawing = freePartName(out, 'xl/drawings/drawing1.xml')
+  setPartText(out, drawing, EMPTY_DRAWING)
+  declareContentType(out, drawing, DRAWING_TYPE)
+  const id = nextRelId(rels)
+  rels.push({ id, type: `${REL}/drawing`, target: relativeTarget(sheetPart, drawing), external: false })
+  writeRels(out, sheetPart, rels)
+  let sheetXml = partText(out, sheetPart) ?? ''
+  sheetXml = addNamespaces(sheetXml, ' r:id=""', new Map([['r', REL]]))
+  setPartText(out, sheetPart, insertElements(sheetXml, [{ name: 'drawing', xml: `<drawing r:id="${id}"/>` }]))
+  return drawing
+}
+
+/** Writes chart parts and anchors them in the sheet's drawing. */
+export function addChartsToSheet(out: Parts, sheetPart: string, charts: PendingChart[]): void {
+  const drawing = drawingFor(out, sheetPart)
+  const rels = readRels(out, drawing)
+  let xml = partText(out, drawing) ?? EMPTY_DRAWING
+  xml = addNamespaces(
+    xml,
+    '<xdr:x a:x="" r:id=""/>',
+    new Map([
+      ['xdr', 'http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing'],
+      ['a', 'http://schemas.openxmlformats.org/drawingml/2006/main'],
+      ['r', REL],
+    ]),
+  )
+  const prefix = [...rootNamespaces(xml)].find(([, uri]) => uri.endsWith('/spreadsheetDrawing'))?.[0] ?? 'xdr'
+  let nextId =
+    Math.max(1, ...[...xml.matchAll(/<(?:\w+:)?cNvPr\b[^>]*\bid="(\d+)"/g)].map((m) => Number(m[1]))) + 1
+  const anchors: string[] = []
+  for (const chart of charts) {
+    const part = freePartName(out, 'xl/charts/chart1.xml')
+    setPartText(out, part, chart.xml)
+    declareContentType(out, part, CHART_TYPE)
+    const id = nextRelId(rels)
+    rels.push({ id, type: `${REL}/chart`, target: relativeTarget(drawing, part), external: false })
+    const n = nextId++
+    anchors.push(
+      anchorXml(chart.anchor, id, n, chart.title || `Chart ${n}`).replace(
+        /xdr:/g,
+        prefix ? `${prefix}:` : '',
+      ),
+    )
+  }
+  xml = xml.replace(/<\/([\w]+:)?wsDr>\s*$/, (end) => `${anchors.join('')}${end}`)
+  setPartText(out, drawing, xml)
+  writeRels(out, drawing, rels)
+}

@@ -1,0 +1,26 @@
+import { format } from 'numfmt'
+import type { CellSnapshot } from './cellValue'
+import { isGeneralFormat } from './cellValue'
+
+function formatNumber(pattern: string, value: number): string {
+  try {
+    return format(pattern, value)
+  } catch {
+    return format('General', value)
+  }
+}
+
+/** The text a person sees in the cell: number formats applied, formula results shown. */
+export function displayText(cell: CellSnapshot): string {
+  switch (cell.kind) {
+    case 'empty':
+      return ''
+    case 'boolean':
+      return cell.value ? 'TRUE' : 'FALSE'
+    case 'error':
+    case 'text':
+      return String(cell.value)
+    default:
+      return formatNumber(isGeneralFormat(cell.numFmt) ? 'General' : cell.numFmt!, cell.value as number)
+  }
+}

@@ -1,0 +1,16 @@
+import { AppError } from '../../shared/errors'
+
+export function sheetNotFound(name: string, sheets: readonly string[]): AppError {
+  return new AppError('NOT_FOUND', `Sheet "${name}" not found; sheets: ${sheets.join(', ') || '(none)'}`)
+}
+
+export function invalidInput(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message)
+}
+
+export function notAWorkbook(path: string, why: string): AppError {
+  return new AppError(
+    'UNSUPPORTED',
+    `${path} is not a readable .xlsx workbook: ${why}. The file was left untouched.`,
+  )
+}

@@ -1,0 +1,110 @@
+import { strFromU8, strToU8 } from 'fflate'
+import { notAWorkbook } from './errors'
+import { OpenWorkbook } from './openWorkbook'
+import { type Parts, readPackage, workbookSheets, writePackage } from './packageParts'
+import { findMalformedPart } from './verifyPackage'
+
+/** Data validations over more cells than this make exceljs expand them cell by cell (it hangs). */
+const MAX_VALIDATION_CELLS = 1_000_000
+
+function sqrefCells(sqref: string): number {
+  let total = 0
+  for (const part of sqref.trim().split(/\s+/)) {
+    const [a, b = a] = part.split(':')
+    const cell = (s: string) => {
+      const m = /^\$?([A-Z]+)\$?(\d+)$/i.exec(s)
+      if (!m) return { r: 1, c: 1 }
+      let c = 0
+      for (const ch of m[1]!.toUpperCase()) c = c * 26 + ch.charCodeAt(0) - 64
+      return { r: Number(m[2]), c }
+    }
+    const x = cell(a!)
+    const y = cell(b!)
+    total += (Math.abs(y.r - x.r) + 1) * (Math.abs(y.c - x.c) + 1)
+  }
+  return total
+}
+
+/**
+ * Hides from exceljs what it cannot load (huge validation ranges); those elements stay in the
+ * original package and the save carries them through verbatim.
+ */
+function sanitizeForExceljs(parts: Parts): boolean {
+  let changed = false
+  for (const sheet of workbookSheets(parts)) {
+    const bytes = parts[sheet.part]
+    if (!bytes || sheet.kind !== 'worksheet') continue
+    const xml = strFromU8(bytes)
+    const block = /<dataValidations\b[\s\S]*?<\/dataValidations>/.exec(xml)
+    if (!block) continue
+    const huge = [...block[0].matchAll(/\bsqref="([^"]+)"/g)].some(
+      (m) => sqrefCells(m[1]!) > MAX_VALIDATION_CELLS,
+    )
+    if (!huge) continue
+    parts[sheet.part] = strToU8(xml.slice(0, block.index) + xml.slice(block.index + block[0].length))
+    changed = true
+  }
+  return changed
+}
+
+interface ExcelModule {
+  Workbook: new () => import('exceljs').Workbook
+}
+
+async function exceljs(): Promise<ExcelModule> {
+  const mod = (await import('exceljs')) as unknown as ExcelModule & { default?: ExcelModule }
+  return mod.default ?? mod
+}
+
+/** Images stay in the original drawings, which the save carries; exceljs must not write them twice. */
+function detachMedia(workbook: import('exceljs').Workbook): void {
+  for (const ws of workbook.worksheets) (ws as unknown as { _media: unknown[] })._media = []
+  ;(workbook as unknown as { media: unknown[] }).media = []
+}
+
+export async function loadWorkbook(path: string, bytes: Uint8Array): Promise<OpenWorkbook> {
+  let original: Parts
+  try {
+    original = readPackage(bytes)
+  } catch {
+    throw notAWorkbook(path, 'it is not a zip package')
+  }
+  const sheets = workbookSheets(original)
+  if (sheets.length === 0) throw notAWorkbook(path, 'it has no workbook part or no sheets')
+  const forExcel = { ...original }
+  const input = sanitizeForExceljs(forExcel) ? writePackage(forExcel) : bytes
+  const { Workbook } = await exceljs()
+  const workbook = new Workbook()
+  try {
+    await workbook.xlsx.load(
+      Buffer.from(input.buffer, input.byteOffset, input.byteLength) as unknown as ArrayBuffer,
+    )
+  } catch (error) {
+    const bad = findMalformedPart(original)
+    throw notAWorkbook(
+      path,
+      bad ? `${bad.part} is not well-formed XML` : (error as Error).message.split('\n')[0]!.slice(0, 120),
+    )
+  }
+  if (workbook.worksheets.length === 0) throw notAWorkbook(path, 'no worksheet could be read')
+  detachMedia(workbook)
+  if (!workbook.properties) (workbook as unknown as { properties: object }).properties = {}
+  const byName = new Map(sheets.map((s) => [s.name, s.part]))
+  const sheetParts = new Map<number, string>()
+  for (const ws of workbook.worksheets) {
+    const part = byName.get(ws.name)
+    if (part) sheetParts.set(ws.id, part)
+  }
+  const open = new OpenWorkbook(path, workbook, original, sheetParts)
+  open.calc()
+  return open
+}
+
+export async function createWorkbook(path: string, sheet: string): Promise<OpenWorkbook> {
+  const { Workbook } = await exceljs()
+  const workbook = new Workbook()
+  workbook.addWorksheet(sheet)
+  const open = new OpenWorkbook(path, workbook, {}, new Map())
+  open.changed()
+  return open
+}

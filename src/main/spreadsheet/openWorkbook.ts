@@ -1,0 +1,65 @@
+import type { Workbook, Worksheet } from 'exceljs'
+import type { Area } from './address'
+import type { PendingChart } from './chartPackage'
+import { sheetNotFound } from './errors'
+import { type CalcReport, recalculate } from './formulaEngine'
+import type { Parts } from './packageParts'
+
+/** A workbook held in memory between tool calls, with what the save needs to know about it. */
+export class OpenWorkbook {
+  /** The package as last read or written: the source of parts exceljs cannot carry. */
+  original: Parts
+  /** exceljs worksheet id -> part name in `original`. */
+  originalSheetParts: Map<number, string>
+  charts: PendingChart[] = []
+  /** Areas the agent wrote, per worksheet id (auto-width and table titles apply there only). */
+  readonly touched = new Map<number, Area[]>()
+  dirty = false
+  private calcStale = true
+  private lastCalc: CalcReport = { calculated: 0, uncalculated: [] }
+
+  constructor(
+    readonly path: string,
+    readonly workbook: Workbook,
+    original: Parts,
+    originalSheetParts: Map<number, string>,
+  ) {
+    this.original = original
+    this.originalSheetParts = originalSheetParts
+  }
+
+  get date1904(): boolean {
+    return Boolean((this.workbook.properties as { date1904?: boolean } | undefined)?.date1904)
+  }
+
+  sheetNames(): string[] {
+    return this.workbook.worksheets.map((ws) => ws.name)
+  }
+
+  sheet(name: string): Worksheet {
+    const ws =
+      this.workbook.worksheets.find((w) => w.name === name) ??
+      this.workbook.worksheets.find((w) => w.name.toLowerCase() === name.trim().toLowerCase())
+    if (!ws) throw sheetNotFound(name, this.sheetNames())
+    return ws
+  }
+
+  /** Records a change; formulas are recomputed before the next receipt or save. */
+  changed(ws?: Worksheet, area?: Area): void {
+    this.dirty = true
+    this.calcStale = true
+    if (ws && area) {
+      const list = this.touched.get(ws.id) ?? []
+      list.push(area)
+      this.touched.set(ws.id, list)
+    }
+  }
+
+  calc(): CalcReport {
+    if (this.calcStale) {
+      this.lastCalc = recalculate(this.workbook, this.date1904)
+      this.calcStale = false
+    }
+    return this.lastCalc
+  }
+}

@@ -1,0 +1,138 @@
+import type { Cell, Worksheet } from 'exceljs'
+import type { Area } from './address'
+import { columnLetters } from './address'
+import { hasExplicitStyle } from './cellStyle'
+import { isFormulaCell, isGeneralFormat, snapshot } from './cellValue'
+import { displayText } from './displayValue'
+import type { OpenWorkbook } from './openWorkbook'
+
+export interface PassReport {
+  /** `Sheet!C` -> width set from content. */
+  widths: Record<string, number>
+  /** Cells styled as table titles, e.g. `Sales!A1`. */
+  titles: string[]
+  /** Cells whose quoted number format was unquoted. */
+  unquoted: string[]
+}
+
+const TITLE_FILLS = ['FFDDEBF7', 'FFE2EFDA', 'FFFCE4D6', 'FFFFF2CC', 'FFEDE1F5', 'FFD9E1F2']
+const MIN_WIDTH = 4
+const MAX_WIDTH = 60
+
+/** Columns whose width the pass chose (they still count as "default" at the next save). */
+const autoWidths = new WeakMap<Worksheet, Set<number>>()
+
+function displayLength(cell: Cell, date1904: boolean): number {
+  const value = cell.value
+  if (typeof value === 'string') return longestLine(value)
+  if (typeof value === 'number' && isGeneralFormat(cell.numFmt)) return Math.min(String(value).length, 11)
+  return longestLine(displayText(snapshot(cell, date1904)))
+}
+
+function longestLine(text: string): number {
+  if (!text.includes('\n')) return text.length
+  return Math.max(...text.split('\n').map((l) => l.length))
+}
+
+function autoWidth(ws: Worksheet, areas: Area[], date1904: boolean, report: PassReport): void {
+  const mine = autoWidths.get(ws) ?? new Set<number>()
+  autoWidths.set(ws, mine)
+  const columns = new Set<number>()
+  for (const a of areas) for (let c = a.left; c <= a.right; c++) columns.add(c)
+  for (const c of columns) {
+    const column = ws.getColumn(c)
+    if (column.width !== undefined && !mine.has(c)) continue
+    let longest = 0
+    column.eachCell({ includeEmpty: false }, (cell) => {
+      if (cell.isMerged && cell.master !== cell) return
+      const bold = cell.font?.bold ? 1.1 : 1
+      longest = Math.max(longest, displayLength(cell, date1904) * bold)
+    })
+    if (longest === 0) continue
+    const width = Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, longest + 2)) * 100) / 100
+    column.width = width
+    mine.add(c)
+    report.widths[`${ws.name}!${columnLetters(c)}`] = width
+  }
+}
+
+function isText(cell: Cell | undefined): cell is Cell {
+  return !!cell && !isFormulaCell(cell) && typeof cell.value === 'string' && cell.value.trim() !== ''
+}
+
+function isNumberOrFormula(cell: Cell | undefined): boolean {
+  if (!cell) return false
+  return isFormulaCell(cell) || typeof cell.value === 'number' || cell.value instanceof Date
+}
+
+function inAreas(areas: Area[], row: number, col: number): boolean {
+  return areas.some((a) => row >= a.top && row <= a.bottom && col >= a.left && col <= a.right)
+}
+
+/** Text runs standing directly above the first number of a column, grouped into tables by header row. */
+function tableTitles(ws: Worksheet, areas: Area[], report: PassReport): void {
+  const runs: { col: number; header: number; cells: Cell[] }[] = []
+  const seen = new Set<number>()
+  for (const a of areas) {
+    for (let c = a.left; c <= a.right; c++) {
+      for (let r = Math.max(a.top, 2); r <= a.bottom; r++) {
+        if (!isNumberOrFormula(ws.findCell(r, c)) || !isText(ws.findCell(r - 1, c))) continue
+        const key = (r - 1) * 16_384 + c
+        if (seen.has(key)) continue
+        seen.add(key)
+        const cells: Cell[] = []
+        for (let up = r - 1; up >= 1; up--) {
+          const cell = ws.findCell(up, c)
+          if (!isText(cell) || !inAreas(areas, up, c)) break
+          cells.push(cell)
+        }
+        if (cells.length > 0) runs.push({ col: c, header: r - 1, cells })
+      }
+    }
+  }
+  runs.sort((x, y) => x.header - y.header || x.col - y.col)
+  let table = -1
+  let previous: { col: number; header: number } | undefined
+  for (const run of runs) {
+    if (!previous || previous.header !== run.header || run.col !== previous.col + 1) table++
+    previous = run
+    const argb = TITLE_FILLS[table % TITLE_FILLS.length]!
+    for (const cell of run.cells) {
+      if (hasExplicitStyle(cell)) continue
+      cell.font = { ...(cell.font ?? {}), bold: true }
+      cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb } }
+      report.titles.push(`${ws.name}!${cell.address}`)
+    }
+  }
+}
+
+const QUOTED_FORMAT = /^"([^"]*[#0?][^"]*)"$/
+
+function unquoteFormats(ws: Worksheet, areas: Area[], report: PassReport): void {
+  for (const a of areas)
+    for (let r = a.top; r <= a.bottom; r++)
+      for (let c = a.left; c <= a.right; c++) {
+        const cell = ws.findCell(r, c)
+        const m = cell?.numFmt ? QUOTED_FORMAT.exec(cell.numFmt) : null
+        if (!cell || !m) continue
+        cell.numFmt = m[1]!
+        report.unquoted.push(`${ws.name}!${cell.address}`)
+      }
+}
+
+/** The deterministic pass every save runs over what the agent touched. */
+export function prepareSave(open: OpenWorkbook): PassReport {
+  const report: PassReport = { widths: {}, titles: [], unquoted: [] }
+  for (const ws of open.workbook.worksheets) {
+    const areas = open.touched.get(ws.id)
+    if (!areas || areas.length === 0) continue
+    unquoteFormats(ws, areas, report)
+    tableTitles(ws, areas, report)
+    autoWidth(ws, areas, open.date1904, report)
+  }
+  return report
+}
+
+export function unquoteFormat(format: string): string {
+  return QUOTED_FORMAT.exec(format)?.[1] ?? format
+}

@@ -1,0 +1,86 @@
+import type { UncalculatedFormula } from './formulaEngine'
+import { loadWorkbook } from './loadWorkbook'
+import type { OpenWorkbook } from './openWorkbook'
+import { type Parts, readPackage, workbookSheets, writePackage } from './packageParts'
+import { type PassReport, prepareSave } from './prepareSave'
+import { preservePackage } from './preservePackage'
+import { verifyPackage } from './verifyPackage'
+
+/** The one place bytes reach the disk: the workspace's atomic write with backup and history. */
+export type WriteBytes = (path: string, bytes: Uint8Array) => Promise<{ backup?: string; version?: string }>
+
+export interface SaveReport {
+  path: string
+  bytes: number
+  backup?: string
+  version?: string
+  /** Parts and elements carried over from the original that exceljs would have dropped. */
+  carried: string[]
+  charts: number
+  pass: PassReport
+  uncalculated: UncalculatedFormula[]
+  /** `reopened`: the saved bytes were loaded again as a workbook; `structure`: parts and relationships checked (large files). */
+  verified: 'reopened' | 'structure'
+}
+
+/** Above this much sheet XML the check stops at parsing every part and the package structure. */
+const FULL_REOPEN_LIMIT = 8 * 1024 * 1024
+
+function sheetXmlBytes(parts: Parts): number {
+  return workbookSheets(parts).reduce((sum, s) => sum + (parts[s.part]?.byteLength ?? 0), 0)
+}
+
+/**
+ * Pass, compute, write with exceljs, carry what exceljs dropped, verify (every XML part parses, the
+ * structure holds, the workbook reopens), and only then hand the bytes to `write`.
+ */
+export async function saveWorkbook(
+  open: OpenWorkbook,
+  target: string,
+  write: WriteBytes,
+): Promise<SaveReport> {
+  const pass = prepareSave(open)
+  const calc = open.calc()
+  open.workbook.calcProperties = { ...(open.workbook.calcProperties ?? {}), fullCalcOnLoad: true }
+  const buffer = new Uint8Array(await open.workbook.xlsx.writeBuffer())
+  const out = readPackage(buffer)
+  const originalSheetParts = new Map<string, string>()
+  for (const ws of open.workbook.worksheets) {
+    const part = open.originalSheetParts.get(ws.id)
+    if (part) originalSheetParts.set(ws.name, part)
+  }
+  const { carried } = preservePackage(
+    { original: open.original, originalSheetParts, charts: open.charts },
+    out,
+  )
+  const bytes = carried.length > 0 || open.charts.length > 0 ? writePackage(out) : buffer
+  verifyPackage(out, target)
+  let verified: SaveReport['verified'] = 'structure'
+  if (sheetXmlBytes(out) <= FULL_REOPEN_LIMIT) {
+    await loadWorkbook(target, bytes)
+    verified = 'reopened'
+  }
+  const receipt = await write(target, bytes)
+  const charts = open.charts.length
+  open.original = out
+  const partByName = new Map(workbookSheets(out).map((s) => [s.name, s.part]))
+  open.originalSheetParts = new Map(
+    open.workbook.worksheets.flatMap((ws) => {
+      const part = partByName.get(ws.name)
+      return part ? [[ws.id, part] as [number, string]] : []
+    }),
+  )
+  open.charts = []
+  open.dirty = false
+  open.touched.clear()
+  return {
+    path: target,
+    bytes: bytes.byteLength,
+    ...receipt,
+    carried,
+    charts,
+    pass,
+    uncalculated: calc.uncalculated,
+    verified,
+  }
+}

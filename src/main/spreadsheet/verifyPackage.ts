@@ -1,0 +1,57 @@
+import { SaxesParser } from 'saxes'
+import { notAWorkbook } from './errors'
+import {
+  contentTypeOf,
+  type Parts,
+  readRels,
+  relsPathFor,
+  workbookPart,
+  workbookSheets,
+} from './packageParts'
+
+const XML_PART = /\.(xml|rels)$/i
+
+/** First XML part that is not well-formed, with the parser's reason. */
+export function findMalformedPart(parts: Parts): { part: string; reason: string } | undefined {
+  const decoder = new TextDecoder()
+  for (const [name, bytes] of Object.entries(parts)) {
+    if (!XML_PART.test(name)) continue
+    try {
+      new SaxesParser().write(decoder.decode(bytes)).close()
+    } catch (error) {
+      return {
+        part: name,
+        reason: (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 120),
+      }
+    }
+  }
+  return undefined
+}
+
+/** Problems a spreadsheet application would refuse or repair: missing parts, dangling relationships. */
+export function structuralProblems(parts: Parts): string[] {
+  const problems: string[] = []
+  if (!parts['[Content_Types].xml']) problems.push('[Content_Types].xml is missing')
+  const wb = workbookPart(parts)
+  if (!wb || !parts[wb]) return [...problems, 'the workbook part is missing']
+  const sheets = workbookSheets(parts)
+  if (sheets.length === 0) problems.push('the workbook lists no sheets')
+  for (const sheet of sheets)
+    if (!parts[sheet.part]) problems.push(`sheet "${sheet.name}" points to a missing part`)
+  for (const name of Object.keys(parts)) {
+    if (name.endsWith('.rels')) continue
+    if (!contentTypeOf(parts, name)) problems.push(`${name} has no content type`)
+    if (!parts[relsPathFor(name)]) continue
+    for (const rel of readRels(parts, name))
+      if (rel.part && !parts[rel.part]) problems.push(`${name} points to missing ${rel.part}`)
+  }
+  return problems
+}
+
+/** Throws a clear error unless every XML part parses and the package structure is sound. */
+export function verifyPackage(parts: Parts, label: string): void {
+  const malformed = findMalformedPart(parts)
+  if (malformed) throw notAWorkbook(label, `${malformed.part} is not well-formed XML (${malformed.reason})`)
+  const problems = structuralProblems(parts)
+  if (problems.length > 0) throw notAWorkbook(label, problems.slice(0, 3).join('; '))
+}
