@@ -129,7 +129,7 @@ export class LocalWorkspace implements Workspace {
   }
 
   async find(pattern: string, options: FindOptions = {}): Promise<FindResult> {
-    const folder = await this.folder(options.dir ?? '/')
+    const folder = await this.folder(options.dir === undefined ? '/' : options.dir)
     return findByName(this.root, folder, pattern, options)
   }
 
