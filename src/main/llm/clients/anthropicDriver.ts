@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk'
+import type Anthropic from '@anthropic-ai/sdk'
 import type { ChatRequest, FinishReason, ResolvedProvider, Usage } from '../types'
 import {
   toAnthropicMessages,
@@ -102,20 +102,26 @@ export function createAnthropicDriver(
   provider: ResolvedProvider,
   options: ResolvedClientOptions,
 ): ProviderDriver {
-  const client = new Anthropic({
-    apiKey: provider.apiKey ?? 'no-key',
-    authToken: null,
-    baseURL: anthropicBaseUrl(provider.baseUrl),
-    defaultHeaders: provider.headers,
-    maxRetries: 0,
-    timeout: 24 * 60 * 60 * 1000,
-    fetch: options.fetch,
-    logLevel: 'off',
-  })
+  // The SDK is loaded on first use so the CLI and the host start fast.
+  let client: Promise<Anthropic> | undefined
+  const sdk = () =>
+    (client ??= import('@anthropic-ai/sdk').then(
+      ({ default: AnthropicClient }) =>
+        new AnthropicClient({
+          apiKey: provider.apiKey ?? 'no-key',
+          authToken: null,
+          baseURL: anthropicBaseUrl(provider.baseUrl),
+          defaultHeaders: provider.headers,
+          maxRetries: 0,
+          timeout: 24 * 60 * 60 * 1000,
+          fetch: options.fetch,
+          logLevel: 'off',
+        }),
+    ))
   return {
     async open(request, signal) {
       const body = anthropicRequestBody(provider, request) as Anthropic.MessageCreateParamsStreaming
-      const stream = await client.messages.create(body, { signal })
+      const stream = await (await sdk()).messages.create(body, { signal })
       return readEvents(stream as AsyncIterable<RawEvent>)
     },
     contextWindow: async () => provider.contextWindow ?? DEFAULT_CONTEXT_WINDOW,

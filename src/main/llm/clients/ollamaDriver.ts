@@ -1,5 +1,5 @@
-import { type ChatResponse, Ollama } from 'ollama'
-import { IncompleteReplyError, MalformedReplyError } from '../errors/failureInfo'
+import type { ChatResponse, Ollama } from 'ollama'
+import { IncompleteReplyError, MalformedReplyError, ProviderHttpError } from '../errors/failureInfo'
 import type { ChatRequest, ResolvedProvider } from '../types'
 import type { ResolvedClientOptions } from './clientOptions'
 import { contextLengthFromShow, DEFAULT_CONTEXT_WINDOW, OLLAMA_AUTO_CONTEXT_CAP } from './contextWindow'
@@ -60,9 +60,28 @@ async function* readParts(parts: AsyncIterable<ChatResponse>): AsyncGenerator<Dr
   throw new IncompleteReplyError()
 }
 
-/** A fetch that carries the attempt's abort signal (the ollama library takes none per request). */
-function signalledFetch(base: typeof fetch, signal: AbortSignal | undefined): typeof fetch {
-  return (input, init) => base(input, { ...init, signal: signal ?? init?.signal ?? null })
+/**
+ * A fetch that carries the attempt's abort signal (the ollama library takes none per request) and
+ * remembers the last response's headers (its errors carry only the status; Retry-After is needed).
+ */
+function signalledFetch(
+  base: typeof fetch,
+  signal: AbortSignal | undefined,
+  seen: { headers?: Headers },
+): typeof fetch {
+  return async (input, init) => {
+    const response = await base(input, { ...init, signal: signal ?? init?.signal ?? null })
+    seen.headers = response.headers
+    return response
+  }
+}
+
+/** The ollama library's ResponseError, re-thrown with the response headers. */
+function withHeaders(error: unknown, seen: { headers?: Headers }): unknown {
+  const status = (error as { status_code?: unknown } | null)?.status_code
+  if (typeof status !== 'number') return error
+  const message = (error as { error?: unknown }).error
+  return new ProviderHttpError(status, seen.headers, typeof message === 'string' ? message : `HTTP ${status}`)
 }
 
 /** Ollama's native API (`/api/chat`, `/api/show`). */
@@ -71,15 +90,22 @@ export function createOllamaDriver(
   options: ResolvedClientOptions,
 ): ProviderDriver {
   const host = ollamaHost(provider.baseUrl)
-  const client = (signal?: AbortSignal) =>
-    new Ollama({ host, headers: provider.headers, fetch: signalledFetch(options.fetch, signal) })
+  // The library is loaded on first use so the CLI and the host start fast.
+  const client = async (signal?: AbortSignal, seen: { headers?: Headers } = {}): Promise<Ollama> => {
+    const { Ollama: OllamaClient } = await import('ollama')
+    return new OllamaClient({
+      host,
+      headers: provider.headers,
+      fetch: signalledFetch(options.fetch, signal, seen),
+    })
+  }
   let detected: number | undefined
 
   async function contextWindow(signal?: AbortSignal): Promise<number> {
     if (provider.contextWindow) return provider.contextWindow
     if (detected) return detected
     try {
-      const shown = await client(signal).show({ model: provider.model })
+      const shown = await (await client(signal)).show({ model: provider.model })
       const length = contextLengthFromShow(shown.model_info)
       if (length) detected = Math.min(length, OLLAMA_AUTO_CONTEXT_CAP)
     } catch {
@@ -92,7 +118,10 @@ export function createOllamaDriver(
     async open(request, signal) {
       const numCtx = await contextWindow(signal)
       const body = ollamaRequestBody(provider, request, numCtx)
-      const parts = await client(signal).chat(body)
+      const seen: { headers?: Headers } = {}
+      const parts = await (await client(signal, seen)).chat(body).catch((error: unknown) => {
+        throw withHeaders(error, seen)
+      })
       if (!parts || typeof (parts as AsyncIterable<ChatResponse>)[Symbol.asyncIterator] !== 'function')
         throw new MalformedReplyError('Ollama did not stream')
       return readParts(parts)

@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import type { ChatRequest, FinishReason, ResolvedProvider } from '../types'
 import type { ResolvedClientOptions } from './clientOptions'
 import { DEFAULT_CONTEXT_WINDOW } from './contextWindow'
@@ -86,20 +86,28 @@ export function createOpenAiDriver(
   provider: ResolvedProvider,
   options: ResolvedClientOptions,
 ): ProviderDriver {
-  const client = new OpenAI({
-    apiKey: provider.apiKey ?? 'no-key',
-    baseURL: provider.baseUrl,
-    organization: null,
-    project: null,
-    defaultHeaders: provider.headers,
-    maxRetries: 0,
-    timeout: 24 * 60 * 60 * 1000,
-    fetch: options.fetch,
-    logLevel: 'off',
-  })
+  // The SDK is loaded on first use so the CLI and the host start fast.
+  let client: Promise<OpenAI> | undefined
+  const sdk = () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAIClient }) =>
+        new OpenAIClient({
+          apiKey: provider.apiKey ?? 'no-key',
+          baseURL: provider.baseUrl,
+          organization: null,
+          project: null,
+          defaultHeaders: provider.headers,
+          maxRetries: 0,
+          timeout: 24 * 60 * 60 * 1000,
+          fetch: options.fetch,
+          logLevel: 'off',
+        }),
+    ))
   return {
     async open(request, signal) {
-      const stream = await client.chat.completions.create(openAiRequestBody(provider, request), { signal })
+      const stream = await (await sdk()).chat.completions.create(openAiRequestBody(provider, request), {
+        signal,
+      })
       return readChunks(stream)
     },
     contextWindow: async () => provider.contextWindow ?? DEFAULT_CONTEXT_WINDOW,

@@ -17,6 +17,18 @@ export class IncompleteReplyError extends Error {
   }
 }
 
+/** An HTTP error status with the response headers (for clients whose own errors lack them). */
+export class ProviderHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly headers: Headers | undefined,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'ProviderHttpError'
+  }
+}
+
 /** Thrown by a driver for a reply it cannot parse. */
 export class MalformedReplyError extends Error {
   constructor(detail: string) {

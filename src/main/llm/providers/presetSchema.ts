@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 const ProviderId = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'lowercase letters, digits, ".", "_" or "-" (at most 64)')
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lowercase letters, digits, "_" or "-" (at most 64), e.g. "deepseek"')
 
 const HttpUrl = z.url({ protocol: /^https?$/, error: 'an http:// or https:// URL' })
 

@@ -1,0 +1,29 @@
+import type { ChatMessage, ToolSpec } from '../types'
+
+/** Per-message framing (role markers, separators) most chat templates add. */
+const MESSAGE_OVERHEAD = 4
+
+/**
+ * A fast, tokenizer-free estimate: about 4 characters per token for Latin text, 1 token per
+ * character for CJK and similar scripts (where 4 chars/token would badly under-count).
+ */
+export function estimateTextTokens(text: string): number {
+  let wide = 0
+  for (const char of text) if (char.codePointAt(0)! >= 0x2e80) wide++
+  return Math.ceil((text.length - wide) / 4) + wide
+}
+
+export function estimateMessageTokens(message: ChatMessage): number {
+  let tokens = MESSAGE_OVERHEAD + estimateTextTokens(message.content)
+  if (message.role === 'assistant')
+    for (const call of message.toolCalls ?? []) tokens += estimateTextTokens(call.name + call.arguments) + 8
+  return tokens
+}
+
+export function estimateMessagesTokens(messages: readonly ChatMessage[]): number {
+  return messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0)
+}
+
+export function estimateToolsTokens(tools: readonly ToolSpec[] | undefined): number {
+  return tools ? estimateTextTokens(JSON.stringify(tools)) : 0
+}

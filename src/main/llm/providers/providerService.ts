@@ -1,0 +1,122 @@
+import { join } from 'node:path'
+import type { ProviderSummary, ProviderTestResult } from '../../../shared/ipc/routes/providers'
+import { type InteractionMode, selectInteractionMode } from '../../tools'
+import type { ClientOptions } from '../clients/clientOptions'
+import { createLlmClient } from '../clients/createClient'
+import type { LlmClient, ResolvedProvider } from '../types'
+import { readEnvOverrides } from './envOverrides'
+import { loadProviderCatalog, type Notify, type ProviderCatalog } from './loadCatalog'
+import { locatePresetsFile, PRESETS_FILE_NAME } from './locatePresetsFile'
+import { activeProviderId, applyDefaults, resolveProvider } from './resolveProvider'
+import type { ProviderSettingsSource } from './settingsSource'
+import { testProvider } from './testProvider'
+
+export interface ProviderServiceOptions {
+  dataDir: string
+  settings: ProviderSettingsSource
+  notify: Notify
+  env?: NodeJS.ProcessEnv
+  /** The factory presets file; default: `providers.json` at the repository/app root. */
+  presetsFile?: string
+  clientOptions?: ClientOptions
+}
+
+export interface ProviderService {
+  /** Every provider, merged with the user's file, settings and environment; keys only as set/unset. */
+  list(): Promise<ProviderSummary[]>
+  /** One provider with its key (default: the active one). Throws NOT_FOUND for an unknown id. */
+  resolve(id?: string): Promise<ResolvedProvider & { active: boolean }>
+  /** A client for a provider (default: the active one). */
+  client(id?: string, options?: ClientOptions): Promise<LlmClient>
+  /** The interaction mode for a provider: explicit setting, else by context window (Ollama asks the server). */
+  interactionMode(id?: string): Promise<InteractionMode>
+  /** A one-line round trip with latency. */
+  test(id?: string, signal?: AbortSignal): Promise<ProviderTestResult>
+  /** The `apiKeyEnv` variable of each provider, for the settings service's env overrides. */
+  keyEnvVar(providerId: string): string | undefined
+}
+
+export async function createProviderService(options: ProviderServiceOptions): Promise<ProviderService> {
+  const env = options.env ?? process.env
+  const files = {
+    presetsFile: options.presetsFile ?? locatePresetsFile(),
+    userFile: join(options.dataDir, PRESETS_FILE_NAME),
+    notify: options.notify,
+  }
+  let catalog: ProviderCatalog = await loadProviderCatalog(files)
+
+  // Re-read on use: editing providers.json takes effect without a restart.
+  const refresh = async () => {
+    catalog = await loadProviderCatalog(files)
+    return catalog
+  }
+  const resolve = async (id?: string) => {
+    const { providers } = await refresh()
+    return resolveProvider({
+      providers,
+      settings: options.settings,
+      env: readEnvOverrides(env),
+      processEnv: env,
+      id,
+    })
+  }
+  const client = async (id?: string, clientOptions?: ClientOptions) =>
+    createLlmClient(await resolve(id), { ...options.clientOptions, ...clientOptions })
+
+  return {
+    resolve,
+    client,
+    async list() {
+      const { providers, userIds } = await refresh()
+      const overrides = readEnvOverrides(env)
+      const activeId = activeProviderId(providers, overrides, (await options.settings.active()).providerId)
+      const out: ProviderSummary[] = []
+      for (const preset of providers) {
+        const provider = await resolveProvider({
+          providers,
+          settings: options.settings,
+          env: overrides,
+          processEnv: env,
+          id: preset.id,
+        })
+        out.push({
+          id: provider.id,
+          name: provider.name,
+          kind: provider.kind,
+          baseUrl: provider.baseUrl,
+          model: provider.model,
+          contextWindow: provider.contextWindow ?? null,
+          interactionMode: selectInteractionMode({
+            explicit: provider.interactionMode,
+            contextWindow: provider.contextWindow,
+          }),
+          interactionModeSource: provider.interactionMode ? 'explicit' : 'auto',
+          cacheType: provider.cacheType,
+          supportsTools: provider.supportsTools,
+          supportsVision: provider.supportsVision,
+          apiKeyEnv: provider.apiKeyEnv ?? null,
+          keySet: Boolean(provider.apiKey),
+          needsKey: provider.apiKeyEnv !== undefined,
+          active: provider.id === activeId,
+          custom: userIds.has(provider.id),
+        })
+      }
+      return out
+    },
+    async interactionMode(id) {
+      const provider = await resolve(id)
+      if (provider.interactionMode) return provider.interactionMode
+      const window =
+        provider.contextWindow ?? (await createLlmClient(provider, options.clientOptions).contextWindow())
+      return selectInteractionMode({ contextWindow: window })
+    },
+    async test(id, signal) {
+      const provider = await resolve(id)
+      return testProvider(createLlmClient(provider, { ...options.clientOptions, maxRetries: 0 }), signal)
+    },
+    keyEnvVar(providerId) {
+      const preset = catalog.providers.find((p) => p.id === providerId)
+      return preset ? applyDefaults(preset).apiKeyEnv : undefined
+    },
+  }
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { ErrorPayloadSchema } from '../../errors'
+import { route } from '../defineContract'
+
+/** One provider as the Settings page and `bureau providers list` show it. Never carries the key. */
+export const ProviderSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['openai-compatible', 'ollama', 'anthropic']),
+  baseUrl: z.string(),
+  model: z.string(),
+  /** Configured context window in tokens; null = read from the server (Ollama) or assumed. */
+  contextWindow: z.number().int().positive().nullable(),
+  /** The interaction mode in effect and whether it was set explicitly or chosen by context window. */
+  interactionMode: z.enum(['api', 'cli']),
+  interactionModeSource: z.enum(['explicit', 'auto']),
+  cacheType: z.enum(['none', 'prefix', 'anthropic']),
+  supportsTools: z.boolean(),
+  supportsVision: z.boolean(),
+  /** The environment variable that can hold the key, if the provider names one. */
+  apiKeyEnv: z.string().nullable(),
+  /** Whether a key is available (environment or settings); the key itself is never sent. */
+  keySet: z.boolean(),
+  /** Whether the provider expects a key (cloud providers). */
+  needsKey: z.boolean(),
+  active: z.boolean(),
+  /** Added or changed by the user's providers.json. */
+  custom: z.boolean(),
+})
+export type ProviderSummary = z.infer<typeof ProviderSummary>
+
+export const ProviderTestResult = z.object({
+  id: z.string(),
+  ok: z.boolean(),
+  /** Round-trip time of the test request in milliseconds. */
+  latencyMs: z.number().nonnegative(),
+  model: z.string(),
+  /** The start of the model's answer (ok) or null. */
+  reply: z.string().nullable(),
+  error: ErrorPayloadSchema.nullable(),
+})
+export type ProviderTestResult = z.infer<typeof ProviderTestResult>
+
+export const providerRoutes = {
+  'providers.list': route({
+    summary:
+      'Provider presets merged with the user overrides, the active one marked, keys only as set/unset.',
+    input: z.void(),
+    output: z.array(ProviderSummary),
+  }),
+  'providers.test': route({
+    summary: 'Sends one short request to a provider (default: the active one) and reports the latency.',
+    input: z.object({ id: z.string().min(1).max(64).optional() }),
+    output: ProviderTestResult,
+  }),
+}
