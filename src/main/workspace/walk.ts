@@ -32,7 +32,6 @@ export async function walkFolder(
   while (queue.length > 0) {
     const [host, agent] = queue.shift()!
     const children = await readdir(host, { withFileTypes: true }).catch(() => [] as Dirent[])
-    children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     for (const child of children) {
       if (isHidden(child.name, host, options.rootReal)) continue
       const childHost = path.join(host, child.name)
@@ -40,12 +39,16 @@ export async function walkFolder(
       if (!stats || !(stats.isFile() || stats.isDirectory())) continue
       const childAgent = joinAgent(agent, child.name)
       entries.push(toEntry(childAgent, child.name, stats))
-      if (entries.length >= options.maxEntries) return { entries, truncated: true }
+      if (entries.length >= options.maxEntries) return { entries: byPath(entries), truncated: true }
       if (options.recursive && stats.isDirectory() && !child.isSymbolicLink())
         queue.push([childHost, childAgent])
     }
   }
-  return { entries, truncated: false }
+  return { entries: byPath(entries), truncated: false }
+}
+
+function byPath(entries: EntryInfo[]): EntryInfo[] {
+  return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 }
 
 function isHidden(name: string, parentHost: string, rootReal: string): boolean {
