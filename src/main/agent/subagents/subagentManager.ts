@@ -107,14 +107,16 @@ export function createSubagentManager(options: SubagentManagerOptions): Subagent
 
   async function runChild(child: ChildSession): Promise<CallOutcome> {
     child.busy = true
+    let outcome: LoopOutcome
     try {
-      return await settle(child, await child.context.loop.run())
+      outcome = await child.context.loop.run()
     } catch (error) {
       await release(child)
       return { ok: false, error: `The ${child.toolset.name} sub-agent failed: ${String(error)}` }
     } finally {
       child.busy = false
     }
+    return settle(child, outcome)
   }
 
   function pick(sessionId: string | undefined): ChildSession | string {

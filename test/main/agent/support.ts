@@ -1,0 +1,142 @@
+import { z } from 'zod'
+import { type AgentEvent, type AgentResult, type RunAgentOptions, runAgent } from '../../../src/main/agent'
+import { createLlmClient, type LlmClient, type ResolvedProvider } from '../../../src/main/llm'
+import { defineToolset, method, sessionState, type Toolset } from '../../../src/main/tools'
+import { createWorkspace, loadWorkspaceToolsets, type Workspace } from '../../../src/main/workspace'
+import type { RecordedRequest, ScriptedLlm } from '../../support/scriptedLlm'
+
+/** An OpenAI-compatible client on the scripted server. */
+export function scriptedModel(llm: ScriptedLlm, extra: Partial<ResolvedProvider> = {}): LlmClient {
+  return createLlmClient(
+    {
+      id: 'scripted',
+      name: 'Scripted',
+      kind: 'openai-compatible',
+      baseUrl: llm.baseUrl,
+      model: 'scripted-model',
+      apiKeyEnv: undefined,
+      contextWindow: 200_000,
+      maxOutputTokens: undefined,
+      interactionMode: undefined,
+      cacheType: 'prefix',
+      supportsTools: true,
+      supportsVision: false,
+      headers: {},
+      temperature: undefined,
+      apiKey: 'sk-scripted',
+      ...extra,
+    },
+    { timeoutMs: 10_000, maxRetries: 0, sleep: async () => {} },
+  )
+}
+
+export async function filesToolset(): Promise<Toolset> {
+  const [files] = await loadWorkspaceToolsets()
+  return files as Toolset
+}
+
+export function workspaceAt(root: string): Workspace {
+  return createWorkspace({ root, history: false })
+}
+
+/** Runs the agent and records every event. */
+export async function run(
+  options: RunAgentOptions,
+): Promise<{ result: AgentResult; events: AgentEvent[]; text: string }> {
+  const events: AgentEvent[] = []
+  const result = await runAgent({
+    ...options,
+    onEvent: (event) => {
+      events.push(event)
+      options.onEvent?.(event)
+    },
+  })
+  const text = events.flatMap((e) => (e.type === 'text' ? [e.text] : [])).join('')
+  return { result, events, text }
+}
+
+interface SentMessage {
+  role: string
+  content?: string | null
+  tool_call_id?: string
+  name?: string
+  tool_calls?: Array<{ function: { name: string; arguments: string } }>
+}
+
+/** The OpenAI-shaped messages a recorded request carried. */
+export function sent(request: RecordedRequest | undefined): SentMessage[] {
+  return ((request?.body as { messages?: SentMessage[] } | undefined)?.messages ?? []) as SentMessage[]
+}
+
+export function sentTools(request: RecordedRequest | undefined): string[] {
+  const tools = (request?.body as { tools?: Array<{ function: { name: string } }> } | undefined)?.tools ?? []
+  return tools.map((t) => t.function.name)
+}
+
+export function toolMessages(request: RecordedRequest | undefined): SentMessage[] {
+  return sent(request).filter((m) => m.role === 'tool')
+}
+
+export function systemPrompt(request: RecordedRequest | undefined): string {
+  return String(sent(request).find((m) => m.role === 'system')?.content ?? '')
+}
+
+/**
+ * A toolset with per-session state, to see isolation and release: each session's state gets an id,
+ * `touch` returns it, and `disposed` lists the ids released.
+ */
+export function counterToolset() {
+  let next = 0
+  const disposed: number[] = []
+  const state = sessionState(
+    'counter',
+    () => ({ id: ++next, touches: 0 }),
+    (value) => {
+      disposed.push(value.id)
+    },
+  )
+  const toolset = defineToolset({
+    name: 'counter',
+    summary: 'Counts touches in its own state.',
+    methods: {
+      touch: method({
+        description: 'Touches the counter and returns its instance id and count.',
+        input: z.object({}),
+        output: z.object({ instance: z.number(), touches: z.number() }),
+        risk: 'read',
+        run: (_args, ctx) => {
+          const value = state.get(ctx)
+          value.touches++
+          return { instance: value.id, touches: value.touches }
+        },
+      }),
+    },
+  })
+  return { toolset, disposed }
+}
+
+/** A method that waits until its signal fires, recording that it saw the abort. */
+export function slowToolset() {
+  const seen = { started: false, aborted: false }
+  const toolset = defineToolset({
+    name: 'slow',
+    summary: 'Waits until cancelled.',
+    methods: {
+      wait: method({
+        description: 'Waits (for cancellation tests).',
+        input: z.object({}),
+        output: z.object({ waited: z.boolean() }),
+        risk: 'read',
+        run: (_args, ctx) =>
+          new Promise((resolve) => {
+            seen.started = true
+            ctx.signal.addEventListener('abort', () => {
+              seen.aborted = true
+              resolve({ waited: false })
+            })
+          }),
+      }),
+    },
+  })
+  return { toolset, seen }
+}
