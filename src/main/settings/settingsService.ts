@@ -71,7 +71,10 @@ export interface SettingsService {
   /** The workspace folder in effect and where it came from (flag > BUREAU_WORKSPACE > setting > ~/Bureau). */
   workspaceDir(): { dir: string; source: WorkspaceSource }
   onChange(listener: SettingsListener): () => void
-  /** Re-reads both files (another process such as `bureau settings set` may have changed them). */
+  /**
+   * Re-reads both files. Secrets are re-read on every `getSecret`/`getPublic` anyway; settings.json
+   * is re-read before every update, and here (e.g. after `bureau settings set` from another process).
+   */
   reload(): Promise<PublicSettings>
 }
 
@@ -153,6 +156,8 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
   }
 
   function getPublic(): PublicSettings {
+    // secrets.json is small and may have been changed by `bureau settings set-secret` meanwhile.
+    vault.reload()
     const names = new Set(vault.list().map((entry) => entry.name))
     for (const source of envSources) for (const name of source.knownNames?.(current) ?? []) names.add(name)
     const secrets: Record<string, MaskedSecret> = {}
@@ -241,6 +246,7 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
       checkSecretName(name)
       const fromEnv = envOverride(name, current, envSources, env)
       if (fromEnv) return fromEnv.value
+      vault.reload()
       const result = await vault.reveal(name)
       if (result.status === 'ok') {
         if (unreadable.delete(name)) changed()

@@ -358,7 +358,7 @@ describe('settings file', () => {
     expect(reopened.listSecretNames('bridge.tokens.')).toHaveLength(5)
   })
 
-  it('picks up a change another process made on reload and on the next update', async () => {
+  it('sees secrets another process stored at once, and its settings on the next update or reload', async () => {
     const dataDir = await dirs.make()
     const app = (await open(dataDir)).settings
     const cli = (await open(dataDir)).settings
@@ -366,7 +366,10 @@ describe('settings file', () => {
     await app.update({ attachments: { budgetChars: 9000 } })
     expect(app.get().ui.theme).toBe('dark')
     await cli.setSecret('email.smtpPassword', 'pw-7654321')
-    expect(app.getPublic().secrets['email.smtpPassword']).toBeUndefined()
-    expect((await app.reload()).secrets['email.smtpPassword']).toEqual({ set: true, source: 'stored' })
+    expect(await app.getSecret('email.smtpPassword')).toBe('pw-7654321')
+    expect(app.getPublic().secrets['email.smtpPassword']).toEqual({ set: true, source: 'stored' })
+    await cli.update({ ui: { theme: 'light' } })
+    expect(app.get().ui.theme).toBe('dark')
+    expect((await app.reload()).ui.theme).toBe('light')
   })
 })
