@@ -1,6 +1,7 @@
 import { addChartsToSheet, type PendingChart } from './chartPackage'
 import {
   attributes,
+  escapeXml,
   nextRelId,
   type Parts,
   partText,
@@ -167,55 +168,83 @@ function sheetIndexByName(parts: Parts): string[] {
   return workbookSheets(parts).map((s) => s.name)
 }
 
-/** Defined names exceljs dropped (print titles, constants, names with odd ranges). */
+function definedNameElements(xml: string): { xml: string; name: string; local?: string }[] {
+  return [...xml.matchAll(/<(?:\w+:)?definedName\b[^>]*(?:\/>|>[\s\S]*?<\/(?:\w+:)?definedName>)/g)].map(
+    (m) => {
+      const a = attributes(m[0].slice(0, m[0].indexOf('>') + 1))
+      return { xml: m[0], name: a.name ?? '', local: a.localSheetId }
+    },
+  )
+}
+
+/**
+ * exceljs drops some defined names and loses the sheet scope of others, so the original names are
+ * written back (sheet scopes mapped to the current sheet order) plus the names that are new.
+ */
 function preserveDefinedNames(input: PreserveInput, out: Parts, wbOut: string, report: PreserveReport): void {
   const wbOrig = workbookPart(input.original)
   const origXml = wbOrig ? partText(input.original, wbOrig) : undefined
   let outXml = partText(out, wbOut)
   if (!origXml || !outXml) return
   const origSheets = sheetIndexByName(input.original)
-  const renamed = new Map<string, string>()
+  const currentByOriginal = new Map<string, string>()
   for (const [current, part] of input.originalSheetParts) {
     const origName = workbookSheets(input.original).find((s) => s.part === part)?.name
-    if (origName) renamed.set(origName, current)
+    if (origName) currentByOriginal.set(origName, current)
   }
+  for (const s of workbookSheets(input.original))
+    if (s.kind !== 'worksheet') currentByOriginal.set(s.name, s.name)
   const outSheets = sheetIndexByName(out)
-  const key = (name: string, local: string | undefined) => `${name.toLowerCase()}|${local ?? ''}`
-  const have = new Set(
-    [...outXml.matchAll(/<(?:\w+:)?definedName\b[^>]*>/g)].map((m) => {
-      const a = attributes(m[0])
-      return key(a.name ?? '', a.localSheetId)
-    }),
-  )
-  const missing: string[] = []
-  for (const m of origXml.matchAll(
-    /<(?:\w+:)?definedName\b[^>]*(?:\/>|>[\s\S]*?<\/(?:\w+:)?definedName>)/g,
-  )) {
-    const a = attributes(m[0].slice(0, m[0].indexOf('>') + 1))
-    let local = a.localSheetId
+  const kept: string[] = []
+  const origKeys = new Set<string>()
+  const origNames = new Set<string>()
+  for (const d of definedNameElements(origXml)) {
+    let local = d.local
     if (local !== undefined) {
       const sheetName = origSheets[Number(local)]
-      const current = sheetName === undefined ? undefined : renamed.get(sheetName)
+      const current = sheetName === undefined ? undefined : currentByOriginal.get(sheetName)
       const index = current === undefined ? -1 : outSheets.indexOf(current)
       if (index < 0) continue
       local = String(index)
     }
-    if (have.has(key(a.name ?? '', local))) continue
-    let xml = m[0].replace(/^<\w+:/, '<').replace(/<\/\w+:definedName>$/, '</definedName>')
+    origKeys.add(`${d.name.toLowerCase()}|${local ?? ''}`)
+    origNames.add(d.name.toLowerCase())
+    let xml = d.xml.replace(/^<\w+:/, '<').replace(/<\/\w+:definedName>$/, '</definedName>')
     if (local !== undefined) xml = xml.replace(/localSheetId="\d+"/, `localSheetId="${local}"`)
-    missing.push(xml)
-    report.carried.push(`workbook: definedName ${a.name}`)
+    kept.push(xml)
   }
-  if (missing.length === 0) return
-  if (/<definedNames\b[^>]*\/>/.test(outXml))
-    outXml = outXml.replace(/<definedNames\b[^>]*\/>/, `<definedNames>${missing.join('')}</definedNames>`)
-  else if (outXml.includes('</definedNames>'))
-    outXml = outXml.replace('</definedNames>', `${missing.join('')}</definedNames>`)
-  else outXml = outXml.replace(/<\/sheets>/, `</sheets><definedNames>${missing.join('')}</definedNames>`)
+  const outNames = definedNameElements(outXml)
+  const added = outNames.filter((d) =>
+    d.name.startsWith('_xlnm.') && d.local !== undefined
+      ? !origKeys.has(`${d.name.toLowerCase()}|${d.local}`)
+      : !origNames.has(d.name.toLowerCase()),
+  )
+  const outKeys = new Set(outNames.map((d) => `${d.name.toLowerCase()}|${d.local ?? ''}`))
+  for (const key of origKeys)
+    if (!outKeys.has(key)) report.carried.push(`workbook: definedName ${key.split('|')[0]}`)
+  if (kept.length === 0) return
+  const block = `<definedNames>${[...kept, ...added.map((d) => d.xml)].join('')}</definedNames>`
+  const existing = /<definedNames\b[^>]*\/>|<definedNames\b[\s\S]*?<\/definedNames>/.exec(outXml)
+  outXml = existing
+    ? outXml.slice(0, existing.index) + block + outXml.slice(existing.index + existing[0].length)
+    : outXml.replace(/<\/sheets>/, `</sheets>${block}`)
   setPartText(out, wbOut, outXml)
 }
 
-/** Chart sheets (exceljs drops them) are added back after the worksheets. */
+/** Shifts sheet indices (scoped names, active tab) when a sheet is inserted at `index`. */
+function shiftSheetIndices(xml: string, index: number): string {
+  return xml
+    .replace(
+      /(<(?:\w+:)?definedName\b[^>]*\blocalSheetId=")(\d+)(")/g,
+      (_, a: string, n: string, b: string) => `${a}${Number(n) >= index ? Number(n) + 1 : n}${b}`,
+    )
+    .replace(
+      /(\bactiveTab=")(\d+)(")/g,
+      (_, a: string, n: string, b: string) => `${a}${Number(n) >= index ? Number(n) + 1 : n}${b}`,
+    )
+}
+
+/** Chart sheets (exceljs drops them) go back to their original place in the tab order. */
 function preserveChartsheets(
   input: PreserveInput,
   out: Parts,
@@ -223,16 +252,17 @@ function preserveChartsheets(
   copier: PartCopier,
   report: PreserveReport,
 ): void {
-  const chartsheets = workbookSheets(input.original).filter((s) => s.kind === 'chartsheet')
-  if (chartsheets.length === 0) return
+  const originalSheets = workbookSheets(input.original)
+  if (!originalSheets.some((s) => s.kind === 'chartsheet')) return
   let outXml = partText(out, wbOut) ?? ''
   const rels = readRels(out, wbOut)
-  const used = new Set(workbookSheets(out).map((s) => s.name.toLowerCase()))
   let sheetId = Math.max(0, ...[...outXml.matchAll(/\bsheetId="(\d+)"/g)].map((m) => Number(m[1]))) + 1
-  for (const sheet of chartsheets) {
-    if (used.has(sheet.name.toLowerCase())) continue
+  originalSheets.forEach((sheet, originalIndex) => {
+    if (sheet.kind !== 'chartsheet') return
+    const current = workbookSheets(out)
+    if (current.some((s) => s.name.toLowerCase() === sheet.name.toLowerCase())) return
     const copy = copier.copy(sheet.part)
-    if (!copy) continue
+    if (!copy) return
     const id = nextRelId(rels)
     rels.push({
       id,
@@ -241,12 +271,17 @@ function preserveChartsheets(
       external: false,
     })
     const state = attributes(sheet.xml).state
-    const element = `<sheet name="${sheet.name.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}" sheetId="${sheetId++}"${state ? ` state="${state}"` : ''} r:id="${id}"/>`
-    outXml = outXml.replace('</sheets>', `${element}</sheets>`)
+    const element = `<sheet name="${escapeXml(sheet.name)}" sheetId="${sheetId++}"${state ? ` state="${state}"` : ''} r:id="${id}"/>`
+    const index = Math.min(originalIndex, current.length)
+    const before = current[index]
+    outXml = shiftSheetIndices(outXml, index)
+    outXml = before
+      ? outXml.replace(before.xml, `${element}${before.xml}`)
+      : outXml.replace(/<\/(\w+:)?sheets>/, (end) => `${element}${end}`)
+    setPartText(out, wbOut, outXml)
+    writeRels(out, wbOut, rels)
     report.carried.push(`workbook: chartsheet ${sheet.name}`)
-  }
-  setPartText(out, wbOut, outXml)
-  writeRels(out, wbOut, rels)
+  })
 }
 
 function preservePivotCaches(
@@ -298,8 +333,8 @@ export function preservePackage(input: PreserveInput, out: Parts): PreserveRepor
   }
   const wbOut = workbookPart(out)
   if (wbOut && Object.keys(input.original).length > 0) {
-    preserveDefinedNames(input, out, wbOut, report)
     preserveChartsheets(input, out, wbOut, copier, report)
+    preserveDefinedNames(input, out, wbOut, report)
     preservePivotCaches(input, out, wbOut, copier, report)
   }
   for (const sheet of outSheets) {

@@ -41,6 +41,9 @@ export async function saveWorkbook(
 ): Promise<SaveReport> {
   const pass = prepareSave(open)
   const calc = open.calc()
+  // A workbook read without a theme has `_themes = {}`: exceljs then links a theme it never writes.
+  const themed = open.workbook as unknown as { _themes?: Record<string, unknown> }
+  if (themed._themes && Object.keys(themed._themes).length === 0) themed._themes = undefined
   open.workbook.calcProperties = { ...(open.workbook.calcProperties ?? {}), fullCalcOnLoad: true }
   const buffer = new Uint8Array(await open.workbook.xlsx.writeBuffer())
   const out = readPackage(buffer)
