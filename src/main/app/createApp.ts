@@ -1,5 +1,12 @@
 import { type Events, events, type HostKind, routes } from '../../shared/ipc'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
+import {
+  createProviderService,
+  type ProviderService,
+  providerHandlers,
+  providerKeyEnvSource,
+  providerSettingsFrom,
+} from '../llm'
 import { createLogger, type Logger } from '../logging'
 import { createNoticeCenter, type NoticeCenter } from '../notices'
 import { ensureWritableDir } from '../paths'
@@ -30,6 +37,8 @@ export interface BureauApp {
   readonly notices: NoticeCenter
   readonly logger: Logger
   readonly settings: SettingsService
+  /** LLM providers: presets, clients, `providers.*` routes. */
+  readonly providers: ProviderService
   /** The workspace folder in effect at start-up (see `settings.workspaceDir()` for where it came from). */
   readonly workspaceDir: string
   dispose(): Promise<void>
@@ -57,6 +66,13 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   })
   disposers.push(settings.onChange(({ publicSettings }) => bus.emit('settings.changed', publicSettings)))
   const workspaceDir = settings.workspaceDir().dir
+  const providers = await createProviderService({
+    dataDir: options.dataDir,
+    settings: providerSettingsFrom(settings),
+    notify: (notice) => notices.notify(notice),
+    clientOptions: { logger },
+  })
+  disposers.push(settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id))))
   await ensureWritableDir(workspaceDir, 'workspace folder')
 
   const router = createIpcRouter(
@@ -64,6 +80,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     {
       ...appHandlers({ host: options.host, notices }),
       ...settingsHandlers(settings),
+      ...providerHandlers(providers),
       ...unavailableHandlers(),
     },
     { onHandlerError: (route, error) => logger.error('handler failed', { route, error: String(error) }) },
@@ -76,6 +93,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     notices,
     logger,
     settings,
+    providers,
     workspaceDir,
     async dispose() {
       for (const dispose of disposers.reverse()) await dispose()

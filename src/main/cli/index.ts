@@ -1,3 +1,4 @@
+import { registerProvidersCommand } from './commands/providers'
 import { registerServeCommand } from './commands/serve'
 import { registerSettingsCommand } from './commands/settings'
 import { registerToolCommand } from './commands/tool'
@@ -9,6 +10,7 @@ export function buildCli() {
   registerServeCommand(program)
   registerToolCommand(program)
   registerSettingsCommand(program)
+  registerProvidersCommand(program)
   return program
 }
 

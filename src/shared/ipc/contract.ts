@@ -1,5 +1,6 @@
 import { appEvents, appRoutes } from './routes/app'
 import { chatEvents, chatRoutes } from './routes/chat'
+import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
 import { uiRoutes } from './routes/ui'
 import { workspaceEvents, workspaceRoutes } from './routes/workspace'
@@ -13,6 +14,7 @@ export const routes = {
   ...appRoutes,
   ...chatRoutes,
   ...settingsRoutes,
+  ...providerRoutes,
   ...workspaceRoutes,
   ...uiRoutes,
 }

@@ -4,7 +4,7 @@ const WORD_BEFORE = '(?<![\\p{L}\\p{N}_])'
 const WORD_AFTER = '(?![\\p{L}\\p{N}_])'
 
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 /** Restores placeholders as they stream in, holding back a tail that may be the start of one. */

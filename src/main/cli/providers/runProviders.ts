@@ -1,0 +1,103 @@
+import { AppError } from '../../../shared/errors'
+import type { AppNotice, ProviderSummary } from '../../../shared/ipc'
+import {
+  createProviderService,
+  type ProviderService,
+  providerKeyEnvSource,
+  providerSettingsFrom,
+} from '../../llm'
+import { defaultDataDir } from '../../paths'
+import { openSettings } from '../../settings'
+import type { ProvidersCliOptions } from '../commands/providers'
+
+export interface CliIo {
+  out(text: string): void
+  err(text: string): void
+}
+
+const processIo: CliIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+}
+
+async function openProviders(
+  options: ProvidersCliOptions,
+  io: CliIo,
+  env: NodeJS.ProcessEnv,
+): Promise<ProviderService> {
+  const dataDir = options.dataDir ?? defaultDataDir(env)
+  const notify = (notice: AppNotice) => io.err(`${notice.level}: ${notice.message}\n`)
+  const settings = await openSettings({ dataDir, notify, env: (name) => env[name] })
+  const providers = await createProviderService({
+    dataDir,
+    settings: providerSettingsFrom(settings),
+    notify,
+    env,
+  })
+  settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id)))
+  return providers
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? []
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
+}
+
+function keyColumn(provider: ProviderSummary): string {
+  if (provider.keySet) return 'set'
+  if (!provider.needsKey) return '-'
+  return provider.apiKeyEnv ? `missing (${provider.apiKeyEnv})` : 'missing'
+}
+
+function contextColumn(provider: ProviderSummary): string {
+  if (provider.contextWindow !== null) return String(provider.contextWindow)
+  return provider.kind === 'ollama' ? 'from server' : 'unknown'
+}
+
+export async function runProvidersList(
+  options: ProvidersCliOptions,
+  io: CliIo = processIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const providers = await (await openProviders(options, io, env)).list()
+  if (options.json) {
+    io.out(`${JSON.stringify(providers, null, 2)}\n`)
+    return
+  }
+  const rows = [
+    ['', 'ID', 'KIND', 'MODEL', 'CONTEXT', 'MODE', 'KEY'],
+    ...providers.map((p) => [
+      p.active ? '*' : '',
+      p.id,
+      p.kind,
+      p.model,
+      contextColumn(p),
+      `${p.interactionMode}${p.interactionModeSource === 'auto' ? ' (auto)' : ''}`,
+      keyColumn(p),
+    ]),
+  ]
+  io.out(`${table(rows)}\n`)
+}
+
+export async function runProvidersTest(
+  id: string | undefined,
+  options: ProvidersCliOptions,
+  io: CliIo = processIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const result = await (await openProviders(options, io, env)).test(id)
+  if (options.json) io.out(`${JSON.stringify(result, null, 2)}\n`)
+  else if (result.ok)
+    io.out(
+      `ok  ${result.id}  ${result.model}  ${result.latencyMs} ms  ${JSON.stringify(result.reply ?? '')}\n`,
+    )
+  if (!result.ok)
+    throw new AppError(result.error?.code ?? 'INTERNAL', `${result.id}: ${result.error?.message ?? 'failed'}`)
+}
