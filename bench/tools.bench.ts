@@ -80,18 +80,25 @@ function catalogRebuild(rounds = 15): number {
   return median(times)
 }
 
-function catalogBuild(mode: 'api' | 'cli', rounds = 15): number {
-  const times: number[] = []
+/** Median wall-clock and CPU time of building the catalog from fresh declarations (nothing cached). */
+function catalogBuild(mode: 'api' | 'cli', rounds = 15): { wall: number; cpu: number } {
+  const wall: number[] = []
+  const cpu: number[] = []
   for (let round = 0; round < rounds + 3; round++) {
     // Fresh declarations each round: nothing is cached from the previous build.
     const toolsets = Array.from({ length: 30 }, (_, i) => makeToolset(i, 10))
+    const cpuStart = process.cpuUsage()
     const started = performance.now()
     const catalog = getCatalog(toolsets, mode)
     const elapsed = performance.now() - started
+    const used = process.cpuUsage(cpuStart)
     if (catalog.manual.length === 0) throw new Error('empty manual')
-    if (round >= 3) times.push(elapsed)
+    if (round >= 3) {
+      wall.push(elapsed)
+      cpu.push((used.user + used.system) / 1000)
+    }
   }
-  return median(times)
+  return { wall: median(wall), cpu: median(cpu) }
 }
 
 export default async function toolsBench(): Promise<BenchRow[]> {
@@ -133,18 +140,19 @@ export default async function toolsBench(): Promise<BenchRow[]> {
     },
     {
       name: 'catalog build, 300 methods, API mode (median, cold)',
-      value: api,
+      value: api.wall,
       unit: 'ms',
       target: '< 20 ms',
-      pass: api < 20,
-      note: 'cold = every zod schema converted by z.toJSONSchema for the first time',
+      pass: api.wall < 20,
+      note: `cold: 600 z.toJSONSchema conversions; CPU ${api.cpu.toFixed(1)} ms`,
     },
     {
       name: 'catalog build, 300 methods, CLI mode (median, cold)',
-      value: cli,
+      value: cli.wall,
       unit: 'ms',
       target: '< 20 ms',
-      pass: cli < 20,
+      pass: cli.wall < 20,
+      note: `CPU ${cli.cpu.toFixed(1)} ms`,
     },
     {
       name: 'catalog rebuild, 300 methods, after the set changed',

@@ -1,4 +1,5 @@
 import type { Toolset } from './defineToolset'
+import { pluginApi } from './pluginApi'
 
 /**
  * The one list of toolsets the host provides itself (plugins come on top and cannot replace them).
@@ -6,5 +7,6 @@ import type { Toolset } from './defineToolset'
  */
 export async function loadBuiltinToolsets(): Promise<Toolset[]> {
   const { loadWorkspaceToolsets } = await import('../workspace')
-  return [...(await loadWorkspaceToolsets())]
+  // Services get the framework's functions passed in, so they need not import this index (no cycle).
+  return [...(await loadWorkspaceToolsets(pluginApi))]
 }

@@ -52,6 +52,7 @@ export {
   type ToolSession,
   type ToolSessionOptions,
 } from './toolSession'
+export { createToolsHost, type ToolsHost, type ToolsHostOptions, toolsHandlers } from './toolsHost'
 export {
   isUsageFailure,
   type ProgressUpdate,
