@@ -1,3 +1,4 @@
+import { registerConvertCommand } from './commands/convert'
 import { registerProvidersCommand } from './commands/providers'
 import { registerServeCommand } from './commands/serve'
 import { registerSettingsCommand } from './commands/settings'
@@ -10,6 +11,7 @@ export function buildCli() {
   registerServeCommand(program)
   registerToolCommand(program)
   registerSettingsCommand(program)
+  registerConvertCommand(program)
   registerProvidersCommand(program)
   return program
 }

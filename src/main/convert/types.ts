@@ -24,7 +24,8 @@ export type ConvertFormat = z.infer<typeof ConvertFormat>
 export const ConvertInput = z.object({
   /** The file name as the user sees it (used for messages and as a format hint, never as a path). */
   name: z.string().min(1).max(1024),
-  bytes: z.instanceof(Uint8Array),
+  // z.custom keeps the plain Uint8Array type (Buffer and views over any ArrayBuffer are accepted).
+  bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'bytes must be a Uint8Array'),
 })
 export type ConvertInput = z.infer<typeof ConvertInput>
 

@@ -12,8 +12,8 @@ let xlsx: Promise<Xlsx> | undefined
 async function loadXlsx(legacy: boolean): Promise<Xlsx> {
   xlsx ??= import('@e965/xlsx')
   const library = await xlsx
-  // Legacy .xls stores text in the workbook's code page; the tables are only needed there.
-  if (legacy) library.set_cptable((await import('@e965/xlsx/dist/cpexcel.full.mjs')).cptable)
+  // Legacy .xls stores text in the workbook's code page; set_cptable takes the whole module (it reads .utils).
+  if (legacy) library.set_cptable(await import('@e965/xlsx/dist/cpexcel.full.mjs'))
   return library
 }
 

@@ -66,7 +66,8 @@ function continues(paragraph: Paragraph, line: Line, rightMargin: number): boole
   // Wrapped prose has full lines; short label lines (receipts, forms) each stand alone.
   if (previous.text.split(/\s+/).length < 5) return false
   if (paragraph.kind === 'item') return line.x0 >= paragraph.x0 - 2
-  return Math.abs(line.x0 - paragraph.x0) < 4 * line.size
+  // Hanging indents (".1   text" then text aligned after the marker) still continue.
+  return line.x0 > paragraph.x0 - 4 * line.size && line.x0 < paragraph.x0 + 6 * line.size
 }
 
 function renderParagraph(paragraph: Paragraph): string {

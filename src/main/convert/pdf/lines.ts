@@ -65,6 +65,24 @@ function splitSegments(runs: TextRun[]): Segment[] {
   return segments.filter((segment) => segment.text.length > 0)
 }
 
+const markerOnly =
+  /^(\d{1,3}[.)]|\d{1,3}(\.\d{1,3})+\.?|\.\d{1,3}|\([a-zA-Z\d]{1,3}\)|[a-z][.)]|[•◦▪▫●○■□‣⁃∙·\-–*])$/
+
+/** A list or section marker set apart by a tab stop ("1.      INTENT") belongs to the text after it. */
+function mergeMarkers(segments: Segment[]): Segment[] {
+  const [first, second, ...rest] = segments
+  if (!first || !second || !markerOnly.test(first.text) || rest.length > 0) return segments
+  return [
+    {
+      text: `${first.text} ${second.text}`,
+      x0: first.x0,
+      x1: second.x1,
+      size: second.size,
+      bold: first.bold && second.bold,
+    },
+  ]
+}
+
 /**
  * Groups runs into lines by baseline (a run joins a line whose baseline is within half its size),
  * then splits each line into segments at wide gaps.
@@ -76,14 +94,15 @@ export function buildLines(runs: TextRun[]): Line[] {
   for (const run of sorted) {
     const group = groups[groups.length - 1]
     const anchor = group?.[0]
-    if (group && anchor && Math.abs(run.y - anchor.y) <= Math.min(run.size, anchor.size) * 0.5)
+    // max(): a superscript (smaller, raised) still joins the line it belongs to.
+    if (group && anchor && Math.abs(run.y - anchor.y) <= Math.max(run.size, anchor.size) * 0.5)
       group.push(run)
     else groups.push([run])
   }
   return groups
     .map((group) => {
       const ordered = group.sort((a, b) => a.x - b.x)
-      const segments = splitSegments(ordered)
+      const segments = mergeMarkers(splitSegments(ordered))
       return {
         y: Math.max(...ordered.map((run) => run.y)),
         x0: Math.min(...segments.map((segment) => segment.x0)),

@@ -1,0 +1,116 @@
+import { readFile, stat } from 'node:fs/promises'
+import { AppError } from '../../../shared/errors'
+import { ConvertError, type ConvertResult, createConverter } from '../../convert'
+import type { ConvertCommandOptions } from '../commands/convert'
+import { UsageError } from '../program'
+
+/** Nothing larger is read from disk; the converters have tighter per-format limits. */
+const MAX_FILE_BYTES = 512 * 1024 * 1024
+
+type FileReport =
+  | { file: string; ok: true; result: ConvertResult }
+  | { file: string; ok: false; error: { code: string; failure: string; message: string } }
+
+async function readInput(path: string): Promise<Uint8Array> {
+  let size: number
+  try {
+    const info = await stat(path)
+    if (info.isDirectory()) throw new ConvertError(path, 'unsupported', 'it is a folder, not a file')
+    size = info.size
+  } catch (error) {
+    if (error instanceof ConvertError) throw error
+    const code = (error as NodeJS.ErrnoException).code
+    throw new ConvertError(
+      path,
+      'failed',
+      code === 'ENOENT'
+        ? 'file not found'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : 'the file cannot be read',
+    )
+  }
+  if (size > MAX_FILE_BYTES)
+    throw new ConvertError(path, 'too_large', `the file is larger than ${MAX_FILE_BYTES / 2 ** 20} MB`)
+  return new Uint8Array(await readFile(path))
+}
+
+function failureOf(file: string, error: unknown): FileReport {
+  const problem =
+    error instanceof ConvertError
+      ? error
+      : new ConvertError(file, 'failed', error instanceof Error ? error.message : String(error))
+  return {
+    file,
+    ok: false,
+    error: { code: problem.code, failure: problem.failure, message: problem.message },
+  }
+}
+
+function printMarkdown(report: FileReport, many: boolean): void {
+  if (!report.ok) {
+    process.stderr.write(`error: ${report.error.message}\n`)
+    return
+  }
+  for (const warning of report.result.warnings) process.stderr.write(`warning: ${report.file}: ${warning}\n`)
+  const header = many ? `<!-- file: ${report.file} (${report.result.format}) -->\n\n` : ''
+  process.stdout.write(`${header}${report.result.markdown}\n${many ? '\n' : ''}`)
+}
+
+function printJson(reports: FileReport[]): void {
+  const files = reports.map((report) =>
+    report.ok
+      ? {
+          file: report.file,
+          ok: true,
+          format: report.result.format,
+          title: report.result.title ?? null,
+          truncated: report.result.truncated,
+          warnings: report.result.warnings,
+          markdown: report.result.markdown,
+        }
+      : report,
+  )
+  process.stdout.write(`${JSON.stringify({ files }, null, 2)}\n`)
+}
+
+/** `bureau convert`: one converter for the whole batch; exit 1 (via AppError) when any file failed. */
+export async function runConvert(files: string[], options: ConvertCommandOptions): Promise<void> {
+  if (files.length === 0) throw new UsageError('name at least one file to convert')
+  if (options.maxChars !== undefined && options.maxChars < 1)
+    throw new UsageError('--max-chars must be at least 1')
+  const converter = createConverter()
+  const controller = new AbortController()
+  const interrupt = () => controller.abort()
+  process.once('SIGINT', interrupt)
+  const reports: FileReport[] = []
+  try {
+    for (const file of files) {
+      if (controller.signal.aborted) break
+      try {
+        const bytes = await readInput(file)
+        const result = await converter.convert(
+          { name: file, bytes },
+          {
+            keepDataUris: options.keepDataUris === true,
+            maxChars: options.maxChars,
+            signal: controller.signal,
+          },
+        )
+        reports.push({ file, ok: true, result })
+      } catch (error) {
+        reports.push(failureOf(file, error))
+      }
+      const report = reports[reports.length - 1]
+      if (report && !options.json) printMarkdown(report, files.length > 1)
+    }
+  } finally {
+    process.removeListener('SIGINT', interrupt)
+    await converter.dispose()
+  }
+  if (options.json) printJson(reports)
+  const failed = reports.filter((report) => !report.ok).length
+  if (controller.signal.aborted) throw new AppError('CANCELLED', 'conversion interrupted')
+  if (failed > 0)
+    throw new AppError('HANDLER_FAILED', `${failed} of ${files.length} files could not be converted`)
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { repoRoot } from '../../support/builtCli'
+
+/** The shared corpus sits beside the repository, never inside it. */
+export const corpusDir = join(repoRoot, '..', 'shared', 'corpus', 'convert')
+
+export function corpusFile(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(join(corpusDir, name)))
+}
+
+const Vector = z.object({
+  filename: z.string(),
+  must_include: z.array(z.string()),
+  must_not_include: z.array(z.string()),
+})
+export type Vector = z.infer<typeof Vector>
+
+export const vectors = z
+  .object({ general: z.array(Vector), data_uri: z.array(Vector) })
+  .parse(JSON.parse(readFileSync(join(corpusDir, 'vectors.json'), 'utf8')))
+
+/** Lower-cased words (letters and digits) with their counts. */
+export function wordCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    counts.set(word, (counts.get(word) ?? 0) + 1)
+  return counts
+}
+
+/** Share of the reference's words (with multiplicity) that the candidate also has. */
+export function wordRecall(reference: string, candidate: string): number {
+  const wanted = wordCounts(reference)
+  const have = wordCounts(candidate)
+  let total = 0
+  let found = 0
+  for (const [word, count] of wanted) {
+    total += count
+    found += Math.min(count, have.get(word) ?? 0)
+  }
+  return total === 0 ? 1 : found / total
+}
