@@ -1,4 +1,4 @@
-import { type FormEvent, type Ref, useId, useState } from 'react'
+import { type Ref, useId, useState } from 'react'
 import type { PublicSettings } from '../../../shared/settings'
 import { Icon } from '../components/Icon'
 import { useSecretMutations } from './useSettings'
@@ -35,8 +35,8 @@ export function SecretField({
   const error = set.error ?? clear.error
   const status = secretStatusText(secret)
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault()
+  // Not a <form>: this field sits inside its section's form, and forms must not nest.
+  const save = async () => {
     if (!value.trim()) return
     try {
       await set.mutateAsync({ name, value: value.trim() })
@@ -79,7 +79,7 @@ export function SecretField({
         )}
       </div>
       {editing && (
-        <form className="secret-edit" onSubmit={save}>
+        <fieldset className="secret-edit" aria-label={`Replace ${label.toLowerCase()}`}>
           <input
             className="input"
             type="password"
@@ -88,10 +88,21 @@ export function SecretField({
             aria-label={`New ${label.toLowerCase()}`}
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault()
+                void save()
+              }
+            }}
             // biome-ignore lint/a11y/noAutofocus: the user just pressed Replace
             autoFocus
           />
-          <button type="submit" className="button small" disabled={!value.trim() || set.isPending}>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => void save()}
+            disabled={!value.trim() || set.isPending}
+          >
             Save key
           </button>
           <button
@@ -104,7 +115,7 @@ export function SecretField({
           >
             Cancel
           </button>
-        </form>
+        </fieldset>
       )}
       <span className="field-hint">Stored encrypted on this computer. Bureau never shows it again.</span>
       {error && (

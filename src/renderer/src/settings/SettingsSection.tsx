@@ -24,7 +24,7 @@ export function SettingsSection({
 }) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    onSave?.()
+    if (dirty && !saving) onSave?.()
   }
   return (
     <section className="settings-card" aria-labelledby={`${id}-title`} id={id}>

@@ -1,0 +1,127 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
+import { type BureauServer, startBureau } from './support/bureauServer'
+import { snapshot } from './support/ui'
+
+const SECRET = 'sk-e2e-THIS-KEY-MUST-NEVER-COME-BACK-a1b2'
+
+let llm: ScriptedLlm
+let bureau: BureauServer
+test.beforeAll(async () => {
+  llm = await startScriptedLlm({ models: ['scripted-model'] })
+  // The connection test talks to the scripted server through an OpenAI-compatible provider.
+  bureau = await startBureau([], {
+    BUREAU_PROVIDER: 'openai',
+    BUREAU_BASE_URL: llm.baseUrl,
+    BUREAU_MODEL: 'scripted-model',
+    BUREAU_API_KEY: 'sk-scripted-e2e-key-0000',
+  })
+})
+test.afterAll(async () => {
+  await bureau.stop()
+  await llm.close()
+})
+test.use({ viewport: { width: 1280, height: 900 } })
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+}
+
+test('an API key is shown only as set with a hint, never again, and never in settings responses', async ({
+  page,
+}) => {
+  // Its own host without BUREAU_API_KEY, so the only key is the one typed here.
+  const bureau = await startBureau()
+  try {
+    await enterKeyFlow(page, bureau)
+  } finally {
+    await bureau.stop()
+  }
+})
+
+async function enterKeyFlow(page: Page, bureau: BureauServer) {
+  const bodies: string[] = []
+  page.on('response', async (response) => {
+    if (response.url().includes('/ipc/settings') || response.url().includes('/ipc/providers'))
+      bodies.push(await response.text().catch(() => ''))
+  })
+  await page.goto(bureau.openUrl)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings')
+  const provider = page.getByRole('region', { name: 'Model provider' })
+  await provider.getByRole('combobox', { name: 'Provider' }).selectOption('deepseek')
+  await provider.getByRole('button', { name: 'Save' }).click()
+  await expect(provider.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible()
+  await expect(provider.getByTestId('secret-status')).toHaveText(/Not set/)
+  await provider.getByRole('button', { name: 'Enter key' }).click()
+  await provider.getByLabel('New api key').fill(SECRET)
+  await snapshot(page, 'settings-entering-key')
+  await provider.getByRole('button', { name: 'Save key' }).click()
+  await expect(provider.getByTestId('secret-status')).toHaveText('Set · sk-…a1b2')
+  await expect(provider.getByLabel('New api key')).toHaveCount(0)
+  await snapshot(page, 'settings-key-set')
+
+  await page.reload()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  await expect(page.getByRole('region', { name: 'Model provider' }).getByTestId('secret-status')).toHaveText(
+    'Set · sk-…a1b2',
+  )
+  expect(await page.content()).not.toContain(SECRET)
+  const values = await page
+    .locator('input, textarea')
+    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))
+  expect(values.join('\n')).not.toContain(SECRET)
+
+  const direct = await page.request.post(`${bureau.url}/ipc/settings.get`, {
+    headers: { authorization: `Bearer ${bureau.token}` },
+    data: {},
+  })
+  expect(direct.ok()).toBe(true)
+  bodies.push(await direct.text())
+  expect(bodies.length).toBeGreaterThan(2)
+  for (const body of bodies) expect(body).not.toContain(SECRET)
+  for (const file of await filesUnder(bureau.dataDir))
+    expect((await readFile(file)).includes(SECRET)).toBe(false)
+
+  await page.getByRole('region', { name: 'Model provider' }).getByRole('button', { name: 'Clear' }).click()
+  await expect(page.getByRole('region', { name: 'Model provider' }).getByTestId('secret-status')).toHaveText(
+    /Not set/,
+  )
+}
+
+test('validation errors show next to the field and nothing is saved', async ({ page }) => {
+  await page.goto(bureau.openUrl)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  const attachments = page.getByRole('region', { name: 'Attachments' })
+  const budget = attachments.getByRole('textbox', { name: 'Budget (characters)' })
+  await budget.fill('12')
+  await attachments.getByRole('button', { name: 'Save' }).click()
+  await expect(budget).toHaveAttribute('aria-invalid', 'true')
+  await expect(attachments.getByRole('alert')).toContainText('between 1,000 and 2,000,000')
+  await snapshot(page, 'settings-validation')
+  const direct = await page.request.post(`${bureau.url}/ipc/settings.get`, {
+    headers: { authorization: `Bearer ${bureau.token}` },
+    data: {},
+  })
+  expect(((await direct.json()) as { attachments: { budgetChars: number } }).attachments.budgetChars).toBe(
+    30000,
+  )
+})
+
+test('Test connection reports the latency of a round trip to the provider', async ({ page }) => {
+  llm.reset()
+  llm.setResponder(() => ({ text: 'pong' }))
+  await page.goto(bureau.openUrl)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  const provider = page.getByRole('region', { name: 'Model provider' })
+  await provider.getByRole('combobox', { name: 'Provider' }).selectOption('openai')
+  if (await provider.getByRole('button', { name: 'Save' }).isEnabled())
+    await provider.getByRole('button', { name: 'Save' }).click()
+  await provider.getByRole('button', { name: 'Test connection' }).click()
+  await expect(provider.getByText(/Connected in \d+ ms/)).toBeVisible()
+  expect(llm.requests.some((r) => r.endpoint === 'openai.chat')).toBe(true)
+  await snapshot(page, 'settings-test-connection')
+})

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import type { Page } from '@playwright/test'
+
+const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url))
+const require = createRequire(import.meta.url)
+
+/** Saves a screenshot for review under e2e/artifacts/ (gitignored). */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  await mkdir(artifacts, { recursive: true })
+  await page.screenshot({ path: `${artifacts}${name}.png` })
+}
+
+export interface DropFile {
+  name: string
+  bytes: Uint8Array
+  type?: string
+}
+
+/** Drags files over the chat and drops them, as a user does from the file manager. */
+export async function dropFiles(
+  page: Page,
+  files: DropFile[],
+  options: { screenshot?: string } = {},
+): Promise<void> {
+  const payload = files.map((f) => ({ name: f.name, type: f.type ?? '', data: Array.from(f.bytes) }))
+  const transfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer()
+    for (const f of list) dt.items.add(new File([new Uint8Array(f.data)], f.name, { type: f.type }))
+    return dt
+  }, payload)
+  const area = page.getByTestId('drop-area')
+  await area.dispatchEvent('dragenter', { dataTransfer: transfer })
+  await area.dispatchEvent('dragover', { dataTransfer: transfer })
+  await page.getByTestId('drop-overlay').waitFor()
+  if (options.screenshot) await snapshot(page, options.screenshot)
+  await area.dispatchEvent('drop', { dataTransfer: transfer })
+}
+
+export interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: string[]; failureSummary?: string }>
+}
+
+/** Runs axe-core (WCAG 2 A/AA rules) in the page; needs a context created with `bypassCSP: true`. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+  await page.addScriptTag({ content: source })
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> }
+      }
+    ).axe
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
+    })
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }))
+  })
+}
