@@ -16,6 +16,7 @@ import {
   type SettingsStorageOptions,
   settingsHandlers,
 } from '../settings'
+import { createToolsHost, type ToolsHost, toolsHandlers } from '../tools'
 import { appHandlers } from './appHandlers'
 import { unavailableHandlers } from './unavailableHandlers'
 
@@ -27,6 +28,8 @@ export interface AppOptions {
   logger?: Logger
   /** How settings and secrets are stored: conf and an AES key file by default; the desktop shell passes electron-store and safeStorage. */
   settings?: SettingsStorageOptions
+  /** `serve --tools-debounce-ms`: wins over the setting `tools.watchDebounceMs`. */
+  toolsDebounceMs?: number
 }
 
 /** The running app as every transport sees it. */
@@ -39,6 +42,8 @@ export interface BureauApp {
   readonly settings: SettingsService
   /** LLM providers: presets, clients, `providers.*` routes. */
   readonly providers: ProviderService
+  /** Toolsets: built-ins plus plugins (shipped `tools/`, `<data-dir>/tools`, `tools.extraFolder`), hot-reloaded. */
+  readonly tools: ToolsHost
   /** The workspace folder in effect at start-up (see `settings.workspaceDir()` for where it came from). */
   readonly workspaceDir: string
   dispose(): Promise<void>
@@ -74,6 +79,15 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   })
   disposers.push(settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id))))
   await ensureWritableDir(workspaceDir, 'workspace folder')
+  const toolSettings = settings.get().tools
+  const tools = await createToolsHost({
+    dataDir: options.dataDir,
+    extraFolder: toolSettings.extraFolder,
+    debounceMs: options.toolsDebounceMs ?? toolSettings.watchDebounceMs,
+    logger: logger.child('tools'),
+    notify: (notice) => notices.notify(notice),
+  })
+  disposers.push(() => tools.close())
 
   const router = createIpcRouter(
     routes,
@@ -81,6 +95,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       ...appHandlers({ host: options.host, notices }),
       ...settingsHandlers(settings),
       ...providerHandlers(providers),
+      ...toolsHandlers(tools),
       ...unavailableHandlers(),
     },
     { onHandlerError: (route, error) => logger.error('handler failed', { route, error: String(error) }) },
@@ -94,6 +109,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     logger,
     settings,
     providers,
+    tools,
     workspaceDir,
     async dispose() {
       for (const dispose of disposers.reverse()) await dispose()

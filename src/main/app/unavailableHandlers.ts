@@ -21,6 +21,5 @@ export function unavailableHandlers() {
     'ui.pickFolder': () => {
       throw new AppError('UNSUPPORTED', 'The folder picker is only in the desktop app: type the folder path instead.')
     },
-    'tools.plugins': unavailable('The plugin list'),
   }
 }

@@ -14,6 +14,7 @@ export async function runServe(options: ServeOptions): Promise<void> {
     // Without --workspace: BUREAU_WORKSPACE, then the setting workspace.folder, then ~/Bureau.
     workspaceDir: options.workspace,
     logger,
+    toolsDebounceMs: options.toolsDebounceMs,
   })
   const host = await startHttpHost({
     app,
