@@ -1,2 +1,9 @@
-export { filesToolset } from './filesToolset'
-export { historyToolset } from './historyToolset'
+import { createFilesToolset } from './filesToolset'
+import { createHistoryToolset } from './historyToolset'
+import type { ToolsetApi } from './toolsetApi'
+
+export type { ToolsetApi } from './toolsetApi'
+
+export function createWorkspaceToolsets(api: ToolsetApi) {
+  return [createFilesToolset(api), createHistoryToolset(api)] as const
+}

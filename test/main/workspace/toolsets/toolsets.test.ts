@@ -4,6 +4,7 @@ import {
   createToolSession,
   getCatalog,
   invoke,
+  pluginApi,
   runTerminalCommand,
   type ToolSession,
 } from '../../../../src/main/tools'
@@ -20,7 +21,7 @@ beforeAll(async () => {
   const box = await boxes.make()
   ;({ workspace, base } = box)
   snapshot = box.snapshotOutside
-  session = createToolSession({ toolsets: [...(await loadWorkspaceToolsets())], workspace })
+  session = createToolSession({ toolsets: [...(await loadWorkspaceToolsets(pluginApi))], workspace })
 })
 afterAll(async () => {
   await session.dispose()
