@@ -1,4 +1,4 @@
-import { elapsed, failure, type InvokeOptions, invokeResolved } from './invoke'
+import { elapsed, failure, type InvokeOptions, invokeResolved } from './invokeMethod'
 import { errorMessage } from './sanitizeError'
 import { methodHelp, toolsetHelp, topHelp } from './terminalHelp'
 import { parseTerminalArgv, tokenizeCommand } from './terminalParse'
