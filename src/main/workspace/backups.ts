@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { copyFile, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises'
+import { copyFile, readdir, rename, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { BackupManifest } from './backupManifest'
+import { ensureInternalFolder } from './internalFolder'
 import { TEMP_PREFIX } from './internalPaths'
 
 export interface BackupInfo {
@@ -46,7 +47,7 @@ export class BackupStore {
     })
     const agentBackup = this.deps.toAgent(target)
     const origin = this.deps.toAgent(hostPath)
-    await mkdir(this.deps.internalDir, { recursive: true })
+    await ensureInternalFolder(this.deps.internalDir)
     await this.manifest.update((origins) => {
       origins[agentBackup] = origin
     })

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path'
 import { z } from 'zod'
 import { workspaceError } from './errors'
+import { ensureInternalFolder } from './internalFolder'
 
 export const TrashEntry = z.object({
   id: z.string(),
@@ -25,8 +26,10 @@ export class Trash {
   async put(hostPath: string, originalPath: string, type: TrashEntry['type']): Promise<TrashEntry> {
     const now = new Date()
     const id = `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`
-    const slot = path.join(this.folder, id)
-    await mkdir(slot, { recursive: true })
+    const slot = await ensureInternalFolder(
+      path.dirname(this.folder),
+      path.join(path.basename(this.folder), id),
+    )
     await rename(hostPath, path.join(slot, path.basename(hostPath)))
     const entry: TrashEntry = { id, originalPath, type, deletedAt: now.toISOString() }
     await writeFile(path.join(this.folder, `${id}.json`), `${JSON.stringify(entry)}\n`)

@@ -140,5 +140,18 @@ describe('history', () => {
       await workspace.close()
     },
   )
+  it.runIf(gitAvailable())("stays out of the user's own repository when the workspace is one", async () => {
+    const { workspace, root } = await boxes.make()
+    execFileSync('git', ['init', '-q', root])
+    await workspace.writeFile('/mine.txt', 'x')
+    await workspace.writeFile('/mine.txt', 'y')
+    await workspace.delete('/mine.txt')
+    const status = execFileSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=all'], {
+      encoding: 'utf8',
+    })
+    expect(status).not.toContain('.bureau')
+    expect(status).toContain('mine.001.bak')
+    await workspace.close()
+  })
   if (!gitAvailable()) console.log('skipped the plain-git check: no git binary on PATH')
 })

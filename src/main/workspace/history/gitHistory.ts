@@ -1,7 +1,8 @@
 import * as fs from 'node:fs'
-import { mkdir, stat, writeFile } from 'node:fs/promises'
+import { stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { workspaceError } from '../errors'
+import { ensureInternalFolder } from '../internalFolder'
 import { INTERNAL_DIR } from '../internalPaths'
 
 type Git = typeof import('isomorphic-git')
@@ -163,7 +164,7 @@ export class GitHistory {
 
   private async initialise(git: Git): Promise<void> {
     if (fs.existsSync(path.join(this.gitdir, 'config'))) return
-    await mkdir(this.gitdir, { recursive: true })
+    await ensureInternalFolder(path.dirname(this.gitdir), path.basename(this.gitdir))
     await git.init({ fs, dir: this.options.root, gitdir: this.gitdir, defaultBranch: 'main' })
     const config = { fs, gitdir: this.gitdir }
     await git.setConfig({ ...config, path: 'core.worktree', value: '../..' })
