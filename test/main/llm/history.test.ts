@@ -95,3 +95,38 @@ describe('Conversation', () => {
     assertPairsIntact(conversation.messages as ChatMessage[])
   })
 })
+
+describe('LlmSession trims before each call', () => {
+  it('drops the oldest turns to fit the window, keeps the system prompt and the last user message', async () => {
+    const { LlmSession, createLlmClient } = await import('../../../src/main/llm')
+    const client = createLlmClient({
+      id: 'x',
+      name: 'X',
+      kind: 'openai-compatible',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'm',
+      apiKeyEnv: undefined,
+      contextWindow: 1000,
+      maxOutputTokens: 100,
+      interactionMode: undefined,
+      cacheType: 'prefix',
+      supportsTools: true,
+      supportsVision: false,
+      headers: {},
+      temperature: undefined,
+      apiKey: undefined,
+    })
+    const session = new LlmSession({ client, system: 'SYSTEM PROMPT' })
+    for (let i = 0; i < 10; i++) {
+      session.addUser(big(`question${i}`))
+      session.conversation.addAssistant(big(`answer${i}`))
+    }
+    session.addUser('last question')
+    const request = await session.buildRequest()
+    expect(request.trimmed).toBeGreaterThan(0)
+    expect(request.messages[0]).toEqual({ role: 'system', content: 'SYSTEM PROMPT' })
+    expect(request.messages.at(-1)).toEqual({ role: 'user', content: 'last question' })
+    expect(request.messages[1]?.role).toBe('user')
+    expect(estimateMessagesTokens(request.messages)).toBeLessThanOrEqual(1000 - 100)
+  })
+})

@@ -25,13 +25,17 @@ const CONTEXT_TOO_LONG =
 const QUOTA = /insufficient[_ ]quota|insufficient balance|exceeded your current quota|billing|credit/i
 const LOCAL_SERVERS: Record<string, string> = { '11434': 'Ollama', '1234': 'LM Studio' }
 
-function isLocal(provider: PublicProvider): boolean {
+function parsedUrl(provider: PublicProvider): URL | undefined {
   try {
-    const host = new URL(provider.baseUrl).hostname
-    return host === '127.0.0.1' || host === 'localhost' || host === '::1' || host === '[::1]'
+    return new URL(provider.baseUrl)
   } catch {
-    return false
+    return undefined
   }
+}
+
+function isLocal(provider: PublicProvider): boolean {
+  const host = parsedUrl(provider)?.hostname
+  return host === '127.0.0.1' || host === 'localhost' || host === '::1' || host === '[::1]'
 }
 
 function keyHint(provider: PublicProvider): string {
@@ -44,14 +48,7 @@ function unreachable(provider: PublicProvider): string {
   if (provider.kind === 'ollama')
     return `Cannot reach Ollama. Is Ollama running at ${url}? Start it with "ollama serve".`
   if (isLocal(provider)) {
-    const port = (() => {
-      try {
-        return new URL(provider.baseUrl).port
-      } catch {
-        return ''
-      }
-    })()
-    const app = LOCAL_SERVERS[port] ?? provider.name
+    const app = LOCAL_SERVERS[parsedUrl(provider)?.port ?? ''] ?? provider.name
     return `Cannot reach ${provider.name}. Is ${app} running with its server started at ${url}?`
   }
   return `Cannot reach ${provider.name} at ${url}. Check the base URL and the network connection.`
