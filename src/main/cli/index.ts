@@ -1,3 +1,4 @@
+import { registerChatCommand } from './commands/chat'
 import { registerConvertCommand } from './commands/convert'
 import { registerProvidersCommand } from './commands/providers'
 import { registerServeCommand } from './commands/serve'
@@ -13,6 +14,7 @@ export function buildCli() {
   registerSettingsCommand(program)
   registerConvertCommand(program)
   registerProvidersCommand(program)
+  registerChatCommand(program)
   return program
 }
 

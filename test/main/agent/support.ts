@@ -1,8 +1,14 @@
 import { z } from 'zod'
 import { type AgentEvent, type AgentResult, type RunAgentOptions, runAgent } from '../../../src/main/agent'
 import { createLlmClient, type LlmClient, type ResolvedProvider } from '../../../src/main/llm'
-import { defineToolset, method, sessionState, type Toolset } from '../../../src/main/tools'
-import { createWorkspace, loadWorkspaceToolsets, type Workspace } from '../../../src/main/workspace'
+import {
+  defineToolset,
+  loadBuiltinToolsets,
+  method,
+  sessionState,
+  type Toolset,
+} from '../../../src/main/tools'
+import { createWorkspace, type Workspace } from '../../../src/main/workspace'
 import type { RecordedRequest, ScriptedLlm } from '../../support/scriptedLlm'
 
 /** An OpenAI-compatible client on the scripted server. */
@@ -31,8 +37,9 @@ export function scriptedModel(llm: ScriptedLlm, extra: Partial<ResolvedProvider>
 }
 
 export async function filesToolset(): Promise<Toolset> {
-  const [files] = await loadWorkspaceToolsets()
-  return files as Toolset
+  const files = (await loadBuiltinToolsets()).find((t) => t.name === 'files')
+  if (!files) throw new Error('the files toolset is not a built-in')
+  return files
 }
 
 export function workspaceAt(root: string): Workspace {

@@ -64,6 +64,16 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
     await writeConversationFile(options.dir, conversation)
   }
 
+  function update(id: string, change: (conversation: Conversation) => void): Promise<Conversation> {
+    return serial(id, async () => {
+      const conversation = await read(id)
+      change(conversation)
+      conversation.updatedAt = now().toISOString()
+      await write(conversation)
+      return conversation
+    })
+  }
+
   return {
     async list(query) {
       const ids = await listConversationIds(options.dir)
@@ -95,19 +105,11 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
       await serial(conversation.id, () => write(conversation))
       return conversation
     },
-    update(id, change) {
-      return serial(id, async () => {
-        const conversation = await read(id)
-        change(conversation)
-        conversation.updatedAt = now().toISOString()
-        await write(conversation)
-        return conversation
-      })
-    },
+    update,
     async rename(id, title) {
       const trimmed = title.trim()
       if (!trimmed) throw new AppError('VALIDATION_FAILED', 'A conversation title cannot be empty.')
-      const conversation = await this.update(id, (c) => {
+      const conversation = await update(id, (c) => {
         c.title = trimmed.slice(0, 200)
       })
       return summarize(conversation)

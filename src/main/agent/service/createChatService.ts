@@ -27,7 +27,7 @@ export interface ChatServiceOptions {
   store: ConversationStore
   /** The model of the active provider, resolved per run (settings can change between runs). */
   model: () => Promise<LlmClient> | LlmClient
-  toolsets: () => readonly Toolset[] | ToolRegistry
+  toolsets: () => readonly Toolset[] | ToolRegistry | Promise<readonly Toolset[] | ToolRegistry>
   /** Toolsets offered as sub-agents (default none). */
   subagents?: () => readonly Toolset[]
   workspace: () => Workspace
@@ -89,6 +89,9 @@ function listOf(toolsets: readonly Toolset[] | ToolRegistry): readonly Toolset[]
 export function createChatService(options: ChatServiceOptions): ChatService {
   const { store, events } = options
   const runs = new Map<string, ActiveRun>()
+  const idle = async () => {
+    while (runs.size > 0) await Promise.all([...runs.values()].map((r) => r.finished))
+  }
 
   async function execute(
     run: ActiveRun,
@@ -172,7 +175,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       }))
       if (text.trim() === '' && attachments.length === 0)
         throw new AppError('VALIDATION_FAILED', 'Type a message or attach a file.')
-      const toolsets = selectToolsets(listOf(options.toolsets()), raw.toolsets)
+      const toolsets = selectToolsets(listOf(await options.toolsets()), raw.toolsets)
       if (raw.conversationId && [...runs.values()].some((r) => r.conversationId === raw.conversationId))
         throw new AppError(
           'CONFLICT',
@@ -249,12 +252,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         })
       })()
     },
-    async idle() {
-      while (runs.size > 0) await Promise.all([...runs.values()].map((r) => r.finished))
-    },
+    idle,
     async dispose() {
       for (const run of runs.values()) run.controller.abort()
-      await this.idle()
+      await idle()
     },
   }
 }

@@ -1,0 +1,81 @@
+import { join } from 'node:path'
+import type { Settings } from '../../../shared/settings'
+import { Anonymizer, type LlmClient } from '../../llm'
+import type { Logger } from '../../logging'
+import type { ToolRegistry, Toolset } from '../../tools'
+import { createWorkspace, type Workspace } from '../../workspace'
+import type { AttachmentConverter } from '../attachments/converterPort'
+import { createConversationStore } from '../conversations/conversationStore'
+import { type ChatEventSink, type ChatService, createChatService } from './createChatService'
+
+export interface AppChatOptions {
+  dataDir: string
+  settings: { get(): Settings; workspaceDir(): { dir: string } }
+  /** The active provider's client (the provider service's `client()`). */
+  model: () => Promise<LlmClient>
+  events: ChatEventSink
+  logger?: Logger
+  /** The host's toolsets (the tools host's live registry: plugins added later are offered too). */
+  toolsets: () => ToolRegistry | readonly Toolset[]
+  subagents?: () => readonly Toolset[]
+}
+
+/** The converter is heavy: it is loaded on the first attachment, with its cache in the data folder. */
+function lazyConverter(cacheDir: string): AttachmentConverter & { dispose(): Promise<void> } {
+  let converter: Promise<AttachmentConverter & { dispose(): Promise<void> }> | undefined
+  const load = () => {
+    converter ??= import('../../convert').then(({ createConverter }) => createConverter({ cacheDir }))
+    return converter
+  }
+  return {
+    convert: async (input, options) => (await load()).convert(input, options),
+    dispose: async () => {
+      if (converter) await (await converter).dispose()
+    },
+  }
+}
+
+/**
+ * The chat service as the app runs it: conversations in `<data-dir>/conversations`, the workspace
+ * folder and attachment budget from the settings, the active provider, anonymization when enabled.
+ */
+export function createAppChat(options: AppChatOptions): ChatService {
+  const converter = lazyConverter(join(options.dataDir, 'cache', 'convert'))
+  let workspace: Workspace | undefined
+  const currentWorkspace = (): Workspace => {
+    const root = options.settings.workspaceDir().dir
+    if (!workspace || workspace.root !== root) {
+      void workspace?.close()
+      workspace = createWorkspace({ root, onWarning: (message) => options.logger?.warn(message) })
+    }
+    return workspace
+  }
+  const chat = createChatService({
+    store: createConversationStore({
+      dir: join(options.dataDir, 'conversations'),
+      ...(options.logger ? { logger: options.logger } : {}),
+    }),
+    model: options.model,
+    toolsets: options.toolsets,
+    ...(options.subagents ? { subagents: options.subagents } : {}),
+    workspace: currentWorkspace,
+    converter,
+    attachmentBudgetChars: () => options.settings.get().attachments.budgetChars,
+    anonymizer: () => {
+      const { anonymization } = options.settings.get()
+      return anonymization.enabled && anonymization.terms.length > 0
+        ? new Anonymizer(anonymization.terms)
+        : undefined
+    },
+    events: options.events,
+    ...(options.logger ? { logger: options.logger } : {}),
+  })
+  return {
+    ...chat,
+    async dispose() {
+      await chat.dispose()
+      await converter.dispose()
+      await workspace?.close()
+    },
+  }
+}

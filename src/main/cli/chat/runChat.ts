@@ -1,0 +1,154 @@
+import { readFile } from 'node:fs/promises'
+import { basename, join } from 'node:path'
+import { AppError } from '../../../shared/errors'
+import type { AppNotice } from '../../../shared/ipc'
+import { type AgentAttachment, type AgentEvent, type AgentResult, runAgent } from '../../agent'
+import { Anonymizer, createProviderService, providerKeyEnvSource, providerSettingsFrom } from '../../llm'
+import { createLogger } from '../../logging'
+import { defaultDataDir } from '../../paths'
+import { openSettings } from '../../settings'
+import {
+  createPluginLoader,
+  createToolRegistry,
+  loadBuiltinToolsets,
+  pluginDirs,
+  type Toolset,
+} from '../../tools'
+import { createWorkspace } from '../../workspace'
+import type { ChatCliOptions } from '../commands/chat'
+import { UsageError } from '../program'
+import { stepLine } from './stepLine'
+
+export interface ChatIo {
+  out(text: string): void
+  err(text: string): void
+}
+
+const processIo: ChatIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+}
+
+function pick(all: readonly Toolset[], names: readonly string[], flag: string): Toolset[] {
+  const unknown = names.filter((name) => !all.some((t) => t.name === name))
+  if (unknown.length > 0)
+    throw new UsageError(
+      `unknown ${flag} ${unknown.join(', ')} (available: ${all.map((t) => t.name).join(', ')})`,
+    )
+  return all.filter((t) => names.includes(t.name))
+}
+
+async function readAttachments(paths: readonly string[]): Promise<AgentAttachment[]> {
+  const files: AgentAttachment[] = []
+  for (const path of paths) {
+    try {
+      files.push({ name: basename(path), bytes: new Uint8Array(await readFile(path)) })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable'
+      throw new UsageError(`cannot read --attach ${basename(path)} (${code})`)
+    }
+  }
+  return files
+}
+
+function printer(io: ChatIo, json: boolean) {
+  let last = '\n'
+  return {
+    onEvent(event: AgentEvent) {
+      if (event.type === 'text') {
+        if (json || !event.text) return
+        io.out(event.text)
+        last = event.text.at(-1) ?? last
+      } else if (event.type === 'step' && event.phase === 'finished') io.err(`${stepLine(event.step)}\n`)
+      else if (event.type === 'question') io.err(`? ${event.toolset} sub-agent asks: ${event.question}\n`)
+      else if (event.type === 'notice') io.err(`notice: ${event.message}\n`)
+    },
+    end(result: AgentResult) {
+      if (json) {
+        const { text: _text, ...rest } = result
+        io.out(`${JSON.stringify(rest, null, 2)}\n`)
+        return
+      }
+      if (last !== '\n') io.out('\n')
+      if (result.attachments.length > 0) io.out(`\nFiles:\n${result.attachments.join('\n')}\n`)
+    },
+  }
+}
+
+/**
+ * `bureau chat "prompt"`: one agent run with the active provider (settings and BUREAU_* overrides),
+ * the built-in and plugin toolsets, and the workspace. Exit 1 when the model or a tool failed for good.
+ */
+export async function runChat(
+  prompt: string,
+  options: ChatCliOptions,
+  io: ChatIo = processIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const logger = createLogger({ level: env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn' })
+  const dataDir = options.dataDir ?? defaultDataDir(env)
+  const notify = (notice: AppNotice) => io.err(`${notice.level}: ${notice.message}\n`)
+  const settings = await openSettings({
+    dataDir,
+    notify,
+    env: (name) => env[name],
+    ...(options.workspace ? { workspaceOverride: options.workspace } : {}),
+  })
+  const providers = await createProviderService({
+    dataDir,
+    settings: providerSettingsFrom(settings),
+    notify,
+    env,
+  })
+  settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id)))
+
+  const registry = createToolRegistry()
+  for (const toolset of await loadBuiltinToolsets()) registry.add(toolset)
+  await createPluginLoader({ registry, dirs: pluginDirs(dataDir), logger: logger.child('plugins') }).load()
+  const all = registry.list()
+  const toolsets = options.toolset.length > 0 ? pick(all, options.toolset, '--toolset') : all
+  const subagents = pick(all, options.subagent, '--subagent')
+  const attachments = await readAttachments(options.attach)
+
+  const configured = settings.get().anonymization
+  const terms = [...(configured.enabled ? configured.terms : []), ...options.anonymize]
+  const converter =
+    attachments.length > 0
+      ? (await import('../../convert')).createConverter({ cacheDir: join(dataDir, 'cache', 'convert') })
+      : undefined
+  const workspace = createWorkspace({
+    root: settings.workspaceDir().dir,
+    onWarning: (message) => logger.warn(message),
+  })
+  const controller = new AbortController()
+  const stop = () => controller.abort()
+  process.once('SIGINT', stop)
+  const out = printer(io, options.json === true)
+  let result: AgentResult
+  try {
+    result = await runAgent({
+      prompt,
+      model: await providers.client(),
+      toolsets,
+      subagents,
+      attachments,
+      ...(options.maxIterations ? { maxIterations: options.maxIterations } : {}),
+      signal: controller.signal,
+      onEvent: out.onEvent,
+      workspace,
+      ...(converter ? { converter } : {}),
+      attachmentBudgetChars: settings.get().attachments.budgetChars,
+      interactionMode: options.interactionMode ?? (await providers.interactionMode()),
+      ...(terms.length > 0 ? { anonymizer: new Anonymizer(terms) } : {}),
+      logger,
+    })
+  } finally {
+    process.off('SIGINT', stop)
+    await converter?.dispose()
+    await workspace.close()
+  }
+  out.end(result)
+  if (result.status === 'failed' || result.status === 'repeated_failure')
+    throw new AppError('HANDLER_FAILED', result.error ?? result.message)
+  if (result.status === 'cancelled') throw new AppError('CANCELLED', 'Cancelled.')
+}

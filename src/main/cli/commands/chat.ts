@@ -1,0 +1,47 @@
+import { type Command, Option } from 'commander'
+import { dataDirOption, workspaceOption } from '../program'
+
+export interface ChatCliOptions {
+  workspace?: string
+  dataDir?: string
+  attach: string[]
+  toolset: string[]
+  subagent: string[]
+  interactionMode?: 'api' | 'cli'
+  anonymize: string[]
+  maxIterations?: number
+  json?: boolean
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value]
+
+export function registerChatCommand(program: Command): void {
+  program
+    .command('chat')
+    .description(
+      'run one agent request: the reply streams to stdout, each step to stderr, returned files are printed as agent paths',
+    )
+    .argument('<prompt>', 'what to ask or do')
+    .addOption(workspaceOption())
+    .addOption(dataDirOption())
+    .option('--attach <file>', 'attach a file (repeatable); it is converted and saved to /inbox', collect, [])
+    .option('--toolset <name>', 'use only these toolsets (repeatable; default: all)', collect, [])
+    .option('--subagent <name>', 'offer this toolset as a sub-agent (repeatable)', collect, [])
+    .addOption(new Option('--interaction-mode <mode>', 'how the model calls tools').choices(['api', 'cli']))
+    .option(
+      '--anonymize <term>',
+      'replace this name or key before anything reaches the model (repeatable)',
+      collect,
+      [],
+    )
+    .option('--max-iterations <n>', 'model calls allowed (default 50)', (v) => Number.parseInt(v, 10))
+    .option('--json', 'print the final result object as JSON instead of streaming')
+    .addHelpText(
+      'after',
+      '\nExit status: 0 when the agent finished, 1 when the model or a tool failed for good.',
+    )
+    .action(async (prompt: string, options: ChatCliOptions) => {
+      const { runChat } = await import('../chat/runChat')
+      await runChat(prompt, options)
+    })
+}

@@ -1,0 +1,153 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { assertBuilt, runCli } from '../../support/builtCli'
+import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
+import { tempDirs } from '../../support/tempDir'
+
+const dirs = tempDirs('bureau-chat-cli-')
+let llm: ScriptedLlm
+
+beforeAll(async () => {
+  assertBuilt()
+  llm = await startScriptedLlm()
+})
+afterAll(async () => {
+  await llm.close()
+  await dirs.cleanup()
+})
+beforeEach(() => llm.reset())
+
+function env(mode: 'api' | 'cli' = 'api'): NodeJS.ProcessEnv {
+  return {
+    BUREAU_PROVIDER: 'openai',
+    BUREAU_BASE_URL: llm.baseUrl,
+    BUREAU_MODEL: 'scripted-model',
+    BUREAU_API_KEY: 'sk-cli-test',
+    BUREAU_INTERACTION_MODE: mode,
+    BUREAU_WORKSPACE: '',
+  }
+}
+
+async function dirsFor() {
+  return { workspace: await dirs.make(), data: await dirs.make() }
+}
+
+describe('bureau chat', () => {
+  it('streams the reply to stdout, steps to stderr, prints returned files; exit 0', async () => {
+    const { workspace, data } = await dirsFor()
+    llm.push(
+      {
+        text: 'Writing it now.',
+        toolCalls: [
+          { name: 'files_write_text', arguments: { path: '/out/report.txt', content: 'Q3 is up' } },
+        ],
+      },
+      {
+        toolCalls: [
+          {
+            name: 'done',
+            arguments: { message: 'The report is in /out/report.txt.', attachments: ['/out/report.txt'] },
+          },
+        ],
+      },
+    )
+    const result = await runCli(
+      ['chat', '--workspace', workspace, '--data-dir', data, 'Write the Q3 report'],
+      { env: env() },
+    )
+    expect(result.stderr).toContain('✓ files.write_text')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe(
+      'Writing it now.\n\nThe report is in /out/report.txt.\n\nFiles:\n/out/report.txt\n',
+    )
+    expect(await readFile(join(workspace, 'out/report.txt'), 'utf8')).toBe('Q3 is up')
+  })
+
+  it('CLI interaction mode with --toolset: the model gets the cli and done tools only', async () => {
+    const { workspace, data } = await dirsFor()
+    llm.push(
+      { toolCalls: [{ name: 'cli', arguments: { command: 'files write_text /a.txt "via cli"' } }] },
+      { toolCalls: [{ name: 'done', arguments: { message: 'ok' } }] },
+    )
+    const result = await runCli(
+      [
+        'chat',
+        '--workspace',
+        workspace,
+        '--data-dir',
+        data,
+        '--toolset',
+        'files',
+        '--interaction-mode',
+        'cli',
+        'go',
+      ],
+      { env: env('api') },
+    )
+    expect(result.code).toBe(0)
+    const tools = (llm.requests[0]?.body as { tools: Array<{ function: { name: string } }> }).tools
+    expect(tools.map((t) => t.function.name)).toEqual(['cli', 'done'])
+    expect(await readFile(join(workspace, 'a.txt'), 'utf8')).toBe('via cli')
+  })
+
+  it('--json prints the result object; --attach and --anonymize keep the term from the model', async () => {
+    const { workspace, data } = await dirsFor()
+    const file = join(await dirs.make(), 'client.txt')
+    await writeFile(file, 'Contract with Globex Corporation for 2025.')
+    llm.push({ text: 'The contract is with [0_PLACEHOLDER].' })
+    const result = await runCli(
+      [
+        'chat',
+        '--workspace',
+        workspace,
+        '--data-dir',
+        data,
+        '--attach',
+        file,
+        '--anonymize',
+        'Globex Corporation',
+        '--json',
+        'Who is the contract with?',
+      ],
+      { env: env() },
+    )
+    expect(result.code).toBe(0)
+    const printed = JSON.parse(result.stdout)
+    expect(printed).toMatchObject({
+      status: 'answered',
+      message: 'The contract is with Globex Corporation.',
+      received: [{ name: 'client.txt', status: 'converted', agentPath: '/inbox/client.txt' }],
+    })
+    const body = JSON.stringify(llm.requests[0]?.body)
+    expect(body).toContain('Contract with [0_PLACEHOLDER] for 2025.')
+    expect(body).not.toContain('Globex')
+  })
+
+  it('exits 1 when the model fails for good, and 2 for an unknown toolset', async () => {
+    const { workspace, data } = await dirsFor()
+    llm.push({ error: { status: 401 } })
+    const failed = await runCli(['chat', '--workspace', workspace, '--data-dir', data, 'hi'], { env: env() })
+    expect(failed.code).toBe(1)
+    expect(failed.stderr).toMatch(/error: /)
+    expect(failed.stderr).not.toContain('sk-cli-test')
+    const usage = await runCli(
+      ['chat', '--workspace', workspace, '--data-dir', data, '--toolset', 'nope', 'hi'],
+      { env: env() },
+    )
+    expect(usage.code).toBe(2)
+    expect(usage.stderr).toContain('unknown --toolset nope')
+  })
+
+  it('exits 1 when a tool fails the same way three times', async () => {
+    const { workspace, data } = await dirsFor()
+    const bad = { toolCalls: [{ name: 'files_read', arguments: { path: '/missing.txt' } }] }
+    llm.push(bad, bad, bad)
+    const result = await runCli(['chat', '--workspace', workspace, '--data-dir', data, 'read it'], {
+      env: env(),
+    })
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain('I stopped')
+    expect(result.stderr.match(/✗ files\.read/g)).toHaveLength(3)
+  })
+})
