@@ -1,0 +1,226 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { expect, type Page, test } from '@playwright/test'
+import {
+  type ChatRequestInfo,
+  type ScriptedLlm,
+  startScriptedLlm,
+  type Turn,
+} from '../test/support/scriptedLlm'
+import { type BureauServer, startBureau } from './support/bureauServer'
+import { dropFiles, snapshot } from './support/ui'
+
+// The chat flows of issue 10 against `bureau serve` and the scripted model. They need the agent
+// service behind chat.*; while it answers UNAVAILABLE each test says so and is skipped.
+
+const corpus = new URL('../../shared/corpus/convert/', import.meta.url)
+const docx = readFileSync(new URL('test.docx', corpus))
+const xlsx = readFileSync(new URL('test.xlsx', corpus))
+const garbage = readFileSync(new URL('random.bin', corpus))
+
+const ANSWER = [
+  '## Summary',
+  '',
+  'The paper presents **AutoGen**, a framework for building LLM applications from *conversable agents*.',
+  '',
+  '- Agents talk to each other to solve tasks',
+  '- Humans can join the conversation at any point',
+  '- Tools and code execution are built in',
+  '',
+  '| Part | Pages |',
+  '| --- | ---: |',
+  '| Introduction | 2 |',
+  '| Applications | 6 |',
+  '',
+  '```python',
+  'assistant = AssistantAgent("assistant")',
+  '```',
+].join('\n')
+
+let llm: ScriptedLlm
+let bureau: BureauServer
+let chatReady = false
+
+async function invoke(route: string, input: unknown): Promise<{ ok: boolean; body: { message?: string } }> {
+  const response = await fetch(`${bureau.url}/ipc/${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bureau.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  })
+  return { ok: response.ok, body: (await response.json()) as { message?: string } }
+}
+
+test.beforeAll(async () => {
+  llm = await startScriptedLlm({ models: ['scripted-model'] })
+  bureau = await startBureau([], {
+    BUREAU_PROVIDER: 'openai',
+    BUREAU_BASE_URL: llm.baseUrl,
+    BUREAU_MODEL: 'scripted-model',
+    BUREAU_API_KEY: 'sk-scripted-e2e-key-0000',
+    BUREAU_INTERACTION_MODE: 'api',
+  })
+  const probe = await invoke('conversations.list', {})
+  chatReady = probe.ok
+})
+test.afterAll(async () => {
+  await bureau?.stop()
+  await llm?.close()
+})
+test.beforeEach(() => {
+  test.skip(!chatReady, 'chat.* still answers UNAVAILABLE: the agent service is not wired into createApp yet')
+  llm.reset()
+})
+test.use({ viewport: { width: 1280, height: 860 }, acceptDownloads: true })
+
+/** Answers the n-th chat request of this test with turns[n]. */
+function script(...turns: Array<Turn | ((info: ChatRequestInfo) => Turn)>) {
+  let n = 0
+  llm.setResponder((info) => {
+    const turn = turns[Math.min(n++, turns.length - 1)]
+    return typeof turn === 'function' ? turn(info) : turn
+  })
+}
+
+async function ask(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await box.fill(text)
+  await box.press('Enter')
+}
+
+const lastAnswer = (page: Page) => page.getByTestId('assistant-text').last()
+
+test('a dropped Word file reaches the model and the reply streams in progressively', async ({ page }) => {
+  script({ text: ANSWER, tokensPerSecond: 25 })
+  await page.goto(bureau.openUrl)
+  await dropFiles(page, [{ name: 'test.docx', bytes: docx }])
+  await ask(page, 'Summarize this document')
+
+  const answer = lastAnswer(page)
+  await expect(answer).toContainText('Summary')
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible()
+  const partial = (await answer.textContent()) ?? ''
+  await snapshot(page, 'chat-streaming')
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 })
+  const full = (await answer.textContent()) ?? ''
+  expect(partial.length).toBeGreaterThan(0)
+  expect(full.length).toBeGreaterThan(partial.length)
+  await expect(answer.getByRole('table')).toBeVisible()
+  await expect(answer.getByRole('button', { name: 'Copy code' })).toBeVisible()
+
+  const sent = llm.requests.find((r) => r.endpoint === 'openai.chat')
+  expect(sent?.rawBody).toContain('AutoGen')
+  const chip = page.getByRole('list', { name: 'Attached files' }).getByTestId('attachment-chip')
+  await expect(chip).toHaveAttribute('data-status', 'converted')
+  await expect(page.getByRole('complementary', { name: 'Conversations' }).getByRole('listitem')).toHaveCount(
+    1,
+  )
+  await snapshot(page, 'chat-answer')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await snapshot(page, 'chat-answer-dark')
+})
+
+test('an edit of a dropped workbook shows its receipt and the returned file downloads with the change', async ({
+  page,
+}) => {
+  const probe = await invoke('chat.send', {
+    text: 'probe',
+    attachments: [],
+    toolsets: ['spreadsheet', '__none__'],
+  })
+  test.skip(
+    (probe.body.message ?? '').includes('"spreadsheet"'),
+    'the spreadsheet toolset is not registered with the agent yet',
+  )
+  script(
+    {
+      toolCalls: [
+        {
+          name: 'spreadsheet_set_cell_value',
+          arguments: { path: '/inbox/test.xlsx', sheet: 'Sheet1', cell: 'E1', value: 'Total' },
+        },
+      ],
+    },
+    {
+      toolCalls: [
+        {
+          name: 'done',
+          arguments: { message: 'I added the Total header in E1.', attachments: ['/inbox/test.xlsx'] },
+        },
+      ],
+    },
+  )
+  await page.goto(bureau.openUrl)
+  await dropFiles(page, [{ name: 'test.xlsx', bytes: xlsx }])
+  await ask(page, 'Put "Total" in E1')
+
+  const step = page.getByTestId('agent-step').first()
+  await expect(step).toContainText('set_cell_value')
+  const receipt = step.getByRole('table')
+  await expect(receipt).toBeVisible({ timeout: 20_000 })
+  await expect(receipt.locator('[data-cell="E1"]')).toHaveText('Total')
+  await expect(lastAnswer(page)).toContainText('Total header')
+  const returned = page.getByTestId('returned-file')
+  await expect(returned).toContainText('test.xlsx')
+  await snapshot(page, 'chat-steps-receipt')
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    returned.getByRole('button', { name: 'Download test.xlsx' }).click(),
+  ])
+  const saved = test.info().outputPath('edited.xlsx')
+  await download.saveAs(saved)
+  const e1 = execFileSync('/usr/bin/python3', [
+    '-c',
+    'import openpyxl,sys; print(openpyxl.load_workbook(sys.argv[1])["Sheet1"]["E1"].value)',
+    saved,
+  ])
+  expect(e1.toString().trim()).toBe('Total')
+})
+
+test('Stop cancels a reply mid-stream and the composer is ready again', async ({ page }) => {
+  script({
+    text: `${'Streaming words one after another. '.repeat(40)}`,
+    chunkDelayMs: 40,
+    stallAfterChunks: 12,
+  })
+  await page.goto(bureau.openUrl)
+  await ask(page, 'Write something long')
+  await expect(lastAnswer(page)).toContainText('Streaming')
+  await page.getByRole('textbox', { name: 'Message' }).press('Escape')
+  await expect(page.getByText('Stopped')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+  await llm.waitUntil(() => llm.requests.some((r) => r.aborted))
+  await snapshot(page, 'chat-stopped')
+})
+
+test('a corrupt file shows its error chip while the chat goes on', async ({ page }) => {
+  script((info) => ({
+    text: info.lastUserText.includes('AutoGen') ? 'Read the good one.' : 'Only the good file was readable.',
+  }))
+  await page.goto(bureau.openUrl)
+  await dropFiles(page, [
+    { name: 'broken.docx', bytes: garbage },
+    { name: 'test.docx', bytes: docx },
+  ])
+  await ask(page, 'What is in these files?')
+  const chips = page.getByRole('list', { name: 'Attached files' }).getByTestId('attachment-chip')
+  await expect(chips.nth(0)).toHaveAttribute('data-status', 'failed', { timeout: 20_000 })
+  await expect(chips.nth(0).getByRole('alert')).not.toBeEmpty()
+  await expect(chips.nth(1)).toHaveAttribute('data-status', 'converted')
+  await expect(lastAnswer(page)).toContainText(/good/)
+  await snapshot(page, 'chat-corrupt-file')
+})
+
+test('a rejected API key says so and leads to the key field', async ({ page }) => {
+  script({ error: { status: 401 } })
+  await page.goto(bureau.openUrl)
+  await ask(page, 'Hello')
+  const banner = page.getByRole('alert').filter({ hasText: 'API key' })
+  await expect(banner).toBeVisible({ timeout: 20_000 })
+  await snapshot(page, 'chat-key-rejected')
+  await banner.getByRole('button', { name: 'Re-enter key' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings')
+  await expect(
+    page.getByRole('region', { name: 'Model provider' }).getByRole('button', { name: /Replace|Enter key/ }),
+  ).toBeFocused()
+})
