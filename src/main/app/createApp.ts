@@ -1,4 +1,5 @@
 import { type Events, events, type HostKind, routes } from '../../shared/ipc'
+import { type ChatService, chatHandlers, createAppChat } from '../agent'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
 import {
   createProviderService,
@@ -44,6 +45,8 @@ export interface BureauApp {
   readonly providers: ProviderService
   /** Toolsets: built-ins plus plugins (shipped `tools/`, `<data-dir>/tools`, `tools.extraFolder`), hot-reloaded. */
   readonly tools: ToolsHost
+  /** Agent runs behind chat.*, conversations in `<data-dir>/conversations`, `chatStream` for voice and bridge. */
+  readonly chat: ChatService
   /** The workspace folder in effect at start-up (see `settings.workspaceDir()` for where it came from). */
   readonly workspaceDir: string
   dispose(): Promise<void>
@@ -88,6 +91,15 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     notify: (notice) => notices.notify(notice),
   })
   disposers.push(() => tools.close())
+  const chat = createAppChat({
+    dataDir: options.dataDir,
+    settings,
+    model: () => providers.client(),
+    toolsets: () => tools.registry,
+    events: bus,
+    logger: logger.child('agent'),
+  })
+  disposers.push(() => chat.dispose())
 
   const router = createIpcRouter(
     routes,
@@ -96,6 +108,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       ...settingsHandlers(settings),
       ...providerHandlers(providers),
       ...toolsHandlers(tools),
+      ...chatHandlers(chat),
       ...unavailableHandlers(),
     },
     { onHandlerError: (route, error) => logger.error('handler failed', { route, error: String(error) }) },
@@ -110,6 +123,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     settings,
     providers,
     tools,
+    chat,
     workspaceDir,
     async dispose() {
       for (const dispose of disposers.reverse()) await dispose()

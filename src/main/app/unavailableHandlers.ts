@@ -8,18 +8,14 @@ const unavailable = (what: string) => () => {
 
 export function unavailableHandlers() {
   return {
-    'chat.send': unavailable('Chat'),
-    'chat.cancel': unavailable('Chat'),
-    'chat.answer': unavailable('Chat'),
-    'conversations.list': unavailable('Conversations'),
-    'conversations.get': unavailable('Conversations'),
-    'conversations.rename': unavailable('Conversations'),
-    'conversations.delete': unavailable('Conversations'),
     'workspace.list': unavailable('The workspace browser'),
     'workspace.readFile': unavailable('The workspace browser'),
     'workspace.open': unavailable('Opening files'),
     'ui.pickFolder': () => {
-      throw new AppError('UNSUPPORTED', 'The folder picker is only in the desktop app: type the folder path instead.')
+      throw new AppError(
+        'UNSUPPORTED',
+        'The folder picker is only in the desktop app: type the folder path instead.',
+      )
     },
   }
 }

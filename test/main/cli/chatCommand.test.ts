@@ -86,7 +86,8 @@ describe('bureau chat', () => {
       { env: env('api') },
     )
     expect(result.code).toBe(0)
-    const tools = (llm.requests[0]?.body as { tools: Array<{ function: { name: string } }> }).tools
+    const body = llm.requests[0]?.body as { tools?: Array<{ function: { name: string } }> } | undefined
+    const tools = body?.tools ?? []
     expect(tools.map((t) => t.function.name)).toEqual(['cli', 'done'])
     expect(await readFile(join(workspace, 'a.txt'), 'utf8')).toBe('via cli')
   })

@@ -1,0 +1,264 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type BureauApp, createApp } from '../../../src/main/app'
+import { silentLogger } from '../../../src/main/logging'
+import { type HttpHost, startHttpHost } from '../../../src/main/server'
+import { isAppError } from '../../../src/shared/errors'
+import type { EventName, IpcClient } from '../../../src/shared/ipc'
+import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
+import { tempDirs } from '../../support/tempDir'
+import { httpIpcClient } from './httpClient'
+import { sent } from './support'
+
+const TOKEN = 'chat-ipc-token'
+const dirs = tempDirs('bureau-chat-ipc-')
+const ENV = [
+  'BUREAU_PROVIDER',
+  'BUREAU_BASE_URL',
+  'BUREAU_MODEL',
+  'BUREAU_API_KEY',
+  'BUREAU_INTERACTION_MODE',
+]
+const saved = new Map(ENV.map((name) => [name, process.env[name]]))
+
+let llm: ScriptedLlm
+let dataDir: string
+let workspaceDir: string
+
+interface Running {
+  app: BureauApp
+  host: HttpHost
+  client: IpcClient
+  events: Array<{ event: EventName; payload: Record<string, unknown> }>
+  stop(): Promise<void>
+}
+
+const CHAT_EVENTS: EventName[] = [
+  'chat.delta',
+  'chat.attachment',
+  'agent.step',
+  'agent.question',
+  'agent.done',
+]
+
+async function start(): Promise<Running> {
+  const app = await createApp({ host: 'web', dataDir, workspaceDir, logger: silentLogger })
+  const host = await startHttpHost({ app, port: 0, token: TOKEN })
+  const { client, ready } = httpIpcClient(host.url, TOKEN)
+  const events: Running['events'] = []
+  for (const event of CHAT_EVENTS)
+    client.on(event, (payload) => events.push({ event, payload: payload as Record<string, unknown> }))
+  await ready
+  return {
+    app,
+    host,
+    client,
+    events,
+    async stop() {
+      client.close()
+      await host.close()
+      await app.dispose()
+    },
+  }
+}
+
+async function until<T>(find: () => T | undefined, what: string): Promise<T> {
+  for (let i = 0; i < 500; i++) {
+    const found = find()
+    if (found !== undefined) return found
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+const doneOf = (running: Running, runId: string) =>
+  until(
+    () => running.events.find((e) => e.event === 'agent.done' && e.payload.runId === runId)?.payload,
+    'agent.done',
+  )
+
+beforeAll(async () => {
+  llm = await startScriptedLlm()
+  Object.assign(process.env, {
+    BUREAU_PROVIDER: 'openai',
+    BUREAU_BASE_URL: llm.baseUrl,
+    BUREAU_MODEL: 'scripted-model',
+    BUREAU_API_KEY: 'sk-ipc-test',
+    BUREAU_INTERACTION_MODE: 'api',
+  })
+})
+afterAll(async () => {
+  for (const [name, value] of saved) {
+    if (value === undefined) delete process.env[name]
+    else process.env[name] = value
+  }
+  await llm.close()
+})
+beforeEach(async () => {
+  llm.reset()
+  dataDir = await dirs.make()
+  workspaceDir = await dirs.make()
+})
+afterEach(() => dirs.cleanup())
+
+describe('chat over the HTTP host', () => {
+  it('chat.send returns at once; attachment, step, delta and done events follow; the conversation survives a restart', async () => {
+    llm.push(
+      {
+        text: 'Reading the notes.',
+        toolCalls: [{ name: 'files_read', arguments: { path: '/inbox/notes.txt' } }],
+      },
+      {
+        toolCalls: [
+          { name: 'files_write_text', arguments: { path: '/summary.txt', content: 'Budget approved.' } },
+        ],
+      },
+      {
+        toolCalls: [
+          { name: 'done', arguments: { message: 'Summary saved.', attachments: ['/summary.txt'] } },
+        ],
+      },
+    )
+    const first = await start()
+    const sendResult = await first.client.invoke('chat.send', {
+      text: 'Summarize my notes',
+      attachments: [
+        { name: 'notes.txt', bytes: new TextEncoder().encode('The budget was approved on Monday.') },
+      ],
+    })
+    expect(sendResult).toEqual({
+      conversationId: expect.any(String),
+      runId: expect.any(String),
+      userMessageId: expect.any(String),
+      assistantMessageId: expect.any(String),
+    })
+    const done = (await doneOf(first, sendResult.runId)) as { message: Record<string, unknown> }
+    expect(done.message).toMatchObject({
+      id: sendResult.assistantMessageId,
+      role: 'assistant',
+      status: 'done',
+      text: 'Reading the notes.\n\nSummary saved.',
+      files: [{ agentPath: '/summary.txt', name: 'summary.txt', size: 16 }],
+    })
+    expect(await readFile(join(workspaceDir, 'summary.txt'), 'utf8')).toBe('Budget approved.')
+    // The model saw the converted attachment.
+    const user = sent(llm.requests[0]).find((m) => m.role === 'user')?.content ?? ''
+    expect(user).toContain('The budget was approved on Monday.')
+
+    const ofRun = first.events.filter((e) => e.payload.runId === sendResult.runId)
+    const attachment = ofRun.filter((e) => e.event === 'chat.attachment')
+    expect(attachment.at(-1)?.payload).toMatchObject({
+      messageId: sendResult.userMessageId,
+      index: 0,
+      attachment: { name: 'notes.txt', status: 'converted', agentPath: '/inbox/notes.txt' },
+    })
+    const deltas = ofRun.filter((e) => e.event === 'chat.delta').map((e) => e.payload.text)
+    expect(deltas.join('')).toBe('Reading the notes.\n\nSummary saved.')
+    const steps = ofRun
+      .filter((e) => e.event === 'agent.step')
+      .map((e) => {
+        const step = e.payload.step as { method: string }
+        return `${e.payload.phase}:${step.method}`
+      })
+    expect(steps).toEqual([
+      'started:files.read',
+      'finished:files.read',
+      'started:files.write_text',
+      'finished:files.write_text',
+    ])
+    await first.stop()
+
+    // A new app instance on the same data folder sees the conversation as it was saved.
+    const second = await start()
+    const list = await second.client.invoke('conversations.list', {})
+    expect(list).toEqual([
+      expect.objectContaining({
+        id: sendResult.conversationId,
+        title: 'Summarize my notes',
+        messageCount: 2,
+      }),
+    ])
+    const conversation = await second.client.invoke('conversations.get', { id: sendResult.conversationId })
+    const [userMessage, assistant] = conversation.messages
+    expect(userMessage).toMatchObject({
+      role: 'user',
+      text: 'Summarize my notes',
+      attachments: [{ name: 'notes.txt', status: 'converted', agentPath: '/inbox/notes.txt' }],
+    })
+    expect(assistant?.steps.map((s) => [s.method, s.status])).toEqual([
+      ['files.read', 'ok'],
+      ['files.write_text', 'ok'],
+    ])
+    expect(assistant?.usage?.inputTokens).toBeGreaterThan(0)
+    expect(assistant?.files).toEqual([{ agentPath: '/summary.txt', name: 'summary.txt', size: 16 }])
+
+    // A follow-up in the same conversation carries the earlier turns to the model.
+    llm.push({ text: 'It says the budget was approved.' })
+    const followUp = await second.client.invoke('chat.send', {
+      conversationId: sendResult.conversationId,
+      text: 'What did it say?',
+    })
+    await doneOf(second, followUp.runId)
+    const history = sent(llm.requests.at(-1)).map((m) => `${m.role}:${m.content ?? ''}`)
+    expect(history).toEqual([
+      expect.stringMatching(/^system:/),
+      expect.stringMatching(/^user:Summarize my notes/),
+      'assistant:Reading the notes.\n\nSummary saved.',
+      'user:What did it say?',
+    ])
+    await second.stop()
+  })
+
+  it('chat.cancel stops the model request; the message is saved as cancelled', async () => {
+    llm.push({ text: 'one two three four five six', stallAfterChunks: 2 })
+    const running = await start()
+    const { runId, conversationId, assistantMessageId } = await running.client.invoke('chat.send', {
+      text: 'Tell me a long story',
+    })
+    await until(() => running.events.find((e) => e.event === 'chat.delta'), 'the first delta')
+    expect(await running.client.invoke('chat.cancel', { runId })).toEqual({ cancelled: true })
+    const done = (await doneOf(running, runId)) as { message: { status: string; text: string } }
+    expect(done.message.status).toBe('cancelled')
+    expect(done.message.text.length).toBeGreaterThan(0)
+    await llm.waitUntil(() => llm.requests[0]?.aborted === true)
+    const conversation = await running.client.invoke('conversations.get', { id: conversationId })
+    expect(conversation.messages.find((m) => m.id === assistantMessageId)?.status).toBe('cancelled')
+    expect(await running.client.invoke('chat.cancel', { runId })).toEqual({ cancelled: false })
+    await running.stop()
+  })
+
+  it('renames and deletes conversations; bad input and unknown ids are typed errors', async () => {
+    llm.push({ text: 'Hello!' })
+    const running = await start()
+    const { runId, conversationId } = await running.client.invoke('chat.send', { text: 'hi' })
+    await doneOf(running, runId)
+    const renamed = await running.client.invoke('conversations.rename', {
+      id: conversationId,
+      title: 'Greetings',
+    })
+    expect(renamed).toMatchObject({ id: conversationId, title: 'Greetings', messageCount: 2 })
+    expect(await running.client.invoke('conversations.list', { query: 'greet' })).toHaveLength(1)
+    expect(await running.client.invoke('conversations.list', { query: 'nothing like it' })).toHaveLength(0)
+    expect(await running.client.invoke('chat.answer', { runId, input: 'late' })).toEqual({ accepted: false })
+
+    const empty = await running.client.invoke('chat.send', { text: '  ' }).catch((error: unknown) => error)
+    expect(isAppError(empty) && empty.code).toBe('VALIDATION_FAILED')
+    const badToolset = await running.client
+      .invoke('chat.send', { text: 'x', toolsets: ['nope'] })
+      .catch((error: unknown) => error)
+    expect(isAppError(badToolset) && badToolset.message).toContain('Unknown toolset "nope"')
+
+    expect(await running.client.invoke('conversations.delete', { id: conversationId })).toEqual({
+      deleted: true,
+    })
+    const gone = await running.client
+      .invoke('conversations.get', { id: conversationId })
+      .catch((e: unknown) => e)
+    expect(isAppError(gone) && gone.code).toBe('NOT_FOUND')
+    expect(await running.client.invoke('conversations.delete', { id: conversationId })).toEqual({
+      deleted: false,
+    })
+    await running.stop()
+  })
+})
