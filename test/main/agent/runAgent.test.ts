@@ -266,3 +266,26 @@ describe('runAgent: stopping', () => {
     expect(result.error).not.toContain('sk-scripted')
   })
 })
+
+describe.each(['anthropic', 'ollama'] as const)('runAgent over the %s protocol', (kind) => {
+  it('runs a tool call and done, with results matched to their calls', async () => {
+    const root = await dirs.make()
+    llm.push(
+      { toolCalls: [{ name: 'files_write_text', arguments: { path: '/k.txt', content: kind } }] },
+      { toolCalls: [{ name: 'done', arguments: { message: `done over ${kind}` } }] },
+    )
+    const { result } = await run({
+      prompt: 'write',
+      model: scriptedModel(llm, { kind, baseUrl: kind === 'ollama' ? llm.url : llm.baseUrl }),
+      toolsets: [files],
+      interactionMode: 'api',
+      workspace: workspaceAt(root),
+    })
+    expect(result.status).toBe('done')
+    expect(result.message).toBe(`done over ${kind}`)
+    expect(await readFile(join(root, 'k.txt'), 'utf8')).toBe(kind)
+    expect(llm.requests.map((r) => r.endpoint)).toHaveLength(2)
+    // The tool result went back in the protocol's own shape, tied to the call.
+    expect(JSON.stringify(llm.requests[1]?.body)).toContain('\\"created\\":true')
+  })
+})
