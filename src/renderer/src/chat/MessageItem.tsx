@@ -78,7 +78,7 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
               <Icon name={copied ? 'check' : 'copy'} size={14} />
               {copied ? 'Copied' : 'Copy'}
             </button>
-            {message.usage && (
+            {message.usage && message.usage.inputTokens + message.usage.outputTokens > 0 && (
               <span className="usage">
                 {message.usage.inputTokens.toLocaleString()} in ·{' '}
                 {message.usage.outputTokens.toLocaleString()} out

@@ -47,13 +47,22 @@ export function AttachmentChip(props: AttachmentChipProps) {
         </span>
         <span className="chip-meta">
           <span>{formatBytes(size)}</span>
-          <span aria-hidden="true"> · </span>
-          <span className="chip-status" role={status === 'failed' ? 'alert' : undefined}>
-            {status === 'converting' && <Icon name="spinner" size={12} />}
-            {status === 'failed' && <Icon name="alert" size={12} />}
+          {status !== 'failed' && (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span className="chip-status">
+                {status === 'converting' && <Icon name="spinner" size={12} />}
+                {text}
+              </span>
+            </>
+          )}
+        </span>
+        {status === 'failed' && (
+          <span className="chip-error" role="alert">
+            <Icon name="alert" size={12} />
             {text}
           </span>
-        </span>
+        )}
       </span>
       {onRemove && (
         <button
