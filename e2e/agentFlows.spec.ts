@@ -250,3 +250,29 @@ test('conversations can be searched, renamed and deleted', async ({ page }) => {
   await list.getByRole('button', { name: /^Holiday planning/ }).click()
   await expect(lastAnswer(page)).toHaveText('Second answer.')
 })
+
+test('a Mermaid diagram in an answer is drawn under the app CSP, loaded only when needed', async ({
+  page,
+}) => {
+  const problems: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text())
+  })
+  page.on('pageerror', (e) => problems.push(e.message))
+  script({
+    text: 'Here is the flow:\n\n```mermaid\ngraph TD\n  Upload[Drop file] --> Convert --> Answer\n```\n',
+  })
+  await page.goto(bureau.openUrl)
+  const mermaidLoads: string[] = []
+  page.on('request', (r) => {
+    if (/mermaid/i.test(r.url())) mermaidLoads.push(r.url())
+  })
+  expect(mermaidLoads).toEqual([])
+  await ask(page, 'Draw the flow')
+  const diagram = page.locator('.mermaid svg')
+  await expect(diagram).toBeVisible({ timeout: 20_000 })
+  await expect(diagram).toContainText('Convert')
+  expect(mermaidLoads.length).toBeGreaterThan(0)
+  expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([])
+  await snapshot(page, 'chat-mermaid')
+})
