@@ -41,10 +41,20 @@ function describeFailure(format: ConvertFormat, error: unknown): FormatProblem {
   if (error instanceof Error && error.name === 'AbortError')
     return new FormatProblem('cancelled', 'conversion was cancelled')
   const detail = error instanceof Error ? error.message : String(error)
-  const short = detail.split('\n')[0]?.replace(/\s+/g, ' ').slice(0, 160) ?? ''
+  const short =
+    detail
+      .split('\n')[0]
+      ?.replace(/^(Error:\s*)+/, '')
+      .replace(/[^\p{L}\p{N}\p{P}\p{S}\s]|\uFFFD/gu, '')
+      .replace(/\s+/g, ' ')
+      .slice(0, 120) ?? ''
+  // A library's TypeError says nothing to a user; its own parse errors usually do.
+  const technical =
+    error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError
+  const suffix = short && !technical ? ` (${short.replace(/^error:\s*/i, '')})` : ''
   return new FormatProblem(
     'damaged',
-    `the ${format} file could not be read; it may be damaged or truncated (${short})`,
+    `the ${format} file could not be read; it may be damaged or truncated${suffix}`,
   )
 }
 

@@ -79,7 +79,7 @@ function containsUtf16(bytes: Uint8Array, word: string): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(needle)
 }
 
-function detectCompoundFile(bytes: Uint8Array): ConvertFormat {
+function detectCompoundFile(bytes: Uint8Array, hinted: ConvertFormat | undefined): ConvertFormat {
   if (containsUtf16(bytes, 'EncryptedPackage')) {
     throw new FormatProblem(
       'encrypted',
@@ -99,7 +99,12 @@ function detectCompoundFile(bytes: Uint8Array): ConvertFormat {
       'legacy PowerPoint .ppt files are not supported; save it as .pptx and try again',
     )
   }
-  throw new FormatProblem('unsupported', 'this legacy Office file type is not supported')
+  // No stream names at all: the directory (usually at the end) is missing, so the file is cut short.
+  if (hinted === 'xls') return 'xls'
+  throw new FormatProblem(
+    'damaged',
+    'the legacy Office file is damaged or truncated (its directory cannot be read)',
+  )
 }
 
 function detectZipFamily(bytes: Uint8Array, hinted: ConvertFormat | undefined): ConvertFormat {
@@ -141,8 +146,7 @@ function detectText(head: string, hinted: ConvertFormat | undefined): ConvertFor
   const start = head.replace(/^\uFEFF/, '').trimStart()
   const lower = start.slice(0, 4096).toLowerCase()
   if (start.startsWith('{') || start.startsWith('[')) {
-    if (hinted === 'ipynb' || (hinted !== 'json' && /"cells"\s*:/.test(start) && /"nbformat"/.test(start)))
-      return 'ipynb'
+    if (hinted === 'ipynb' || (/"cells"\s*:/.test(start) && /"nbformat"/.test(start))) return 'ipynb'
     if (hinted === 'csv' || hinted === 'tsv' || hinted === 'markdown' || hinted === 'text') return hinted
     return 'json'
   }
@@ -183,7 +187,8 @@ function detectFromContent(bytes: Uint8Array, hinted: ConvertFormat | undefined)
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
     return detectZipFamily(bytes, hinted)
   }
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return detectCompoundFile(bytes)
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
+    return detectCompoundFile(bytes, hinted)
   if (imageMimeType(bytes)) return 'image'
   if (looksLikeText(bytes))
     return detectText(new TextDecoder('latin1').decode(bytes.subarray(0, 8192)), hinted)

@@ -4,6 +4,7 @@ import { checkpoint } from '../limits'
 import { htmlToMarkdown } from '../markdown/htmlToMarkdown'
 import { parseHtml } from '../markdown/parseHtml'
 import type { ConvertContext, FormatOutput } from '../types'
+import { isCompleteXml } from '../xml/completeXml'
 import { attribute, descendants, firstDescendant, parseXml, textOf } from '../xml/parseXml'
 import { readZip, zipText } from '../zip/readZip'
 
@@ -19,9 +20,11 @@ const metadataFields: [string, string][] = [
 /** EPUB: metadata block, then the spine's chapters in reading order. */
 export async function convertEpub(context: ConvertContext): Promise<FormatOutput> {
   const files = readZip(context.bytes)
-  const container = zipText(files, 'META-INF/container.xml')
+  const complete = (text: string | undefined) =>
+    text !== undefined && isCompleteXml(text) ? text : undefined
+  const container = complete(zipText(files, 'META-INF/container.xml'))
   const rootPath = container && firstDescendant(parseXml(container), 'rootfile')?.attribs['full-path']
-  const opfText = rootPath ? zipText(files, rootPath) : undefined
+  const opfText = rootPath ? complete(zipText(files, rootPath)) : undefined
   if (!rootPath || !opfText) throw new FormatProblem('damaged', 'the EPUB has no readable package document')
   const opf = parseXml(opfText)
   const base = posix.dirname(rootPath)
@@ -54,6 +57,7 @@ export async function convertEpub(context: ConvertContext): Promise<FormatOutput
     if (!item || item.nav || !/html/.test(item.type)) continue
     const html = zipText(files, posix.normalize(posix.join(base, decodeURIComponent(item.href))))
     if (!html) continue
+    if (!isCompleteXml(html)) context.warn(`${item.href} is damaged or truncated; part of it may be missing`)
     const document = parseHtml(html)
     const markdown = htmlToMarkdown(document.body ?? document, {
       dataImages: context.keepDataUris ? 'keep' : 'drop',

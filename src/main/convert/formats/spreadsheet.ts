@@ -1,8 +1,10 @@
 import type { WorkBook, WorkSheet } from '@e965/xlsx'
+import { FormatProblem } from '../errors'
 import { checkpoint } from '../limits'
 import { renderSheet } from '../table/renderSheet'
 import { applyMerges, type MergedRange, shapeTable } from '../table/shapeGrid'
 import type { ConvertContext, FormatOutput } from '../types'
+import { isCompleteXml } from '../xml/completeXml'
 import { readZip } from '../zip/readZip'
 
 type Xlsx = typeof import('@e965/xlsx')
@@ -39,14 +41,26 @@ function sheetGrid(
   return { grid, merges, width: range.e.c - range.s.c + 1 }
 }
 
-/** Zip-based workbooks are checked for size before SheetJS inflates them (zip-bomb guard). */
-function guardArchive(context: ConvertContext): void {
-  if (context.bytes[0] === 0x50 && context.bytes[1] === 0x4b) readZip(context.bytes, () => false)
+/**
+ * Zip-based workbooks are checked before SheetJS sees them: size (zip-bomb guard) and whether the
+ * workbook and sheet parts are complete, since SheetJS silently reads a cut-off sheet as empty.
+ */
+function checkArchive(context: ConvertContext): void {
+  if (context.bytes[0] !== 0x50 || context.bytes[1] !== 0x4b) return
+  const parts = readZip(context.bytes, (name) =>
+    /^xl\/(workbook|worksheets\/[^/]+|sharedStrings)\.xml$/.test(name),
+  )
+  for (const [name, data] of parts) {
+    if (isCompleteXml(new TextDecoder().decode(data))) continue
+    if (name === 'xl/workbook.xml')
+      throw new FormatProblem('damaged', 'the workbook part is damaged or truncated')
+    context.warn(`${name} is damaged or truncated; cells may be missing`)
+  }
 }
 
 /** One `## Sheet` section per worksheet with its formatted cell text as a table. */
 export async function convertWorkbook(context: ConvertContext): Promise<FormatOutput> {
-  guardArchive(context)
+  checkArchive(context)
   const library = await loadXlsx(context.format === 'xls')
   const workbook: WorkBook = library.read(context.bytes, {
     type: 'array',
@@ -55,6 +69,8 @@ export async function convertWorkbook(context: ConvertContext): Promise<FormatOu
     WTF: false,
   })
   const names = workbook.SheetNames
+  if (names.length === 0)
+    throw new FormatProblem('damaged', 'the workbook has no readable sheets; it may be damaged or truncated')
   const perSheet = context.maxChars
     ? Math.floor(context.maxChars / Math.max(1, names.length)) - 50
     : undefined
@@ -71,6 +87,14 @@ export async function convertWorkbook(context: ConvertContext): Promise<FormatOu
     truncated ||= rendered.summarised
     const heading = `## ${name}${hidden ? ' (hidden sheet)' : ''}`
     sections.push(rendered.markdown ? `${heading}\n\n${rendered.markdown}` : `${heading}\n\n(empty sheet)`)
+  }
+  if (sections.every((section) => section.endsWith('(empty sheet)'))) {
+    if (context.format === 'xls')
+      throw new FormatProblem(
+        'damaged',
+        'no cell of the workbook could be read; it may be damaged or truncated',
+      )
+    context.warn('the workbook has no cell content')
   }
   const title = workbook.Props?.Title
   return title

@@ -141,7 +141,7 @@ export async function convertPptx(context: ConvertContext): Promise<FormatOutput
   const pkg = new OpcPackage(readZip(context.bytes))
   const presentationPath = 'ppt/presentation.xml'
   const presentation = pkg.xml(presentationPath)
-  if (!presentation) throw new FormatProblem('damaged', 'the presentation part is missing')
+  if (!presentation) throw new FormatProblem('damaged', 'the presentation part is missing or damaged')
   const rels = pkg.relationships(presentationPath)
   const slideSize = firstDescendant(presentation, 'sldSz')
   const slideHeight = Number(slideSize?.attribs.cy ?? 6858000)
@@ -153,6 +153,7 @@ export async function convertPptx(context: ConvertContext): Promise<FormatOutput
     await checkpoint(context.signal)
     parts.push(slideMarkdown({ pkg, path, convert: context }, index + 1, slideHeight))
   }
+  for (const part of pkg.damaged) context.warn(`${part} is damaged or truncated; its content is missing`)
   const core = pkg.xml('docProps/core.xml')
   const title = core ? textOf(firstDescendant(core, 'title')).trim() : ''
   const markdown = parts.join('\n\n')

@@ -1,4 +1,5 @@
 import { posix } from 'node:path'
+import { isCompleteXml } from '../xml/completeXml'
 import { childElements, type Element, parseXml } from '../xml/parseXml'
 import { zipText } from '../zip/readZip'
 
@@ -13,10 +14,15 @@ export class OpcPackage {
 
   constructor(readonly files: Map<string, Uint8Array>) {}
 
+  /** Parts that exist but are cut short or garbled; their content is left out. */
+  readonly damaged = new Set<string>()
+
   xml(path: string): ReturnType<typeof parseXml> | undefined {
     if (!this.parsed.has(path)) {
       const text = zipText(this.files, path)
-      this.parsed.set(path, text === undefined ? undefined : parseXml(text))
+      const complete = text !== undefined && isCompleteXml(text)
+      if (text !== undefined && !complete) this.damaged.add(path)
+      this.parsed.set(path, complete ? parseXml(text) : undefined)
     }
     return this.parsed.get(path)
   }
