@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises'
 import ipaddr from 'ipaddr.js'
 import { AppError } from '../../shared/errors'
 import { addressInRange, classifyAddress, describeRange } from './addressRanges'
+import { pinnedFetch } from './pinnedFetch'
 
 export interface UrlGuardOptions {
   /** Allow every non-public address (loopback, private, link-local...). Off by default. */
@@ -13,14 +14,16 @@ export interface UrlGuardOptions {
   /** DNS resolution; replaceable in tests. Returns every address of the host. */
   lookup?: (hostname: string) => Promise<string[]>
   maxRedirects?: number
-  fetch?: typeof globalThis.fetch
 }
 
 /** The only way HTTP toolsets reach the network: every URL (and every redirect hop) is checked first. */
 export interface UrlGuard {
   /** Resolves and checks a URL; throws an AppError (FORBIDDEN) naming the rule when it is refused. */
   check(url: string | URL): Promise<URL>
-  /** `fetch` that checks the URL and each redirect target. */
+  /**
+   * `fetch` that checks the URL and each redirect target, and connects only to the addresses it checked
+   * (the DNS answer is checked inside the connection's own lookup, so it cannot change in between).
+   */
   fetch(url: string | URL, init?: RequestInit): Promise<Response>
 }
 
@@ -59,7 +62,6 @@ export function createUrlGuard(options: UrlGuardOptions = {}): UrlGuard {
   ])
   const lookup = options.lookup ?? systemLookup
   const maxRedirects = options.maxRedirects ?? 5
-  const doFetch = options.fetch ?? globalThis.fetch
 
   const checkAddress = (shown: string, address: string, via?: string) => {
     if (options.allowPrivate || addressAllowed(address, allowHosts)) return
@@ -94,23 +96,33 @@ export function createUrlGuard(options: UrlGuardOptions = {}): UrlGuard {
     if (!options.allowPrivate && (hostname === 'localhost' || hostname.endsWith('.localhost'))) {
       throw refuse(shown, `${hostname} is ${describeRange('loopback')}`)
     }
+    await resolveChecked(hostname, shown)
+    return url
+  }
+
+  /** Every address of `hostname`, each checked: the addresses a connection may use. */
+  const resolveChecked = async (hostname: string, shown: string): Promise<string[]> => {
+    const bare = hostname.toLowerCase().replace(/\.$/, '')
     let addresses: string[]
     try {
-      addresses = await lookup(hostname)
+      addresses = await lookup(bare)
     } catch {
-      throw new AppError('UNAVAILABLE', `Could not resolve the host ${hostname}; check the URL.`)
+      throw new AppError('UNAVAILABLE', `Could not resolve the host ${bare}; check the URL.`)
     }
     if (addresses.length === 0)
-      throw new AppError('UNAVAILABLE', `The host ${hostname} has no address; check the URL.`)
-    for (const address of addresses) checkAddress(shown, address, hostname)
-    return url
+      throw new AppError('UNAVAILABLE', `The host ${bare} has no address; check the URL.`)
+    if (!hostAllowed(bare, allowHosts)) for (const address of addresses) checkAddress(shown, address, bare)
+    return addresses
   }
 
   const guardedFetch = async (input: string | URL, init: RequestInit = {}): Promise<Response> => {
     let url = await check(input)
     let request: RequestInit = { ...init, redirect: 'manual' }
     for (let hop = 0; ; hop++) {
-      const response = await doFetch(url, request)
+      const current = url
+      const response = await pinnedFetch(current, request, (hostname) =>
+        resolveChecked(hostname, current.href),
+      )
       const location = response.headers.get('location')
       if (response.status < 300 || response.status >= 400 || !location || init.redirect === 'manual')
         return response

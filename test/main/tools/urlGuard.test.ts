@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUrlGuard } from '../../../src/main/tools'
 
@@ -126,6 +127,15 @@ describe('URL guard fetch', () => {
       } else if (req.url === '/redirect-ok') {
         res.writeHead(301, { location: '/final' })
         res.end()
+      } else if (req.url === '/gzip') {
+        res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/plain' })
+        res.end(gzipSync('compressed hello'))
+      } else if (req.url === '/echo') {
+        let body = ''
+        req.setEncoding('utf8').on('data', (chunk: string) => {
+          body += chunk
+        })
+        req.on('end', () => res.end(`${req.method} ${req.headers['content-type']} ${body}`))
       } else if (req.url === '/loop') {
         res.writeHead(302, { location: '/loop' })
         res.end()
@@ -158,5 +168,46 @@ describe('URL guard fetch', () => {
   it('stops redirect loops', async () => {
     const allowed = createUrlGuard({ allowHosts: ['127.0.0.1'], maxRedirects: 3 })
     await expect(allowed.fetch(`http://127.0.0.1:${port}/loop`)).rejects.toThrow('Too many redirects')
+  })
+
+  it('pins the connection to the checked answer: a DNS rebind between check and connect is refused', async () => {
+    let calls = 0
+    const rebinding = createUrlGuard({
+      lookup: async () => (calls++ === 0 ? ['93.184.216.34'] : ['127.0.0.1']),
+    })
+    await expect(rebinding.fetch(`http://rebind.test:${port}/`)).rejects.toThrow(
+      'rebind.test resolves to 127.0.0.1',
+    )
+    expect(calls).toBe(2)
+  })
+
+  it('connects by name to an allowed host through the checked lookup', async () => {
+    const allowed = createUrlGuard({ allowHosts: ['svc.test'], lookup: async () => ['127.0.0.1'] })
+    const response = await allowed.fetch(`http://svc.test:${port}/named`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('hello from /named')
+  })
+
+  it('decodes compressed bodies and sends request bodies and headers like fetch', async () => {
+    const allowed = createUrlGuard({ allowHosts: ['127.0.0.1'] })
+    expect(await (await allowed.fetch(`http://127.0.0.1:${port}/gzip`)).text()).toBe('compressed hello')
+    const posted = await allowed.fetch(`http://127.0.0.1:${port}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ a: 1 }),
+    })
+    expect(await posted.text()).toBe('POST application/json {"a":1}')
+    const form = await allowed.fetch(`http://127.0.0.1:${port}/echo`, {
+      method: 'POST',
+      body: new URLSearchParams({ q: 'x y' }),
+    })
+    expect(await form.text()).toBe('POST application/x-www-form-urlencoded;charset=UTF-8 q=x+y')
+  })
+
+  it('an abort signal cancels the request', async () => {
+    const allowed = createUrlGuard({ allowHosts: ['127.0.0.1'] })
+    await expect(
+      allowed.fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.abort() }),
+    ).rejects.toThrow()
   })
 })
