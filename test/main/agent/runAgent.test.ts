@@ -134,6 +134,25 @@ describe('runAgent: a multi-step task with the files toolset', () => {
     expect(last?.content).toContain('Result of files_write_text')
   })
 
+  it('JSON protocol: prose before the call is streamed, the JSON call itself never is', async () => {
+    const root = await dirs.make()
+    llm.push(
+      { text: 'Let me save that.\n{"method": "files_write_text", "path": "/p.txt", "content": "x"}' },
+      { text: 'A plain answer after all.' },
+    )
+    const { result, text } = await run({
+      prompt: 'save',
+      model: scriptedModel(llm, { supportsTools: false }),
+      toolsets: [files],
+      interactionMode: 'cli',
+      workspace: workspaceAt(root),
+    })
+    expect(await readFile(join(root, 'p.txt'), 'utf8')).toBe('x')
+    expect(text).toBe('Let me save that.\n\nA plain answer after all.')
+    expect(text).not.toContain('{')
+    expect(result.status).toBe('answered')
+  })
+
   it('answers a trivial question directly without tools (the fast path)', async () => {
     llm.push({ text: 'Paris is the capital of France.' })
     const { result, text } = await run({

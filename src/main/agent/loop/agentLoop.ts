@@ -97,7 +97,7 @@ export class AgentLoop {
           textMode:
             config.role === 'subagent' ? 'none' : config.llm.toolProtocol === 'json' ? 'sniff' : 'all',
           onText: (chunk) => {
-            this.say(separate ? `\n\n${chunk.replace(/^\s+/, '')}` : chunk)
+            this.say(separate ? `${this.gap()}${chunk.replace(/^\s+/, '')}` : chunk)
             separate = false
           },
         })
@@ -107,10 +107,16 @@ export class AgentLoop {
         return { kind: 'failed', error: modelError(error) }
       }
       addUsage(config.usage, turn.turn.usage)
-      const outcome = await this.handleTurn(turn.turn, turn.streamed)
+      const outcome = await this.handleTurn(turn.turn, turn.shown)
       if (outcome) return outcome
     }
     return { kind: 'budget' }
+  }
+
+  /** What separates a new paragraph from the text already said: a blank line, never more. */
+  private gap(): string {
+    if (this.text === '' || this.text.endsWith('\n\n')) return ''
+    return this.text.endsWith('\n') ? '\n' : '\n\n'
   }
 
   private say(text: string): void {
@@ -123,7 +129,7 @@ export class AgentLoop {
   sayFinal(message: string): void {
     const trimmed = message.trim()
     if (!trimmed) return
-    this.say(this.text.length > 0 && !this.text.endsWith('\n\n') ? `\n\n${trimmed}` : trimmed)
+    this.say(`${this.gap()}${trimmed}`)
   }
 
   private async applyUserAnswers(): Promise<void> {
@@ -138,7 +144,7 @@ export class AgentLoop {
     return repeated ? { kind: 'repeated_failure', failure: repeated } : undefined
   }
 
-  private async handleTurn(turn: TurnResult, streamed: boolean): Promise<LoopOutcome | undefined> {
+  private async handleTurn(turn: TurnResult, shown: string): Promise<LoopOutcome | undefined> {
     const { config } = this
     if (turn.protocolError !== undefined) return this.correct(turn.protocolError, turn.protocolError)
     const calls = turn.toolCalls.map((call: ToolCall) => ({
@@ -153,7 +159,9 @@ export class AgentLoop {
         const note = `Your reply was empty. Call a method, or call ${DONE_TOOL} when the task is complete.`
         return this.correct(note, 'empty reply')
       }
-      if (!streamed) this.say(this.text.length > 0 ? `\n\n${content.trim()}` : content.trim())
+      if (shown === '') this.say(`${this.gap()}${content.trim()}`)
+      // A JSON-protocol answer whose prose held a brace was shown only up to it: show the rest.
+      else if (content.startsWith(shown)) this.say(content.slice(shown.length).trimEnd())
       return config.role === 'subagent'
         ? { kind: 'done', message: content.trim(), attachments: [] }
         : { kind: 'answered', message: content.trim() }

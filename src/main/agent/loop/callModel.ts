@@ -15,8 +15,8 @@ export interface CallModelOptions {
 
 export interface ModelTurn {
   turn: TurnResult
-  /** Whether any of the answer text was passed to `onText`. */
-  streamed: boolean
+  /** The answer text passed to `onText`, joined. */
+  shown: string
 }
 
 function looksLikeJson(text: string): boolean | undefined {
@@ -27,14 +27,20 @@ function looksLikeJson(text: string): boolean | undefined {
 
 /** One model call through the provider session: text passed on as it arrives, the turn returned whole. */
 export async function callModel(session: LlmSession, options: CallModelOptions): Promise<ModelTurn> {
-  let streamed = false
+  let shown = ''
   let pending = ''
   let decided = false
   let showProtocolText = false
   const send = (text: string) => {
     if (!text) return
-    streamed = true
+    shown += text
     options.onText(text)
+  }
+  // Prose before a JSON call is shown; the call itself (from the first `{` or fence) never is.
+  const sendProse = (text: string) => {
+    const start = text.search(/[{`]/)
+    if (start >= 0) showProtocolText = false
+    send(start >= 0 ? text.slice(0, start) : text)
   }
   for await (const event of session.stream({ signal: options.signal })) {
     if (event.type === 'text') {
@@ -42,7 +48,7 @@ export async function callModel(session: LlmSession, options: CallModelOptions):
     } else if (event.type === 'protocol-text') {
       if (options.textMode !== 'sniff') continue
       if (decided) {
-        if (showProtocolText) send(event.text)
+        if (showProtocolText) sendProse(event.text)
         continue
       }
       pending += event.text
@@ -50,10 +56,10 @@ export async function callModel(session: LlmSession, options: CallModelOptions):
       if (json === undefined) continue
       decided = true
       showProtocolText = !json
-      if (showProtocolText) send(pending)
+      if (showProtocolText) sendProse(pending)
       pending = ''
     } else if (event.type === 'done') {
-      return { turn: event.turn, streamed }
+      return { turn: event.turn, shown }
     }
   }
   throw new Error('The model stream ended without a final message.')
