@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AnonymizationSettings } from './sections/anonymization'
 import { AttachmentSettings } from './sections/attachments'
+import { BridgeSettings } from './sections/bridge'
 import { BrowserSettings } from './sections/browser'
 import { ActiveProviderSettings, ProviderOverrides } from './sections/providers'
 import { ToolSettings } from './sections/tools'
@@ -26,6 +27,7 @@ export const settingsSections = {
   browser: BrowserSettings.prefault({}),
   voice: VoiceSettings.prefault({}),
   ui: UiSettings.prefault({}),
+  bridge: BridgeSettings.prefault({}),
 }
 
 export const Settings = z.looseObject({
