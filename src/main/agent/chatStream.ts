@@ -1,4 +1,4 @@
-import { type Anonymizer, type LlmClient, LlmSession } from '../llm'
+import { type Anonymizer, type LlmClient, LlmSession, type Usage } from '../llm'
 import type { Logger } from '../logging'
 import type { Workspace } from '../tools'
 import type { AttachmentConverter } from './attachments/converterPort'
@@ -23,6 +23,8 @@ export interface ChatStreamOptions {
   onEvent?: (event: AgentEvent) => void
   anonymizer?: Anonymizer
   logger?: Logger
+  /** Token usage the provider reported for the answer (the bridge's `bureau-chat` passes it on). */
+  onUsage?: (usage: Usage) => void
 }
 
 /**
@@ -65,6 +67,7 @@ export async function* streamChat(options: ChatStreamOptions): AsyncGenerator<st
   try {
     for await (const event of llm.stream({ signal })) {
       if (event.type === 'text' && event.text) yield event.text
+      else if (event.type === 'usage') options.onUsage?.(event.usage)
     }
   } catch (error) {
     if (signal.aborted) return

@@ -17,6 +17,7 @@ import { streamChat } from '../chatStream'
 import type { ConversationStore } from '../conversations/conversationStore'
 import { type AgentRun, startAgent } from '../runAgent'
 import type { AgentAttachment, AgentEvent, AgentResult } from '../types'
+import { type DetachedChatInput, type DetachedRunInput, runDetached, streamDetached } from './detachedRun'
 import { historyOf } from './historyOf'
 import { assistantMessageOf } from './messageOf'
 
@@ -64,6 +65,12 @@ export interface ChatService {
     attachments?: readonly AgentAttachment[],
     signal?: AbortSignal,
   ): AsyncIterable<string>
+  /** One agent run outside any conversation (the OpenAI bridge): nothing saved, no bus events. */
+  runDetached(input: DetachedRunInput): Promise<AgentResult>
+  /** A plain streaming answer outside any conversation, with history and usage (the bridge's `bureau-chat`). */
+  streamDetached(input: DetachedChatInput): AsyncIterable<string>
+  /** The bytes of a workspace file, e.g. one a run returned with `done` (agent path). */
+  readWorkspaceFile(agentPath: string, options?: { maxBytes?: number }): Promise<Buffer>
   /** Resolves when every run has ended (tests, shutdown). */
   idle(): Promise<void>
   /** Cancels every run and waits for them to be saved. */
@@ -252,6 +259,12 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         })
       })()
     },
+    async runDetached(input) {
+      const toolsets = selectToolsets(listOf(await options.toolsets()), input.toolsets)
+      return runDetached(options, toolsets, input)
+    },
+    streamDetached: (input) => streamDetached(options, input),
+    readWorkspaceFile: (agentPath, read) => options.workspace().readFile(agentPath, read),
     idle,
     async dispose() {
       for (const run of runs.values()) run.controller.abort()

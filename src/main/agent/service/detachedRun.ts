@@ -1,0 +1,87 @@
+import type { Anonymizer, LlmClient, Usage } from '../../llm'
+import type { Logger } from '../../logging'
+import type { Toolset, Workspace } from '../../tools'
+import type { AttachmentConverter } from '../attachments/converterPort'
+import { streamChat } from '../chatStream'
+import { startAgent } from '../runAgent'
+import type { AgentAttachment, AgentEvent, AgentResult, HistoryTurn } from '../types'
+
+/** One request from outside any conversation (the OpenAI bridge): nothing is saved, no bus events. */
+export interface DetachedRunInput {
+  prompt: string
+  attachments?: readonly AgentAttachment[]
+  /** Earlier turns, as the caller sent them. */
+  history?: readonly HistoryTurn[]
+  /** Toolset names the agent may use (default: all the host provides). */
+  toolsets?: readonly string[]
+  signal?: AbortSignal
+  onEvent?: (event: AgentEvent) => void
+}
+
+export interface DetachedChatInput {
+  prompt: string
+  attachments?: readonly AgentAttachment[]
+  history?: readonly HistoryTurn[]
+  signal?: AbortSignal
+  /** Attachment status changes and notices. */
+  onEvent?: (event: AgentEvent) => void
+  /** The latest (cumulative) usage the provider reported. */
+  onUsage?: (usage: Usage) => void
+}
+
+/** What a detached run needs from the chat service: the same model, workspace and converter as the app's chat. */
+export interface DetachedRunDeps {
+  model: () => Promise<LlmClient> | LlmClient
+  subagents?: () => readonly Toolset[]
+  workspace: () => Workspace
+  converter?: AttachmentConverter
+  attachmentBudgetChars?: () => number
+  maxIterations?: number
+  anonymizer?: () => Anonymizer | undefined
+  logger?: Logger
+}
+
+export async function runDetached(
+  deps: DetachedRunDeps,
+  toolsets: readonly Toolset[],
+  input: DetachedRunInput,
+): Promise<AgentResult> {
+  const model = await deps.model()
+  return startAgent({
+    prompt: input.prompt,
+    model,
+    toolsets,
+    subagents: deps.subagents?.() ?? [],
+    attachments: input.attachments ?? [],
+    history: input.history ?? [],
+    maxIterations: deps.maxIterations,
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onEvent ? { onEvent: input.onEvent } : {}),
+    workspace: deps.workspace,
+    converter: deps.converter,
+    attachmentBudgetChars: deps.attachmentBudgetChars?.(),
+    anonymizer: deps.anonymizer?.(),
+    logger: deps.logger,
+  }).result
+}
+
+export async function* streamDetached(
+  deps: DetachedRunDeps,
+  input: DetachedChatInput,
+): AsyncGenerator<string, void, undefined> {
+  const model = await deps.model()
+  yield* streamChat({
+    model,
+    prompt: input.prompt,
+    attachments: input.attachments ?? [],
+    history: input.history ?? [],
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onEvent ? { onEvent: input.onEvent } : {}),
+    ...(input.onUsage ? { onUsage: input.onUsage } : {}),
+    workspace: deps.workspace,
+    converter: deps.converter,
+    attachmentBudgetChars: deps.attachmentBudgetChars?.(),
+    anonymizer: deps.anonymizer?.(),
+    logger: deps.logger,
+  })
+}
