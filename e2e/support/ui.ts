@@ -53,7 +53,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(async () => {
     const axe = (
       window as unknown as {
-        axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> }
+        axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[]; passes: unknown[] }> }
       }
     ).axe
     const result = await axe.run(document, {
