@@ -8,7 +8,7 @@ import {
   type Turn,
 } from '../test/support/scriptedLlm'
 import { type BureauServer, startBureau } from './support/bureauServer'
-import { dropFiles, snapshot } from './support/ui'
+import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // The chat flows of issue 10 against `bureau serve` and the scripted model. They need the agent
 // service behind chat.*; while it answers UNAVAILABLE each test says so and is skipped.
@@ -324,4 +324,30 @@ test("the agent's steps show as a timeline and a file it returns downloads", asy
   const saved = test.info().outputPath('summary.md')
   await download.saveAs(saved)
   expect(readFileSync(saved, 'utf8')).toBe(content)
+})
+
+test.describe('accessibility of a full answer', () => {
+  // axe is injected as an inline script, which the app's CSP rightly forbids.
+  test.use({ bypassCSP: true })
+
+  test('an answer with steps, chips, a table and code passes axe in light and dark', async ({ page }) => {
+    script(
+      { toolCalls: [{ name: 'files_write_text', arguments: { path: '/notes/a.md', content: 'hello' } }] },
+      { toolCalls: [{ name: 'done', arguments: { message: ANSWER, attachments: ['/notes/a.md'] } }] },
+    )
+    await page.goto(bureau.openUrl)
+    await dropFiles(page, [
+      { name: 'test.docx', bytes: docx },
+      { name: 'broken.docx', bytes: garbage },
+    ])
+    await ask(page, 'Summarize and save a note')
+    await expect(page.getByTestId('returned-file')).toBeVisible({ timeout: 20_000 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      const violations = await axeViolations(page)
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      )
+    }
+  })
 })
