@@ -1,5 +1,6 @@
 import { type Events, events, type HostKind, routes } from '../../shared/ipc'
-import { type ChatService, chatHandlers, createAppChat } from '../agent'
+import { type ChatService, chatHandlers, createAppChat, currentWorkspace, workspaceHandlers } from '../agent'
+import { type BrowserEnvironment, type BrowserOverrides, browserHandlers } from '../browser'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
 import {
   createProviderService,
@@ -31,6 +32,10 @@ export interface AppOptions {
   settings?: SettingsStorageOptions
   /** `serve --tools-debounce-ms`: wins over the setting `tools.watchDebounceMs`. */
   toolsDebounceMs?: number
+  /** `--browser-cdp`, `--browser-executable`, `--allow-local-network`: win over the browser settings. */
+  browser?: BrowserOverrides
+  /** The desktop shell's way to open (or reveal) a file with the system app; absent in the web host. */
+  openPath?: (hostPath: string, reveal: boolean) => Promise<void>
 }
 
 /** The running app as every transport sees it. */
@@ -83,19 +88,33 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   disposers.push(settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id))))
   await ensureWritableDir(workspaceDir, 'workspace folder')
   const toolSettings = settings.get().tools
+  const browser: BrowserEnvironment = {
+    dataDir: options.dataDir,
+    settings: () => settings.get().browser,
+    ...(options.browser ? { overrides: options.browser } : {}),
+    logger: logger.child('browser'),
+  }
   const tools = await createToolsHost({
     dataDir: options.dataDir,
+    builtins: { browser },
     extraFolder: toolSettings.extraFolder,
     debounceMs: options.toolsDebounceMs ?? toolSettings.watchDebounceMs,
     logger: logger.child('tools'),
     notify: (notice) => notices.notify(notice),
   })
   disposers.push(() => tools.close())
+  const workspace = currentWorkspace({
+    root: () => settings.workspaceDir().dir,
+    onChange: (event) => bus.emit('workspace.changed', { paths: event.changes.map((change) => change.path) }),
+    onWarning: (message) => logger.warn(message),
+  })
+  disposers.push(() => workspace.close())
   const chat = createAppChat({
     dataDir: options.dataDir,
     settings,
     model: () => providers.client(),
     toolsets: () => tools.registry,
+    workspace: workspace.get,
     events: bus,
     logger: logger.child('agent'),
   })
@@ -108,7 +127,15 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       ...settingsHandlers(settings),
       ...providerHandlers(providers),
       ...toolsHandlers(tools),
+      ...browserHandlers({
+        env: browser,
+        saveEndpoint: (endpoint) => settings.update({ browser: { mode: 'cdp', cdpEndpoint: endpoint } }),
+      }),
       ...chatHandlers(chat),
+      ...workspaceHandlers({
+        workspace: workspace.get,
+        ...(options.openPath && { openPath: options.openPath }),
+      }),
       ...unavailableHandlers(),
     },
     { onHandlerError: (route, error) => logger.error('handler failed', { route, error: String(error) }) },

@@ -2,15 +2,12 @@ import { AppError } from '../../shared/errors'
 
 // Routes whose services are still being wired: they answer with a clear error instead of crashing.
 // Each entry disappears when its service registers real handlers in createApp.
-const unavailable = (what: string) => () => {
+export const unavailable = (what: string) => () => {
   throw new AppError('UNAVAILABLE', `${what} is not available in this build yet.`)
 }
 
 export function unavailableHandlers() {
   return {
-    'workspace.list': unavailable('The workspace browser'),
-    'workspace.readFile': unavailable('The workspace browser'),
-    'workspace.open': unavailable('Opening files'),
     'ui.pickFolder': () => {
       throw new AppError(
         'UNSUPPORTED',

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type BureauApp, createApp } from '../../../src/main/app'
@@ -259,6 +259,38 @@ describe('chat over the HTTP host', () => {
     expect(await running.client.invoke('conversations.delete', { id: conversationId })).toEqual({
       deleted: false,
     })
+    await running.stop()
+  })
+})
+
+describe('workspace routes over the HTTP host', () => {
+  it('lists folders, downloads a returned file, refuses paths outside, and cannot open files in the web host', async () => {
+    const running = await start()
+    await writeFile(join(workspaceDir, 'report.xlsx'), Buffer.from([0x50, 0x4b, 3, 4]))
+    await mkdir(join(workspaceDir, 'notes'))
+    await writeFile(join(workspaceDir, 'notes', 'a.txt'), 'hello')
+    const root = await running.client.invoke('workspace.list', { path: '/' })
+    expect(root.map((e) => [e.path, e.type])).toEqual([
+      ['/notes', 'directory'],
+      ['/report.xlsx', 'file'],
+    ])
+    expect(root[1]).toMatchObject({ name: 'report.xlsx', size: 4, modifiedAt: expect.any(String) })
+    const file = await running.client.invoke('workspace.readFile', { path: '/report.xlsx' })
+    expect(file.name).toBe('report.xlsx')
+    expect(file.mimeType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    expect([...file.bytes]).toEqual([0x50, 0x4b, 3, 4])
+    const outside = await running.client
+      .invoke('workspace.readFile', { path: '/../outside.txt' })
+      .catch((error: unknown) => error)
+    expect(isAppError(outside)).toBe(true)
+    expect(isAppError(outside) && outside.message).not.toContain(workspaceDir)
+    const folder = await running.client
+      .invoke('workspace.readFile', { path: '/notes' })
+      .catch((e: unknown) => e)
+    expect(isAppError(folder) && folder.message).toContain('is a folder')
+    const opened = await running.client.invoke('workspace.open', { path: '/report.xlsx' })
+    expect(opened.opened).toBe(false)
+    expect(opened.reason).toMatch(/desktop app/)
     await running.stop()
   })
 })

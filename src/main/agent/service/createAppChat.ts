@@ -3,10 +3,11 @@ import type { Settings } from '../../../shared/settings'
 import { Anonymizer, type LlmClient } from '../../llm'
 import type { Logger } from '../../logging'
 import type { ToolRegistry, Toolset } from '../../tools'
-import { createWorkspace, type Workspace } from '../../workspace'
+import type { Workspace } from '../../workspace'
 import type { AttachmentConverter } from '../attachments/converterPort'
 import { createConversationStore } from '../conversations/conversationStore'
 import { type ChatEventSink, type ChatService, createChatService } from './createChatService'
+import { type CurrentWorkspace, currentWorkspace } from './currentWorkspace'
 
 export interface AppChatOptions {
   dataDir: string
@@ -17,6 +18,8 @@ export interface AppChatOptions {
   logger?: Logger
   /** The host's toolsets (the tools host's live registry: plugins added later are offered too). */
   toolsets: () => ToolRegistry | readonly Toolset[]
+  /** The app's workspace (shared with the workspace routes); default: one opened from the settings. */
+  workspace?: () => Workspace
   subagents?: () => readonly Toolset[]
 }
 
@@ -41,15 +44,13 @@ function lazyConverter(cacheDir: string): AttachmentConverter & { dispose(): Pro
  */
 export function createAppChat(options: AppChatOptions): ChatService {
   const converter = lazyConverter(join(options.dataDir, 'cache', 'convert'))
-  let workspace: Workspace | undefined
-  const currentWorkspace = (): Workspace => {
-    const root = options.settings.workspaceDir().dir
-    if (!workspace || workspace.root !== root) {
-      void workspace?.close()
-      workspace = createWorkspace({ root, onWarning: (message) => options.logger?.warn(message) })
-    }
-    return workspace
-  }
+  const owned = options.workspace
+    ? undefined
+    : currentWorkspace({
+        root: () => options.settings.workspaceDir().dir,
+        onWarning: (message) => options.logger?.warn(message),
+      })
+  const workspace = options.workspace ?? (() => (owned as CurrentWorkspace).get())
   const chat = createChatService({
     store: createConversationStore({
       dir: join(options.dataDir, 'conversations'),
@@ -58,7 +59,7 @@ export function createAppChat(options: AppChatOptions): ChatService {
     model: options.model,
     toolsets: options.toolsets,
     ...(options.subagents ? { subagents: options.subagents } : {}),
-    workspace: currentWorkspace,
+    workspace,
     converter,
     attachmentBudgetChars: () => options.settings.get().attachments.budgetChars,
     anonymizer: () => {
@@ -75,7 +76,7 @@ export function createAppChat(options: AppChatOptions): ChatService {
     async dispose() {
       await chat.dispose()
       await converter.dispose()
-      await workspace?.close()
+      await owned?.close()
     },
   }
 }

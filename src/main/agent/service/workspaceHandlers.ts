@@ -1,0 +1,76 @@
+import { AppError } from '../../../shared/errors'
+import type { Workspace } from '../../workspace'
+
+const MAX_DOWNLOAD_BYTES = 256 * 1024 * 1024
+const LIST_LIMIT = 1000
+
+const MIME: Record<string, string> = {
+  txt: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  json: 'application/json',
+  html: 'text/html',
+  htm: 'text/html',
+  xml: 'application/xml',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  xls: 'application/vnd.ms-excel',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  zip: 'application/zip',
+}
+
+export function mimeTypeOf(name: string): string {
+  const ext = name.includes('.') ? name.split('.').pop()?.toLowerCase() : undefined
+  return (ext && MIME[ext]) || 'application/octet-stream'
+}
+
+export interface WorkspaceHandlerOptions {
+  workspace: () => Workspace
+  /** Opens (or reveals) a host path with the system app; only the desktop shell has one. */
+  openPath?: (hostPath: string, reveal: boolean) => Promise<void>
+}
+
+/** The `workspace.*` routes over the workspace service: agent paths in, agent paths out. */
+export function workspaceHandlers(options: WorkspaceHandlerOptions) {
+  return {
+    'workspace.list': async (input: { path: string }) => {
+      const listing = await options.workspace().list(input.path, { limit: LIST_LIMIT })
+      return listing.entries.map((entry) => ({
+        path: entry.path,
+        name: entry.name,
+        type: entry.type,
+        size: entry.size ?? 0,
+        modifiedAt: entry.modified,
+      }))
+    },
+    'workspace.readFile': async (input: { path: string }) => {
+      const workspace = options.workspace()
+      const info = await workspace.stat(input.path)
+      if (info.type !== 'file')
+        throw new AppError('VALIDATION_FAILED', `${info.path} is a folder, not a file.`)
+      if ((info.size ?? 0) > MAX_DOWNLOAD_BYTES)
+        throw new AppError('TOO_LARGE', `${info.path} is larger than ${MAX_DOWNLOAD_BYTES / 2 ** 20} MB.`)
+      const bytes = await workspace.readFile(input.path, { maxBytes: MAX_DOWNLOAD_BYTES })
+      return { name: info.name, mimeType: mimeTypeOf(info.name), bytes: new Uint8Array(bytes) }
+    },
+    'workspace.open': async (input: { path: string; reveal: boolean }) => {
+      if (!options.openPath) {
+        return {
+          opened: false,
+          reason: 'Opening files with their app works in the desktop app; here, download the file instead.',
+        }
+      }
+      const hostPath = await options.workspace().resolve(input.path)
+      await options.openPath(hostPath, input.reveal)
+      return { opened: true }
+    },
+  }
+}
