@@ -1,6 +1,5 @@
 import { type Events, events, type HostKind, routes } from '../../shared/ipc'
 import { type ChatService, chatHandlers, createAppChat, currentWorkspace, workspaceHandlers } from '../agent'
-import { type BrowserEnvironment, type BrowserOverrides, browserHandlers } from '../browser'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
 import {
   createProviderService,
@@ -32,8 +31,6 @@ export interface AppOptions {
   settings?: SettingsStorageOptions
   /** `serve --tools-debounce-ms`: wins over the setting `tools.watchDebounceMs`. */
   toolsDebounceMs?: number
-  /** `--browser-cdp`, `--browser-executable`, `--allow-local-network`: win over the browser settings. */
-  browser?: BrowserOverrides
   /** The desktop shell's way to open (or reveal) a file with the system app; absent in the web host. */
   openPath?: (hostPath: string, reveal: boolean) => Promise<void>
 }
@@ -88,15 +85,8 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   disposers.push(settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id))))
   await ensureWritableDir(workspaceDir, 'workspace folder')
   const toolSettings = settings.get().tools
-  const browser: BrowserEnvironment = {
-    dataDir: options.dataDir,
-    settings: () => settings.get().browser,
-    ...(options.browser ? { overrides: options.browser } : {}),
-    logger: logger.child('browser'),
-  }
   const tools = await createToolsHost({
     dataDir: options.dataDir,
-    builtins: { browser },
     extraFolder: toolSettings.extraFolder,
     debounceMs: options.toolsDebounceMs ?? toolSettings.watchDebounceMs,
     logger: logger.child('tools'),
@@ -127,10 +117,6 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       ...settingsHandlers(settings),
       ...providerHandlers(providers),
       ...toolsHandlers(tools),
-      ...browserHandlers({
-        env: browser,
-        saveEndpoint: (endpoint) => settings.update({ browser: { mode: 'cdp', cdpEndpoint: endpoint } }),
-      }),
       ...chatHandlers(chat),
       ...workspaceHandlers({
         workspace: workspace.get,
