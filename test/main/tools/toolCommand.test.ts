@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertBuilt, runCli } from '../../support/builtCli'
+import { assertBuilt, cliPath, repoRoot, runCli } from '../../support/builtCli'
 import { tempDirs } from '../../support/tempDir'
 
 // End to end: the built `bureau tool` command, as a user runs it.
@@ -58,17 +59,17 @@ function tool(args: string[], input?: string) {
 describe('bureau tool', () => {
   it('--help lists the toolsets (shipped and user plugins), exit 0', async () => {
     const result = await tool(['--help'])
-    expect(result.code).toBe(0)
+    expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toMatch(/text\s+Small text utilities/)
     expect(result.stdout).toMatch(/tally\s+Counts calls/)
   })
 
   it('<toolset> --help lists its methods; <toolset> <method> --help its parameters', async () => {
     const toolset = await tool(['text', '--help'])
-    expect(toolset.code).toBe(0)
+    expect(toolset.code, toolset.stderr).toBe(0)
     expect(toolset.stdout).toMatch(/word_count\s+Counts words/)
     const method = await tool(['text', 'replace', '--help'])
-    expect(method.code).toBe(0)
+    expect(method.code, method.stderr).toBe(0)
     expect(method.stdout).toContain(
       'Usage: text replace <text> <find> <replacement> [--regex] [--ignore-case] [--all]',
     )
@@ -76,13 +77,13 @@ describe('bureau tool', () => {
 
   it('runs one command and prints the result as JSON, exit 0', async () => {
     const result = await tool(['text', 'replace', 'a-b-c', '-', '+', '--all=false'])
-    expect(result.code).toBe(0)
+    expect(result.code, result.stderr).toBe(0)
     expect(JSON.parse(result.stdout)).toEqual({ text: 'a+b-c', replacements: 1 })
   })
 
   it('a usage error exits 2 with the usage on stderr and nothing on stdout', async () => {
     const result = await tool(['text', 'slugify', '--bogus'])
-    expect(result.code).toBe(2)
+    expect(result.code, result.stderr).toBe(2)
     expect(result.stdout).toBe('')
     expect(result.stderr).toContain('Unknown option --bogus for text slugify')
     expect(result.stderr).toContain('Usage: text slugify <text>')
@@ -92,7 +93,7 @@ describe('bureau tool', () => {
 
   it('a tool error exits 1 with the message on stderr', async () => {
     const result = await tool(['text', 'replace', 'abc', '(', 'x', '--regex'])
-    expect(result.code).toBe(1)
+    expect(result.code, result.stderr).toBe(1)
     expect(result.stdout).toBe('')
     expect(result.stderr).toContain('Invalid regular expression "("')
     expect(result.stderr).not.toMatch(/\n\s+at /)
@@ -100,7 +101,7 @@ describe('bureau tool', () => {
 
   it('a broken user plugin is reported on stderr and skipped; the rest works', async () => {
     const result = await tool(['tally', 'bump'])
-    expect(result.code).toBe(0)
+    expect(result.code, result.stderr).toBe(0)
     expect(result.stderr).toContain('plugin skipped')
     expect(result.stderr).toContain(join('broken', 'index.mjs'))
     expect(result.stderr).toContain('the default export must be a function')
@@ -128,21 +129,21 @@ describe('bureau tool', () => {
       { ok: true, value: { slug: 'hello-world' } },
       { ok: true, value: { n: 7 } },
     ])
-    expect(result.code).toBe(1)
+    expect(result.code, result.stderr).toBe(1)
     expect(result.stderr).toContain('1 of 5 commands failed')
     expect(await readFile(marker, 'utf8')).toBe('7')
   })
 
   it('`-` also reads stdin; all lines succeeding exits 0', async () => {
     const result = await tool(['-'], 'tally bump --by 2\n')
-    expect(result.code).toBe(0)
+    expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toBe('{"ok":true,"value":{"n":2}}\n')
     expect(await readFile(marker, 'utf8')).toBe('2')
   })
 
   it('methods reach the workspace given with --workspace', async () => {
     const result = await tool(['tally', 'note', '/notes/a.txt', 'hello'])
-    expect(result.code).toBe(0)
+    expect(result.code, result.stderr).toBe(0)
     expect(JSON.parse(result.stdout)).toEqual({ path: '/notes/a.txt' })
     expect(await readFile(join(workspace, 'notes', 'a.txt'), 'utf8')).toBe('hello')
   })
@@ -159,7 +160,7 @@ describe('bureau tool', () => {
       'word_count',
       'x',
     ])
-    expect(result.code).toBe(0)
+    expect(result.code, result.stderr).toBe(0)
     expect(existsSync(untouched)).toBe(false)
   })
 
@@ -167,19 +168,47 @@ describe('bureau tool', () => {
     const ws = join(await dirs.make(), 'ws')
     const run = (args: string[]) => runCli(['tool', '--data-dir', dataDir, '--workspace', ws, ...args])
     const written = await run(['files', 'write_text', '/notes/a.txt', 'hello'])
-    expect(written.code).toBe(0)
+    expect(written.code, written.stderr).toBe(0)
     expect(JSON.parse(written.stdout)).toMatchObject({ path: '/notes/a.txt', created: true })
     const read = await run(['files', 'read', '/notes/a.txt'])
-    expect(read.code).toBe(0)
+    expect(read.code, read.stderr).toBe(0)
     expect(JSON.parse(read.stdout)).toMatchObject({ path: '/notes/a.txt', content: 'hello' })
     const list = await run(['files', 'list', '/'])
     expect(JSON.parse(list.stdout).entries.map((e: { path: string }) => e.path)).toEqual(['/notes'])
     await writeFile(join(ws, '..', 'outside.txt'), 'secret outside')
     const outside = await run(['files', 'read', '/../outside.txt'])
-    expect(outside.code).toBe(1)
+    expect(outside.code, outside.stderr).toBe(1)
     expect(outside.stdout).toBe('')
     expect(outside.stderr).toContain('leave the workspace')
     expect(outside.stderr).not.toContain('secret outside')
     expect(outside.stderr).not.toContain(ws)
+  })
+
+  it('Ctrl-C during a stdin session stops reading and still disposes the session', async () => {
+    const child = spawn(
+      process.execPath,
+      [cliPath, 'tool', '--data-dir', dataDir, '--workspace', workspace],
+      {
+        cwd: repoRoot,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    )
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d
+    })
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d
+    })
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+    child.stdin.write('tally bump --by 40\n')
+    const deadline = Date.now() + 30_000
+    while (!stdout.includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    expect(JSON.parse(stdout)).toEqual({ ok: true, value: { n: 40 } })
+    child.kill('SIGINT')
+    expect(await exited).toBe(1)
+    expect(stderr).toContain('Interrupted')
+    expect(await readFile(marker, 'utf8')).toBe('40')
   })
 })

@@ -17,6 +17,7 @@ import {
   type ToolSession,
 } from '../../tools'
 import { createWorkspace, type Workspace } from '../../workspace'
+import { cliBrowserEnvironment } from '../browserOptions'
 import type { ToolOptions } from '../commands/tool'
 import { UsageError } from '../program'
 
@@ -30,14 +31,19 @@ function sessionLine(result: ToolResult): string {
 }
 
 /** Reads commands line by line in one session; prints one JSON line each. Returns how many failed. */
-async function runStdinSession(session: ToolSession, io: ToolIo): Promise<{ total: number; failed: number }> {
+async function runStdinSession(
+  session: ToolSession,
+  io: ToolIo,
+  signal: AbortSignal,
+): Promise<{ total: number; failed: number }> {
   let total = 0
   let failed = 0
   const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY })
+  signal.addEventListener('abort', () => lines.close(), { once: true })
   for await (const line of lines) {
     const command = line.trim()
     if (command === '' || command.startsWith('#')) continue
-    const result = await runTerminalCommand(session, command)
+    const result = await runTerminalCommand(session, command, { signal })
     total++
     if (!result.ok) failed++
     io.stdout.write(`${sessionLine(result)}\n`)
@@ -56,8 +62,9 @@ export async function runTool(
 ): Promise<void> {
   const logger = createLogger({ level: process.env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn' })
   const registry = createToolRegistry()
-  for (const toolset of await loadBuiltinToolsets()) registry.add(toolset)
   const dataDir = options.dataDir ?? defaultDataDir()
+  const browser = cliBrowserEnvironment(dataDir, options)
+  for (const toolset of await loadBuiltinToolsets({ browser })) registry.add(toolset)
   await createPluginLoader({ registry, dirs: pluginDirs(dataDir), logger: logger.child('plugins') }).load()
 
   let workspace: Workspace | undefined
@@ -73,24 +80,34 @@ export async function runTool(
     logger,
   })
 
+  // Ctrl-C stops the running command and the reading, and still disposes the session (saves pending work).
+  const interrupt = new AbortController()
+  const stop = () => interrupt.abort()
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
   let outcome: ToolResult | { total: number; failed: number }
   let disposal: SessionDisposeReport = { errors: [] }
   try {
     const stdinMode = words.length === 0 || (words.length === 1 && words[0] === '-')
-    if (stdinMode) outcome = await runStdinSession(session, io)
+    if (stdinMode) outcome = await runStdinSession(session, io, interrupt.signal)
     else {
-      outcome = await runTerminalArgv(session, words)
+      outcome = await runTerminalArgv(session, words, { signal: interrupt.signal })
       if (outcome.ok) {
         const text = outcome.help ? String(outcome.value) : JSON.stringify(outcome.value, null, 2)
         io.stdout.write(`${text}\n`)
       }
     }
   } finally {
+    process.off('SIGINT', stop)
+    process.off('SIGTERM', stop)
     disposal = await session.dispose()
     await workspace?.close()
   }
   if (disposal.errors.length > 0) {
     throw new AppError('HANDLER_FAILED', `Could not finish the session: ${disposal.errors.join('; ')}`)
+  }
+  if (interrupt.signal.aborted) {
+    throw new AppError('CANCELLED', 'Interrupted; the session was closed and pending changes were saved.')
   }
   if ('total' in outcome) {
     if (outcome.failed > 0)
