@@ -151,4 +151,41 @@ describe('bureau chat', () => {
     expect(result.stdout).toContain('I stopped')
     expect(result.stderr.match(/✗ files\.read/g)).toHaveLength(3)
   })
+
+  it('--subagent offers a toolset as a sub-agent; its question and steps show on stderr', async () => {
+    const { workspace, data } = await dirsFor()
+    llm.push(
+      { toolCalls: [{ name: 'launch_subagent', arguments: { toolset: 'files', task: 'Create the memo.' } }] },
+      { toolCalls: [{ name: 'done', arguments: { question: 'What title?' } }] },
+      { toolCalls: [{ name: 'provide_subagent_input', arguments: { input: 'Weekly memo' } }] },
+      { toolCalls: [{ name: 'files_write_text', arguments: { path: '/memo.txt', content: 'Weekly memo' } }] },
+      { toolCalls: [{ name: 'done', arguments: { message: 'Memo written.' } }] },
+      {
+        toolCalls: [
+          { name: 'done', arguments: { message: 'Your memo is ready.', attachments: ['/memo.txt'] } },
+        ],
+      },
+    )
+    const result = await runCli(
+      [
+        'chat',
+        '--workspace',
+        workspace,
+        '--data-dir',
+        data,
+        '--toolset',
+        'files',
+        '--subagent',
+        'files',
+        'memo',
+      ],
+      { env: env() },
+    )
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain('? files sub-agent asks: What title?')
+    expect(result.stderr).toContain('✓ [files] files.write_text')
+    expect(result.stderr).toContain('✓ agent.provide_subagent_input')
+    expect(result.stdout).toContain('Your memo is ready.')
+    expect(await readFile(join(workspace, 'memo.txt'), 'utf8')).toBe('Weekly memo')
+  })
 })

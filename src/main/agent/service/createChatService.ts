@@ -131,7 +131,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     try {
       const model = await options.model()
       run.agent = startAgent({
-        prompt: input.text,
+        prompt: input.text.trim() || 'Look at the attached files.',
         model,
         toolsets: input.toolsets,
         subagents: options.subagents?.() ?? [],
