@@ -1,12 +1,22 @@
+import type { BrowserEnvironment } from '../browser'
 import type { Toolset } from './defineToolset'
 import { pluginApi } from './pluginApi'
+import { createUrlGuard } from './urlGuard'
+
+export interface BuiltinToolsetOptions {
+  /** Where the `web` toolset finds its settings and flags; without it the host offers no `web` toolset. */
+  browser?: BrowserEnvironment
+}
 
 /**
  * The one list of toolsets the host provides itself (plugins come on top and cannot replace them).
  * Each service's toolsets are imported lazily so `bureau` starts fast; add new built-ins here.
  */
-export async function loadBuiltinToolsets(): Promise<Toolset[]> {
+export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): Promise<Toolset[]> {
   const { loadWorkspaceToolsets } = await import('../workspace')
   // Services get the framework's functions passed in, so they need not import this index (no cycle).
-  return [...(await loadWorkspaceToolsets(pluginApi))]
+  const web = options.browser
+    ? [await (await import('../browser')).loadWebToolset({ ...pluginApi, createUrlGuard }, options.browser)]
+    : []
+  return [...(await loadWorkspaceToolsets(pluginApi)), ...web]
 }

@@ -1,4 +1,4 @@
-export { loadBuiltinToolsets } from './builtinToolsets'
+export { type BuiltinToolsetOptions, loadBuiltinToolsets } from './builtinToolsets'
 export {
   buildApiTools,
   buildCliTool,

@@ -41,22 +41,24 @@ export async function invoke(
   const started = performance.now()
   try {
     if (session.disposed) return failure(started, 'session', 'UNAVAILABLE', 'This tool session has ended.')
-    const resolution = resolveMethod(session.registry, String(name ?? ''))
-    if (!resolution.ok) {
-      if (String(name).trim().toLowerCase() === CLI_TOOL_NAME) {
-        const command = cliCommandOf(rawArgs)
-        if (command === undefined) {
-          return failure(
-            started,
-            'arguments',
-            'VALIDATION_FAILED',
-            'The cli tool takes {"command": "<toolset> <method> [arguments]"}; run {"command": "help"} for the list.',
-          )
-        }
-        return runTerminalCommand(session, command, options)
+    if (
+      String(name ?? '')
+        .trim()
+        .toLowerCase() === CLI_TOOL_NAME
+    ) {
+      const command = cliCommandOf(rawArgs)
+      if (command === undefined) {
+        return failure(
+          started,
+          'arguments',
+          'VALIDATION_FAILED',
+          'The cli tool takes {"command": "<toolset> <method> [arguments]"}; run {"command": "help"} for the list.',
+        )
       }
-      return failure(started, 'resolve', 'NOT_FOUND', resolution.error)
+      return await runTerminalCommand(session, command, options)
     }
+    const resolution = resolveMethod(session.registry, String(name ?? ''))
+    if (!resolution.ok) return failure(started, 'resolve', 'NOT_FOUND', resolution.error)
     return await invokeResolved(session, resolution.target, rawArgs, options, started)
   } catch (error) {
     return failure(started, 'run', 'INTERNAL', `The tool call failed: ${errorMessage(error)}`)

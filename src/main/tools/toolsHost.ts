@@ -2,7 +2,7 @@ import { basename, dirname } from 'node:path'
 import type { AppNotice, PluginStatus } from '../../shared/ipc'
 import type { Logger } from '../logging'
 import { silentLogger } from '../logging'
-import { loadBuiltinToolsets } from './builtinToolsets'
+import { type BuiltinToolsetOptions, loadBuiltinToolsets } from './builtinToolsets'
 import { createPluginLoader, DEFAULT_WATCH_DEBOUNCE_MS, type PluginReport } from './pluginLoader'
 import { createToolRegistry, type ToolRegistry } from './registry'
 import { redactHostPaths } from './sanitizeError'
@@ -10,6 +10,8 @@ import { pluginDirs } from './shippedToolsDir'
 
 export interface ToolsHostOptions {
   dataDir: string
+  /** What built-in toolsets need from the host (the browser environment for `web`). */
+  builtins?: BuiltinToolsetOptions
   /** Setting `tools.extraFolder`: one more folder of plugins. */
   extraFolder?: string | null
   /** Setting `tools.watchDebounceMs` (or `serve --tools-debounce-ms`). */
@@ -67,7 +69,7 @@ function noticeFor(report: PluginReport): AppNotice | undefined {
 export async function createToolsHost(options: ToolsHostOptions): Promise<ToolsHost> {
   const logger = options.logger ?? silentLogger
   const registry = createToolRegistry()
-  for (const toolset of await loadBuiltinToolsets()) registry.add(toolset)
+  for (const toolset of await loadBuiltinToolsets(options.builtins)) registry.add(toolset)
   const dirs = pluginDirs(options.dataDir)
   if (options.extraFolder) dirs.push(options.extraFolder)
   const loader = createPluginLoader({
