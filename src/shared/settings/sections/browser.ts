@@ -15,4 +15,10 @@ export const BrowserSettings = z.looseObject({
     .default(null),
   /** Let the agent open loopback and private-network addresses. */
   allowLocalNetwork: z.boolean().default(false),
+  /** `web_search` engine: an http(s) URL with `{query}` where the search words go (default DuckDuckGo HTML). */
+  searchUrl: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/\S*\{query\}/)
+    .default('https://html.duckduckgo.com/html/?q={query}'),
 })

@@ -1,0 +1,31 @@
+import { AppError } from '../../../shared/errors'
+import { QUIET_FLAGS } from '../config/launchFlags'
+import { findBrowser } from '../discovery/findBrowser'
+import type { BrowserConfig, BrowserConnection } from '../types'
+import { noBrowserFound, shortReason } from './connectErrors'
+
+/** bundled-chromium: a local Chromium that Bureau starts, with its own throw-away context. */
+export async function launchBundled(config: BrowserConfig): Promise<BrowserConnection> {
+  const executablePath =
+    config.executablePath ?? findBrowser({ families: ['chromium', 'chrome', 'edge'] })?.path ?? null
+  if (!executablePath) throw noBrowserFound('Chromium')
+  const { chromium } = await import('playwright-core')
+  let browser: Awaited<ReturnType<typeof chromium.launch>>
+  try {
+    browser = await chromium.launch({
+      executablePath,
+      headless: config.headless,
+      chromiumSandbox: false,
+      args: [...QUIET_FLAGS, '--disable-gpu'],
+      timeout: 30_000,
+    })
+  } catch (error) {
+    throw new AppError('UNAVAILABLE', `Chromium could not be started: ${shortReason(error)}`)
+  }
+  const context = await browser.newContext({ acceptDownloads: true })
+  return {
+    mode: 'bundled-chromium',
+    newPage: () => context.newPage(),
+    close: () => browser.close(),
+  }
+}

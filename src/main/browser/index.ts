@@ -1,0 +1,49 @@
+export { readActivePort } from './bureauProfile/devToolsActivePort'
+export {
+  type DebuggableBrowser,
+  type StartDebuggableOptions,
+  startDebuggableBrowser,
+} from './bureauProfile/startDebuggableBrowser'
+export { type StartedForBureau, startForBureau } from './bureauProfile/startForBureau'
+export { HEADLESS_FLAGS, QUIET_FLAGS } from './config/launchFlags'
+export { BUREAU_PROFILE_DIR, resolveBrowserConfig } from './config/resolveBrowserConfig'
+export { type BrowserCandidate, type BrowserFamily, browserCandidates } from './discovery/browserCandidates'
+export { type FindBrowserOptions, findBrowser } from './discovery/findBrowser'
+export type { SnapshotOptions, SnapshotResult } from './inpage/snapshotTypes'
+export { type BrowserHandlerDeps, browserHandlers } from './ipc/browserHandlers'
+export type { WebToolsetApi } from './toolset/toolsetDeps'
+export type {
+  BrowserConfig,
+  BrowserEnvironment,
+  BrowserMode,
+  BrowserOverrides,
+  BrowserSettings,
+} from './types'
+
+/** The `web` toolset, loaded on demand (playwright-core and the page scripts load only when it is used). */
+export async function loadWebToolset(
+  api: import('./toolset/toolsetDeps').WebToolsetApi,
+  env: import('./types').BrowserEnvironment,
+) {
+  const { createWebToolset } = await import('./toolset/webToolset')
+  return createWebToolset(api, env)
+}
+
+/** The page serializer itself, for the benchmark: runs the in-page pass on a Playwright page. */
+export async function snapshotPlaywrightPage(
+  page: import('playwright-core').Page,
+  options: Partial<import('./inpage/snapshotTypes').SnapshotOptions> = {},
+) {
+  const [{ runInPage }, { snapshotPage }] = await Promise.all([
+    import('./inpage/pageScript'),
+    import('./inpage/snapshotScript'),
+  ])
+  return runInPage(page, snapshotPage, {
+    nextId: 1,
+    maxOptions: 25,
+    maxHref: 160,
+    budgetMs: 5_000,
+    includePaths: false,
+    ...options,
+  })
+}

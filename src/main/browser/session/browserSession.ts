@@ -1,0 +1,289 @@
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { AppError } from '../../../shared/errors'
+import type { Converter } from '../../convert'
+import type { UrlGuard } from '../../tools'
+import { resolveBrowserConfig } from '../config/resolveBrowserConfig'
+import { connectBrowser } from '../connect/connectBrowser'
+import { shortReason } from '../connect/connectErrors'
+import { type ConsentWatcher, createConsentWatcher } from '../consent/consentWatcher'
+import { ElementRefs } from '../elements/elementRefs'
+import { createBrowserUrlGuard } from '../guard/browserUrlGuard'
+import { guardNavigations } from '../guard/guardNavigations'
+import { runInPage } from '../inpage/pageScript'
+import { snapshotPage } from '../inpage/snapshotScript'
+import { guardedGet, isPdf, pdfToMarkdown } from '../pdf/pdfDocument'
+import type { RenderedDocument } from '../snapshot/pageView'
+import type { BrowserConfig, BrowserConnection, BrowserEnvironment } from '../types'
+import { newTab, type Tab } from './tab'
+
+/** How long a read waits for a cookie banner to be handled, once per document. */
+const CONSENT_BUDGET_MS = 2_500
+const NAVIGATION_TIMEOUT_MS = 30_000
+/** After DOMContentLoaded, how long navigate waits for `load` (slow images, hanging trackers). */
+const LOAD_GRACE_MS = 3_000
+
+export interface BrowserSession {
+  config(): Promise<BrowserConfig>
+  guard(): Promise<UrlGuard>
+  readonly refs: ElementRefs
+  /** The active tab, opening the browser and a first tab on first use. */
+  activeTab(): Promise<Tab>
+  tabs(): Tab[]
+  activeIndex(): number
+  openTab(): Promise<Tab>
+  switchTab(index: number): Promise<Tab>
+  closeTab(index: number): Promise<void>
+  /** Makes a tab active (e.g. the one an element lives in). */
+  focus(page: Page): Promise<Tab>
+  navigate(tab: Tab, url: string): Promise<void>
+  /** Waits for the document after an action (click, key) and follows a tab it opened. */
+  settleAfterAction(tab: Tab, action: () => Promise<unknown>): Promise<Tab>
+  read(tab: Tab): Promise<RenderedDocument>
+  dispose(): Promise<void>
+}
+
+export interface BrowserSessionOptions {
+  env: BrowserEnvironment
+  /** The tool session's URL guard (host policy), used unless local network is allowed. */
+  baseGuard: UrlGuard
+}
+
+export function createBrowserSession(options: BrowserSessionOptions): BrowserSession {
+  const { env } = options
+  const refs = new ElementRefs()
+  const consent: ConsentWatcher = createConsentWatcher(env.logger)
+  const tabs: Tab[] = []
+  let active = -1
+  let configPromise: Promise<BrowserConfig> | undefined
+  let guardPromise: Promise<UrlGuard> | undefined
+  let connection: Promise<BrowserConnection> | undefined
+  let disposed = false
+  let ownConverter: Promise<Converter> | undefined
+  const converter = (): Promise<Converter> => {
+    if (env.converter) return Promise.resolve(env.converter())
+    ownConverter ??= import('../../convert').then(({ createConverter }) =>
+      createConverter({ cacheDir: join(env.dataDir, 'cache', 'convert'), ocr: false }),
+    )
+    return ownConverter
+  }
+
+  const config = () => {
+    configPromise ??= resolveBrowserConfig(env)
+    return configPromise
+  }
+  const guard = () => {
+    guardPromise ??= config().then((c) =>
+      createBrowserUrlGuard({ base: options.baseGuard, allowLocalNetwork: c.allowLocalNetwork }),
+    )
+    return guardPromise
+  }
+  const connect = () => {
+    if (disposed) return Promise.reject(new AppError('UNAVAILABLE', 'This browser session has ended.'))
+    connection ??= config().then(connectBrowser)
+    connection.catch(() => {
+      connection = undefined
+    })
+    return connection
+  }
+
+  function track(page: Page): Tab {
+    const existing = tabs.find((t) => t.page === page)
+    if (existing) return existing
+    const tab = newTab(page)
+    tabs.push(tab)
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return
+      tab.pdf = null
+      tab.consentSettled = false
+      tab.consentNote = null
+    })
+    page.on('close', () => {
+      const index = tabs.indexOf(tab)
+      if (index < 0) return
+      tabs.splice(index, 1)
+      refs.forgetPage(page)
+      if (active >= tabs.length) active = tabs.length - 1
+      else if (index < active) active--
+    })
+    // Tabs our pages open (target=_blank, window.open) are ours too; the user's own tabs are not.
+    page.on('popup', (popup) => {
+      void prepare(popup, false).then(async (popupTab) => {
+        const url = popup.url()
+        if (url && url !== 'about:blank') {
+          try {
+            await (await guard()).check(url)
+          } catch (error) {
+            tab.refusals.push(error instanceof Error ? error.message : String(error))
+            await popup.close().catch(() => {})
+            return
+          }
+        }
+        active = tabs.indexOf(popupTab)
+      })
+    })
+    return tab
+  }
+
+  async function prepare(page: Page, withScripts = true): Promise<Tab> {
+    const tab = track(page)
+    const urlGuard = await guard()
+    await guardNavigations(page, urlGuard, (message) => tab.refusals.push(message)).catch(() => {})
+    if (withScripts) await consent.attach(page).catch(() => {})
+    page.setDefaultTimeout(10_000)
+    return tab
+  }
+
+  async function openTab(): Promise<Tab> {
+    const browser = await connect()
+    const page = await browser.newPage()
+    const tab = await prepare(page)
+    active = tabs.indexOf(tab)
+    return tab
+  }
+
+  function byIndex(index: number): Tab {
+    const tab = tabs[index]
+    if (!tab) {
+      throw new AppError(
+        'NOT_FOUND',
+        `There is no tab ${index}; ${tabs.length === 0 ? 'no tab is open' : `tabs are numbered 0 to ${tabs.length - 1}`}.`,
+      )
+    }
+    return tab
+  }
+
+  async function navigate(tab: Tab, url: string): Promise<void> {
+    const urlGuard = await guard()
+    const checked = await urlGuard.check(url)
+    tab.refusals = []
+    let response: Awaited<ReturnType<Page['goto']>> = null
+    let downloadStarted = false
+    try {
+      response = await tab.page.goto(checked.href, {
+        waitUntil: 'domcontentloaded',
+        timeout: NAVIGATION_TIMEOUT_MS,
+      })
+    } catch (error) {
+      const reason = shortReason(error)
+      // Headless Chromium downloads a PDF instead of showing it.
+      if (/Download is starting|ERR_ABORTED/.test(reason)) downloadStarted = true
+      else if (tab.refusals.length > 0) throw new AppError('FORBIDDEN', tab.refusals.splice(0).join(' '))
+      else if (/Timeout/i.test(reason))
+        throw new AppError(
+          'TIMEOUT',
+          `${checked.href} did not load within ${NAVIGATION_TIMEOUT_MS / 1000} s.`,
+        )
+      else throw new AppError('UNAVAILABLE', `Could not open ${checked.href}: ${reason}`)
+    }
+    const contentType = response?.headers()['content-type']
+    if (downloadStarted || contentType?.toLowerCase().includes('application/pdf')) {
+      const fetched = await guardedGet(tab.page.context(), urlGuard, checked.href)
+      const bytes = await fetched.response.body()
+      if (!isPdf(bytes, fetched.response.headers()['content-type']))
+        throw new AppError(
+          'UNSUPPORTED',
+          `${checked.href} is a file download, not a page; use download with its url.`,
+        )
+      const converted = await pdfToMarkdown(await converter(), fetched.url, bytes)
+      tab.pdf = {
+        url: fetched.url,
+        title: converted.title,
+        markdown: converted.markdown,
+        notes: ['A PDF, converted to Markdown.'],
+      }
+      return
+    }
+    await tab.page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => {})
+  }
+
+  async function settleAfterAction(tab: Tab, action: () => Promise<unknown>): Promise<Tab> {
+    const before = tabs.length
+    await action()
+    await tab.page.waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {})
+    await tab.page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => {})
+    const opened = tabs.length > before ? tabs[tabs.length - 1] : undefined
+    if (opened && !opened.page.isClosed()) {
+      await opened.page
+        .waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS })
+        .catch(() => {})
+      active = tabs.indexOf(opened)
+      return opened
+    }
+    return tab
+  }
+
+  async function read(tab: Tab): Promise<RenderedDocument> {
+    if (tab.pdf) return tab.pdf
+    const page = tab.page
+    if (!tab.consentSettled) {
+      const outcome = await consent.settle(page, CONSENT_BUDGET_MS)
+      tab.consentSettled = true
+      if (outcome?.cmp)
+        tab.consentNote = `Cookie banner (${outcome.cmp}): ${outcome.optedOut ? 'dismissed, non-essential cookies refused' : 'found, the opt-out did not complete'}.`
+    }
+    let result: Awaited<ReturnType<typeof snapshotPage>>
+    try {
+      result = await runInPage(page, snapshotPage, {
+        nextId: refs.nextId,
+        maxOptions: 25,
+        maxHref: 160,
+        budgetMs: 5_000,
+        includePaths: false,
+      })
+    } catch (error) {
+      throw new AppError('UNAVAILABLE', `The page could not be read: ${shortReason(error)}`)
+    }
+    refs.remember(page, result.elements, result.nextId)
+    const notes: string[] = []
+    if (tab.consentNote) notes.push(tab.consentNote)
+    if (result.crossOriginFrames > 0)
+      notes.push(`${result.crossOriginFrames} cross-origin frame(s) are named but not read.`)
+    if (tab.refusals.length > 0) notes.push(`Blocked: ${tab.refusals.splice(0).join(' ')}`)
+    return {
+      url: result.url,
+      title: result.title,
+      markdown: result.markdown || '(The page shows no text.)',
+      notes,
+    }
+  }
+
+  return {
+    config,
+    guard,
+    refs,
+    async activeTab() {
+      const current = tabs[active]
+      if (current && !current.page.isClosed()) return current
+      return openTab()
+    },
+    tabs: () => [...tabs],
+    activeIndex: () => active,
+    openTab,
+    async switchTab(index) {
+      const tab = byIndex(index)
+      active = index
+      await tab.page.bringToFront().catch(() => {})
+      return tab
+    },
+    async closeTab(index) {
+      const tab = byIndex(index)
+      await tab.page.close()
+    },
+    async focus(page) {
+      const tab = track(page)
+      active = tabs.indexOf(tab)
+      return tab
+    },
+    navigate,
+    settleAfterAction,
+    read,
+    async dispose() {
+      disposed = true
+      const open = connection
+      connection = undefined
+      if (open) await (await open.catch(() => null))?.close()
+      if (ownConverter) await (await ownConverter).dispose()
+    },
+  }
+}
