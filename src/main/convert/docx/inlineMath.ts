@@ -49,5 +49,6 @@ export function inlineMath(bytes: Uint8Array): Uint8Array {
     files.set(name, strToU8(rewritten))
     changed = true
   }
-  return changed ? zipSync(Object.fromEntries(files), { level: 1 }) : bytes
+  // Stored (level 0): the archive only lives until mammoth has read it, so deflating is wasted time.
+  return changed ? zipSync(Object.fromEntries(files), { level: 0 }) : bytes
 }

@@ -1,4 +1,6 @@
-import { analyse } from 'chardet'
+import { createRequire } from 'node:module'
+
+type Chardet = typeof import('chardet')
 
 export interface DecodedText {
   text: string
@@ -47,6 +49,8 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   if (utf8 !== undefined) return { text: utf8, encoding: 'utf-8' }
 
   const sample = bytes.subarray(0, 256 * 1024)
+  // Loaded only for non-UTF-8 input, which is rare: it keeps start-up for everything else lean.
+  const { analyse } = createRequire(import.meta.url)('chardet') as Chardet
   const guesses = analyse(sample)
   const confidence = new Map(guesses.map((guess) => [guess.name.toLowerCase(), guess.confidence]))
   const candidates = [
