@@ -125,3 +125,17 @@ test('Test connection reports the latency of a round trip to the provider', asyn
   expect(llm.requests.some((r) => r.endpoint === 'openai.chat')).toBe(true)
   await snapshot(page, 'settings-test-connection')
 })
+
+test('the theme applies at once and the loaded plugins are listed', async ({ page }) => {
+  await page.goto(bureau.openUrl)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  const appearance = page.getByRole('region', { name: 'Appearance' })
+  await appearance.getByRole('radio', { name: 'Dark' }).check()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  const tools = page.getByRole('region', { name: 'Tools and plugins' })
+  await tools.scrollIntoViewIfNeeded()
+  await expect(tools.getByRole('list', { name: 'Loaded plugins' })).toContainText('text')
+  await snapshot(page, 'settings-dark-tools')
+  await appearance.getByRole('radio', { name: 'System' }).check()
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.+/)
+})

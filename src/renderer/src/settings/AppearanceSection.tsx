@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { PublicSettings } from '../../../shared/settings'
 import { useUpdateSettings } from './useSettings'
 
@@ -11,25 +12,33 @@ const themes: Array<{ value: Theme; label: string }> = [
 /** Theme: saved at once. */
 export function AppearanceSection({ settings }: { settings: PublicSettings }) {
   const update = useUpdateSettings()
+  // Shown at once; the saved value takes over when settings.update answers.
+  const [choice, setChoice] = useState<Theme | undefined>()
+  const current = update.isPending && choice ? choice : settings.ui.theme
   return (
     <section className="settings-card" aria-labelledby="appearance-title" id="appearance">
       <header>
         <h2 id="appearance-title">Appearance</h2>
       </header>
-      <fieldset className="segmented">
+      <fieldset className="theme-field">
         <legend>Theme</legend>
-        {themes.map((t) => (
-          <label key={t.value} className={settings.ui.theme === t.value ? 'segment checked' : 'segment'}>
-            <input
-              type="radio"
-              name="theme"
-              value={t.value}
-              checked={settings.ui.theme === t.value}
-              onChange={() => update.mutate({ ui: { theme: t.value } })}
-            />
-            {t.label}
-          </label>
-        ))}
+        <div className="segmented">
+          {themes.map((t) => (
+            <label key={t.value} className={current === t.value ? 'segment checked' : 'segment'}>
+              <input
+                type="radio"
+                name="theme"
+                value={t.value}
+                checked={current === t.value}
+                onChange={() => {
+                  setChoice(t.value)
+                  update.mutate({ ui: { theme: t.value } })
+                }}
+              />
+              {t.label}
+            </label>
+          ))}
+        </div>
       </fieldset>
       {update.error && (
         <p className="field-error" role="alert">

@@ -22,7 +22,7 @@ function PluginList() {
         <li key={p.plugin} className={`plugin plugin-${p.status}`}>
           <strong>{p.plugin}</strong>
           <span className="plugin-status">{p.status}</span>
-          {p.toolsets.length > 0 && <span className="muted"> {p.toolsets.join(', ')}</span>}
+          {p.toolsets.length > 0 && <span className="muted">Toolsets: {p.toolsets.join(', ')}</span>}
           {p.error && <span className="error-text">{p.error}</span>}
           {p.skipped.map((s) => (
             <span key={s.name} className="warning-text">
