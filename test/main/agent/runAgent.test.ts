@@ -232,6 +232,25 @@ describe('runAgent: corrections the next turn uses', () => {
   })
 })
 
+describe('runAgent: done without a message', () => {
+  it('is corrected when nothing was said, and uses the narration when there was some', async () => {
+    llm.push(
+      { toolCalls: [{ name: 'done', arguments: {} }] },
+      { text: 'The answer is 42.', toolCalls: [{ name: 'done', arguments: { message: '' } }] },
+    )
+    const { result, text } = await run({
+      prompt: 'x',
+      model: scriptedModel(llm),
+      toolsets: [files],
+      interactionMode: 'api',
+    })
+    expect(toolMessages(llm.requests[1]).at(-1)?.content).toMatch(/^Error: done: "message"/)
+    expect(result.status).toBe('done')
+    expect(result.message).toBe('The answer is 42.')
+    expect(text).toBe('The answer is 42.')
+  })
+})
+
 describe('runAgent: stopping', () => {
   it('stops when one method fails the same way three times in a row', async () => {
     const root = await dirs.make()

@@ -70,10 +70,6 @@ export class AgentLoop {
 
   constructor(private readonly config: LoopConfig) {}
 
-  get used(): number {
-    return this.iterations
-  }
-
   /** Feeds the answer to the question this loop paused with. */
   resume(input: string): void {
     const pending = this.pendingQuestion
@@ -97,7 +93,10 @@ export class AgentLoop {
           textMode:
             config.role === 'subagent' ? 'none' : config.llm.toolProtocol === 'json' ? 'sniff' : 'all',
           onText: (chunk) => {
-            this.say(separate ? `${this.gap()}${chunk.replace(/^\s+/, '')}` : chunk)
+            if (!separate) return this.say(chunk)
+            const text = chunk.replace(/^\s+/, '')
+            if (text === '') return
+            this.say(`${this.gap()}${text}`)
             separate = false
           },
         })
@@ -170,7 +169,12 @@ export class AgentLoop {
     for (const [index, call] of calls.entries()) {
       if (config.signal.aborted) return { kind: 'cancelled' }
       if (agentToolName(call.name) === DONE_TOOL) {
-        const done = await checkDone(call.args, config.role, config.workspace())
+        let done = await checkDone(call.args, config.role, config.workspace())
+        if (done.ok && done.question === undefined && !done.message && !this.text.trim())
+          done = {
+            ok: false,
+            error: 'done: "message" is empty; write the answer or what you did for the user.',
+          }
         if (done.ok) {
           this.skipRest(calls.slice(index + 1))
           return this.finish(done, call)
@@ -191,7 +195,8 @@ export class AgentLoop {
       return { kind: 'question', question: done.question }
     }
     this.sayFinal(done.message)
-    return { kind: 'done', message: done.message, attachments: done.attachments }
+    // An empty message after streamed narration: the narration was the answer.
+    return { kind: 'done', message: done.message || this.text.trim(), attachments: done.attachments }
   }
 
   private skipRest(calls: Array<{ id: string; name: string }>): void {
