@@ -30,7 +30,11 @@ describe('tools host', () => {
       notify: (n) => notices.push(n),
     })
     try {
-      expect(host.registry.list().map((t) => t.name)).toEqual(['files', 'history', 'text'])
+      const names = host.registry.list().map((t) => t.name)
+      expect(names).toEqual(expect.arrayContaining(['files', 'history', 'text']))
+      expect(host.registry.sourceOf('files')).toBe('builtin')
+      expect(host.registry.sourceOf('text')).toMatch(/^plugin .*tools[\\/]text$/)
+      expect(names.at(-1)).toBe('text')
       expect(notices).toEqual([
         {
           level: 'warning',
