@@ -294,3 +294,23 @@ describe('workspace routes over the HTTP host', () => {
     await running.stop()
   })
 })
+
+describe('app.chat.chatStream (voice panel, bridge)', () => {
+  it('streams a plain answer with the active provider and the attachments converted', async () => {
+    const running = await start()
+    llm.push({ text: 'It is about apples.', chunks: ['It is', ' about', ' apples.'] })
+    const chunks: string[] = []
+    const attachment = { name: 'fruit.txt', bytes: new TextEncoder().encode('Apples are red.') }
+    for await (const chunk of running.app.chat.chatStream('What is this about?', [attachment]))
+      chunks.push(chunk)
+    expect(chunks).toEqual(['It is', ' about', ' apples.'])
+    const user =
+      sent(llm.requests[0])
+        .filter((m) => m.role === 'user')
+        .at(-1)?.content ?? ''
+    expect(user).toContain('What is this about?')
+    expect(user).toContain('Apples are red.')
+    expect((llm.requests[0]?.body as { tools?: unknown }).tools).toBeUndefined()
+    await running.stop()
+  })
+})
