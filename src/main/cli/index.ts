@@ -1,3 +1,4 @@
+import { registerBridgeCommand } from './commands/bridge'
 import { registerChatCommand } from './commands/chat'
 import { registerConvertCommand } from './commands/convert'
 import { registerProvidersCommand } from './commands/providers'
@@ -15,6 +16,7 @@ export function buildCli() {
   registerConvertCommand(program)
   registerProvidersCommand(program)
   registerChatCommand(program)
+  registerBridgeCommand(program)
   return program
 }
 

@@ -1,7 +1,8 @@
 import type { Command } from 'commander'
+import type { BridgeCliOptions } from '../bridge/bridgeFlags'
 import { dataDirOption, parsePort, parsePositiveInt, workspaceOption } from '../program'
 
-export interface ServeOptions {
+export interface ServeOptions extends BridgeCliOptions {
   host: string
   port: number
   dataDir?: string
@@ -22,6 +23,26 @@ export function registerServeCommand(program: Command): void {
     .option(
       '--tools-debounce-ms <ms>',
       'debounce for hot-adding plugins from the tools folders',
+      parsePositiveInt,
+    )
+    .option(
+      '--bridge-max-concurrent <n>',
+      'OpenAI bridge (/v1): agent runs at once (default: setting bridge.maxConcurrent, 4)',
+      parsePositiveInt,
+    )
+    .option(
+      '--bridge-max-queued <n>',
+      'OpenAI bridge: requests waiting for a slot before 429 (default: bridge.maxQueued, 32)',
+      parsePositiveInt,
+    )
+    .option(
+      '--bridge-max-request-bytes <n>',
+      'OpenAI bridge: largest JSON request body, 413 above (default: bridge.maxRequestBytes, 16 MiB)',
+      parsePositiveInt,
+    )
+    .option(
+      '--bridge-max-file-bytes <n>',
+      'OpenAI bridge: largest uploaded file, 413 above (default: bridge.maxFileBytes, 64 MiB)',
       parsePositiveInt,
     )
     .action(async (options: ServeOptions) => {

@@ -1,12 +1,15 @@
 import { createApp } from '../../app'
+import { createBridge } from '../../bridge'
 import { createLogger } from '../../logging'
 import { defaultDataDir, locateRendererDir } from '../../paths'
 import { startHttpHost } from '../../server'
+import { bridgeLimitOverrides } from '../bridge/bridgeFlags'
 import type { ServeOptions } from '../commands/serve'
 
 /** `bureau serve`: runs until SIGINT/SIGTERM, then closes the server and disposes the services. */
 export async function runServe(options: ServeOptions): Promise<void> {
   const started = performance.now()
+  const bridgeLimits = bridgeLimitOverrides(options)
   const logger = createLogger({ level: process.env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'info' })
   const app = await createApp({
     host: 'web',
@@ -16,8 +19,14 @@ export async function runServe(options: ServeOptions): Promise<void> {
     logger,
     toolsDebounceMs: options.toolsDebounceMs,
   })
+  const bridge = createBridge({
+    app,
+    dataDir: app.options.dataDir,
+    limits: bridgeLimits,
+  })
   const host = await startHttpHost({
     app,
+    mounts: [bridge.mount],
     host: options.host,
     port: options.port,
     token: options.token,
@@ -27,6 +36,7 @@ export async function runServe(options: ServeOptions): Promise<void> {
     throw error
   })
   process.stdout.write(`Bureau is running at ${host.openUrl}\n`)
+  process.stdout.write(`OpenAI-compatible API at ${host.url}/v1 (tokens: bureau bridge token create NAME)\n`)
   logger.debug('ready', { ms: Math.round(performance.now() - started) })
 
   await new Promise<void>((resolve) => {
