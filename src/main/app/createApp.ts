@@ -32,7 +32,7 @@ export interface AppOptions {
   /** `serve --tools-debounce-ms`: wins over the setting `tools.watchDebounceMs`. */
   toolsDebounceMs?: number
   /** The desktop shell's way to open (or reveal) a file with the system app; absent in the web host. */
-  openPath?: (hostPath: string, reveal: boolean) => Promise<void>
+  openPath?: (hostPath: string, reveal: boolean) => Promise<string | undefined>
 }
 
 /** The running app as every transport sees it. */

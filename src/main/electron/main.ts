@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { app, type BrowserWindow, dialog, session } from 'electron'
+import { app, type BrowserWindow, dialog, session, shell } from 'electron'
 import { createApp } from '../app'
 import { createLogger } from '../logging'
 import { createKeyFileCipher } from '../settings'
@@ -46,6 +46,12 @@ if (!app.requestSingleInstanceLock()) {
           backend: electronStoreBackend,
           cipher,
           decryptOnlyCiphers: [createKeyFileCipher(dataDir)],
+        },
+        // workspace.open: the file's system app, or the file manager with the file selected.
+        openPath: async (path, reveal) => {
+          if (!reveal) return (await shell.openPath(path)) || undefined
+          shell.showItemInFolder(path)
+          return undefined
         },
       })
       const storageWarning = safeStorageNotice(cipher)

@@ -34,8 +34,8 @@ export function mimeTypeOf(name: string): string {
 
 export interface WorkspaceHandlerOptions {
   workspace: () => Workspace
-  /** Opens (or reveals) a host path with the system app; only the desktop shell has one. */
-  openPath?: (hostPath: string, reveal: boolean) => Promise<void>
+  /** Opens (or reveals) a host path with the system app; only the desktop shell has one. Returns why it failed, if it did. */
+  openPath?: (hostPath: string, reveal: boolean) => Promise<string | undefined>
 }
 
 /** The `workspace.*` routes over the workspace service: agent paths in, agent paths out. */
@@ -69,8 +69,10 @@ export function workspaceHandlers(options: WorkspaceHandlerOptions) {
         }
       }
       const hostPath = await options.workspace().resolve(input.path)
-      await options.openPath(hostPath, input.reveal)
-      return { opened: true }
+      const failure = await options.openPath(hostPath, input.reveal)
+      return failure
+        ? { opened: false, reason: `The system could not open the file: ${failure}` }
+        : { opened: true }
     },
   }
 }
