@@ -247,13 +247,3 @@ function reasonOf(error: unknown): string {
 export function recalculate(workbook: Workbook, date1904: boolean): CalcReport {
   return new Calculation(workbook, date1904).run()
 }
-
-export function countFormulas(ws: Worksheet): number {
-  let count = 0
-  ws.eachRow((row) =>
-    row.eachCell((cell) => {
-      if (isFormulaCell(cell)) count++
-    }),
-  )
-  return count
-}

@@ -18,5 +18,6 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
   const web = options.browser
     ? [await (await import('../browser')).loadWebToolset({ ...pluginApi, createUrlGuard }, options.browser)]
     : []
-  return [...(await loadWorkspaceToolsets(pluginApi)), ...web]
+  const { loadSpreadsheetToolset } = await import('../spreadsheet')
+  return [...(await loadWorkspaceToolsets(pluginApi)), await loadSpreadsheetToolset(pluginApi), ...web]
 }

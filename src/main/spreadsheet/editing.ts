@@ -1,0 +1,216 @@
+import type { Cell, Worksheet } from 'exceljs'
+import { type Area, type CellRef, MAX_COLUMNS, MAX_ROWS } from './address'
+import { isFormulaCell, plainSnapshot } from './cellValue'
+import { invalidInput } from './errors'
+import { type Splice, slideFormula, spliceFormula } from './formulaRefs'
+import type { OpenWorkbook } from './openWorkbook'
+import { usedArea } from './usedRange'
+import { type CellInput, writeCell } from './writeCell'
+
+export function setValues(open: OpenWorkbook, ws: Worksheet, start: CellRef, values: CellInput[][]): Area {
+  if (values.length === 0)
+    throw invalidInput('values is empty; give a 2-D array such as [["Name", "Qty"], ["Pens", 3]]')
+  const width = Math.max(...values.map((r) => r.length))
+  if (width === 0) throw invalidInput('values has only empty rows')
+  const area = {
+    top: start.row,
+    left: start.col,
+    bottom: start.row + values.length - 1,
+    right: start.col + width - 1,
+  }
+  if (area.bottom > MAX_ROWS || area.right > MAX_COLUMNS)
+    throw invalidInput('values reach past the last row or column of the sheet')
+  values.forEach((line, i) => {
+    const row = ws.getRow(start.row + i)
+    line.forEach((value, j) => {
+      writeCell(row.getCell(start.col + j), value)
+    })
+  })
+  open.changed(ws, area)
+  return area
+}
+
+export function appendRows(open: OpenWorkbook, ws: Worksheet, rows: CellInput[][]): Area {
+  const used = usedArea(ws)
+  const start = { row: used ? used.bottom + 1 : 1, col: used ? used.left : 1 }
+  return setValues(open, ws, start, rows)
+}
+
+export type ClearWhat = 'contents' | 'formats' | 'all'
+
+export function clearArea(open: OpenWorkbook, ws: Worksheet, area: Area, what: ClearWhat): void {
+  for (let r = area.top; r <= area.bottom; r++) {
+    const row = ws.findRow(r)
+    if (!row) continue
+    for (let c = area.left; c <= area.right; c++) {
+      const cell = row.findCell(c)
+      if (!cell) continue
+      if (what !== 'formats') cell.value = null
+      if (what !== 'contents') cell.style = {}
+    }
+  }
+  open.changed(ws, area)
+}
+
+/** Plain formulas everywhere: shared formulas point at a master cell that moves when rows move. */
+export function unshareFormulas(open: OpenWorkbook): void {
+  for (const ws of open.workbook.worksheets)
+    ws.eachRow((row) =>
+      row.eachCell((cell) => {
+        const value = cell.value as { sharedFormula?: string; result?: unknown } | null
+        if (value && typeof value === 'object' && 'sharedFormula' in value) {
+          const result = value.result
+          cell.value = { formula: cell.formula } as Cell['value']
+          ;(cell as unknown as { _value: { result: unknown } })._value.result = result
+        }
+      }),
+    )
+}
+
+function rewriteAllFormulas(open: OpenWorkbook, rewrite: (formula: string, sheet: string) => string): void {
+  for (const ws of open.workbook.worksheets)
+    ws.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (!isFormulaCell(cell)) return
+        const value = cell.value as { formula?: string; result?: unknown }
+        if (value.formula === undefined) return
+        const next = rewrite(value.formula, ws.name)
+        if (next === value.formula) return
+        const result = value.result
+        cell.value = { ...value, formula: next } as Cell['value']
+        ;(cell as unknown as { _value: { result: unknown } })._value.result = result
+      }),
+    )
+}
+
+/** Inserts (count > 0) or deletes (count < 0) rows or columns and fixes every formula that points across. */
+export function splice(
+  open: OpenWorkbook,
+  ws: Worksheet,
+  axis: 'row' | 'col',
+  at: number,
+  count: number,
+): void {
+  unshareFormulas(open)
+  if (axis === 'row') {
+    if (count > 0) ws.spliceRows(at, 0, ...Array.from({ length: count }, () => []))
+    else ws.spliceRows(at, -count)
+  } else if (count > 0) ws.spliceColumns(at, 0, ...Array.from({ length: count }, () => []))
+  else ws.spliceColumns(at, -count)
+  const change: Splice = { sheet: ws.name, axis, at, count }
+  rewriteAllFormulas(open, (formula, sheet) => spliceFormula(formula, sheet, change))
+  open.changed(ws)
+}
+
+export function renameInFormulas(open: OpenWorkbook, rewrite: (formula: string) => string): void {
+  rewriteAllFormulas(open, (formula) => rewrite(formula))
+}
+
+interface CopiedCell {
+  value: Cell['value']
+  formula?: string
+  style: Cell['style']
+}
+
+export function copyArea(
+  open: OpenWorkbook,
+  from: Worksheet,
+  area: Area,
+  to: Worksheet,
+  start: CellRef,
+): Area {
+  unshareFormulas(open)
+  const copied: CopiedCell[][] = []
+  for (let r = area.top; r <= area.bottom; r++) {
+    const line: CopiedCell[] = []
+    for (let c = area.left; c <= area.right; c++) {
+      const cell = from.findCell(r, c)
+      line.push({
+        value: cell ? cell.value : null,
+        formula: cell && isFormulaCell(cell) ? cell.formula : undefined,
+        style: cell ? JSON.parse(JSON.stringify(cell.style ?? {})) : {},
+      })
+    }
+    copied.push(line)
+  }
+  const dr = start.row - area.top
+  const dc = start.col - area.left
+  copied.forEach((line, i) => {
+    line.forEach((item, j) => {
+      const cell = to.getCell(start.row + i, start.col + j)
+      cell.value =
+        item.formula !== undefined
+          ? ({ formula: slideFormula(item.formula, dr, dc) } as Cell['value'])
+          : item.value
+      cell.style = item.style
+    })
+  })
+  const target = {
+    top: start.row,
+    left: start.col,
+    bottom: start.row + area.bottom - area.top,
+    right: start.col + area.right - area.left,
+  }
+  open.changed(to, target)
+  return target
+}
+
+function sortKey(cell: Cell | undefined, date1904: boolean): [number, number | string] {
+  if (!cell) return [4, 0]
+  const s = plainSnapshot(isFormulaCell(cell) ? cell.result : cell.value, date1904)
+  switch (s.kind) {
+    case 'number':
+    case 'date':
+      return [0, s.value as number]
+    case 'text':
+      return [1, String(s.value).toLowerCase()]
+    case 'boolean':
+      return [2, s.value ? 1 : 0]
+    case 'error':
+      return [3, 0]
+    default:
+      return [4, 0]
+  }
+}
+
+/** Sorts the rows of an area by one column; blanks stay last, as in a spreadsheet. */
+export function sortArea(
+  open: OpenWorkbook,
+  ws: Worksheet,
+  area: Area,
+  byCol: number,
+  descending: boolean,
+): void {
+  if (byCol < area.left || byCol > area.right) throw invalidInput('the sort column is outside the range')
+  unshareFormulas(open)
+  const rows: { from: number; key: [number, number | string]; cells: CopiedCell[] }[] = []
+  for (let r = area.top; r <= area.bottom; r++) {
+    const cells: CopiedCell[] = []
+    for (let c = area.left; c <= area.right; c++) {
+      const cell = ws.findCell(r, c)
+      cells.push({
+        value: cell ? cell.value : null,
+        formula: cell && isFormulaCell(cell) ? cell.formula : undefined,
+        style: cell ? JSON.parse(JSON.stringify(cell.style ?? {})) : {},
+      })
+    }
+    rows.push({ from: r, key: sortKey(ws.findCell(r, byCol), open.date1904), cells })
+  }
+  rows.sort((a, b) => {
+    if (a.key[0] === 4 || b.key[0] === 4) return a.key[0] - b.key[0]
+    const order = a.key[0] - b.key[0] || (a.key[1] < b.key[1] ? -1 : a.key[1] > b.key[1] ? 1 : 0)
+    return descending ? -order : order
+  })
+  rows.forEach((row, i) => {
+    const r = area.top + i
+    row.cells.forEach((item, j) => {
+      const cell = ws.getCell(r, area.left + j)
+      cell.value =
+        item.formula !== undefined
+          ? ({ formula: slideFormula(item.formula, r - row.from, 0) } as Cell['value'])
+          : item.value
+      cell.style = item.style
+    })
+  })
+  open.changed(ws, area)
+}

@@ -1,0 +1,257 @@
+import { z } from 'zod'
+import {
+  type Area,
+  areaName,
+  columnLetters,
+  columnNumber,
+  MAX_COLUMNS,
+  MAX_ROWS,
+  parseArea,
+  parseCell,
+} from '../address'
+import { appendRows, clearArea, copyArea, setValues, sortArea, splice } from '../editing'
+import { invalidInput } from '../errors'
+import { AREA_RECEIPT_DOC, AreaReceipt, areaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
+import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
+import { writeFormula } from '../writeCell'
+import { A1Cell, A1Range, AgentPath, CellValue, Column, SheetName } from './schemas'
+
+const Values = z.array(z.array(CellValue)).min(1).describe('Rows of values, e.g. [["Name","Qty"],["Pens",3]]')
+
+function columnOf(text: string): number {
+  const letters = text.trim().toUpperCase()
+  if (!/^[A-Z]{1,3}$/.test(letters) || columnNumber(letters) > MAX_COLUMNS)
+    throw invalidInput(`"${text}" is not a column letter (e.g. C)`)
+  return columnNumber(letters)
+}
+
+export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHandle) {
+  return {
+    setCellValue: method({
+      description: `Writes one cell. ${AREA_RECEIPT_DOC}`,
+      input: z.object({ path: AgentPath, sheet: SheetName, cell: A1Cell, value: CellValue }),
+      output: AreaReceipt,
+      risk: 'write',
+      examples: [{ path: '/sales.xlsx', sheet: 'Data', cell: 'B2', value: 1250 }],
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        return areaReceipt(open, ws, setValues(open, ws, parseCell(args.cell), [[args.value]]))
+      },
+    }),
+    setRange: method({
+      description: `Writes a 2-D block of values starting at the top-left cell start. ${AREA_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        start: A1Cell.describe('Top-left cell, e.g. A1'),
+        values: Values,
+      }),
+      output: AreaReceipt,
+      risk: 'write',
+      examples: [
+        {
+          path: '/sales.xlsx',
+          sheet: 'Data',
+          start: 'A1',
+          values: [
+            ['Region', 'Sales'],
+            ['North', 1200],
+          ],
+        },
+      ],
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        return areaReceipt(open, ws, setValues(open, ws, parseCell(args.start), args.values))
+      },
+    }),
+    appendRows: method({
+      description: `Appends rows below the last used row, starting in the first used column. ${AREA_RECEIPT_DOC}`,
+      input: z.object({ path: AgentPath, sheet: SheetName, rows: Values }),
+      output: AreaReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        return areaReceipt(open, ws, appendRows(open, ws, args.rows))
+      },
+    }),
+    setCellFormula: method({
+      description: `Puts a formula in a cell (with or without the leading =) and computes it; formulas the engine cannot compute are listed under uncalculated (spreadsheet apps recompute them on open). ${AREA_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        cell: A1Cell,
+        formula: z.string().min(1).describe('e.g. =SUM(B2:B10)'),
+      }),
+      output: AreaReceipt,
+      risk: 'write',
+      examples: [{ path: '/sales.xlsx', sheet: 'Data', cell: 'B11', formula: '=SUM(B2:B10)' }],
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        const at = parseCell(args.cell)
+        writeFormula(ws.getCell(at.row, at.col), args.formula)
+        const area = { top: at.row, left: at.col, bottom: at.row, right: at.col }
+        open.changed(ws, area)
+        return areaReceipt(open, ws, area)
+      },
+    }),
+    clearRange: method({
+      description: `Clears contents (default), formats or both in a range. ${AREA_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        range: A1Range,
+        what: z.enum(['contents', 'formats', 'all']).default('contents'),
+      }),
+      output: AreaReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        const area = parseArea(args.range, { top: 1, left: 1, bottom: ws.rowCount, right: ws.columnCount })
+        clearArea(open, ws, area, args.what)
+        return areaReceipt(open, ws, area)
+      },
+    }),
+    insertRows: method({
+      description: `Inserts empty rows before row; formulas everywhere are adjusted. ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        row: z.number().int().min(1).max(MAX_ROWS),
+        count: z.number().int().min(1).max(10_000).default(1),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        splice(open, ws, 'row', args.row, args.count)
+        return {
+          sheet: ws.name,
+          range: `${args.row}:${args.row + args.count - 1}`,
+          applied: [`inserted ${args.count} row(s) at ${args.row}`, 'formulas adjusted'],
+        }
+      },
+    }),
+    deleteRows: method({
+      description: `Deletes rows; formulas pointing into them become #REF!, others are adjusted. ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        row: z.number().int().min(1).max(MAX_ROWS),
+        count: z.number().int().min(1).max(100_000).default(1),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        splice(open, ws, 'row', args.row, -args.count)
+        return {
+          sheet: ws.name,
+          range: `${args.row}:${args.row + args.count - 1}`,
+          applied: [`deleted ${args.count} row(s) from ${args.row}`, 'formulas adjusted'],
+        }
+      },
+    }),
+    insertColumns: method({
+      description: `Inserts empty columns before column; formulas everywhere are adjusted. ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        column: Column,
+        count: z.number().int().min(1).max(1000).default(1),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        const at = columnOf(args.column)
+        splice(open, ws, 'col', at, args.count)
+        return {
+          sheet: ws.name,
+          range: `${columnLetters(at)}:${columnLetters(at + args.count - 1)}`,
+          applied: [`inserted ${args.count} column(s) at ${columnLetters(at)}`, 'formulas adjusted'],
+        }
+      },
+    }),
+    deleteColumns: method({
+      description: `Deletes columns; formulas pointing into them become #REF!, others are adjusted. ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        column: Column,
+        count: z.number().int().min(1).max(1000).default(1),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        const at = columnOf(args.column)
+        splice(open, ws, 'col', at, -args.count)
+        return {
+          sheet: ws.name,
+          range: `${columnLetters(at)}:${columnLetters(at + args.count - 1)}`,
+          applied: [`deleted ${args.count} column(s) from ${columnLetters(at)}`, 'formulas adjusted'],
+        }
+      },
+    }),
+    copyRange: method({
+      description: `Copies values, formulas (relative references shift) and styles to another place, optionally on another sheet. ${AREA_RECEIPT_DOC} (of the target area)`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        source: A1Range.describe('Range to copy'),
+        target: A1Cell.describe('Top-left cell of the destination'),
+        target_sheet: SheetName.optional().describe('Destination sheet (default: the same)'),
+      }),
+      output: AreaReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const from = open.sheet(args.sheet)
+        const to = args.target_sheet ? open.sheet(args.target_sheet) : from
+        const area = parseArea(args.source, {
+          top: 1,
+          left: 1,
+          bottom: from.rowCount,
+          right: from.columnCount,
+        })
+        return areaReceipt(open, to, copyArea(open, from, area, to, parseCell(args.target)))
+      },
+    }),
+    sortRange: method({
+      description: `Sorts the rows of a range by one column (numbers, then text, then booleans; blanks last). With has_header=true the first row stays on top. ${AREA_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        range: A1Range,
+        by: Column.describe('Column letter to sort by, e.g. C'),
+        descending: z.boolean().default(false),
+        has_header: z.boolean().default(true),
+      }),
+      output: AreaReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        const area: Area = parseArea(args.range, {
+          top: 1,
+          left: 1,
+          bottom: ws.rowCount,
+          right: ws.columnCount,
+        })
+        const body = args.has_header ? { ...area, top: area.top + 1 } : area
+        if (body.top > body.bottom) throw invalidInput(`range ${areaName(area)} has no rows to sort`)
+        sortArea(open, ws, body, columnOf(args.by), args.descending)
+        return areaReceipt(open, ws, area)
+      },
+    }),
+  }
+}

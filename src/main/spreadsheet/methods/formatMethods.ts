@@ -1,0 +1,297 @@
+import { z } from 'zod'
+import { areaName, columnLetters, columnNumber, parseArea, parseCell } from '../address'
+import { CHART_TYPES } from '../chartXml'
+import { invalidInput } from '../errors'
+import {
+  applyStyle,
+  formatHeaderRow,
+  freezePanes,
+  mergeCells,
+  setColumnWidth,
+  setNumberFormat,
+} from '../formatting'
+import { AREA_RECEIPT_DOC, AreaReceipt, areaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
+import { addChart, addConditionalFormat, addDataValidation, addTable, setPageSetup } from '../sheetFeatures'
+import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
+import { usedArea } from '../usedRange'
+import { A1Cell, A1Range, AgentPath, SheetName } from './schemas'
+
+const Color = z
+  .string()
+  .describe('Hex colour like #1F77B4 (or black, white, red, green, blue, yellow, orange, grey)')
+
+function areaIn(ws: { rowCount: number; columnCount: number }, range: string) {
+  return parseArea(range, {
+    top: 1,
+    left: 1,
+    bottom: Math.max(ws.rowCount, 1),
+    right: Math.max(ws.columnCount, 1),
+  })
+}
+
+export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHandle) {
+  return {
+    applyStyle: method({
+      description: `Styles a range: font (bold, italic, underline, size, name, colour), fill, border, alignment, wrap. Only the given parts change. ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        range: A1Range,
+        bold: z.boolean().optional(),
+        italic: z.boolean().optional(),
+        underline: z.boolean().optional(),
+        font_size: z.number().min(1).max(409).optional(),
+        font_name: z.string().optional(),
+        font_color: Color.optional(),
+        fill_color: Color.optional(),
+        border: z.enum(['none', 'thin', 'medium', 'thick', 'dashed', 'double']).optional(),
+        border_color: Color.optional(),
+        horizontal_align: z.enum(['left', 'center', 'right', 'fill', 'justify']).optional(),
+        vertical_align: z.enum(['top', 'middle', 'bottom']).optional(),
+        wrap: z.boolean().optional(),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      examples: [{ path: '/sales.xlsx', sheet: 'Data', range: 'A1:D1', bold: true, fill_color: '#DDEBF7' }],
+      run: async ({ path, sheet, range, ...style }, ctx) => {
+        const open = await workbooks.get(ctx).get(path)
+        const ws = open.sheet(sheet)
+        const area = areaIn(ws, range)
+        return { sheet: ws.name, range: areaName(area), applied: applyStyle(open, ws, area, style) }
+      },
+    }),
+    setNumberFormat: method({
+      description: `Sets the number format of a range (e.g. "#,##0.00", "0.0%", "yyyy-mm-dd", "$#,##0"); quotes around the whole format are removed. ${AREA_RECEIPT_DOC}`,
+      input: z.object({ path: AgentPath, sheet: SheetName, range: A1Range, format: z.string().min(1) }),
+      output: AreaReceipt,
+      risk: 'write',
+      examples: [{ path: '/sales.xlsx', sheet: 'Data', range: 'C2:C20', format: '$#,##0.00' }],
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        const area = areaIn(ws, args.range)
+        setNumberFormat(open, ws, area, args.format)
+        return areaReceipt(open, ws, area)
+      },
+    }),
+    formatHeaderRow: method({
+      description: `Makes a row look like a table header: bold, light fill, thin bottom border, across the used columns. ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({ path: AgentPath, sheet: SheetName, row: z.number().int().min(1).default(1) }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        const right = usedArea(ws)?.right ?? 1
+        return {
+          sheet: ws.name,
+          range: `A${args.row}:${columnLetters(right)}${args.row}`,
+          applied: formatHeaderRow(open, ws, args.row, right),
+        }
+      },
+    }),
+    setColumnWidth: method({
+      description: `Sets the width (in characters) of one column (C) or several (C:F). ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        columns: z.string().min(1).describe('C or C:F'),
+        width: z.number().min(0).max(255),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        const m = /^([A-Za-z]{1,3})(?::([A-Za-z]{1,3}))?$/.exec(args.columns.trim())
+        if (!m) throw invalidInput(`"${args.columns}" is not a column or column range (e.g. C or C:F)`)
+        const a = columnNumber(m[1]!)
+        const b = columnNumber(m[2] ?? m[1]!)
+        setColumnWidth(open, ws, Math.min(a, b), Math.max(a, b), args.width)
+        return {
+          sheet: ws.name,
+          range: `${columnLetters(Math.min(a, b))}:${columnLetters(Math.max(a, b))}`,
+          applied: [`width ${args.width}`],
+        }
+      },
+    }),
+    mergeCells: method({
+      description: `Merges a range into one cell (the top-left value is kept). ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({ path: AgentPath, sheet: SheetName, range: A1Range }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        const area = areaIn(ws, args.range)
+        mergeCells(open, ws, area)
+        return { sheet: ws.name, range: areaName(area), applied: [`merged ${areaName(area)}`] }
+      },
+    }),
+    freezePanes: method({
+      description: `Freezes the rows above and the columns left of cell (B2 freezes row 1 and column A; A2 only row 1; A1 unfreezes). ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({ path: AgentPath, sheet: SheetName, cell: A1Cell }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        const at = parseCell(args.cell)
+        return {
+          sheet: ws.name,
+          range: args.cell.toUpperCase(),
+          applied: [freezePanes(open, ws, at.row, at.col)],
+        }
+      },
+    }),
+    setPageSetup: method({
+      description: `Print settings: orientation, paper size, fit to pages, print area, header rows repeated on each page, margins. ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        orientation: z.enum(['portrait', 'landscape']).optional(),
+        paper_size: z.enum(['A4', 'A3', 'letter', 'legal']).optional(),
+        fit_to_width: z.number().int().min(0).max(100).optional().describe('Pages wide'),
+        fit_to_height: z
+          .number()
+          .int()
+          .min(0)
+          .max(100)
+          .optional()
+          .describe('Pages tall (0 = as many as needed)'),
+        print_area: A1Range.optional(),
+        repeat_header_rows: z.string().optional().describe('Rows repeated on each page, e.g. 1:1'),
+        margins: z.enum(['normal', 'narrow', 'wide']).optional(),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async ({ path, sheet, ...setup }, ctx) => {
+        const open = await workbooks.get(ctx).get(path)
+        const ws = open.sheet(sheet)
+        const used = usedArea(ws)
+        return {
+          sheet: ws.name,
+          range: setup.print_area ?? (used ? areaName(used) : 'A1'),
+          applied: setPageSetup(open, ws, setup),
+        }
+      },
+    }),
+    addTable: method({
+      description: `Turns a range (header row first) into a formatted table with filter buttons. ${AREA_RECEIPT_DOC} Plus table: the table's name.`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        range: A1Range,
+        name: z.string().optional().describe('Table name (letters, digits, _); default Table1, Table2...'),
+        style: z
+          .string()
+          .default('TableStyleMedium2')
+          .describe('Built-in table style, e.g. TableStyleLight9'),
+      }),
+      output: AreaReceipt.extend({ table: z.string() }),
+      risk: 'write',
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        const area = areaIn(ws, args.range)
+        const table = addTable(open, ws, area, args.name, args.style)
+        return { ...areaReceipt(open, ws, area), table }
+      },
+    }),
+    addChart: method({
+      description: `Adds a chart (${CHART_TYPES.join(', ')}). data_range includes the header row (series names) and the first column (categories; x values for scatter); every other column is a series. anchor is the top-left cell of the chart (default: right of the data). ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        type: z.enum(CHART_TYPES),
+        data_range: A1Range.describe('Header row + category column + series columns, e.g. A1:C13'),
+        title: z.string().optional(),
+        anchor: A1Cell.optional(),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      examples: [
+        { path: '/sales.xlsx', sheet: 'Data', type: 'column', data_range: 'A1:C13', title: 'Sales by month' },
+      ],
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        const area = areaIn(ws, args.data_range)
+        return {
+          sheet: ws.name,
+          range: areaName(area),
+          applied: addChart(open, ws, { type: args.type, area, title: args.title, anchor: args.anchor }),
+        }
+      },
+    }),
+    addConditionalFormat: method({
+      description: `Adds conditional formatting: rule cell_value highlights cells compared with value (operator, value, value2 for between; fill_color / font_color, default light red fill), rule color_scale shades by value (colors: 2 or 3 hex colours, default red-yellow-green). ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        range: A1Range,
+        rule: z.enum(['cell_value', 'color_scale']),
+        operator: z
+          .enum([
+            'greater_than',
+            'less_than',
+            'between',
+            'equal',
+            'not_equal',
+            'greater_or_equal',
+            'less_or_equal',
+          ])
+          .optional(),
+        value: z.union([z.number(), z.string()]).optional(),
+        value2: z.union([z.number(), z.string()]).optional(),
+        fill_color: Color.optional(),
+        font_color: Color.optional(),
+        colors: z.array(Color).optional(),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      examples: [
+        {
+          path: '/sales.xlsx',
+          sheet: 'Data',
+          range: 'C2:C20',
+          rule: 'cell_value',
+          operator: 'greater_than',
+          value: 1000,
+        },
+      ],
+      run: async ({ path, sheet, range, ...rule }, ctx) => {
+        const open = await workbooks.get(ctx).get(path)
+        const ws = open.sheet(sheet)
+        const area = areaIn(ws, range)
+        return { sheet: ws.name, range: areaName(area), applied: addConditionalFormat(open, ws, area, rule) }
+      },
+    }),
+    addDataValidation: method({
+      description: `Restricts what can be typed: type list (values, or source range like Lists!A1:A5) or whole / decimal numbers between min and max. ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        range: A1Range,
+        type: z.enum(['list', 'whole', 'decimal']),
+        values: z.array(z.string()).optional(),
+        source: z.string().optional(),
+        min: z.number().optional(),
+        max: z.number().optional(),
+        allow_blank: z.boolean().default(true),
+        error_message: z.string().optional(),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      examples: [
+        { path: '/sales.xlsx', sheet: 'Data', range: 'D2:D50', type: 'list', values: ['Open', 'Closed'] },
+      ],
+      run: async ({ path, sheet, range, ...rule }, ctx) => {
+        const open = await workbooks.get(ctx).get(path)
+        const ws = open.sheet(sheet)
+        const area = areaIn(ws, range)
+        return { sheet: ws.name, range: areaName(area), applied: addDataValidation(open, ws, area, rule) }
+      },
+    }),
+  }
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod'
+import { areaName, parseArea } from '../address'
+import { describeWorksheet, findCells } from '../describe'
+import { AreaReceipt, areaReceipt } from '../receipt'
+import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
+import { usedArea } from '../usedRange'
+import { A1Range, AgentPath, SheetName } from './schemas'
+
+const ColumnInfo = z.object({
+  column: z.string(),
+  name: z.string(),
+  type: z.enum(['number', 'text', 'date', 'boolean', 'mixed', 'empty']),
+})
+
+const SheetDescription = z.object({
+  sheet: z.string(),
+  usedRange: z.string().nullable(),
+  rows: z.number().int(),
+  columns: z.number().int(),
+  headerRow: z.number().int().nullable(),
+  columnInfo: z.array(ColumnInfo),
+  sampleRows: z.array(z.array(z.string())),
+  tables: z.array(z.object({ name: z.string(), range: z.string() })),
+  charts: z.array(
+    z.object({ type: z.string(), title: z.string().optional(), anchor: z.string().optional() }),
+  ),
+  mergedRanges: z.array(z.string()),
+  formulaCount: z.number().int(),
+  frozen: z.object({ rows: z.number().int(), columns: z.number().int() }).nullable(),
+  hidden: z.boolean().optional(),
+})
+
+const PAGE_ROWS = 200
+
+const RangePage = AreaReceipt.partial({
+  formulas: true,
+  types: true,
+  formats: true,
+  uncalculated: true,
+}).extend({
+  nextPage: z.number().int().optional().describe('Pass as page to read the next rows'),
+  totalRows: z.number().int(),
+})
+
+export function readMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHandle) {
+  return {
+    describeWorksheet: method({
+      description:
+        'Describes a worksheet compactly: {sheet, usedRange, rows, columns, headerRow, columnInfo: [{column, name, type}], sampleRows (first rows as display text), tables, charts, mergedRanges, formulaCount, frozen}. Start here before reading or editing.',
+      input: z.object({ path: AgentPath, sheet: SheetName }),
+      output: SheetDescription,
+      risk: 'read',
+      examples: [{ path: '/sales.xlsx', sheet: 'Data' }],
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        return describeWorksheet(open, open.sheet(args.sheet))
+      },
+    }),
+    getRange: method({
+      description: `Reads a range as display values (number formats applied, formula results computed), ${PAGE_ROWS} rows per page by default. Whole columns (A:C) stop at the last used row. With detailed=true the page is the full area receipt: formulas, types (cells not listed are numbers), formats and uncalculated as sparse maps keyed by cell. Returns {sheet, range, rows, columns, values, ..., totalRows, nextPage?}.`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        range: A1Range,
+        detailed: z.boolean().default(false).describe('Include formulas, types, formats'),
+        page: z.number().int().min(1).default(1),
+        page_rows: z.number().int().min(1).max(5000).default(PAGE_ROWS),
+      }),
+      output: RangePage,
+      risk: 'read',
+      examples: [{ path: '/sales.xlsx', sheet: 'Data', range: 'A1:F20' }],
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        const ws = open.sheet(args.sheet)
+        const used = usedArea(ws) ?? { top: 1, left: 1, bottom: 1, right: 1 }
+        const area = parseArea(args.range, used)
+        if (/^[A-Za-z]+:[A-Za-z]+$/.test(args.range.trim())) area.bottom = Math.max(used.bottom, 1)
+        const totalRows = area.bottom - area.top + 1
+        const top = area.top + (args.page - 1) * args.page_rows
+        if (top > area.bottom)
+          return {
+            sheet: ws.name,
+            range: areaName(area),
+            rows: 0,
+            columns: area.right - area.left + 1,
+            values: [],
+            totalRows,
+          }
+        const pageArea = { ...area, top, bottom: Math.min(area.bottom, top + args.page_rows - 1) }
+        const receipt = areaReceipt(open, ws, pageArea)
+        const page = args.detailed
+          ? receipt
+          : {
+              sheet: receipt.sheet,
+              range: receipt.range,
+              rows: receipt.rows,
+              columns: receipt.columns,
+              values: receipt.values,
+            }
+        return { ...page, totalRows, ...(pageArea.bottom < area.bottom ? { nextPage: args.page + 1 } : {}) }
+      },
+    }),
+    find: method({
+      description:
+        'Finds cells by their display text (or raw number) or by formula text, in one sheet or all. Returns {matches: [{sheet, cell, value, formula?}], truncated}.',
+      input: z.object({
+        path: AgentPath,
+        query: z.string().min(1).describe('Text to look for'),
+        sheet: SheetName.optional().describe('Limit to one sheet'),
+        match: z.enum(['contains', 'exact', 'regex']).default('contains'),
+        in: z.enum(['values', 'formulas']).default('values'),
+        limit: z.number().int().min(1).max(1000).default(50),
+      }),
+      output: z.object({
+        matches: z.array(
+          z.object({
+            sheet: z.string(),
+            cell: z.string(),
+            value: z.string(),
+            formula: z.string().optional(),
+          }),
+        ),
+        truncated: z.boolean(),
+      }),
+      risk: 'read',
+      examples: [{ path: '/sales.xlsx', query: 'North' }],
+      run: async (args, ctx) => {
+        const open = await workbooks.get(ctx).get(args.path)
+        return findCells(open, {
+          query: args.query,
+          sheet: args.sheet ? open.sheet(args.sheet) : undefined,
+          match: args.match,
+          in: args.in,
+          limit: args.limit,
+        })
+      },
+    }),
+  }
+}

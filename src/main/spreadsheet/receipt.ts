@@ -1,0 +1,94 @@
+import type { Worksheet } from 'exceljs'
+import { z } from 'zod'
+import { type Area, areaName, areaSize, cellName } from './address'
+import { snapshot } from './cellValue'
+import { displayText } from './displayValue'
+import type { OpenWorkbook } from './openWorkbook'
+
+export const AreaReceipt = z.object({
+  sheet: z.string(),
+  range: z.string().describe('The area in A1 notation'),
+  rows: z.number().int(),
+  columns: z.number().int(),
+  values: z
+    .array(z.array(z.string()))
+    .describe('Display values, number formats applied, formula results included'),
+  formulas: z.record(z.string(), z.string()).optional().describe('Cell -> formula, only cells that hold one'),
+  types: z
+    .record(z.string(), z.enum(['text', 'boolean', 'date', 'error', 'empty']))
+    .optional()
+    .describe('Cell -> type for every cell that is not a number'),
+  formats: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Cell -> number format, only non-General ones'),
+  uncalculated: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe(
+      'Cell -> why the engine could not compute its formula (the value shown is the last cached one)',
+    ),
+})
+export type AreaReceipt = z.infer<typeof AreaReceipt>
+
+export const SettingsReceipt = z.object({
+  sheet: z.string(),
+  range: z.string(),
+  applied: z.array(z.string()).describe('What was changed, one entry per setting'),
+})
+export type SettingsReceipt = z.infer<typeof SettingsReceipt>
+
+/** Text added to every writing method's description so the model knows what comes back. */
+export const AREA_RECEIPT_DOC =
+  'Returns the area receipt {sheet, range, rows, columns, values, formulas?, types?, formats?, uncalculated?}: values are the display texts (number formats applied, formula results computed); formulas, types (cells not listed are numbers), formats and uncalculated are sparse maps keyed by cell, omitted when empty.'
+
+export const SETTINGS_RECEIPT_DOC = 'Returns {sheet, range, applied: [...]} listing each setting applied.'
+
+function setIfAny<T>(target: Record<string, unknown>, key: string, map: Record<string, T>): void {
+  if (Object.keys(map).length > 0) target[key] = map
+}
+
+/** The receipt for an area after formulas are recomputed. */
+export function areaReceipt(open: OpenWorkbook, ws: Worksheet, area: Area): AreaReceipt {
+  const calc = open.calc()
+  const date1904 = open.date1904
+  const values: string[][] = []
+  const formulas: Record<string, string> = {}
+  const types: Record<string, 'text' | 'boolean' | 'date' | 'error' | 'empty'> = {}
+  const formats: Record<string, string> = {}
+  for (let r = area.top; r <= area.bottom; r++) {
+    const row: string[] = []
+    const sheetRow = ws.findRow(r)
+    for (let c = area.left; c <= area.right; c++) {
+      const cell = sheetRow?.findCell(c)
+      const s = snapshot(cell, date1904)
+      row.push(displayText(s))
+      const name = cellName(r, c)
+      if (s.formula !== undefined) formulas[name] = `=${s.formula}`
+      if (s.kind !== 'number') types[name] = s.kind
+      if (s.numFmt && s.numFmt !== 'General') formats[name] = s.numFmt
+    }
+    values.push(row)
+  }
+  const uncalculated: Record<string, string> = {}
+  for (const u of calc.uncalculated) {
+    if (u.sheet !== ws.name) continue
+    const m = /^([A-Z]+)(\d+)$/.exec(u.cell)
+    if (!m) continue
+    const row = Number(m[2])
+    if (row >= area.top && row <= area.bottom && formulas[u.cell] !== undefined)
+      uncalculated[u.cell] = u.reason
+  }
+  const { rows, columns } = areaSize(area)
+  const receipt: AreaReceipt = { sheet: ws.name, range: areaName(area), rows, columns, values }
+  const extra = receipt as unknown as Record<string, unknown>
+  setIfAny(extra, 'formulas', formulas)
+  setIfAny(extra, 'types', types)
+  setIfAny(extra, 'formats', formats)
+  setIfAny(extra, 'uncalculated', uncalculated)
+  return receipt
+}
+
+export function settingsReceipt(ws: Worksheet, range: string, applied: string[]): SettingsReceipt {
+  return { sheet: ws.name, range, applied }
+}

@@ -1,0 +1,124 @@
+import { AppError } from '../../shared/errors'
+import type { Workspace } from '../workspace'
+import type { OpenWorkbook } from './openWorkbook'
+import type { SaveReport, WriteBytes } from './saveWorkbook'
+
+// exceljs and the formula engine load on first use, not when the toolset is registered.
+const engine = () => Promise.all([import('./loadWorkbook'), import('./saveWorkbook')])
+
+async function saveWorkbook(open: OpenWorkbook, target: string, write: WriteBytes): Promise<SaveReport> {
+  return (await import('./saveWorkbook')).saveWorkbook(open, target, write)
+}
+
+const XLSX = /\.xlsx$/i
+
+export function checkWorkbookPath(path: string): string {
+  const trimmed = path.trim()
+  if (!XLSX.test(trimmed)) {
+    const ext = /\.[^./]+$/.exec(trimmed)?.[0]
+    throw new AppError(
+      'UNSUPPORTED',
+      `${trimmed} is not an .xlsx path${ext ? ` (${ext} files are not supported; convert them to .xlsx first)` : ''}`,
+    )
+  }
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`
+}
+
+/**
+ * The workbooks one tool session has open, keyed by agent path. Saving goes through `write`, which is
+ * the workspace's atomic write with numbered backup and history.
+ */
+export class WorkbookStore {
+  private readonly open = new Map<string, OpenWorkbook>()
+  readonly write: WriteBytes
+
+  constructor(private readonly workspace: () => Workspace) {
+    this.write = async (path, bytes) => {
+      const receipt = await this.workspace().writeFile(path, bytes, { message: `spreadsheet: save ${path}` })
+      return {
+        ...(receipt.backup ? { backup: receipt.backup } : {}),
+        ...(receipt.version ? { version: receipt.version } : {}),
+      }
+    }
+  }
+
+  private key(path: string): string {
+    return checkWorkbookPath(path).toLowerCase()
+  }
+
+  isOpen(path: string): boolean {
+    return this.open.has(this.key(path))
+  }
+
+  async get(path: string): Promise<OpenWorkbook> {
+    const key = this.key(path)
+    const existing = this.open.get(key)
+    if (existing) return existing
+    const agentPath = checkWorkbookPath(path)
+    const ws = this.workspace()
+    if (!(await ws.exists(agentPath)))
+      throw new AppError('NOT_FOUND', `No workbook at ${agentPath}; use create to make a new one`)
+    const bytes = await ws.readFile(agentPath)
+    const [{ loadWorkbook }] = await engine()
+    const loaded = await loadWorkbook(agentPath, bytes)
+    this.open.set(key, loaded)
+    return loaded
+  }
+
+  async create(path: string, sheet: string): Promise<OpenWorkbook> {
+    const agentPath = checkWorkbookPath(path)
+    if (this.open.has(this.key(path)) || (await this.workspace().exists(agentPath)))
+      throw new AppError(
+        'CONFLICT',
+        `${agentPath} already exists; use open to edit it or choose another path`,
+      )
+    const [{ createWorkbook }] = await engine()
+    const created = await createWorkbook(agentPath, sheet)
+    this.open.set(this.key(path), created)
+    return created
+  }
+
+  async save(path: string, target?: string): Promise<SaveReport> {
+    const open = await this.get(path)
+    const to = target ? checkWorkbookPath(target) : open.path
+    const report = await saveWorkbook(open, to, this.write)
+    if (target && this.key(target) !== this.key(path)) {
+      this.open.delete(this.key(path))
+      ;(open as { path: string }).path = to
+      this.open.set(this.key(target), open)
+    }
+    return report
+  }
+
+  /** Forgets the in-memory copy (after a restore the file on disk is the truth). */
+  forget(path: string): boolean {
+    const key = this.key(path)
+    const had = this.open.get(key)?.dirty ?? false
+    this.open.delete(key)
+    return had
+  }
+
+  async close(path: string, save: boolean): Promise<SaveReport | null> {
+    const key = this.key(path)
+    const open = this.open.get(key)
+    if (!open) throw new AppError('NOT_FOUND', `${checkWorkbookPath(path)} is not open`)
+    const report = save && open.dirty ? await saveWorkbook(open, open.path, this.write) : null
+    this.open.delete(key)
+    return report
+  }
+
+  /** Saves every workbook with pending changes (end of session); reports each failure. */
+  async disposeAll(): Promise<void> {
+    const failures: string[] = []
+    for (const open of this.open.values()) {
+      if (!open.dirty) continue
+      try {
+        await saveWorkbook(open, open.path, this.write)
+      } catch (error) {
+        failures.push(`${open.path}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+    this.open.clear()
+    if (failures.length > 0) throw new AppError('HANDLER_FAILED', `Could not save: ${failures.join('; ')}`)
+  }
+}

@@ -1,0 +1,47 @@
+import type { Cell } from 'exceljs'
+import { parseValue } from 'numfmt'
+import { isGeneralFormat } from './cellValue'
+
+export type CellInput = string | number | boolean | null
+
+const NUMBER_LIKE = /^[-+]?[$€£¥]?\s?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?(e[-+]?\d+)?\s?%?$/i
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/
+
+/**
+ * Writes a value the way typing it into a spreadsheet would: `=...` is a formula, `'...` forces text,
+ * `12%`, `$1,200` and `2024-03-01` become numbers with a matching format; other strings stay text.
+ */
+export function writeCell(cell: Cell, input: CellInput): void {
+  if (input === null || input === '') {
+    cell.value = null
+    return
+  }
+  if (typeof input !== 'string') {
+    cell.value = input
+    return
+  }
+  if (input.startsWith('=') && input.length > 1) {
+    cell.value = { formula: input.slice(1) } as Cell['value']
+    return
+  }
+  if (input.startsWith("'")) {
+    cell.value = input.slice(1)
+    return
+  }
+  const trimmed = input.trim()
+  const looksNumeric = NUMBER_LIKE.test(trimmed) && /\d/.test(trimmed) && !/^[-+]?0\d/.test(trimmed)
+  if (looksNumeric || ISO_DATE.test(trimmed)) {
+    const parsed = parseValue(trimmed) as { v?: unknown; z?: string } | null
+    if (parsed && typeof parsed.v === 'number') {
+      cell.value = parsed.v
+      if (parsed.z && isGeneralFormat(cell.numFmt)) cell.numFmt = parsed.z
+      return
+    }
+  }
+  cell.value = input
+}
+
+export function writeFormula(cell: Cell, formula: string): void {
+  const text = formula.trim().replace(/^=/, '')
+  cell.value = { formula: text } as Cell['value']
+}

@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { loadSpreadsheetToolset } from '../../../src/main/spreadsheet'
+import { createToolSession, invoke, pluginApi, type ToolSession } from '../../../src/main/tools'
+import { type CreatedWorkspace, createWorkspace, type WriteFs } from '../../../src/main/workspace'
+
+export interface Harness {
+  root: string
+  workspace: CreatedWorkspace
+  session: ToolSession
+  call<T = Record<string, unknown>>(method: string, args: Record<string, unknown>): Promise<T>
+  fail(method: string, args: Record<string, unknown>): Promise<string>
+  newSession(): Promise<ToolSession>
+  cleanup(): Promise<void>
+}
+
+export async function createHarness(options: { fs?: WriteFs } = {}): Promise<Harness> {
+  const root = mkdtempSync(path.join(tmpdir(), 'bureau-sheet-'))
+  const workspace = createWorkspace({ root, history: true, ...(options.fs ? { fs: options.fs } : {}) })
+  const toolset = await loadSpreadsheetToolset(pluginApi)
+  const make = () => createToolSession({ toolsets: [toolset], workspace })
+  const harness: Harness = {
+    root,
+    workspace,
+    session: make(),
+    async call<T>(method: string, args: Record<string, unknown>) {
+      const result = await invoke(harness.session, `spreadsheet_${method}`, args)
+      if (!result.ok) throw new Error(`${method} failed: ${result.error}`)
+      return result.value as T
+    },
+    async fail(method: string, args: Record<string, unknown>) {
+      const result = await invoke(harness.session, `spreadsheet_${method}`, args)
+      if (result.ok) throw new Error(`${method} should have failed`)
+      return result.error
+    },
+    async newSession() {
+      await harness.session.dispose()
+      harness.session = make()
+      return harness.session
+    },
+    async cleanup() {
+      await harness.session.dispose()
+      await workspace.close()
+      rmSync(root, { recursive: true, force: true })
+    },
+  }
+  return harness
+}
