@@ -310,7 +310,7 @@ describe('app.chat.chatStream (voice panel, bridge)', () => {
         .at(-1)?.content ?? ''
     expect(user).toContain('What is this about?')
     expect(user).toContain('Apples are red.')
-    expect((llm.requests[0]?.body as { tools?: unknown }).tools).toBeUndefined()
+    expect((llm.requests[0]?.body as { tools?: unknown } | undefined)?.tools).toBeUndefined()
     await running.stop()
   })
 })

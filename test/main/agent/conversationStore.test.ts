@@ -10,7 +10,10 @@ afterEach(() => dirs.cleanup())
 
 function clock(start = Date.parse('2026-01-01T00:00:00Z')) {
   let now = start
-  return () => new Date((now += 1000))
+  return () => {
+    now += 1000
+    return new Date(now)
+  }
 }
 
 describe('conversation store', () => {
