@@ -324,6 +324,15 @@ test("the agent's steps show as a timeline and a file it returns downloads", asy
   const saved = test.info().outputPath('summary.md')
   await download.saveAs(saved)
   expect(readFileSync(saved, 'utf8')).toBe(content)
+
+  await returned.getByRole('button', { name: 'Show summary.md in the workspace' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workspace')
+  await expect(page.getByRole('navigation', { name: 'Folder' })).toContainText('reports')
+  const row = page.locator('tr.highlight')
+  await expect(row).toContainText('summary.md')
+  await snapshot(page, 'workspace-reveal')
+  await page.getByRole('navigation', { name: 'Folder' }).getByRole('button', { name: 'Workspace' }).click()
+  await expect(page.getByRole('button', { name: 'Open folder reports' })).toBeVisible()
 })
 
 test.describe('accessibility of a full answer', () => {
