@@ -63,8 +63,10 @@ export function applyStyle(open: OpenWorkbook, ws: Worksheet, area: Area, style:
     font.underline = style.underline
     applied.push(`underline ${style.underline}`)
   }
-  if (style.font_size !== undefined)
-    (font.size = style.font_size), applied.push(`font size ${style.font_size}`)
+  if (style.font_size !== undefined) {
+    font.size = style.font_size
+    applied.push(`font size ${style.font_size}`)
+  }
   if (style.font_name !== undefined) {
     font.name = style.font_name
     applied.push(`font ${style.font_name}`)
@@ -91,8 +93,10 @@ export function applyStyle(open: OpenWorkbook, ws: Worksheet, area: Area, style:
     alignment.horizontal = style.horizontal_align
     applied.push(`align ${style.horizontal_align}`)
   }
-  if (style.vertical_align)
-    (alignment.vertical = style.vertical_align), applied.push(`vertical ${style.vertical_align}`)
+  if (style.vertical_align) {
+    alignment.vertical = style.vertical_align
+    applied.push(`vertical ${style.vertical_align}`)
+  }
   if (style.wrap !== undefined) {
     alignment.wrapText = style.wrap
     applied.push(`wrap ${style.wrap}`)

@@ -61,6 +61,7 @@ class Calculation {
   private readonly sheetIndex = new Map<string, number>()
   private readonly nodes = new Map<number, FormulaNode>()
   private readonly bySheet: FormulaNode[][]
+  private readonly depsOf = new Map<number, FormulaNode[]>()
 
   constructor(
     private readonly workbook: Workbook,
@@ -141,7 +142,9 @@ class Calculation {
     for (const node of this.nodes.values()) {
       let count = 0
       try {
-        for (const dep of this.dependencies(node, deps)) {
+        const found = this.dependencies(node, deps)
+        this.depsOf.set(node.key, found)
+        for (const dep of found) {
           if (dep.key === node.key) continue
           count++
           const list = dependents.get(dep.key)
@@ -215,8 +218,21 @@ class Calculation {
     const report: CalcReport = { calculated: 0, uncalculated: [] }
     if (this.nodes.size === 0) return report
     const parser = this.parser()
+    const failed = new Set<number>()
     for (const node of this.order(report)) {
+      const blocker = this.depsOf.get(node.key)?.find((d) => failed.has(d.key))
+      if (blocker) {
+        failed.add(node.key)
+        report.uncalculated.push(
+          this.issue(
+            node,
+            `depends on uncalculated ${this.sheets[blocker.sheet]!.name}!${cellName(blocker.row, blocker.col)}`,
+          ),
+        )
+        continue
+      }
       if (/\[\d+\]/.test(node.formula)) {
+        failed.add(node.key)
         report.uncalculated.push(this.issue(node, 'refers to another workbook'))
         continue
       }
@@ -225,6 +241,7 @@ class Calculation {
         setFormulaResult(node.cell, toCellResult(parser.parse(node.formula, position, true), this.date1904))
         report.calculated++
       } catch (error) {
+        failed.add(node.key)
         report.uncalculated.push(this.issue(node, reasonOf(error)))
       }
     }

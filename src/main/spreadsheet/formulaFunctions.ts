@@ -3,19 +3,27 @@ import FormulaParser, { type FunctionParam } from 'fast-formula-parser'
 
 type FormulaFunction = (...params: FunctionParam[]) => unknown
 
-/** Functions fast-formula-parser implements itself; formulajs fills the rest (SUMIFS, COUNTA, TEXTJOIN, ...). */
-function builtinNames(): Set<string> {
-  const names = new Set<string>()
-  const probe = new FormulaParser() as unknown as { functions?: Record<string, unknown> }
-  for (const name of Object.keys(probe.functions ?? {})) names.add(name)
-  return names
+interface ParserInternals {
+  functions: Record<string, FormulaFunction>
+  funsNeedContext: string[]
+  funsNeedContextAndNoDataRetrieve: string[]
+  funsPreserveRef: string[]
 }
 
 function toFormulaResult(value: unknown): unknown {
   if (value instanceof Error)
     return new FormulaParser.FormulaError(value.message.startsWith('#') ? value.message : '#VALUE!')
-  if (value instanceof Date) return value
   return value
+}
+
+/** formulajs keeps dotted names nested (`STDEV.S` is `STDEV.S` on the STDEV function). */
+function formulajsFunction(name: string): ((...args: unknown[]) => unknown) | undefined {
+  let at: unknown = formulajs
+  for (const part of name.split('.')) {
+    if ((typeof at !== 'object' && typeof at !== 'function') || at === null) return undefined
+    at = (at as Record<string, unknown>)[part]
+  }
+  return typeof at === 'function' ? (at as (...args: unknown[]) => unknown) : undefined
 }
 
 function adapt(fn: (...args: unknown[]) => unknown): FormulaFunction {
@@ -24,14 +32,35 @@ function adapt(fn: (...args: unknown[]) => unknown): FormulaFunction {
 
 let cached: Record<string, FormulaFunction> | undefined
 
-/** The extra functions handed to fast-formula-parser. */
+/**
+ * Functions handed to fast-formula-parser: formulajs fills the ones it lacks (COUNTA, ...) and the
+ * ones it only declares (its SUMIFS, TEXTJOIN, MAXIFS... return nothing), tried after its own.
+ */
 export function extraFunctions(): Record<string, FormulaFunction> {
   if (cached) return cached
-  const builtin = builtinNames()
+  const parser = new FormulaParser() as unknown as ParserInternals
+  const special = new Set([
+    ...parser.funsNeedContext,
+    ...parser.funsNeedContextAndNoDataRetrieve,
+    ...parser.funsPreserveRef,
+  ])
   const extra: Record<string, FormulaFunction> = {}
-  for (const [name, fn] of Object.entries(formulajs)) {
-    if (typeof fn !== 'function' || builtin.has(name) || !/^[A-Z][A-Z0-9.]*$/.test(name)) continue
-    extra[name] = adapt(fn as (...args: unknown[]) => unknown)
+  const names = new Set([
+    ...Object.keys(parser.functions),
+    ...Object.keys(formulajs).filter((n) => /^[A-Z][A-Z0-9.]*$/.test(n)),
+  ])
+  for (const name of names) {
+    if (special.has(name)) continue
+    const fallback = formulajsFunction(name)
+    if (!fallback) continue
+    const own = parser.functions[name]
+    const adapted = adapt(fallback)
+    extra[name] = own
+      ? (...params) => {
+          const result = own(...params)
+          return result === undefined ? adapted(...params) : result
+        }
+      : adapted
   }
   // fast-formula-parser's LEN stringifies an empty cell as an object.
   extra.LEN = (p) => (p.value === undefined || p.value === null ? 0 : String(p.value).length)

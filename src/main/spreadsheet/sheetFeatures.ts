@@ -31,9 +31,10 @@ export function setPageSetup(open: OpenWorkbook, ws: Worksheet, input: PageSetup
     setup.orientation = input.orientation
     applied.push(`orientation ${input.orientation}`)
   }
-  if (input.paper_size)
-    (setup.paperSize = PAPER[input.paper_size] as unknown as typeof setup.paperSize),
-      applied.push(`paper ${input.paper_size}`)
+  if (input.paper_size) {
+    setup.paperSize = PAPER[input.paper_size] as unknown as typeof setup.paperSize
+    applied.push(`paper ${input.paper_size}`)
+  }
   if (input.fit_to_width !== undefined || input.fit_to_height !== undefined) {
     setup.fitToPage = true
     setup.fitToWidth = input.fit_to_width ?? 1
@@ -44,8 +45,10 @@ export function setPageSetup(open: OpenWorkbook, ws: Worksheet, input: PageSetup
     setup.printArea = input.print_area.replace(/\$/g, '')
     applied.push(`print area ${input.print_area}`)
   }
-  if (input.repeat_header_rows)
-    (setup.printTitlesRow = input.repeat_header_rows), applied.push(`repeat rows ${input.repeat_header_rows}`)
+  if (input.repeat_header_rows) {
+    setup.printTitlesRow = input.repeat_header_rows
+    applied.push(`repeat rows ${input.repeat_header_rows}`)
+  }
   if (input.margins) {
     setup.margins = MARGINS[input.margins]
     applied.push(`margins ${input.margins}`)
