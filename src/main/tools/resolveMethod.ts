@@ -1,5 +1,5 @@
 import type { Toolset } from './defineToolset'
-import { cliMethodName, clip, nameKey } from './naming'
+import { apiToolName, cliMethodName, clip, nameKey } from './naming'
 import type { RegisteredMethod, ToolRegistry } from './registry'
 import { closestNames, didYouMean } from './suggest'
 
@@ -58,14 +58,25 @@ export function methodNames(toolset: Toolset): string[] {
   return Object.keys(toolset.methods).map(cliMethodName)
 }
 
-/** Resolves a method inside a known toolset, accepting every spelling of its name. */
-export function resolveInToolset(registry: ToolRegistry, toolset: Toolset, name: string): Resolution {
+/**
+ * Resolves a method inside a known toolset, accepting every spelling of its name. Suggestions use the
+ * spelling the caller works with: `write_text` in the CLI terminal, `files_write_text` for API-mode calls.
+ */
+export function resolveInToolset(
+  registry: ToolRegistry,
+  toolset: Toolset,
+  name: string,
+  style: 'cli' | 'api' = 'cli',
+): Resolution {
   const key = nameKey(cleanName(name))
   const hit = indexFor(registry)
     .byFullKey.get(nameKey(toolset.name) + key)
     ?.find((entry) => entry.toolset === toolset)
   if (hit) return { ok: true, target: hit }
-  const names = methodNames(toolset)
+  const names =
+    style === 'api'
+      ? Object.keys(toolset.methods).map((key) => apiToolName(toolset.name, key))
+      : methodNames(toolset)
   return {
     ok: false,
     error: `Unknown method "${clip(name)}" in toolset ${toolset.name}.${didYouMean(name, names)} Methods: ${names.join(', ')}.`,
@@ -92,7 +103,7 @@ export function resolveMethod(registry: ToolRegistry, rawName: string): Resoluti
   const separated = /^([A-Za-z0-9_-]+)\s*(?:\.|\/|::|\s)\s*([A-Za-z0-9_-]+)$/.exec(name)
   if (separated?.[1] && separated[2]) {
     const toolset = index.toolsets.get(nameKey(separated[1]))
-    if (toolset) return resolveInToolset(registry, toolset, separated[2])
+    if (toolset) return resolveInToolset(registry, toolset, separated[2], 'api')
   }
   const key = nameKey(name)
   const full = index.byFullKey.get(key)
@@ -105,7 +116,7 @@ export function resolveMethod(registry: ToolRegistry, rawName: string): Resoluti
     .filter((toolsetKey) => key.startsWith(toolsetKey) && key.length > toolsetKey.length)
     .sort((a, b) => b.length - a.length)[0]
   const prefixed = prefix ? index.toolsets.get(prefix) : undefined
-  if (prefix && prefixed) return resolveInToolset(registry, prefixed, key.slice(prefix.length))
+  if (prefix && prefixed) return resolveInToolset(registry, prefixed, key.slice(prefix.length), 'api')
   const all = [...index.byName.keys()]
   const close = closestNames(name, all, 3, (full) => {
     const entry = index.byName.get(full)

@@ -55,11 +55,12 @@ describe('method name resolution', () => {
     expect(resolved('sheet.list')).toBe('sheet_list')
   })
 
-  it('suggests the closest methods of a known toolset', () => {
+  it('suggests the closest methods of a known toolset, spelled as API-mode function names', () => {
     const error = refused('sheet_set_cel_value')
     expect(error).toContain('Unknown method')
-    expect(error).toContain('set_cell_value')
-    expect(error).toContain('Methods: set_cell_value, get_range')
+    expect(error).toContain('Did you mean sheet_set_cell_value')
+    expect(error).toContain('Methods: sheet_set_cell_value, sheet_get_range')
+    expect(refused('sheet.frobnicate')).toContain('Methods: sheet_set_cell_value')
   })
 
   it('suggests the closest names overall for a typo without a toolset', () => {
