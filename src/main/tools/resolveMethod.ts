@@ -79,7 +79,7 @@ export function resolveInToolset(
       : methodNames(toolset)
   return {
     ok: false,
-    error: `Unknown method "${clip(name)}" in toolset ${toolset.name}.${didYouMean(name, names)} Methods: ${names.join(', ')}.`,
+    error: `Unknown method "${clip(name)}" in toolset ${toolset.name}.${didYouMean(name, names, undefined, (option) => [option.replace(`${toolset.name}_`, '')])} Methods: ${names.join(', ')}.`,
   }
 }
 

@@ -35,7 +35,8 @@ export function didYouMean(
   wanted: string,
   options: readonly string[],
   format = (name: string) => `\`${name}\``,
+  aliases?: (option: string) => readonly string[],
 ): string {
-  const close = closestNames(wanted, options)
+  const close = closestNames(wanted, options, 3, aliases)
   return close.length > 0 ? ` Did you mean ${close.map(format).join(' or ')}?` : ''
 }

@@ -58,7 +58,7 @@ describe('method name resolution', () => {
   it('suggests the closest methods of a known toolset, spelled as API-mode function names', () => {
     const error = refused('sheet_set_cel_value')
     expect(error).toContain('Unknown method')
-    expect(error).toContain('Did you mean sheet_set_cell_value')
+    expect(error).toContain('Did you mean `sheet_set_cell_value`')
     expect(error).toContain('Methods: sheet_set_cell_value, sheet_get_range')
     expect(refused('sheet.frobnicate')).toContain('Methods: sheet_set_cell_value')
   })
