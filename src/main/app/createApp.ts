@@ -1,5 +1,6 @@
 import { type Events, events, type HostKind, routes } from '../../shared/ipc'
 import { type ChatService, chatHandlers, createAppChat, currentWorkspace, workspaceHandlers } from '../agent'
+import { type BrowserEnvironment, type BrowserOverrides, browserHandlers } from '../browser'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
 import {
   createProviderService,
@@ -18,8 +19,9 @@ import {
   settingsHandlers,
 } from '../settings'
 import { createToolsHost, type ToolsHost, toolsHandlers } from '../tools'
+import { createAppVoice, voiceHandlers } from '../voice'
 import { appHandlers } from './appHandlers'
-import { unavailableHandlers } from './unavailableHandlers'
+import { type PickFolder, uiHandlers } from './uiHandlers'
 
 export interface AppOptions {
   host: HostKind
@@ -31,8 +33,12 @@ export interface AppOptions {
   settings?: SettingsStorageOptions
   /** `serve --tools-debounce-ms`: wins over the setting `tools.watchDebounceMs`. */
   toolsDebounceMs?: number
+  /** `--browser-cdp`, `--browser-executable`, `--allow-local-network`: win over the browser settings. */
+  browser?: BrowserOverrides
   /** The desktop shell's way to open (or reveal) a file with the system app; absent in the web host. */
   openPath?: (hostPath: string, reveal: boolean) => Promise<string | undefined>
+  /** The desktop shell's native folder picker (`ui.pickFolder`); absent in the web host. */
+  pickFolder?: PickFolder
 }
 
 /** The running app as every transport sees it. */
@@ -85,8 +91,15 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   disposers.push(settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id))))
   await ensureWritableDir(workspaceDir, 'workspace folder')
   const toolSettings = settings.get().tools
+  const browser: BrowserEnvironment = {
+    dataDir: options.dataDir,
+    settings: () => settings.get().browser,
+    ...(options.browser ? { overrides: options.browser } : {}),
+    logger: logger.child('browser'),
+  }
   const tools = await createToolsHost({
     dataDir: options.dataDir,
+    builtins: { browser },
     extraFolder: toolSettings.extraFolder,
     debounceMs: options.toolsDebounceMs ?? toolSettings.watchDebounceMs,
     logger: logger.child('tools'),
@@ -109,6 +122,15 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     logger: logger.child('agent'),
   })
   disposers.push(() => chat.dispose())
+  const voice = createAppVoice({
+    dataDir: options.dataDir,
+    settings,
+    provider: () => providers.resolve(),
+    chat,
+    events: bus,
+    logger: logger.child('voice'),
+  })
+  disposers.push(() => voice.dispose())
 
   const router = createIpcRouter(
     routes,
@@ -117,12 +139,17 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       ...settingsHandlers(settings),
       ...providerHandlers(providers),
       ...toolsHandlers(tools),
+      ...browserHandlers({
+        env: browser,
+        saveEndpoint: (endpoint) => settings.update({ browser: { mode: 'cdp', cdpEndpoint: endpoint } }),
+      }),
       ...chatHandlers(chat),
+      ...voiceHandlers(voice),
       ...workspaceHandlers({
         workspace: workspace.get,
         ...(options.openPath && { openPath: options.openPath }),
       }),
-      ...unavailableHandlers(),
+      ...uiHandlers({ ...(options.pickFolder && { pickFolder: options.pickFolder }) }),
     },
     { onHandlerError: (route, error) => logger.error('handler failed', { route, error: String(error) }) },
   )

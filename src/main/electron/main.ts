@@ -53,6 +53,13 @@ if (!app.requestSingleInstanceLock()) {
           shell.showItemInFolder(path)
           return undefined
         },
+        pickFolder: async ({ title, defaultPath }) => {
+          const options = { title, defaultPath, properties: ['openDirectory', 'createDirectory'] as const }
+          const picked = window
+            ? await dialog.showOpenDialog(window, { ...options, properties: [...options.properties] })
+            : await dialog.showOpenDialog({ ...options, properties: [...options.properties] })
+          return picked.canceled ? null : (picked.filePaths[0] ?? null)
+        },
       })
       const storageWarning = safeStorageNotice(cipher)
       if (storageWarning) bureau.notices.notify(storageWarning)
