@@ -93,6 +93,11 @@ function flowText(lines: Line[], scale: TypeScale, rightMargin: number, out: str
     paragraph = undefined
   }
   for (const [index, line] of lines.entries()) {
+    if (line.table) {
+      flush()
+      out.push(renderTable(line.table))
+      continue
+    }
     const level = headingLevel(line, lines[index + 1], scale)
     if (level) {
       flush()

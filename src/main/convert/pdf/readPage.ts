@@ -1,6 +1,8 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { findGridTables } from './gridTables'
 import { buildLines } from './lines'
 import type { DecodedImage } from './pageImage'
+import { extractRules } from './rules'
 import type { Line, TextRun } from './types'
 
 export interface PageText {
@@ -86,8 +88,23 @@ export async function readPage(page: PDFPageProxy): Promise<PageText> {
     if (size <= 0) continue
     runs.push({ text: item.str, x: e, y: top - f, width: item.width, size, ...style })
   }
-  const lines = buildLines(runs)
-  const characters = lines.reduce((sum, line) => sum + line.text.length, 0)
+  const grids = findGridTables(extractRules(operators, top), runs)
+  const lines = [
+    ...buildLines(runs.filter((run) => !grids.used.has(run))),
+    ...grids.tables.map(
+      (table): Line => ({
+        y: table.top,
+        x0: table.left,
+        x1: table.right,
+        size: 0,
+        bold: false,
+        segments: [],
+        text: '',
+        table: table.rows,
+      }),
+    ),
+  ].sort((a, b) => a.y - b.y)
+  const characters = lines.reduce((sum, line) => sum + line.text.length + (line.table ? 10 : 0), 0)
   const scan = characters < 10 ? await largestImage(page, operators) : undefined
   return { lines: characters < 10 ? [] : lines, scan }
 }

@@ -101,6 +101,7 @@ function runEnd(lines: Line[], start: number): number {
   while (end < lines.length) {
     const line = lines[end] as Line
     const previous = lines[end - 1] as Line
+    if (line.table) break
     const gap = line.y - previous.y
     if (gap > Math.max(3.2 * Math.max(line.size, previous.size), 0)) break
     if (line.segments.length >= 2) {
@@ -133,51 +134,68 @@ export interface LayoutRegions {
  * Finds tables rebuilt from aligned text: runs of multi-segment lines whose segments fall into
  * consistent column bands. Runs of long prose segments are side-by-side text columns instead.
  */
+/** Lines beside a two-column run that sit wholly inside one column (a column's first or last lines). */
+function fitsOneBand(line: Line, bands: Interval[]): boolean {
+  return (
+    line.segments.length === 1 &&
+    !line.table &&
+    bands.some((band) => line.x0 >= band.x0 - 4 && line.x1 <= band.x1 + 4)
+  )
+}
+
+function splitColumns(lines: Line[], bands: Interval[]): Line[][] {
+  const split: Line[][] = bands.map(() => [])
+  for (const line of lines) {
+    for (const segment of line.segments) {
+      split[bandIndex(segment, bands)]?.push({
+        ...line,
+        x0: segment.x0,
+        x1: segment.x1,
+        segments: [segment],
+        text: segment.text,
+      })
+    }
+  }
+  return split
+}
+
+function isTable(run: Line[], bands: Interval[]): string[][] | undefined {
+  const multi = run.filter((line) => line.segments.length >= 2)
+  if (multi.length < 2 || bands.length < 2 || bands.length > MAX_COLUMNS || isProse(run)) return undefined
+  const rows = toRows(run, bands)
+  const filledRows = rows.filter((row) => row.filter(Boolean).length >= 2).length
+  const cellLengths = rows
+    .flat()
+    .filter(Boolean)
+    .map((cell) => cell.length)
+  return filledRows >= 2 && median(cellLengths) <= 40 ? rows : undefined
+}
+
 export function findRegions(lines: Line[]): LayoutRegions {
   const tables: TableRegion[] = []
   const columns: ColumnSplit[] = []
   let index = 0
+  let floor = 0
   while (index < lines.length) {
     if ((lines[index]?.segments.length ?? 0) < 2) {
       index++
       continue
     }
-    const end = runEnd(lines, index)
+    let end = runEnd(lines, index)
     const run = lines.slice(index, end)
-    const multi = run.filter((line) => line.segments.length >= 2)
-    if (isProse(run)) {
-      const bands = columnBands(run)
-      if (bands.length === 2 && multi.length >= 3) {
-        const split: Line[][] = [[], []]
-        for (const line of run) {
-          for (const segment of line.segments) {
-            split[bandIndex(segment, bands)]?.push({
-              ...line,
-              x0: segment.x0,
-              x1: segment.x1,
-              segments: [segment],
-              text: segment.text,
-            })
-          }
-        }
-        columns.push({ start: index, end, columns: split })
-      }
-      index = end
-      continue
-    }
     const bands = columnBands(run)
-    if (multi.length >= 2 && bands.length >= 2 && bands.length <= MAX_COLUMNS) {
-      const rows = toRows(run, bands)
-      const filledRows = rows.filter((row) => row.filter(Boolean).length >= 2).length
-      const cellLengths = rows
-        .flat()
-        .filter(Boolean)
-        .map((cell) => cell.length)
-      if (filledRows >= 2 && median(cellLengths) <= 40) {
-        tables.push({ start: index, end, rows })
-      }
+    const rows = isTable(run, bands)
+    if (rows) {
+      tables.push({ start: index, end, rows })
+    } else if (bands.length === 2 && run.filter((line) => line.segments.length >= 2).length >= 3) {
+      // Side-by-side text: read the left column to its end, then the right one.
+      let start = index
+      while (start > floor && fitsOneBand(lines[start - 1] as Line, bands)) start--
+      while (end < lines.length && fitsOneBand(lines[end] as Line, bands)) end++
+      columns.push({ start, end, columns: splitColumns(lines.slice(start, end), bands) })
     }
     index = end
+    floor = end
   }
   return { tables, columns }
 }

@@ -27,4 +27,6 @@ export interface Line {
   bold: boolean
   segments: Segment[]
   text: string
+  /** Set on the stand-in line of a bordered table found from ruling lines. */
+  table?: string[][]
 }
