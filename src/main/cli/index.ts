@@ -2,6 +2,7 @@ import { registerBridgeCommand } from './commands/bridge'
 import { registerChatCommand } from './commands/chat'
 import { registerConvertCommand } from './commands/convert'
 import { registerProvidersCommand } from './commands/providers'
+import { registerSayCommand } from './commands/say'
 import { registerServeCommand } from './commands/serve'
 import { registerSettingsCommand } from './commands/settings'
 import { registerToolCommand } from './commands/tool'
@@ -16,6 +17,7 @@ export function buildCli() {
   registerConvertCommand(program)
   registerProvidersCommand(program)
   registerChatCommand(program)
+  registerSayCommand(program)
   registerBridgeCommand(program)
   return program
 }

@@ -3,6 +3,7 @@ import { chatEvents, chatRoutes } from './routes/chat'
 import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
 import { uiRoutes } from './routes/ui'
+import { voiceEvents, voiceRoutes } from './routes/voice'
 import { workspaceEvents, workspaceRoutes } from './routes/workspace'
 
 /**
@@ -17,6 +18,7 @@ export const routes = {
   ...providerRoutes,
   ...workspaceRoutes,
   ...uiRoutes,
+  ...voiceRoutes,
 }
 
 export const events = {
@@ -24,6 +26,7 @@ export const events = {
   ...chatEvents,
   ...settingsEvents,
   ...workspaceEvents,
+  ...voiceEvents,
 }
 
 export type Routes = typeof routes

@@ -141,6 +141,7 @@ export function createTtsQueue<A>(options: TtsQueueOptions<A>): TtsQueue {
           emit({ type: 'play-end', index: item.sentence.index })
         } catch (error) {
           if (controller.signal.aborted) break
+          spoken.pop()
           failed.push(item.sentence)
           emit({ type: 'error', index: item.sentence.index, stage: 'playback', error })
         }

@@ -150,6 +150,21 @@ describe('TTS queue', () => {
     expect(h.events).toContainEqual(expect.objectContaining({ type: 'error', index: 1, stage: 'synthesis' }))
   })
 
+  it('a sentence whose playback failed does not count as spoken', async () => {
+    const queue = createTtsQueue<string>({
+      synthesize: async (s) => `a${s.index}`,
+      play: async (audio) => {
+        if (audio === 'a0') throw new Error('no sound device')
+      },
+    })
+    queue.push(sentence(0))
+    queue.push(sentence(1))
+    queue.end()
+    const result = await queue.finished
+    expect(result.spoken.map((s) => s.index)).toEqual([1])
+    expect(result.failed.map((s) => s.index)).toEqual([0])
+  })
+
   it('finishes at once when ended with nothing queued, and after the last sentence otherwise', async () => {
     const empty = harness()
     empty.queue.end()

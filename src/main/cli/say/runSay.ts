@@ -1,0 +1,119 @@
+import { writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { AppError } from '../../../shared/errors'
+import type { AppNotice } from '../../../shared/ipc'
+import { createProviderService, providerKeyEnvSource, providerSettingsFrom } from '../../llm'
+import { defaultDataDir } from '../../paths'
+import { openSettings } from '../../settings'
+import { concatWav, createSystemPlayer, createVoiceService, type SpeechAudio, speakText } from '../../voice'
+import type { SayCliOptions } from '../commands/say'
+import { UsageError } from '../program'
+
+export interface SayIo {
+  out(text: string): void
+  err(text: string): void
+  readStdin(): Promise<string>
+}
+
+const processIo: SayIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  async readStdin() {
+    let text = ''
+    for await (const chunk of process.stdin) text += String(chunk)
+    return text
+  },
+}
+
+/** Pause between sentences in a written file, about what a player's start-up adds when speaking live. */
+const SENTENCE_GAP_MS = 150
+
+/**
+ * `bureau say "text"`: the text goes through the Voice panel's chunker and ordered TTS queue, then to
+ * a system player, or into one WAV file with `--out`.
+ */
+export async function runSay(
+  rawText: string | undefined,
+  options: SayCliOptions,
+  io: SayIo = processIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const dataDir = options.dataDir ?? defaultDataDir(env)
+  const notify = (notice: AppNotice) => io.err(`${notice.level}: ${notice.message}\n`)
+  const settings = await openSettings({ dataDir, notify, env: (name) => env[name] })
+  const providers = await createProviderService({
+    dataDir,
+    settings: providerSettingsFrom(settings),
+    notify,
+    env,
+  })
+  settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id)))
+  const voice = createVoiceService({ settings, provider: () => providers.resolve() })
+  const {
+    engine,
+    voice: voiceName,
+    rate,
+  } = voice.speechEngine({
+    engine: options.engine,
+    voice: options.voice,
+    rate: options.rate,
+  })
+
+  if (options.listVoices) {
+    const info = (await voice.engines()).tts.find((e) => e.id === engine.id)
+    if (info && !info.available)
+      throw new AppError('UNAVAILABLE', info.reason ?? `${engine.id} is not available.`)
+    for (const v of info?.voices ?? []) io.out(`${v.id}\t${v.name}\n`)
+    return
+  }
+
+  const text = rawText === undefined || rawText === '-' ? await io.readStdin() : rawText
+  if (text.trim() === '')
+    throw new UsageError('nothing to say: give the text as an argument or on stdin with "-"')
+
+  const controller = new AbortController()
+  const stop = () => controller.abort()
+  process.once('SIGINT', stop)
+  const clips: Uint8Array[] = []
+  const player = options.out ? undefined : createSystemPlayer()
+  let firstError: unknown
+  try {
+    const result = await speakText({
+      text,
+      engine,
+      voice: voiceName,
+      rate,
+      signal: controller.signal,
+      async play(audio: SpeechAudio, _sentence, signal) {
+        if (player) await player.play(audio.audio, signal)
+        else clips.push(audio.audio)
+      },
+      onEvent(event) {
+        if (event.type === 'error') firstError ??= event.error
+      },
+    })
+    if (result.status === 'cancelled') throw new AppError('CANCELLED', 'Cancelled.')
+    if (result.spoken.length === 0) {
+      if (firstError instanceof AppError) throw firstError
+      throw new AppError('HANDLER_FAILED', `${engine.id} produced no audio.`)
+    }
+    if (result.failed.length > 0)
+      io.err(`warning: ${result.failed.length} of ${result.sentences.length} sentences could not be spoken\n`)
+    if (options.out) {
+      const wav = concatWav(clips, SENTENCE_GAP_MS)
+      const path = resolve(options.out)
+      await writeFile(path, wav)
+      const seconds = ((wav.length - 44) / bytesPerSecond(wav)).toFixed(1)
+      io.out(`${options.out}: ${result.spoken.length} sentences, ${seconds} s (${engine.id})\n`)
+    }
+  } finally {
+    process.off('SIGINT', stop)
+    await player?.dispose()
+    await voice.dispose()
+  }
+}
+
+function bytesPerSecond(wav: Uint8Array): number {
+  const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength)
+  return view.getUint32(28, true) || 1
+}

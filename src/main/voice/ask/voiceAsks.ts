@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto'
+import { AppError } from '../../../shared/errors'
+import type {
+  ChatMessage,
+  Conversation,
+  EventPayload,
+  Events,
+  VoiceAskInput,
+  VoiceAskResult,
+} from '../../../shared/ipc'
+import type { Logger } from '../../logging'
+import { composeVoicePrompt } from './voicePrompt'
+
+export interface VoiceAttachment {
+  name: string
+  bytes: Uint8Array
+  mimeType?: string
+}
+
+/** The agent's plain streaming answer (`ChatService.chatStream`). */
+export interface VoiceChatPort {
+  chatStream(
+    prompt: string,
+    attachments: readonly VoiceAttachment[],
+    signal: AbortSignal,
+  ): AsyncIterable<string>
+}
+
+/** The conversation store voice answers are saved in (the chat's, so they show in the Chat page). */
+export interface VoiceConversations {
+  create(options: { firstMessage: string }): Promise<Conversation>
+  get(id: string): Promise<Conversation>
+  update(id: string, change: (conversation: Conversation) => void): Promise<Conversation>
+}
+
+export interface VoiceEventSink {
+  emit<K extends 'voice.delta' | 'voice.done'>(event: K, payload: EventPayload<Events, K>): void
+}
+
+interface Run {
+  askId: string
+  conversationId: string
+  messageId: string
+  controller: AbortController
+  /** Set by barge-in: what was spoken before the user cut in. */
+  spokenText: string | undefined
+  finished: Promise<void>
+}
+
+export interface VoiceAsks {
+  ask(input: VoiceAskInput): Promise<VoiceAskResult>
+  cancel(askId: string): boolean
+  interrupt(input: { conversationId: string; messageId: string; spokenText: string }): Promise<boolean>
+  idle(): Promise<void>
+  dispose(): Promise<void>
+}
+
+function message(role: ChatMessage['role'], text: string, status: ChatMessage['status']): ChatMessage {
+  return {
+    id: randomUUID(),
+    role,
+    text,
+    createdAt: new Date().toISOString(),
+    status,
+    attachments: [],
+    steps: [],
+    files: [],
+  }
+}
+
+/**
+ * Spoken answers: each runs `chatStream` (no tools: a voice answer must start at once), streams its
+ * text as `voice.delta`, and is saved in the conversation like a chat answer. A barge-in keeps only
+ * what was spoken (`spokenText`) and marks the message `interrupted`.
+ */
+export function createVoiceAsks(deps: {
+  chat: VoiceChatPort
+  conversations: VoiceConversations
+  events: VoiceEventSink
+  logger?: Logger
+  now?: () => number
+}): VoiceAsks {
+  const runs = new Map<string, Run>()
+  const now = deps.now ?? (() => performance.now())
+
+  async function execute(run: Run, prompt: string, attachments: VoiceAttachment[]): Promise<void> {
+    const ref = { askId: run.askId, conversationId: run.conversationId, messageId: run.messageId }
+    const started = now()
+    let firstTokenMs: number | undefined
+    let text = ''
+    let error: string | undefined
+    try {
+      for await (const chunk of deps.chat.chatStream(prompt, attachments, run.controller.signal)) {
+        if (run.controller.signal.aborted) break
+        firstTokenMs ??= now() - started
+        text += chunk
+        deps.events.emit('voice.delta', { ...ref, text: chunk })
+      }
+    } catch (failure) {
+      if (!run.controller.signal.aborted) {
+        error =
+          failure instanceof AppError ? failure.message : 'The answer stopped because of an internal error.'
+        if (!(failure instanceof AppError))
+          deps.logger?.error('voice answer crashed', { error: String(failure) })
+      }
+    }
+    const status: ChatMessage['status'] =
+      run.spokenText !== undefined
+        ? 'interrupted'
+        : run.controller.signal.aborted
+          ? 'cancelled'
+          : error
+            ? 'error'
+            : 'done'
+    let final: ChatMessage | undefined
+    try {
+      await deps.conversations.update(run.conversationId, (conversation) => {
+        const stored = conversation.messages.find((m) => m.id === run.messageId)
+        if (!stored) return
+        stored.text = text
+        stored.status = status
+        if (error) stored.error = error
+        if (run.spokenText !== undefined) stored.spokenText = run.spokenText
+        final = { ...stored }
+      })
+    } catch (failure) {
+      deps.logger?.error('could not save the voice answer', { error: String(failure) })
+    }
+    final ??= {
+      ...message('assistant', text, status),
+      id: run.messageId,
+      ...(error ? { error } : {}),
+      ...(run.spokenText !== undefined ? { spokenText: run.spokenText } : {}),
+    }
+    deps.logger?.info('voice answer', {
+      askId: run.askId,
+      status,
+      firstTokenMs: firstTokenMs === undefined ? null : Math.round(firstTokenMs),
+      totalMs: Math.round(now() - started),
+      chars: text.length,
+    })
+    deps.events.emit('voice.done', { ...ref, message: final })
+  }
+
+  const idle = async () => {
+    while (runs.size > 0) await Promise.all([...runs.values()].map((r) => r.finished))
+  }
+
+  return {
+    async ask(input) {
+      const text = input.text.trim()
+      const attachments = (input.attachments ?? []).map((a) => ({
+        name: a.name,
+        bytes: a.bytes,
+        ...(a.mimeType ? { mimeType: a.mimeType } : {}),
+      }))
+      if (input.conversationId && [...runs.values()].some((r) => r.conversationId === input.conversationId))
+        throw new AppError('CONFLICT', 'An answer is still being spoken in this conversation. Stop it first.')
+      const conversation = input.conversationId
+        ? await deps.conversations.get(input.conversationId)
+        : await deps.conversations.create({ firstMessage: text })
+      const prompt = composeVoicePrompt(conversation.messages, text)
+      const user = message('user', text, 'done')
+      // chatStream does not report conversion back: the files are named, their status stays pending.
+      user.attachments = attachments.map((a) => ({
+        name: a.name,
+        size: a.bytes.length,
+        ...(a.mimeType ? { mimeType: a.mimeType } : {}),
+        status: 'pending' as const,
+      }))
+      const assistant = message('assistant', '', 'streaming')
+      await deps.conversations.update(conversation.id, (c) => {
+        c.messages.push(user, assistant)
+      })
+      const run: Run = {
+        askId: randomUUID(),
+        conversationId: conversation.id,
+        messageId: assistant.id,
+        controller: new AbortController(),
+        spokenText: undefined,
+        finished: Promise.resolve(),
+      }
+      runs.set(run.askId, run)
+      // Starts after the reply so the caller knows the ask id before the first delta.
+      run.finished = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => execute(run, prompt, attachments))
+        .finally(() => runs.delete(run.askId))
+      return {
+        askId: run.askId,
+        conversationId: conversation.id,
+        userMessageId: user.id,
+        assistantMessageId: assistant.id,
+      }
+    },
+    cancel(askId) {
+      const run = runs.get(askId)
+      if (!run || run.controller.signal.aborted) return false
+      run.controller.abort()
+      return true
+    },
+    async interrupt({ conversationId, messageId, spokenText }) {
+      const run = [...runs.values()].find(
+        (r) => r.conversationId === conversationId && r.messageId === messageId,
+      )
+      if (run) {
+        run.spokenText = spokenText
+        run.controller.abort()
+        await run.finished
+      }
+      // Also after a run: it may have been saving as done when the user cut in.
+      let found = false
+      await deps.conversations.update(conversationId, (conversation) => {
+        const stored = conversation.messages.find((m) => m.id === messageId && m.role === 'assistant')
+        if (!stored) return
+        found = true
+        stored.status = 'interrupted'
+        stored.spokenText = spokenText
+      })
+      return found
+    },
+    idle,
+    async dispose() {
+      for (const run of runs.values()) run.controller.abort()
+      await idle()
+    },
+  }
+}

@@ -1,0 +1,36 @@
+import { join } from 'node:path'
+import { createConversationStore } from '../../agent'
+import type { Logger } from '../../logging'
+import type { VoiceChatPort, VoiceEventSink } from '../ask/voiceAsks'
+import type { EndpointSources, ProviderEndpoint } from '../openai/audioEndpoint'
+import { createVoiceService, type VoiceService } from './createVoiceService'
+
+export interface AppVoiceOptions {
+  dataDir: string
+  settings: EndpointSources['settings']
+  provider: () => Promise<ProviderEndpoint>
+  /** The chat service: its `chatStream` answers spoken questions. */
+  chat: VoiceChatPort
+  events: VoiceEventSink
+  logger?: Logger
+}
+
+/**
+ * The voice service as the app runs it. Spoken answers are saved in `<data-dir>/conversations`, the
+ * chat's folder, so they show in the Chat page; the chat service refuses a second run in a
+ * conversation only for its own runs, so a voice answer and a chat run should not target the same
+ * conversation at the same moment (the Voice page never does).
+ */
+export function createAppVoice(options: AppVoiceOptions): VoiceService {
+  return createVoiceService({
+    settings: options.settings,
+    provider: options.provider,
+    chat: options.chat,
+    conversations: createConversationStore({
+      dir: join(options.dataDir, 'conversations'),
+      ...(options.logger ? { logger: options.logger } : {}),
+    }),
+    events: options.events,
+    ...(options.logger ? { logger: options.logger } : {}),
+  })
+}
