@@ -14,3 +14,10 @@ export function notAWorkbook(path: string, why: string): AppError {
     `${path} is not a readable .xlsx workbook: ${why}. The file was left untouched.`,
   )
 }
+
+export function saveRefused(path: string, why: string): AppError {
+  return new AppError(
+    'HANDLER_FAILED',
+    `Save of ${path} stopped, the result would not be a valid workbook: ${why}. The file was left untouched.`,
+  )
+}

@@ -1,3 +1,4 @@
+import { saveRefused } from './errors'
 import type { UncalculatedFormula } from './formulaEngine'
 import { loadWorkbook } from './loadWorkbook'
 import type { OpenWorkbook } from './openWorkbook'
@@ -57,10 +58,15 @@ export async function saveWorkbook(
     out,
   )
   const bytes = carried.length > 0 || open.charts.length > 0 ? writePackage(out) : buffer
-  verifyPackage(out, target)
+  verifyPackage(out, (why) => saveRefused(target, why))
   let verified: SaveReport['verified'] = 'structure'
   if (sheetXmlBytes(out) <= FULL_REOPEN_LIMIT) {
-    await loadWorkbook(target, bytes)
+    await loadWorkbook(target, bytes).catch((error: unknown) => {
+      throw saveRefused(
+        target,
+        `it does not reopen (${error instanceof Error ? error.message : String(error)})`,
+      )
+    })
     verified = 'reopened'
   }
   const receipt = await write(target, bytes)

@@ -1,5 +1,5 @@
 import { SaxesParser } from 'saxes'
-import { notAWorkbook } from './errors'
+import type { AppError } from '../../shared/errors'
 import {
   contentTypeOf,
   type Parts,
@@ -48,10 +48,10 @@ export function structuralProblems(parts: Parts): string[] {
   return problems
 }
 
-/** Throws a clear error unless every XML part parses and the package structure is sound. */
-export function verifyPackage(parts: Parts, label: string): void {
+/** Throws `fail(why)` unless every XML part parses and the package structure is sound. */
+export function verifyPackage(parts: Parts, fail: (why: string) => AppError): void {
   const malformed = findMalformedPart(parts)
-  if (malformed) throw notAWorkbook(label, `${malformed.part} is not well-formed XML (${malformed.reason})`)
+  if (malformed) throw fail(`${malformed.part} is not well-formed XML (${malformed.reason})`)
   const problems = structuralProblems(parts)
-  if (problems.length > 0) throw notAWorkbook(label, problems.slice(0, 3).join('; '))
+  if (problems.length > 0) throw fail(problems.slice(0, 3).join('; '))
 }
