@@ -13,6 +13,8 @@ export const StoredFile = z.object({
   id: z.string(),
   bytes: z.number().int().nonnegative(),
   created_at: z.number().int(),
+  /** Milliseconds, strictly increasing within a process: orders files created in the same second. */
+  created_ms: z.number().int().optional(),
   filename: z.string(),
   purpose: z.string(),
   mime_type: z.string(),
@@ -60,6 +62,11 @@ export function createFileStore(dir: string, now: () => Date = () => new Date())
   const metaPath = (id: string) => join(dir, `${id}.json`)
   const dataPath = (id: string) => join(dir, `${id}.bin`)
   let ready: Promise<unknown> | undefined
+  let lastStamp = 0
+  const stamp = () => {
+    lastStamp = Math.max(now().getTime(), lastStamp + 1)
+    return lastStamp
+  }
   const ensureDir = () => {
     ready ??= mkdir(dir, { recursive: true })
     return ready
@@ -86,10 +93,12 @@ export function createFileStore(dir: string, now: () => Date = () => new Date())
       await ensureDir()
       const id = `file-${randomBytes(12).toString('hex')}`
       const filename = cleanFilename(input.filename)
+      const createdMs = stamp()
       const file: StoredFile = {
         id,
         bytes: input.bytes.byteLength,
-        created_at: Math.floor(now().getTime() / 1000),
+        created_at: Math.floor(createdMs / 1000),
+        created_ms: createdMs,
         filename,
         purpose: input.purpose,
         mime_type: input.mimeType || contentTypeOf(filename),
@@ -110,7 +119,8 @@ export function createFileStore(dir: string, now: () => Date = () => new Date())
           files.push(file)
       }
       const direction = options.order === 'asc' ? 1 : -1
-      files.sort((a, b) => direction * (a.created_at - b.created_at || a.id.localeCompare(b.id)))
+      const order = (f: StoredFile) => f.created_ms ?? f.created_at * 1000
+      files.sort((a, b) => direction * (order(a) - order(b) || a.id.localeCompare(b.id)))
       const start = options.after ? files.findIndex((f) => f.id === options.after) + 1 : 0
       const page = files.slice(start, start + options.limit)
       return { data: page, hasMore: start + options.limit < files.length }

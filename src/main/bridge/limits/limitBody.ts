@@ -10,6 +10,13 @@ export function limitBody(
 ): MiddlewareHandler<BridgeEnv> {
   return (c, next) => {
     const limit = maxBytes()
-    return bodyLimit({ maxSize: limit, onError: (ctx) => errorResponse(ctx, error(limit)) })(c, next)
+    return bodyLimit({
+      maxSize: limit,
+      onError: (ctx) => {
+        // The rest of the body is not read: the client must not reuse this connection.
+        ctx.header('connection', 'close')
+        return errorResponse(ctx, error(limit))
+      },
+    })(c, next)
   }
 }
