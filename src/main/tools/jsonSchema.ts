@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fastJsonSchema } from './fastJsonSchema'
 
 /** The subset of JSON Schema that zod emits and the framework reads. */
 export interface JsonSchema {
@@ -53,7 +54,9 @@ function tidy(schema: JsonSchema): JsonSchema {
 
 /** JSON Schema of a zod schema as the caller sends it (`io: 'input'`: fields with defaults are optional). */
 export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  return tidy(z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema)
+  return (
+    fastJsonSchema(schema, io) ?? tidy(z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema)
+  )
 }
 
 /** Follows a local `#/$defs/...` reference. */
