@@ -102,3 +102,31 @@ describe('scanned PDF pages', () => {
     expect(result.warnings.some((warning) => warning.includes('no text layer'))).toBe(true)
   })
 })
+
+describe('scanned PDF pages with a vision model', () => {
+  it('sends each page as a PNG to the vision hook', async () => {
+    const seen: { name: string; mimeType: string; signature: string }[] = []
+    const withVision = createConverter({
+      ocr: false,
+      vision: async (image) => {
+        seen.push({
+          name: image.name,
+          mimeType: image.mimeType,
+          signature: Buffer.from(image.bytes.subarray(1, 4)).toString(),
+        })
+        return `Transcript ${seen.length}`
+      },
+    })
+    const result = await withVision.convert({
+      name: 'scan.pdf',
+      bytes: corpusFile('MEDRPT-2024-PAT-3847_medical_report_scan.pdf'),
+    })
+    expect(seen.map((entry) => entry.name)).toEqual([
+      'scan.pdf page 1.png',
+      'scan.pdf page 2.png',
+      'scan.pdf page 3.png',
+    ])
+    expect(seen.every((entry) => entry.mimeType === 'image/png' && entry.signature === 'PNG')).toBe(true)
+    expect(result.markdown).toContain('*Page 2 read by the vision model:*\n\nTranscript 2')
+  })
+})

@@ -1,8 +1,33 @@
+import { displayName } from '../errors'
 import type { ConvertContext } from '../types'
-import { type DecodedImage, toPnm } from './pageImage'
+import { type DecodedImage, toPng, toPnm } from './pageImage'
 
 /** OCR of a page without a text layer; a page that cannot be read this way is reported, not fatal. */
+async function describePage(
+  scan: DecodedImage,
+  number: number,
+  context: ConvertContext,
+): Promise<string | undefined> {
+  if (!context.vision) return undefined
+  const png = toPng(scan)
+  if (!png) return undefined
+  try {
+    const name = `${displayName(context.name)} page ${number}.png`
+    const text = (
+      await context.vision({ name, bytes: png, mimeType: 'image/png' }, { signal: context.signal })
+    ).trim()
+    return text ? `*Page ${number} read by the vision model:*\n\n${text}` : undefined
+  } catch (error) {
+    if (context.signal.aborted) throw error
+    context.warn(`the vision model could not read page ${number}; used OCR instead`)
+    return undefined
+  }
+}
+
+/** A page without a text layer: the vision model when the caller gave one, else offline OCR. */
 export async function ocrPage(scan: DecodedImage, number: number, context: ConvertContext): Promise<string> {
+  const described = await describePage(scan, number, context)
+  if (described) return described
   const ocr = context.ocr()
   if (!ocr) {
     context.warn(`page ${number} has no text layer and text recognition is turned off`)
