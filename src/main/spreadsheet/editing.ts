@@ -3,6 +3,7 @@ import { type Area, type CellRef, MAX_COLUMNS, MAX_ROWS } from './address'
 import { isFormulaCell, plainSnapshot } from './cellValue'
 import { invalidInput } from './errors'
 import { type Splice, slideFormula, spliceFormula } from './formulaRefs'
+import { inheritFormat } from './inheritFormat'
 import type { OpenWorkbook } from './openWorkbook'
 import { usedArea } from './usedRange'
 import { type CellInput, writeCell } from './writeCell'
@@ -23,7 +24,9 @@ export function setValues(open: OpenWorkbook, ws: Worksheet, start: CellRef, val
   values.forEach((line, i) => {
     const row = ws.getRow(start.row + i)
     line.forEach((value, j) => {
-      writeCell(row.getCell(start.col + j), value)
+      const cell = row.getCell(start.col + j)
+      writeCell(cell, value)
+      if (typeof value === 'string' && value.startsWith('=')) inheritFormat(open, ws, cell)
     })
   })
   open.changed(ws, area)

@@ -62,6 +62,15 @@ export function extraFunctions(): Record<string, FormulaFunction> {
         }
       : adapted
   }
+  // fast-formula-parser's INDEX returns a cell reference without the sheet of the range it indexed.
+  const ownIndex = parser.functions.INDEX as unknown as (...args: unknown[]) => unknown
+  extra.INDEX = ((context: unknown, range: { ref?: { sheet?: string } } | undefined, ...rest: unknown[]) => {
+    const result = ownIndex(context, range, ...rest) as { ref?: { sheet?: string } } | undefined
+    const sheet = range?.ref?.sheet
+    if (sheet && result && typeof result === 'object' && result.ref && !result.ref.sheet)
+      result.ref.sheet = sheet
+    return result
+  }) as unknown as FormulaFunction
   // fast-formula-parser's LEN stringifies an empty cell as an object.
   extra.LEN = (p) => (p.value === undefined || p.value === null ? 0 : String(p.value).length)
   cached = extra

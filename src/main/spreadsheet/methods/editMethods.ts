@@ -11,6 +11,7 @@ import {
 } from '../address'
 import { appendRows, clearArea, copyArea, setValues, sortArea, splice } from '../editing'
 import { invalidInput } from '../errors'
+import { inheritFormat } from '../inheritFormat'
 import { AREA_RECEIPT_DOC, AreaReceipt, areaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
 import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
 import { writeFormula } from '../writeCell'
@@ -78,7 +79,7 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       },
     }),
     setCellFormula: method({
-      description: `Puts a formula in a cell (with or without the leading =) and computes it; formulas the engine cannot compute are listed under uncalculated (spreadsheet apps recompute them on open). ${AREA_RECEIPT_DOC}`,
+      description: `Puts a formula in a cell (with or without the leading =) and computes it; in a General cell a sum or addition takes the number format of its first input, as in a spreadsheet; formulas the engine cannot compute are listed under uncalculated (spreadsheet apps recompute them on open). ${AREA_RECEIPT_DOC}`,
       input: z.object({
         path: AgentPath,
         sheet: SheetName,
@@ -92,7 +93,9 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
         const open = await workbooks.get(ctx).get(args.path)
         const ws = open.sheet(args.sheet)
         const at = parseCell(args.cell)
-        writeFormula(ws.getCell(at.row, at.col), args.formula)
+        const cell = ws.getCell(at.row, at.col)
+        writeFormula(cell, args.formula)
+        inheritFormat(open, ws, cell)
         const area = { top: at.row, left: at.col, bottom: at.row, right: at.col }
         open.changed(ws, area)
         return areaReceipt(open, ws, area)

@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+export const SOFFICE = ['/usr/bin/soffice', '/usr/local/bin/soffice'].find((p) => existsSync(p))
+
+/** Every sheet to its own UTF-8 CSV, cell contents as shown (formatted). */
+export const CSV_ALL_SHEETS = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1'
+
+/** LibreOffice recomputes every formula of an .xlsx on load, so it checks our results instead of reading them. */
+const ALWAYS_RECALC = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`
+
+/** Runs one headless conversion with a fresh profile, so runs never share state. */
+export async function convert(file: string, filter: string, outDir: string): Promise<void> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'bureau-lo-profile-'))
+  mkdirSync(path.join(profile, 'user'))
+  writeFileSync(path.join(profile, 'user', 'registrymodifications.xcu'), ALWAYS_RECALC)
+  try {
+    await run(
+      SOFFICE!,
+      [
+        `-env:UserInstallation=file://${profile}`,
+        '--headless',
+        '--norestore',
+        '--convert-to',
+        filter,
+        '--outdir',
+        outDir,
+        file,
+      ],
+      { timeout: 120_000 },
+    )
+  } finally {
+    rmSync(profile, { recursive: true, force: true })
+  }
+}
+
+/** Minimal RFC 4180 reader for LibreOffice's CSV output. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++
+      else if (ch === '"') quoted = false
+      else field += ch
+    } else if (ch === '"') quoted = true
+    else if (ch === ',') row.push(field), (field = '')
+    else if (ch === '\n') row.push(field), rows.push(row), (row = []), (field = '')
+    else if (ch !== '\r') field += ch
+  }
+  if (field !== '' || row.length > 0) row.push(field), rows.push(row)
+  return rows
+}
