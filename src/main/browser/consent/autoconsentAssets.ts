@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 
 export interface AutoconsentAssets {
   /** The content script for Playwright (an IIFE talking through `autoconsentSendMessage`). */
@@ -14,7 +15,8 @@ let loading: Promise<AutoconsentAssets> | undefined
 export function loadAutoconsentAssets(): Promise<AutoconsentAssets> {
   loading ??= (async () => {
     const require = createRequire(import.meta.url)
-    const scriptPath = require.resolve('@duckduckgo/autoconsent/dist/autoconsent.playwright.js')
+    // The Playwright bundle is not in the package's exports map: it sits next to the main entry.
+    const scriptPath = join(dirname(require.resolve('@duckduckgo/autoconsent')), 'autoconsent.playwright.js')
     const rulesPath = require.resolve('@duckduckgo/autoconsent/rules/compact-rules.json')
     const [script, rulesText, lib] = await Promise.all([
       readFile(scriptPath, 'utf8'),

@@ -41,6 +41,8 @@ const CONFIG = {
   },
 }
 
+const CONSENT_WORDS = `/cookie|consent|gdpr|datenschutz|privacy|tracking/i.test(document.body?.innerText ?? '')`
+
 const FINISHED = new Set(['done', 'optOutSucceeded', 'optOutFailed', 'nothingDetected'])
 const BUSY = new Set(['cmpDetected', 'openPopupDetected', 'runningOptOut'])
 
@@ -123,16 +125,30 @@ export function createConsentWatcher(logger?: Logger): ConsentWatcher {
 
     async settle(page, budgetMs) {
       const deadline = Date.now() + budgetMs
-      // A page where the script never started (blocked, or not attached) is not waited for long.
+      // A page where the script never started (blocked, restored from cache) is not waited for long.
       const initDeadline = Date.now() + Math.min(budgetMs, 400)
+      let mentionsConsent: boolean | undefined
+      let secondAttemptAt = 0
       while (Date.now() < deadline) {
         const state = states.get(page)
         if (!state?.initialized) {
           if (Date.now() > initDeadline) return undefined
         } else {
           if (FINISHED.has(state.lifecycle)) return state.outcome
-          // Attempt 3 starting means attempts 1 and 2 (rules, then the heuristic) found nothing.
-          if (state.attempts >= 3 && !BUSY.has(state.lifecycle)) return state.outcome
+          if (!BUSY.has(state.lifecycle)) {
+            // Most pages never mention cookies or consent: no banner to wait for (known CMPs are
+            // prehidden by autoconsent's CSS meanwhile, so they do not show up in the Markdown either).
+            mentionsConsent ??= await page
+              .evaluate(CONSENT_WORDS)
+              .then(Boolean)
+              .catch(() => true)
+            if (!mentionsConsent) return state.outcome
+            // Attempt 2 runs the text heuristic; shortly after it, nothing found means no banner.
+            if (state.attempts >= 2) {
+              secondAttemptAt ||= Date.now()
+              if (Date.now() - secondAttemptAt > 300) return state.outcome
+            }
+          }
         }
         await sleep(50)
       }

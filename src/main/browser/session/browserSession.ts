@@ -1,5 +1,6 @@
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Page, Request } from 'playwright-core'
 import { AppError } from '../../../shared/errors'
 import type { Converter } from '../../convert'
 import type { UrlGuard } from '../../tools'
@@ -22,6 +23,8 @@ const CONSENT_BUDGET_MS = 2_500
 const NAVIGATION_TIMEOUT_MS = 30_000
 /** After DOMContentLoaded, how long navigate waits for `load` (slow images, hanging trackers). */
 const LOAD_GRACE_MS = 3_000
+/** How long after an action a navigation or new tab may still start. */
+const ACTION_SETTLE_MS = 400
 
 export interface BrowserSession {
   config(): Promise<BrowserConfig>
@@ -37,6 +40,8 @@ export interface BrowserSession {
   /** Makes a tab active (e.g. the one an element lives in). */
   focus(page: Page): Promise<Tab>
   navigate(tab: Tab, url: string): Promise<void>
+  /** Back or forward in the tab's history (pages restored from the back-forward cache included). */
+  history(tab: Tab, direction: 'back' | 'forward'): Promise<void>
   /** Waits for the document after an action (click, key) and follows a tab it opened. */
   settleAfterAction(tab: Tab, action: () => Promise<unknown>): Promise<Tab>
   read(tab: Tab): Promise<RenderedDocument>
@@ -108,7 +113,7 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
     })
     // Tabs our pages open (target=_blank, window.open) are ours too; the user's own tabs are not.
     page.on('popup', (popup) => {
-      void prepare(popup, false).then(async (popupTab) => {
+      void prepare(popup).then(async (popupTab) => {
         const url = popup.url()
         if (url && url !== 'about:blank') {
           try {
@@ -125,11 +130,11 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
     return tab
   }
 
-  async function prepare(page: Page, withScripts = true): Promise<Tab> {
+  async function prepare(page: Page): Promise<Tab> {
     const tab = track(page)
     const urlGuard = await guard()
     await guardNavigations(page, urlGuard, (message) => tab.refusals.push(message)).catch(() => {})
-    if (withScripts) await consent.attach(page).catch(() => {})
+    await consent.attach(page).catch(() => {})
     page.setDefaultTimeout(10_000)
     return tab
   }
@@ -198,19 +203,48 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
   }
 
   async function settleAfterAction(tab: Tab, action: () => Promise<unknown>): Promise<Tab> {
-    const before = tabs.length
-    await action()
-    await tab.page.waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {})
-    await tab.page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => {})
-    const opened = tabs.length > before ? tabs[tabs.length - 1] : undefined
-    if (opened && !opened.page.isClosed()) {
-      await opened.page
-        .waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS })
-        .catch(() => {})
-      active = tabs.indexOf(opened)
-      return opened
+    const page = tab.page
+    // An action may start a navigation or open a tab a moment after it returns: watch briefly for either.
+    let onRequest: ((request: Request) => void) | undefined
+    let onPopup: ((popup: Page) => void) | undefined
+    let committed: Promise<unknown> = Promise.resolve()
+    const started = new Promise<'navigation' | Page | null>((resolve) => {
+      onRequest = (request) => {
+        if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return
+        committed = page
+          .waitForEvent('framenavigated', {
+            predicate: (f) => f === page.mainFrame(),
+            timeout: NAVIGATION_TIMEOUT_MS,
+          })
+          .catch(() => {})
+        resolve('navigation')
+      }
+      onPopup = (popup) => resolve(popup)
+      page.on('request', onRequest)
+      page.on('popup', onPopup)
+    })
+    try {
+      await action()
+      const outcome = await Promise.race([started, sleep(ACTION_SETTLE_MS).then(() => null)])
+      if (outcome && outcome !== 'navigation') {
+        const opened = track(outcome)
+        await outcome.waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {})
+        if (!outcome.isClosed()) {
+          active = tabs.indexOf(opened)
+          return opened
+        }
+        return tab
+      }
+      if (outcome === 'navigation') {
+        await committed
+        await page.waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {})
+        await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => {})
+      }
+      return tab
+    } finally {
+      if (onRequest) page.off('request', onRequest)
+      if (onPopup) page.off('popup', onPopup)
     }
-    return tab
   }
 
   async function read(tab: Tab): Promise<RenderedDocument> {
@@ -222,14 +256,21 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
       if (outcome?.cmp)
         tab.consentNote = `Cookie banner (${outcome.cmp}): ${outcome.optedOut ? 'dismissed, non-essential cookies refused' : 'found, the opt-out did not complete'}.`
     }
-    let result: Awaited<ReturnType<typeof snapshotPage>>
-    try {
-      result = await runInPage(page, snapshotPage, {
+    const snapshot = () =>
+      runInPage(page, snapshotPage, {
         nextId: refs.nextId,
         maxOptions: 25,
         maxHref: 160,
         budgetMs: 5_000,
         includePaths: false,
+      })
+    let result: Awaited<ReturnType<typeof snapshotPage>>
+    try {
+      result = await snapshot().catch(async (error: unknown) => {
+        // The page navigated while it was read (a late redirect or script): read the new document.
+        if (!/context was destroyed|navigat/i.test(shortReason(error))) throw error
+        await page.waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {})
+        return snapshot()
       })
     } catch (error) {
       throw new AppError('UNAVAILABLE', `The page could not be read: ${shortReason(error)}`)
@@ -276,6 +317,15 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
       return tab
     },
     navigate,
+    async history(tab, direction) {
+      const options = { waitUntil: 'commit' as const, timeout: NAVIGATION_TIMEOUT_MS }
+      const response = direction === 'back' ? tab.page.goBack(options) : tab.page.goForward(options)
+      await response.catch(() => null)
+      // A page restored from the back-forward cache fires no load events: ask the document instead.
+      await tab.page
+        .waitForFunction("document.readyState !== 'loading'", undefined, { timeout: LOAD_GRACE_MS })
+        .catch(() => {})
+    },
     settleAfterAction,
     read,
     async dispose() {

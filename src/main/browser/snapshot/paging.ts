@@ -27,41 +27,24 @@ export function paginate(markdown: string, pageChars = PAGE_CHARS): string[] {
   return pages.length > 0 ? pages : ['']
 }
 
-interface Section {
+interface Block {
+  /** The heading the block sits under ('' before the first heading). */
   heading: string
   text: string
   order: number
 }
 
-function sections(markdown: string): Section[] {
-  const out: Section[] = []
+/** Paragraph-sized blocks, each knowing its heading, so a query returns just the parts that match. */
+function blocks(markdown: string): Block[] {
+  const out: Block[] = []
   let heading = ''
-  let lines: string[] = []
-  const push = () => {
-    const text = lines.join('\n').trim()
-    if (text) out.push({ heading, text, order: out.length })
-    lines = []
+  for (const text of markdown.split(/\n\n+/)) {
+    const trimmed = text.trim()
+    if (!trimmed) continue
+    if (/^#{1,6} /.test(trimmed)) heading = trimmed.split('\n')[0] ?? trimmed
+    out.push({ heading, text: trimmed, order: out.length })
   }
-  for (const line of markdown.split('\n')) {
-    if (/^#{1,6} /.test(line)) {
-      push()
-      heading = line
-    }
-    lines.push(line)
-  }
-  push()
-  // Long sections are split into paragraphs so a query returns the part that matches.
   return out
-    .flatMap((section) =>
-      section.text.length <= 3_000
-        ? [section]
-        : section.text.split(/\n\n/).map((text, i) => ({
-            heading: section.heading,
-            text: i === 0 || !section.heading ? text : `${section.heading} (continued)\n\n${text}`,
-            order: 0,
-          })),
-    )
-    .map((section, order) => ({ ...section, order }))
 }
 
 function words(query: string): string[] {
@@ -72,8 +55,8 @@ function words(query: string): string[] {
 }
 
 /**
- * The sections (heading blocks, or paragraphs of long ones) that contain the query's words, best
- * first by how many words they contain, then shown in page order within `maxChars`.
+ * The paragraphs (lists, tables...) that contain the query's words, best first by how many words
+ * they contain, shown in page order under their headings within `maxChars`.
  */
 export function queryMarkdown(
   markdown: string,
@@ -82,21 +65,28 @@ export function queryMarkdown(
 ): { text: string; matches: number } {
   const terms = words(query)
   if (terms.length === 0) return { text: '', matches: 0 }
-  const scored = sections(markdown)
-    .map((section) => {
-      const lower = section.text.toLowerCase()
-      const hits = terms.filter((term) => lower.includes(term)).length
-      return { section, hits }
+  const scored = blocks(markdown)
+    .map((block) => {
+      const lower = block.text.toLowerCase()
+      return { block, hits: terms.filter((term) => lower.includes(term)).length }
     })
     .filter((s) => s.hits > 0)
-    .sort((a, b) => b.hits - a.hits || a.section.order - b.section.order)
-  const chosen: Section[] = []
+    .sort((a, b) => b.hits - a.hits || a.block.order - b.block.order)
+  const chosen: Block[] = []
   let size = 0
-  for (const { section } of scored) {
-    if (size + section.text.length > maxChars && chosen.length > 0) continue
-    chosen.push(section)
-    size += section.text.length + 2
+  for (const { block } of scored) {
+    if (size + block.text.length > maxChars && chosen.length > 0) continue
+    chosen.push(block)
+    size += block.text.length + block.heading.length + 4
   }
   chosen.sort((a, b) => a.order - b.order)
-  return { text: chosen.map((s) => s.text).join('\n\n---\n\n'), matches: scored.length }
+  const parts: string[] = []
+  let shownHeading = ''
+  for (const block of chosen) {
+    if (block.heading && block.heading !== shownHeading && block.text !== block.heading)
+      parts.push(block.heading)
+    shownHeading = block.heading
+    parts.push(block.text)
+  }
+  return { text: parts.join('\n\n'), matches: scored.length }
 }

@@ -172,8 +172,9 @@ export function createWebToolset(api: WebToolsetApi, env: BrowserEnvironment) {
         run: async (_args, ctx) => {
           const session = browser.get(ctx)
           const tab = await session.activeTab()
-          const response = await tab.page.goBack({ waitUntil: 'domcontentloaded' }).catch(() => null)
-          if (!response && tab.page.url() === 'about:blank')
+          const before = tab.page.url()
+          await session.history(tab, 'back')
+          if (tab.page.url() === before)
             throw new AppError('NOT_FOUND', 'There is no previous page in this tab.')
           return view(session, tab)
         },
@@ -186,7 +187,9 @@ export function createWebToolset(api: WebToolsetApi, env: BrowserEnvironment) {
         run: async (_args, ctx) => {
           const session = browser.get(ctx)
           const tab = await session.activeTab()
-          await tab.page.goForward({ waitUntil: 'domcontentloaded' }).catch(() => null)
+          const before = tab.page.url()
+          await session.history(tab, 'forward')
+          if (tab.page.url() === before) throw new AppError('NOT_FOUND', 'There is no next page in this tab.')
           return view(session, tab)
         },
       }),

@@ -1,0 +1,119 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect } from 'vitest'
+import {
+  type BrowserEnvironment,
+  type BrowserSettings,
+  type DebuggableBrowser,
+  HEADLESS_FLAGS,
+  startDebuggableBrowser,
+} from '../../../../src/main/browser'
+import {
+  createToolSession,
+  invoke,
+  loadBuiltinToolsets,
+  type ToolResult,
+  type ToolSession,
+} from '../../../../src/main/tools'
+import { createWorkspace, type Workspace } from '../../../../src/main/workspace'
+
+export const CHROMIUM = '/usr/bin/chromium'
+export type Mode = 'bundled-chromium' | 'cdp'
+
+export interface Harness {
+  mode: Mode
+  session: ToolSession
+  workspace: Workspace
+  root: string
+  cdp: DebuggableBrowser | null
+  call(name: string, args?: Record<string, unknown>): Promise<ToolResult>
+  ok<T = Record<string, unknown>>(name: string, args?: Record<string, unknown>): Promise<T>
+  close(): Promise<void>
+}
+
+/** One tool session (so one browser) per mode and test file; cdp mode starts Chromium with port 0 itself. */
+export async function startHarness(
+  mode: Mode,
+  searchUrl: string,
+  settings: Partial<BrowserSettings> = {},
+): Promise<Harness> {
+  const root = await mkdtemp(join(tmpdir(), 'bureau-browser-'))
+  const cdp =
+    mode === 'cdp'
+      ? await startDebuggableBrowser({
+          executablePath: CHROMIUM,
+          userDataDir: join(root, 'cdp-profile'),
+          extraArgs: HEADLESS_FLAGS,
+        })
+      : null
+  const env: BrowserEnvironment = {
+    dataDir: join(root, 'data'),
+    settings: () => ({
+      mode,
+      executablePath: mode === 'bundled-chromium' ? CHROMIUM : null,
+      profileDir: null,
+      cdpEndpoint: cdp?.endpoint ?? null,
+      allowLocalNetwork: true,
+      searchUrl,
+      ...settings,
+    }),
+  }
+  const workspace = createWorkspace({ root: join(root, 'workspace') })
+  const toolsets = (await loadBuiltinToolsets({ browser: env })).filter((t) => t.name === 'web')
+  const session = createToolSession({ toolsets, workspace })
+  const call = (name: string, args: Record<string, unknown> = {}) => invoke(session, name, args)
+  return {
+    mode,
+    session,
+    workspace,
+    root,
+    cdp,
+    call,
+    async ok<T>(name: string, args: Record<string, unknown> = {}) {
+      const result = await call(name, args)
+      if (!result.ok) expect.fail(`${name} failed: ${result.error}`)
+      return result.value as T
+    },
+    async close() {
+      await session.dispose()
+      await workspace.close()
+      await cdp?.stop()
+      await rm(root, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface PageResult {
+  url: string
+  title: string
+  page: number
+  pages: number
+  content: string
+}
+
+export interface Marker {
+  kind: string
+  id: string
+  text?: string
+  label?: string
+  href?: string
+  value?: unknown
+  options?: string[]
+  placeholder?: string
+  state?: Record<string, boolean>
+}
+
+/** The interactive markers of a page text, parsed. */
+export function markers(content: string): Marker[] {
+  return [...content.matchAll(/<<<INTERACTIVE::(\w+)::(\{.*?\})>>>/g)].map((m) => ({
+    kind: m[1] as string,
+    ...(JSON.parse(m[2] as string) as Omit<Marker, 'kind'>),
+  }))
+}
+
+export function find(content: string, predicate: (m: Marker) => boolean): Marker {
+  const found = markers(content).find(predicate)
+  if (!found) expect.fail(`no marker matches in:\n${content}`)
+  return found
+}
