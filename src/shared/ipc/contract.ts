@@ -1,4 +1,5 @@
 import { appEvents, appRoutes } from './routes/app'
+import { browserRoutes } from './routes/browser'
 import { chatEvents, chatRoutes } from './routes/chat'
 import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
@@ -19,6 +20,7 @@ export const routes = {
   ...workspaceRoutes,
   ...uiRoutes,
   ...voiceRoutes,
+  ...browserRoutes,
 }
 
 export const events = {

@@ -15,6 +15,7 @@ import {
   type Toolset,
 } from '../../tools'
 import { createWorkspace } from '../../workspace'
+import { cliBrowserEnvironment } from '../browserOptions'
 import type { ChatCliOptions } from '../commands/chat'
 import { UsageError } from '../program'
 import { stepLine } from './stepLine'
@@ -103,7 +104,8 @@ export async function runChat(
   settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id)))
 
   const registry = createToolRegistry()
-  for (const toolset of await loadBuiltinToolsets()) registry.add(toolset)
+  const browser = cliBrowserEnvironment(dataDir, options, settings)
+  for (const toolset of await loadBuiltinToolsets({ browser })) registry.add(toolset)
   await createPluginLoader({ registry, dirs: pluginDirs(dataDir), logger: logger.child('plugins') }).load()
   const all = registry.list()
   const toolsets = options.toolset.length > 0 ? pick(all, options.toolset, '--toolset') : all

@@ -1,7 +1,8 @@
 import { type Command, Option } from 'commander'
+import { addBrowserOptions, type BrowserCliOptions } from '../browserOptions'
 import { dataDirOption, workspaceOption } from '../program'
 
-export interface ChatCliOptions {
+export interface ChatCliOptions extends BrowserCliOptions {
   workspace?: string
   dataDir?: string
   attach: string[]
@@ -16,7 +17,7 @@ export interface ChatCliOptions {
 const collect = (value: string, previous: string[]) => [...previous, value]
 
 export function registerChatCommand(program: Command): void {
-  program
+  const command = program
     .command('chat')
     .description(
       'run one agent request: the reply streams to stdout, each step to stderr, returned files are printed as agent paths',
@@ -40,8 +41,9 @@ export function registerChatCommand(program: Command): void {
       'after',
       '\nExit status: 0 when the agent finished, 1 when the model or a tool failed for good.',
     )
-    .action(async (prompt: string, options: ChatCliOptions) => {
-      const { runChat } = await import('../chat/runChat')
-      await runChat(prompt, options)
-    })
+  addBrowserOptions(command)
+  command.action(async (prompt: string, options: ChatCliOptions) => {
+    const { runChat } = await import('../chat/runChat')
+    await runChat(prompt, options)
+  })
 }

@@ -1,8 +1,9 @@
 import type { Command } from 'commander'
 import type { BridgeCliOptions } from '../bridge/bridgeFlags'
+import { addBrowserOptions, type BrowserCliOptions } from '../browserOptions'
 import { dataDirOption, parsePort, parsePositiveInt, workspaceOption } from '../program'
 
-export interface ServeOptions extends BridgeCliOptions {
+export interface ServeOptions extends BrowserCliOptions, BridgeCliOptions {
   host: string
   port: number
   dataDir?: string
@@ -12,7 +13,7 @@ export interface ServeOptions extends BridgeCliOptions {
 }
 
 export function registerServeCommand(program: Command): void {
-  program
+  const command = program
     .command('serve')
     .description('run the headless host: the UI and the IPC contract over HTTP on 127.0.0.1')
     .option('--host <address>', 'address to bind', '127.0.0.1')
@@ -45,8 +46,9 @@ export function registerServeCommand(program: Command): void {
       'OpenAI bridge: largest uploaded file, 413 above (default: bridge.maxFileBytes, 64 MiB)',
       parsePositiveInt,
     )
-    .action(async (options: ServeOptions) => {
-      const { runServe } = await import('../serve/runServe')
-      await runServe(options)
-    })
+  addBrowserOptions(command)
+  command.action(async (options: ServeOptions) => {
+    const { runServe } = await import('../serve/runServe')
+    await runServe(options)
+  })
 }

@@ -1,13 +1,14 @@
 import type { Command } from 'commander'
+import { addBrowserOptions, type BrowserCliOptions } from '../browserOptions'
 import { dataDirOption, workspaceOption } from '../program'
 
-export interface ToolOptions {
+export interface ToolOptions extends BrowserCliOptions {
   workspace?: string
   dataDir?: string
 }
 
 export function registerToolCommand(program: Command): void {
-  program
+  const command = program
     .command('tool')
     .description(
       'run one tool command and print the result as JSON; without a command, read commands from stdin',
@@ -22,8 +23,9 @@ export function registerToolCommand(program: Command): void {
     .helpOption(false)
     .allowUnknownOption()
     .allowExcessArguments()
-    .action(async (words: string[], options: ToolOptions) => {
-      const { runTool } = await import('../tool/runTool')
-      await runTool(words, options)
-    })
+  addBrowserOptions(command)
+  command.action(async (words: string[], options: ToolOptions) => {
+    const { runTool } = await import('../tool/runTool')
+    await runTool(words, options)
+  })
 }

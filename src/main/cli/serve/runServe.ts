@@ -4,6 +4,7 @@ import { createLogger } from '../../logging'
 import { defaultDataDir, locateRendererDir } from '../../paths'
 import { startHttpHost } from '../../server'
 import { bridgeLimitOverrides } from '../bridge/bridgeFlags'
+import { browserOverrides } from '../browserOptions'
 import type { ServeOptions } from '../commands/serve'
 
 /** `bureau serve`: runs until SIGINT/SIGTERM, then closes the server and disposes the services. */
@@ -18,6 +19,7 @@ export async function runServe(options: ServeOptions): Promise<void> {
     workspaceDir: options.workspace,
     logger,
     toolsDebounceMs: options.toolsDebounceMs,
+    browser: browserOverrides(options),
   })
   const bridge = createBridge({
     app,
