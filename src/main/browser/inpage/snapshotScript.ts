@@ -63,6 +63,8 @@ export function snapshotPage(options: SnapshotOptions): SnapshotResult {
     'OPTION',
     'OPTGROUP',
   ])
+  const TRACKING =
+    /^(utm_\w+|iid|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|ns_\w+|cmpid|ocid|_ga|yclid|igshid|ref_src|ref_url|smid|smtyp)$/i
   const BUTTON_INPUTS = new Set(['button', 'submit', 'reset', 'image'])
   const ROLE_KINDS: Record<string, InteractiveKind> = {
     button: 'button',
@@ -93,16 +95,30 @@ export function snapshotPage(options: SnapshotOptions): SnapshotResult {
   }
 
   /** XPath inside the element's own document; null inside a shadow root (XPath cannot cross it). */
+  // Paths are memoised per element and sibling positions per parent: long lists stay linear.
+  const paths = new Map<Element, string>()
+  const positions = new Map<Element, number>()
+  function positionOf(node: Element): number {
+    const known = positions.get(node)
+    if (known !== undefined) return known
+    const parent = node.parentElement
+    if (!parent) return 1
+    const counts: Record<string, number> = {}
+    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
+      const n = (counts[child.localName] ?? 0) + 1
+      counts[child.localName] = n
+      positions.set(child, n)
+    }
+    return positions.get(node) ?? 1
+  }
   function xpathOf(el: Element): string | null {
     if (el.getRootNode() !== el.ownerDocument) return null
-    const steps: string[] = []
-    for (let node: Element | null = el; node; node = node.parentElement) {
-      let index = 1
-      for (let sib = node.previousElementSibling; sib; sib = sib.previousElementSibling)
-        if (sib.localName === node.localName) index++
-      steps.push(`${node.localName}[${index}]`)
-    }
-    return `/${steps.reverse().join('/')}`
+    const known = paths.get(el)
+    if (known) return known
+    const parent = el.parentElement
+    const path = `${parent ? xpathOf(parent) : ''}/${el.localName}[${positionOf(el)}]`
+    paths.set(el, path)
+    return path
   }
 
   function kindOf(el: Element): InteractiveKind | null {
@@ -191,6 +207,9 @@ export function snapshotPage(options: SnapshotOptions): SnapshotResult {
     let href = raw
     try {
       const url = new URL(raw)
+      // Tracking parameters say nothing about where a link goes.
+      for (const key of [...url.searchParams.keys()]) if (TRACKING.test(key)) url.searchParams.delete(key)
+      href = url.href
       if (url.origin === here.origin) {
         href = url.pathname + url.search + url.hash
         if (url.pathname === here.pathname && url.search === here.search && url.hash) href = url.hash
@@ -375,7 +394,9 @@ export function snapshotPage(options: SnapshotOptions): SnapshotResult {
     if (!dataTable) return block(inner(), ctx)
     const lines: string[] = []
     let columns = 0
-    const caption = table.caption ? squash(textOf(table.caption)) : ''
+    const caption = table.caption
+      ? flatten(renderChildren(table.caption.childNodes, { ...ctx, flat: true })).trim()
+      : ''
     for (const row of rows) {
       const rowStyle = getComputedStyle(row)
       if (rowStyle.display === 'none' || rowStyle.visibility === 'collapse') continue
@@ -403,7 +424,8 @@ export function snapshotPage(options: SnapshotOptions): SnapshotResult {
     let n = ordered ? Number((el as HTMLOListElement).start || 1) : 1
     const indent = ordered ? '   ' : '  '
     for (const child of Array.from(el.children)) {
-      if (child.tagName !== 'LI') {
+      // A list item that is itself interactive (role=menuitem, tab...) is rendered as its marker.
+      if (child.tagName !== 'LI' || kindOf(child)) {
         const other = renderElement(child, ctx).trim()
         if (other) items.push(other)
         continue

@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type BrowserSettings,
+  browserHandlers,
+  HEADLESS_FLAGS,
+  readActivePort,
+} from '../../../src/main/browser'
+
+describe('Start Edge for Bureau (browser.startForBureau)', () => {
+  let dataDir: string
+  const saved: string[] = []
+  let handlers: ReturnType<typeof browserHandlers>
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'bureau-start-'))
+    const settings: BrowserSettings = {
+      mode: 'edge-profile',
+      executablePath: '/usr/bin/chromium',
+      profileDir: null,
+      cdpEndpoint: null,
+      allowLocalNetwork: false,
+      searchUrl: 'https://html.duckduckgo.com/html/?q={query}',
+    }
+    handlers = browserHandlers({
+      env: { dataDir, settings: () => settings },
+      saveEndpoint: async (endpoint) => saved.push(endpoint),
+      extraArgs: HEADLESS_FLAGS,
+    })
+  })
+  afterAll(async () => {
+    // The started browser outlives the call on purpose; the test closes it over CDP.
+    const running = await readActivePort(join(dataDir, 'browser-profile'))
+    if (running) {
+      const browser = await chromium.connectOverCDP(running.endpoint).catch(() => null)
+      const session = await browser?.newBrowserCDPSession().catch(() => null)
+      await session?.send('Browser.close').catch(() => {})
+    }
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('starts the browser on the Bureau profile with remote debugging, saves the endpoint, and reuses it', async () => {
+    const first = await handlers['browser.startForBureau']()
+    expect(first).toMatchObject({ browser: 'chromium', reused: false })
+    expect(first.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(saved).toEqual([first.endpoint])
+    const version = await fetch(`${first.endpoint}/json/version`)
+    expect(version.ok).toBe(true)
+    const again = await handlers['browser.startForBureau']()
+    expect(again).toEqual({ ...first, reused: true })
+  })
+})
