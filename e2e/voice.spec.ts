@@ -1,0 +1,217 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config'
+import { concatWav, normalizeWav, parseWav } from '../src/main/voice'
+import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
+import { type BureauServer, startBureau } from './support/bureauServer'
+import { snapshot } from './support/ui'
+
+// The Voice panel end to end: Chromium's fake microphone plays a question spoken by espeak-ng, the
+// scripted server transcribes it and streams the answer, espeak-ng (in the host) speaks it.
+
+const QUESTION = 'What were the sales in March?'
+const ANSWER = [
+  'Sales in March rose to 1.2 million euros, about 12 percent above February.',
+  'The north region grew fastest, e.g. through two new retail partners.',
+  'The south stayed flat because one large order moved into April.',
+  'Online sales reached a new record and now make up a third of the total.',
+  'Costs stayed within the budget, so the margin improved slightly as well.',
+  'In short, March was the strongest month of the first quarter by a clear margin.',
+].join(' ')
+
+let tmp: string
+let llm: ScriptedLlm
+let bureau: BureauServer
+let browser: Browser
+let question: Uint8Array
+
+/** A WAV of silence in the format of `like`. */
+function silence(like: Uint8Array, ms: number): Uint8Array {
+  const info = parseWav(like)
+  const header = like.slice(0, 44)
+  const bytes = Math.round((info.sampleRate * ms) / 1000) * info.channels * (info.bitsPerSample / 8)
+  const out = new Uint8Array(44 + bytes)
+  out.set(header, 0)
+  new DataView(out.buffer).setUint32(40, bytes, true)
+  return out
+}
+
+test.beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'bureau-voice-e2e-'))
+  // The spoken question, made at test time: 0.5 s silence, the words, then silence long enough for
+  // the whole exchange (the fake device plays the file in a loop).
+  const spoken = new Uint8Array(execFileSync('espeak-ng', ['--stdout', '-v', 'en-us', QUESTION]))
+  const words = normalizeWav(spoken)
+  question = words
+  const wav = join(tmp, 'question.wav')
+  writeFileSync(wav, concatWav([silence(words, 500), words, silence(words, 40_000)]))
+
+  llm = await startScriptedLlm({ models: ['scripted-model'] })
+  bureau = await startBureau([], {
+    BUREAU_PROVIDER: 'openai',
+    BUREAU_BASE_URL: llm.baseUrl,
+    BUREAU_MODEL: 'scripted-model',
+    BUREAU_API_KEY: 'sk-scripted-voice-e2e',
+  })
+  browser = await launchWithMicrophone(wav)
+})
+
+test.afterAll(async () => {
+  await browser?.close()
+  await bureau?.stop()
+  await llm?.close()
+  if (tmp) rmSync(tmp, { recursive: true, force: true })
+})
+
+test.beforeEach(() => llm.reset())
+
+async function settingsUpdate(patch: unknown): Promise<void> {
+  const response = await fetch(`${bureau.url}/ipc/settings.update`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bureau.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(patch),
+  })
+  expect(response.ok).toBe(true)
+}
+
+async function launchWithMicrophone(wav: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wav}`,
+    ],
+  })
+}
+
+async function openVoice(on: Browser = browser): Promise<Page> {
+  const context = await on.newContext({ viewport: { width: 1100, height: 900 } })
+  const page = await context.newPage()
+  await page.goto(bureau.openUrl)
+  await page.getByRole('button', { name: 'Voice', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Voice' })).toBeVisible()
+  return page
+}
+
+const timeline = (page: Page) =>
+  page
+    .getByTestId('voice-timeline')
+    .locator('li')
+    .evaluateAll((items) => items.map((li) => li.getAttribute('data-event')))
+
+test('a spoken question is transcribed, the answer streams, and speech starts before the stream ends', async () => {
+  await settingsUpdate({
+    voice: {
+      tts: { engine: 'espeak-ng' },
+      stt: { engine: 'openai' },
+      vad: { thresholdDb: -45, silenceMs: 1000 },
+    },
+  })
+  llm.transcriptions.push({ text: QUESTION })
+  // About 70 words at 12 tokens a second: the stream runs for several seconds.
+  llm.push({ text: ANSWER, tokensPerSecond: 12 })
+
+  const page = await openVoice()
+  await page.locator('label', { hasText: 'Hands-free' }).click()
+  await expect(page.getByRole('radio', { name: 'Hands-free' })).toBeChecked()
+  await page.getByTestId('mic-button').click()
+  await expect(page.getByTestId('voice-transcript')).toHaveText(QUESTION, { timeout: 20_000 })
+
+  // The recording went to the transcription service.
+  const upload = llm.requests.find((r) => r.path === '/v1/audio/transcriptions')
+  expect(upload?.upload?.size).toBeGreaterThan(1000)
+  expect(upload?.upload?.contentType).toMatch(/^audio\//)
+
+  await expect(page.locator('[data-testid="voice-sentence"][data-state="speaking"]').first()).toBeVisible({
+    timeout: 20_000,
+  })
+  await snapshot(page, 'voice-speaking')
+  await expect.poll(() => timeline(page), { timeout: 30_000 }).toContain('last-token')
+  const events = await timeline(page)
+  expect(events.slice(0, 2)).toEqual(['speech-end', 'transcript'])
+  // Playback began while the answer was still streaming: first audio is recorded before the last token.
+  expect(events.indexOf('first-audio')).toBeGreaterThan(-1)
+  expect(events.indexOf('first-audio')).toBeLessThan(events.indexOf('last-token'))
+  expect(events.indexOf('first-token')).toBeLessThan(events.indexOf('first-sentence'))
+
+  // The model got the transcript as the question.
+  const chat = llm.requests.find((r) => r.path === '/v1/chat/completions')
+  expect(JSON.stringify(chat?.body)).toContain(QUESTION)
+  await page.context().close()
+})
+
+test('barge-in: speaking during the answer stops playback and the stream; only the spoken part is kept', async () => {
+  // The fake microphone asks, waits 8 s (the answer starts speaking meanwhile), then speaks again.
+  const wav = join(tmp, 'barge-in.wav')
+  writeFileSync(
+    wav,
+    concatWav([
+      silence(question, 500),
+      question,
+      silence(question, 8_000),
+      question,
+      silence(question, 40_000),
+    ]),
+  )
+  const bargeBrowser = await launchWithMicrophone(wav)
+  try {
+    await settingsUpdate({
+      voice: { tts: { engine: 'espeak-ng' }, vad: { thresholdDb: -45, silenceMs: 1000 } },
+    })
+    llm.transcriptions.push({ text: QUESTION }, { text: 'Stop, tell me about April instead.' })
+    // A slow answer: still streaming (and speaking) when the user talks again.
+    llm.push({ text: ANSWER, tokensPerSecond: 4 }, { text: 'April is not closed yet.' })
+
+    const page = await openVoice(bargeBrowser)
+    await page.locator('label', { hasText: 'Hands-free' }).click()
+    await page.getByTestId('mic-button').click()
+    await expect(page.getByTestId('voice-transcript')).toHaveText('Stop, tell me about April instead.', {
+      timeout: 30_000,
+    })
+    await expect(page.locator('[data-testid="voice-sentence"]').first()).toHaveText(
+      /April is not closed yet/,
+      {
+        timeout: 20_000,
+      },
+    )
+
+    // The first answer's request was cancelled mid-stream.
+    const chats = llm.requests.filter((r) => r.path === '/v1/chat/completions')
+    expect(chats).toHaveLength(2)
+    expect(chats[0]?.aborted).toBe(true)
+    // Stored: the first answer is interrupted, keeping what was spoken (a prefix of what streamed).
+    // Newest first: the conversation of this test, both exchanges in it.
+    const list = (await (await ipc('conversations.list', {})).json()) as Array<{
+      id: string
+      messageCount: number
+    }>
+    expect(list[0]?.messageCount).toBe(4)
+    const conversation = (await (await ipc('conversations.get', { id: list[0]?.id })).json()) as {
+      messages: Array<{ role: string; status: string; text: string; spokenText?: string }>
+    }
+    const [, first, , second] = conversation.messages
+    expect(first?.status).toBe('interrupted')
+    expect(first?.spokenText?.length).toBeGreaterThan(10)
+    expect(first?.text.startsWith(first?.spokenText ?? '-')).toBe(true)
+    expect(first?.text.length).toBeLessThan(ANSWER.length)
+    expect(second?.text).toBe('April is not closed yet.')
+    // The follow-up carried only the spoken part of the interrupted answer.
+    expect(JSON.stringify(chats[1]?.body)).toContain(first?.spokenText)
+    await page.context().close()
+  } finally {
+    await bargeBrowser.close()
+  }
+})
+
+async function ipc(route: string, input: unknown): Promise<Response> {
+  return fetch(`${bureau.url}/ipc/${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bureau.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  })
+}
