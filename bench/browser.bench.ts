@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Parser } from 'htmlparser2'
 import { chromium, type Page } from 'playwright-core'
-import { snapshotPlaywrightPage } from '../src/main/browser'
+import { PAGE_CHARS, snapshotPlaywrightPage } from '../src/main/browser'
 import type { BenchRow } from './types'
 
 // The 40 readability test pages (../shared/corpus/web), served on loopback; everything they load from
@@ -112,6 +112,8 @@ const MISSED_INTERACTIVE = `(() => {
 interface PageResult {
   name: string
   raw: number
+  /** Bytes of the article text alone (expected.html without tags): the floor for any faithful rendering. */
+  article: number
   ours: number
   aria: number
   recall: number
@@ -131,10 +133,12 @@ async function measure(page: Page, url: string, name: string): Promise<PageResul
     .ariaSnapshot({ timeout: 20_000 })
     .catch(() => '')
   const expected = htmlText(readFileSync(join(corpus, name, 'expected.html'), 'utf8'))
+  const article = Buffer.byteLength(expected.replace(/\s+/g, ' ').trim())
   const interactive = (await page.evaluate(MISSED_INTERACTIVE)) as { visible: number; missed: string[] }
   return {
     name,
     raw,
+    article,
     ours: Buffer.byteLength(snapshot.markdown),
     aria: Buffer.byteLength(aria),
     recall: recall(expected, snapshot.markdown),
@@ -203,7 +207,19 @@ export default async function bench(): Promise<BenchRow[]> {
       pass: median(reductions) >= 50,
       note: `min ${Math.min(...reductions).toFixed(1)}x`,
     },
+    {
+      name: 'median raw HTML / article text alone',
+      value: median(results.map((r) => r.raw / Math.max(1, r.article))),
+      unit: 'x',
+      note: 'the reduction of a rendering that kept only the article text, no interactive element',
+    },
     { name: 'median Markdown size', value: median(results.map((r) => r.ours)), unit: 'bytes' },
+    {
+      name: 'median first page (what navigate returns)',
+      value: median(results.map((r) => Math.min(r.ours, PAGE_CHARS))),
+      unit: 'chars',
+      note: `pages of ${PAGE_CHARS} characters; read_page with page or query for the rest`,
+    },
     { name: 'median ariaSnapshot size', value: median(results.map((r) => r.aria)), unit: 'bytes' },
     {
       name: 'pages smaller than ariaSnapshot',

@@ -11,6 +11,7 @@ export { type BrowserCandidate, type BrowserFamily, browserCandidates } from './
 export { type FindBrowserOptions, findBrowser } from './discovery/findBrowser'
 export type { SnapshotOptions, SnapshotResult } from './inpage/snapshotTypes'
 export { type BrowserHandlerDeps, browserHandlers } from './ipc/browserHandlers'
+export { PAGE_CHARS } from './snapshot/paging'
 export type { WebToolsetApi } from './toolset/toolsetDeps'
 export type {
   BrowserConfig,

@@ -5,7 +5,11 @@ import { createUrlGuard } from '../../../src/main/tools'
 const lookup = async (host: string) => (host === 'intranet.example' ? ['10.1.2.3'] : ['93.184.216.34'])
 
 describe('browser URL guard', () => {
-  const guard = createBrowserUrlGuard({ base: createUrlGuard({ lookup }), allowLocalNetwork: false })
+  const guard = createBrowserUrlGuard({
+    base: createUrlGuard({ lookup }),
+    allowLocalNetwork: false,
+    createUrlGuard,
+  })
 
   it.each([
     ['file:///etc/passwd', 'file: URLs are not allowed'],
@@ -29,7 +33,11 @@ describe('browser URL guard', () => {
   })
 
   it('allows loopback and private addresses when the user allowed local network', async () => {
-    const open = createBrowserUrlGuard({ base: createUrlGuard({ lookup }), allowLocalNetwork: true })
+    const open = createBrowserUrlGuard({
+      base: createUrlGuard({ lookup }),
+      allowLocalNetwork: true,
+      createUrlGuard,
+    })
     expect((await open.check('http://127.0.0.1:8080/x')).port).toBe('8080')
     await expect(open.check('file:///etc/passwd')).rejects.toMatchObject({ code: 'FORBIDDEN' })
   })

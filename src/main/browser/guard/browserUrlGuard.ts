@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import { createUrlGuard, type UrlGuard } from '../../tools'
+import type { UrlGuard, UrlGuardOptions } from '../../tools'
 
 // Schemes that open the browser's own pages, local files or run code: never for the agent.
 const INTERNAL =
@@ -10,6 +10,8 @@ export interface BrowserUrlGuardOptions {
   /** The session's guard (host policy); used unless local network is allowed. */
   base: UrlGuard
   allowLocalNetwork: boolean
+  /** The tools framework's guard factory (passed in: this service does not import the tools index at run time). */
+  createUrlGuard: (options?: UrlGuardOptions) => UrlGuard
 }
 
 /**
@@ -17,7 +19,7 @@ export interface BrowserUrlGuardOptions {
  * addresses unless allowed) with clearer refusals for browser-internal and code-running schemes.
  */
 export function createBrowserUrlGuard(options: BrowserUrlGuardOptions): UrlGuard {
-  const base = options.allowLocalNetwork ? createUrlGuard({ allowPrivate: true }) : options.base
+  const base = options.allowLocalNetwork ? options.createUrlGuard({ allowPrivate: true }) : options.base
   const precheck = (input: string | URL) => {
     const text = String(input).trim()
     if (INTERNAL.test(text))

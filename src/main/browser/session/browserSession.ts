@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Page, Request } from 'playwright-core'
 import { AppError } from '../../../shared/errors'
 import type { Converter } from '../../convert'
-import type { UrlGuard } from '../../tools'
+import type { UrlGuard, UrlGuardOptions } from '../../tools'
 import { resolveBrowserConfig } from '../config/resolveBrowserConfig'
 import { connectBrowser } from '../connect/connectBrowser'
 import { shortReason } from '../connect/connectErrors'
@@ -52,6 +52,7 @@ export interface BrowserSessionOptions {
   env: BrowserEnvironment
   /** The tool session's URL guard (host policy), used unless local network is allowed. */
   baseGuard: UrlGuard
+  createUrlGuard: (options?: UrlGuardOptions) => UrlGuard
 }
 
 export function createBrowserSession(options: BrowserSessionOptions): BrowserSession {
@@ -79,7 +80,11 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
   }
   const guard = () => {
     guardPromise ??= config().then((c) =>
-      createBrowserUrlGuard({ base: options.baseGuard, allowLocalNetwork: c.allowLocalNetwork }),
+      createBrowserUrlGuard({
+        base: options.baseGuard,
+        allowLocalNetwork: c.allowLocalNetwork,
+        createUrlGuard: options.createUrlGuard,
+      }),
     )
     return guardPromise
   }

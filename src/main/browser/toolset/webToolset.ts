@@ -25,7 +25,7 @@ export function createWebToolset(api: WebToolsetApi, env: BrowserEnvironment) {
   const { defineToolset, method, sessionState } = api
   const browser = sessionState(
     'web.browser',
-    (ctx) => createBrowserSession({ env, baseGuard: ctx.urlGuard }),
+    (ctx) => createBrowserSession({ env, baseGuard: ctx.urlGuard, createUrlGuard: api.createUrlGuard }),
     (session) => session.dispose(),
   )
 
