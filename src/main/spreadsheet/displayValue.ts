@@ -20,7 +20,12 @@ export function displayText(cell: CellSnapshot): string {
     case 'error':
     case 'text':
       return String(cell.value)
-    default:
-      return formatNumber(isGeneralFormat(cell.numFmt) ? 'General' : cell.numFmt!, cell.value as number)
+    default: {
+      const value = cell.value as number
+      const general = isGeneralFormat(cell.numFmt)
+      // Fast path: General shows small integers as they are.
+      if (general && Number.isInteger(value) && Math.abs(value) < 1e11) return String(value)
+      return formatNumber(general ? 'General' : cell.numFmt!, value)
+    }
   }
 }

@@ -102,7 +102,7 @@ export function splice(
   else ws.spliceColumns(at, -count)
   const change: Splice = { sheet: ws.name, axis, at, count }
   rewriteAllFormulas(open, (formula, sheet) => spliceFormula(formula, sheet, change))
-  open.changed(ws)
+  open.structureChanged()
 }
 
 export function renameInFormulas(open: OpenWorkbook, rewrite: (formula: string) => string): void {

@@ -151,7 +151,7 @@ export function mergeCells(open: OpenWorkbook, ws: Worksheet, area: Area): void 
   } catch (error) {
     throw invalidInput(`cannot merge ${areaName(area)}: ${(error as Error).message}`)
   }
-  open.changed(ws)
+  open.structureChanged()
 }
 
 export function freezePanes(open: OpenWorkbook, ws: Worksheet, row: number, col: number): string {

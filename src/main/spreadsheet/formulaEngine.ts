@@ -4,6 +4,7 @@ import { cellName } from './address'
 import { dateToSerial, isFormulaCell, plainSnapshot } from './cellValue'
 import { definedNameRef } from './definedNames'
 import { extraFunctions } from './formulaFunctions'
+import { buildFormulaIndex, type FormulaIndex } from './formulaIndex'
 
 export interface UncalculatedFormula {
   sheet: string
@@ -66,20 +67,20 @@ class Calculation {
   constructor(
     private readonly workbook: Workbook,
     private readonly date1904: boolean,
+    index: FormulaIndex,
   ) {
     this.sheets = workbook.worksheets
     for (const [i, ws] of this.sheets.entries()) this.sheetIndex.set(ws.name.toLowerCase(), i)
     this.bySheet = this.sheets.map(() => [])
-    this.sheets.forEach((ws, s) => {
-      ws.eachRow((row, r) => {
-        row.eachCell((cell, c) => {
-          if (!isFormulaCell(cell)) return
-          const node = { key: nodeKey(s, r, c), sheet: s, row: r, col: c, cell, formula: cell.formula }
-          this.nodes.set(node.key, node)
-          this.bySheet[s]!.push(node)
-        })
-      })
-    })
+    for (const [s, ws] of this.sheets.entries()) {
+      for (const [key, cell] of index.get(ws) ?? []) {
+        const r = Math.floor(key / 16_384)
+        const c = key % 16_384
+        const node = { key: nodeKey(s, r, c), sheet: s, row: r, col: c, cell, formula: cell.formula }
+        this.nodes.set(node.key, node)
+        this.bySheet[s]!.push(node)
+      }
+    }
   }
 
   get size(): number {
@@ -261,6 +262,10 @@ function reasonOf(error: unknown): string {
  * as the cells' cached values, so other readers see them. Formulas the engine cannot evaluate keep
  * their previous cached value and are reported.
  */
-export function recalculate(workbook: Workbook, date1904: boolean): CalcReport {
-  return new Calculation(workbook, date1904).run()
+export function recalculate(
+  workbook: Workbook,
+  date1904: boolean,
+  index: FormulaIndex = buildFormulaIndex(workbook),
+): CalcReport {
+  return new Calculation(workbook, date1904, index).run()
 }

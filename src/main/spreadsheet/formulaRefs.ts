@@ -122,8 +122,11 @@ export function spliceFormula(formula: string, formulaSheet: string, splice: Spl
       const last = splice.at - splice.count - 1
       const n = -splice.count
       if (s >= first && e <= last) return null
-      s = s > last ? s - n : s >= first ? first : s
-      e = e > last ? e - n : e >= first ? first - 1 : e
+      // Ends inside the deleted block move to its edge; ends after it move up by the deleted count.
+      if (s > last) s -= n
+      else if (s >= first) s = first
+      if (e > last) e -= n
+      else if (e >= first) e = first - 1
     }
     if (s === start && e === end) return undefined
     return {

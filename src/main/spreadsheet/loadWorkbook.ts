@@ -72,7 +72,7 @@ export async function loadWorkbook(path: string, bytes: Uint8Array): Promise<Ope
   const sheets = workbookSheets(original)
   if (sheets.length === 0) throw notAWorkbook(path, 'it has no workbook part or no sheets')
   const forExcel = { ...original }
-  const input = sanitizeForExceljs(forExcel) ? writePackage(forExcel) : bytes
+  const input = sanitizeForExceljs(forExcel) ? await writePackage(forExcel) : bytes
   const { Workbook } = await exceljs()
   const workbook = new Workbook()
   try {

@@ -3,6 +3,7 @@ import type { Area } from './address'
 import type { PendingChart } from './chartPackage'
 import { sheetNotFound } from './errors'
 import { type CalcReport, recalculate } from './formulaEngine'
+import { buildFormulaIndex, type FormulaIndex, updateFormulaIndex } from './formulaIndex'
 import type { Parts } from './packageParts'
 
 /** A workbook held in memory between tool calls, with what the save needs to know about it. */
@@ -17,6 +18,7 @@ export class OpenWorkbook {
   dirty = false
   private calcStale = true
   private lastCalc: CalcReport = { calculated: 0, uncalculated: [] }
+  private formulas: FormulaIndex | undefined
 
   constructor(
     readonly path: string,
@@ -44,20 +46,32 @@ export class OpenWorkbook {
     return ws
   }
 
-  /** Records a change; formulas are recomputed before the next receipt or save. */
+  /**
+   * Records a change. With an area: cell values were written there (formulas are recomputed before the
+   * next receipt or save). With only a sheet: settings or styles. With nothing: the structure changed.
+   */
   changed(ws?: Worksheet, area?: Area): void {
     this.dirty = true
+    if (!ws) return this.structureChanged()
+    if (!area) return
     this.calcStale = true
-    if (ws && area) {
-      const list = this.touched.get(ws.id) ?? []
-      list.push(area)
-      this.touched.set(ws.id, list)
-    }
+    if (this.formulas) updateFormulaIndex(this.formulas, ws, area)
+    const list = this.touched.get(ws.id) ?? []
+    list.push(area)
+    this.touched.set(ws.id, list)
+  }
+
+  /** Rows, columns or sheets moved: the formula index is rebuilt at the next calculation. */
+  structureChanged(): void {
+    this.dirty = true
+    this.calcStale = true
+    this.formulas = undefined
   }
 
   calc(): CalcReport {
     if (this.calcStale) {
-      this.lastCalc = recalculate(this.workbook, this.date1904)
+      this.formulas ??= buildFormulaIndex(this.workbook)
+      this.lastCalc = recalculate(this.workbook, this.date1904, this.formulas)
       this.calcStale = false
     }
     return this.lastCalc

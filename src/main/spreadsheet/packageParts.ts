@@ -1,5 +1,5 @@
 import path from 'node:path/posix'
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
+import { strFromU8, strToU8, unzipSync } from 'fflate'
 
 /** An OPC package (the zip inside an .xlsx): part name without leading slash -> bytes. */
 export type Parts = Record<string, Uint8Array>
@@ -10,8 +10,27 @@ export function readPackage(bytes: Uint8Array): Parts {
   return parts
 }
 
-export function writePackage(parts: Parts): Uint8Array {
-  return zipSync(parts, { level: 6 })
+/** Zips a package with node's zlib (via archiver): several times faster than a JavaScript deflate. */
+export async function writePackage(parts: Parts): Promise<Uint8Array> {
+  const { default: archiver } = await import('archiver')
+  const zip = archiver('zip', { zlib: { level: 3 } })
+  const chunks: Buffer[] = []
+  zip.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const ended = new Promise<void>((resolve, reject) => {
+    zip.on('end', () => resolve())
+    zip.on('error', reject)
+  })
+  // [Content_Types].xml first, as Office writes it.
+  const names = Object.keys(parts).sort(
+    (a, b) => Number(b === '[Content_Types].xml') - Number(a === '[Content_Types].xml'),
+  )
+  for (const name of names) {
+    const data = parts[name]!
+    zip.append(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { name })
+  }
+  await zip.finalize()
+  await ended
+  return new Uint8Array(Buffer.concat(chunks))
 }
 
 export function partText(parts: Parts, name: string): string | undefined {

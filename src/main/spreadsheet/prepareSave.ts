@@ -22,10 +22,20 @@ const MAX_WIDTH = 60
 /** Columns whose width the pass chose (they still count as "default" at the next save). */
 const autoWidths = new WeakMap<Worksheet, Set<number>>()
 
-function displayLength(cell: Cell, date1904: boolean): number {
+function displayLength(cell: Cell, date1904: boolean, dateLengths: Map<string, number>): number {
   const value = cell.value
   if (typeof value === 'string') return longestLine(value)
   if (typeof value === 'number' && isGeneralFormat(cell.numFmt)) return Math.min(String(value).length, 11)
+  if (value instanceof Date) {
+    // A date format shows every date with (nearly) the same width: format one per format.
+    const format = cell.numFmt ?? ''
+    let length = dateLengths.get(format)
+    if (length === undefined) {
+      length = longestLine(displayText(snapshot(cell, date1904)))
+      dateLengths.set(format, length)
+    }
+    return length
+  }
   return longestLine(displayText(snapshot(cell, date1904)))
 }
 
@@ -39,14 +49,16 @@ function autoWidth(ws: Worksheet, areas: Area[], date1904: boolean, report: Pass
   autoWidths.set(ws, mine)
   const columns = new Set<number>()
   for (const a of areas) for (let c = a.left; c <= a.right; c++) columns.add(c)
+  const dateLengths = new Map<string, number>()
   for (const c of columns) {
     const column = ws.getColumn(c)
     if (column.width !== undefined && !mine.has(c)) continue
     let longest = 0
     column.eachCell({ includeEmpty: false }, (cell) => {
-      if (cell.isMerged && cell.master !== cell) return
-      const bold = cell.font?.bold ? 1.1 : 1
-      longest = Math.max(longest, displayLength(cell, date1904) * bold)
+      const length = displayLength(cell, date1904, dateLengths)
+      // Style lookups are slow in exceljs: only for a cell that could be the new longest.
+      if (length * 1.1 <= longest || (cell.isMerged && cell.master !== cell)) return
+      longest = Math.max(longest, length * (cell.font?.bold ? 1.1 : 1))
     })
     if (longest === 0) continue
     const width = Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, longest + 2)) * 100) / 100

@@ -23,7 +23,8 @@ import {
   rootNamespaces,
   sheetTail,
 } from './sheetXml'
-import { childElements, localName } from './xmlScan'
+import { joinSheet, rootText, splitSheet } from './splitSheet'
+import { afterSheetData, childElements, localName } from './xmlScan'
 
 /** Worksheet elements exceljs drops or may drop; carried from the original when the output lacks them. */
 const CARRIED_ELEMENTS = new Set([
@@ -113,15 +114,24 @@ function preserveSheet(
   copier: PartCopier,
   report: PreserveReport,
 ): void {
-  const origXml = partText(input.original, origPart)
-  let outXml = partText(out, outPart)
-  if (!origXml || !outXml) return
-  const orig = sheetTail(origXml)
-  const output = sheetTail(outXml)
-  const outNames = new Set(output.elements.map((e) => localName(e.name)))
+  const origBytes = input.original[origPart]
+  const outBytes = out[outPart]
+  if (!origBytes || !outBytes) return
+  const origSplit = splitSheet(origBytes)
+  const orig = { xml: origSplit.tail, elements: childElements(origSplit.tail, origSplit.from) }
   const origRels = readRels(input.original, origPart)
+  const needsWork =
+    orig.elements.some((e) => CARRIED_ELEMENTS.has(localName(e.name)) || localName(e.name) === 'extLst') ||
+    origRels.some((r) => CARRIED_RELS.has(relKind(r.type)))
+  if (!needsWork) return
+  const outSplit = splitSheet(outBytes)
+  let tail = outSplit.tail
+  let head = outSplit.head
+  const outNames = new Set(childElements(tail, outSplit.from).map((e) => localName(e.name)))
   const outRels = readRels(out, outPart)
-  const prefixes = relPrefixes(origXml)
+  const relCount = outRels.length
+  const namespaces = rootNamespaces(rootText(origSplit))
+  const prefixes = relPrefixes(rootText(origSplit))
   const additions: { name: string; xml: string }[] = []
   for (const element of orig.elements) {
     const local = localName(element.name)
@@ -139,29 +149,27 @@ function preserveSheet(
     copier.link(outPart, outRels, rel)
     report.carried.push(`${name}: ${kind}`)
   }
-  const namespaces = rootNamespaces(origXml)
-  outXml = addNamespaces(outXml, additions.map((a) => a.xml).join(''), namespaces)
-  outXml = insertElements(outXml, additions)
+  const carriedXml = additions.map((a) => a.xml)
+  tail = insertElements(tail, additions)
   const origExt = orig.elements.find((e) => localName(e.name) === 'extLst')
   if (origExt) {
-    const current = sheetTail(outXml)
+    const current = { xml: tail, elements: childElements(tail, outSplit.head ? 0 : afterSheetData(tail)) }
     const outExt = current.elements.find((e) => localName(e.name) === 'extLst')
     const carriedExt = remapRelIds(elementXml(orig, origExt), prefixes, origRels, outPart, outRels, copier)
     const merged = mergeExtLst(carriedExt, outExt ? elementXml(current, outExt) : undefined)
     if (merged) {
-      outXml = addNamespaces(outXml, merged, namespaces)
-      const again = sheetTail(outXml)
-      const target = again.elements.find((e) => localName(e.name) === 'extLst')
-      outXml = target
-        ? replaceElement(outXml, target, merged)
-        : insertElements(outXml, [{ name: 'extLst', xml: merged }])
+      carriedXml.push(merged)
+      tail = outExt
+        ? replaceElement(tail, outExt, merged)
+        : insertElements(tail, [{ name: 'extLst', xml: merged }])
       report.carried.push(`${name}: extLst`)
     }
   }
-  if (additions.length > 0 || origExt || outRels.length !== readRels(out, outPart).length) {
-    setPartText(out, outPart, outXml)
-    writeRels(out, outPart, outRels)
-  }
+  if (carriedXml.length === 0 && outRels.length === relCount) return
+  if (head) head = addNamespaces(head, carriedXml.join(''), namespaces)
+  else tail = addNamespaces(tail, carriedXml.join(''), namespaces)
+  out[outPart] = joinSheet({ head, middle: outSplit.middle, tail, from: 0 })
+  writeRels(out, outPart, outRels)
 }
 
 function sheetIndexByName(parts: Parts): string[] {

@@ -46,8 +46,9 @@ export async function saveWorkbook(
   const themed = open.workbook as unknown as { _themes?: Record<string, unknown> }
   if (themed._themes && Object.keys(themed._themes).length === 0) themed._themes = undefined
   open.workbook.calcProperties = { ...(open.workbook.calcProperties ?? {}), fullCalcOnLoad: true }
-  const buffer = new Uint8Array(await open.workbook.xlsx.writeBuffer())
-  const out = readPackage(buffer)
+  // exceljs zips with a JavaScript deflate; it stores, fflate compresses (faster, and we need the parts).
+  const stored = await open.workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as never)
+  const out = readPackage(new Uint8Array(stored))
   const originalSheetParts = new Map<string, string>()
   for (const ws of open.workbook.worksheets) {
     const part = open.originalSheetParts.get(ws.id)
@@ -57,8 +58,8 @@ export async function saveWorkbook(
     { original: open.original, originalSheetParts, charts: open.charts },
     out,
   )
-  const bytes = carried.length > 0 || open.charts.length > 0 ? writePackage(out) : buffer
   verifyPackage(out, (why) => saveRefused(target, why))
+  const bytes = await writePackage(out)
   let verified: SaveReport['verified'] = 'structure'
   if (sheetXmlBytes(out) <= FULL_REOPEN_LIMIT) {
     await loadWorkbook(target, bytes).catch((error: unknown) => {

@@ -70,7 +70,7 @@ export function fileMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
             ;(w as unknown as { orderNo: number }).orderNo = i
           })
         }
-        open.changed(ws)
+        open.structureChanged()
         return {
           sheet: ws.name,
           range: 'A1',
@@ -98,7 +98,7 @@ export function fileMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
         const old = ws.name
         ws.name = name
         renameInFormulas(open, (f) => renameSheetInFormula(f, old, name))
-        open.changed(ws)
+        open.structureChanged()
         return { sheet: name, range: 'A1', applied: [`renamed "${old}" to "${name}"`, 'formulas updated'] }
       },
     }),

@@ -1,0 +1,137 @@
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { BenchRow } from './types'
+
+// A generated 50,000 x 12 workbook: open + describe_worksheet, set_range of 10,000 cells, save — through
+// Bureau's spreadsheet toolset and, in the same run, through openpyxl (Debian python3-openpyxl) doing the
+// same steps. Each side runs in its own process so peak memory is its own.
+
+const ROWS = 50_000
+const here = fileURLToPath(new URL('.', import.meta.url))
+const PYTHON = '/usr/bin/python3'
+
+interface Steps {
+  openMs: number
+  openPeakMb: number
+  setMs: number
+  setPeakMb: number
+  saveMs: number
+  savePeakMb: number
+  usedRange: string
+  verified?: string
+}
+
+async function generate(file: string): Promise<void> {
+  const ExcelJS = (await import('exceljs')).default
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useSharedStrings: true,
+    useStyles: true,
+  })
+  const ws = writer.addWorksheet('Data')
+  ws.addRow([
+    'Id',
+    'Name',
+    'Region',
+    'Qty',
+    'Price',
+    'Total',
+    'Date',
+    'Flag',
+    'Score',
+    'Code',
+    'Note',
+    'Rate',
+  ]).commit()
+  const regions = ['North', 'South', 'East', 'West']
+  for (let i = 1; i < ROWS; i++) {
+    ws.addRow([
+      i,
+      `Name ${i}`,
+      regions[i % 4],
+      i % 97,
+      (i % 1000) / 10,
+      i * 1.5,
+      new Date(Date.UTC(2024, 0, 1 + (i % 365))),
+      i % 2 === 0,
+      Math.round(Math.sin(i) * 1000) / 1000,
+      `C${i % 500}`,
+      `note ${i % 13}`,
+      (i % 100) / 100,
+    ]).commit()
+  }
+  ws.commit()
+  await writer.commit()
+}
+
+function runJson(command: string, args: string[]): Steps {
+  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 24, timeout: 600_000 })
+  if (result.status !== 0)
+    throw new Error(`${command} failed: ${(result.stderr || result.stdout).slice(-500)}`)
+  return JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as Steps
+}
+
+export default async function spreadsheetBench(): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bureau-sheet-bench-'))
+  try {
+    const source = join(dir, 'source.xlsx')
+    await generate(source)
+    const bureauRoot = join(dir, 'bureau')
+    const pythonRoot = join(dir, 'openpyxl')
+    mkdirSync(bureauRoot)
+    mkdirSync(pythonRoot)
+    copyFileSync(source, join(bureauRoot, 'big.xlsx'))
+    copyFileSync(source, join(pythonRoot, 'big.xlsx'))
+    const ours = runJson(process.execPath, [
+      '--import',
+      'tsx',
+      join(here, 'spreadsheetSteps.ts'),
+      bureauRoot,
+      String(ROWS),
+    ])
+    const py = runJson(PYTHON, [
+      join(here, 'spreadsheet_openpyxl.py'),
+      join(pythonRoot, 'big.xlsx'),
+      String(ROWS),
+    ])
+    const note = `50,000 x 12 (${ours.usedRange}); openpyxl ${py.usedRange}`
+    const rows: BenchRow[] = []
+    const pair = (label: string, ms: keyof Steps, mb: keyof Steps, extra = '') => {
+      const a = ours[ms] as number
+      const b = py[ms] as number
+      rows.push({
+        name: `${label} time`,
+        value: a,
+        unit: 'ms',
+        target: `≤ openpyxl ${Math.round(b)} ms`,
+        pass: a <= b,
+        note: `openpyxl ${Math.round(b)} ms${extra}`,
+      })
+      rows.push({
+        name: `${label} peak memory`,
+        value: ours[mb] as number,
+        unit: 'MB',
+        note: `openpyxl ${Math.round(py[mb] as number)} MB (peak RSS so far)`,
+      })
+    }
+    pair('open + describe_worksheet', 'openMs', 'openPeakMb', `; ${note}`)
+    pair(
+      'set_range 10,000 cells',
+      'setMs',
+      'setPeakMb',
+      '; ours includes the area receipt and formula recompute',
+    )
+    pair(
+      'save',
+      'saveMs',
+      'savePeakMb',
+      `; ours: save pass, package carry-over, verification (${ours.verified}), atomic write, backup, history commit`,
+    )
+    return rows
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
