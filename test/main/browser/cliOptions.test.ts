@@ -32,3 +32,43 @@ describe('browser flags', () => {
     )
   })
 })
+
+describe('bureau tool with the browser flags', () => {
+  it('drives Chromium from --browser-executable and opens a loopback page with --allow-local-network', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { PassThrough, Writable } = await import('node:stream')
+    const { runTool } = await import('../../../src/main/cli/tool/runTool')
+    const { startFixtureSites } = await import('./support/fixturePages')
+    const sites = await startFixtureSites()
+    const root = await mkdtemp(join(tmpdir(), 'bureau-cli-browser-'))
+    let out = ''
+    const stdout = new Writable({
+      write(chunk, _encoding, done) {
+        out += String(chunk)
+        done()
+      },
+    })
+    const options = { dataDir: join(root, 'data'), workspace: join(root, 'ws') }
+    try {
+      await runTool(
+        ['web', 'navigate', '--url', sites.site.url('/form.html')],
+        { ...options, browserExecutable: '/usr/bin/chromium', allowLocalNetwork: true },
+        { stdin: new PassThrough(), stdout },
+      )
+      expect(JSON.parse(out).content).toContain('# Sign up')
+      // Without the flag, loopback is refused before any browser starts.
+      await expect(
+        runTool(
+          ['web', 'navigate', '--url', sites.site.url('/form.html')],
+          { ...options, browserExecutable: '/usr/bin/chromium' },
+          { stdin: new PassThrough(), stdout },
+        ),
+      ).rejects.toThrow(/Local and private network targets are blocked/)
+    } finally {
+      await sites.close()
+      await rm(root, { recursive: true, force: true })
+    }
+  }, 60_000)
+})
