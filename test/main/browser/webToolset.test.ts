@@ -1,22 +1,40 @@
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DebuggableBrowser } from '../../../src/main/browser'
 import { type FixtureSites, startFixtureSites } from './support/fixturePages'
-import { find, type Harness, markers, type PageResult, startHarness } from './support/harness'
+import {
+  find,
+  type Harness,
+  markers,
+  type PageResult,
+  startCdpChromium,
+  startHarness,
+} from './support/harness'
 
+// Two browser launches for the whole file: the bundled-chromium session's, and one Chromium with remote
+// debugging that the cdp-mode sessions attach to and the visibility checker uses too.
 let sites: FixtureSites
+let cdpChromium: DebuggableBrowser
+let cdpDir: string
 beforeAll(async () => {
   sites = await startFixtureSites()
-})
+  cdpDir = await mkdtemp(join(tmpdir(), 'bureau-cdp-'))
+  cdpChromium = await startCdpChromium(join(cdpDir, 'profile'))
+}, 60_000)
 afterAll(async () => {
+  await checker?.close()
+  await cdpChromium?.stop()
   await sites?.close()
+  await rm(cdpDir, { recursive: true, force: true })
 })
 
 /** The visible interactive elements as Playwright sees them (its own visibility check), by text or label. */
 async function visibleInteractiveTexts(url: string): Promise<string[]> {
-  const browser = await sharedChecker()
-  const page = await browser.newPage()
+  const context = await sharedChecker()
+  const page = await context.newPage()
   try {
     await page.goto(url)
     const all = page.locator(
@@ -34,26 +52,25 @@ async function visibleInteractiveTexts(url: string): Promise<string[]> {
     }
     return texts
   } finally {
-    await page.close()
+    await context.close()
   }
 }
 
-let checker: Awaited<ReturnType<typeof chromium.launch>> | undefined
+let checker: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined
+/** A context of its own on the shared cdp Chromium (no extra launch). */
 async function sharedChecker() {
-  checker ??= await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  })
-  return checker
+  checker ??= await chromium.connectOverCDP(cdpChromium.endpoint)
+  return checker.newContext()
 }
-afterAll(async () => {
-  await checker?.close()
-})
 
 describe.each(['bundled-chromium', 'cdp'] as const)('web toolset in %s mode', (mode) => {
   let h: Harness
   beforeAll(async () => {
-    h = await startHarness(mode, `${sites.site.origin}/search?q={query}`)
+    h = await startHarness(
+      mode,
+      `${sites.site.origin}/search?q={query}`,
+      mode === 'cdp' ? { cdpEndpoint: cdpChromium.endpoint } : {},
+    )
   }, 60_000)
   afterAll(async () => {
     await h?.close()
@@ -298,13 +315,17 @@ describe.each(['bundled-chromium', 'cdp'] as const)('web toolset in %s mode', (m
 
   if (mode === 'cdp') {
     it('leaves the browser it attached to running when the session ends', async () => {
-      const probe = await startHarness('cdp', `${sites.site.origin}/search?q={query}`)
-      await probe.ok('web_navigate', { url: sites.site.url('/form.html') })
-      await probe.session.dispose()
-      expect(probe.cdp?.process?.exitCode).toBeNull()
-      const response = await fetch(`${probe.cdp?.endpoint}/json/version`)
-      expect(response.ok).toBe(true)
+      const probe = await startHarness('cdp', `${sites.site.origin}/search?q={query}`, {
+        cdpEndpoint: cdpChromium.endpoint,
+      })
+      await probe.ok('web_navigate', { url: sites.site.url('/stale.html') })
       await probe.close()
+      expect(cdpChromium.process?.exitCode).toBeNull()
+      const response = await fetch(`${cdpChromium.endpoint}/json/version`)
+      expect(response.ok).toBe(true)
+      // The other session on the same browser still works.
+      const view = await h.ok<PageResult>('web_navigate', { url: sites.site.url('/form.html') })
+      expect(view.content).toContain('# Sign up')
     })
   }
 })
@@ -335,6 +356,7 @@ describe('URL guard without local network access', () => {
         expect(result.error).toContain('Local and private network targets are blocked')
       }
     }
-    expect(join(h.root)).toBeTruthy()
+    // Refused before any browser was started for the session.
+    expect(h.session.disposed).toBe(false)
   })
 })

@@ -54,8 +54,11 @@ export function createWebToolset(api: WebToolsetApi, env: BrowserEnvironment) {
         risk: 'external',
         run: async ({ url }, ctx) => {
           const session = browser.get(ctx)
+          const target = /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`
+          // Checked before a browser is started or a tab opened for it.
+          await (await session.guard()).check(target)
           const tab = await session.activeTab()
-          await session.navigate(tab, /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`)
+          await session.navigate(tab, target)
           return view(session, tab)
         },
       }),

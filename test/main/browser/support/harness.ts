@@ -32,7 +32,15 @@ export interface Harness {
   close(): Promise<void>
 }
 
-/** One tool session (so one browser) per mode and test file; cdp mode starts Chromium with port 0 itself. */
+/** Chromium with remote debugging on port 0 (read back from DevToolsActivePort), as cdp mode expects. */
+export function startCdpChromium(userDataDir: string): Promise<DebuggableBrowser> {
+  return startDebuggableBrowser({ executablePath: CHROMIUM, userDataDir, extraArgs: HEADLESS_FLAGS })
+}
+
+/**
+ * One tool session (so one browser) per mode and test file. cdp mode attaches to `settings.cdpEndpoint`
+ * when given (a browser the test file shares), else starts its own Chromium.
+ */
 export async function startHarness(
   mode: Mode,
   searchUrl: string,
@@ -40,23 +48,17 @@ export async function startHarness(
 ): Promise<Harness> {
   const root = await mkdtemp(join(tmpdir(), 'bureau-browser-'))
   const cdp =
-    mode === 'cdp'
-      ? await startDebuggableBrowser({
-          executablePath: CHROMIUM,
-          userDataDir: join(root, 'cdp-profile'),
-          extraArgs: HEADLESS_FLAGS,
-        })
-      : null
+    mode === 'cdp' && !settings.cdpEndpoint ? await startCdpChromium(join(root, 'cdp-profile')) : null
   const env: BrowserEnvironment = {
     dataDir: join(root, 'data'),
     settings: () => ({
       mode,
       executablePath: mode === 'bundled-chromium' ? CHROMIUM : null,
       profileDir: null,
-      cdpEndpoint: cdp?.endpoint ?? null,
       allowLocalNetwork: true,
       searchUrl,
       ...settings,
+      cdpEndpoint: settings.cdpEndpoint ?? cdp?.endpoint ?? null,
     }),
   }
   const workspace = createWorkspace({ root: join(root, 'workspace') })
