@@ -1,0 +1,252 @@
+import { streamChat } from '../src/main/agent'
+import { createLlmClient, type ResolvedProvider } from '../src/main/llm'
+import {
+  createEspeakEngine,
+  createOpenAiSpeechEngine,
+  detectEspeak,
+  parseWav,
+  type SpeechAudio,
+  type SpeechEngine,
+} from '../src/main/voice'
+import { chunkText, createSentenceChunker, createTtsQueue } from '../src/shared/voice'
+import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
+import type { BenchRow } from './types'
+
+// Voice pipeline latency: a scripted model streams a 300-word answer at 30 tokens a second (one word
+// per token); the chunker and the TTS queue turn it into speech as in the Voice panel. Playback is
+// simulated in real time (the host has no sound device); what matters is when it starts.
+
+const TOKENS_PER_SECOND = 30
+const RUNS = 3
+const TARGET_SHARE = 0.1
+const REMOTE_TTS_DELAY_MS = 400
+
+const PARAGRAPH = [
+  'The quarterly report shows that sales rose by twelve percent compared with the previous quarter.',
+  'Most of the growth came from the north region, where two new retail partners started in February.',
+  'The south region stayed almost flat, because one large order moved from March into April.',
+  'Online sales reached a new record and now account for roughly a third of all revenue.',
+  'Costs remained within the budget, although shipping became more expensive in the last weeks.',
+  'As a result, the operating margin improved slightly, from 8.1 to 8.6 percent.',
+  'For the next quarter, the team expects steady demand and plans to hire two more people in sales.',
+].join(' ')
+
+function answerOfWords(count: number): string {
+  const words: string[] = []
+  while (words.length < count) words.push(...PARAGRAPH.split(' '))
+  const text = words.slice(0, count).join(' ')
+  return text.endsWith('.') ? text : `${text}.`
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done)
+  })
+
+function provider(llm: ScriptedLlm): ResolvedProvider {
+  return {
+    id: 'scripted',
+    name: 'Scripted',
+    kind: 'openai-compatible',
+    baseUrl: llm.baseUrl,
+    model: 'scripted-model',
+    apiKeyEnv: undefined,
+    apiKey: 'sk-bench',
+    contextWindow: 128_000,
+    maxOutputTokens: undefined,
+    interactionMode: 'api',
+    cacheType: 'none',
+    supportsTools: true,
+    supportsVision: false,
+    headers: {},
+    temperature: undefined,
+  }
+}
+
+interface Run {
+  firstToken: number
+  firstSentence: number
+  firstAudio: number
+  lastToken: number
+  /** Share of the answer's words that had streamed when the first audio started. */
+  streamedAtFirstAudio: number
+}
+
+/** One question: stream, chunk, synthesize ahead, play in order; times from the request. */
+async function runOnce(llm: ScriptedLlm, engine: SpeechEngine, answer: string): Promise<Run> {
+  llm.push({ text: answer, tokensPerSecond: TOKENS_PER_SECOND })
+  const totalWords = answer.split(/\s+/).length
+  const controller = new AbortController()
+  const started = performance.now()
+  const since = () => performance.now() - started
+  let firstToken = Number.NaN
+  let firstSentence = Number.NaN
+  let firstAudio = Number.NaN
+  let streamedWords = 0
+  let wordsAtFirstAudio = Number.NaN
+  const queue = createTtsQueue<SpeechAudio>({
+    synthesize: (sentence, signal) => engine.synthesize({ text: sentence.text }, signal),
+    async play(audio, _sentence, signal) {
+      if (Number.isNaN(firstAudio)) {
+        firstAudio = since()
+        wordsAtFirstAudio = streamedWords
+      }
+      const duration = audio.mimeType === 'audio/wav' ? parseWav(audio.audio).durationMs : 1000
+      await sleep(duration, signal)
+    },
+  })
+  const chunker = createSentenceChunker()
+  const model = createLlmClient(provider(llm))
+  for await (const chunk of streamChat({
+    model,
+    prompt: 'How was the quarter?',
+    signal: controller.signal,
+  })) {
+    if (Number.isNaN(firstToken)) firstToken = since()
+    streamedWords += chunk.split(/\s+/).filter(Boolean).length
+    for (const sentence of chunker.push(chunk)) {
+      if (Number.isNaN(firstSentence)) firstSentence = since()
+      queue.push(sentence)
+    }
+  }
+  const lastToken = since()
+  for (const sentence of chunker.end()) queue.push(sentence)
+  // Wait for the first audio if it has not started yet, then stop: the rest is playback time.
+  for (let i = 0; i < 600 && Number.isNaN(firstAudio); i++) await sleep(10, controller.signal)
+  queue.cancel()
+  return {
+    firstToken,
+    firstSentence,
+    firstAudio,
+    lastToken,
+    streamedAtFirstAudio: wordsAtFirstAudio / totalWords,
+  }
+}
+
+async function realTimeFactor(
+  engine: SpeechEngine,
+  text: string,
+): Promise<{ rtf: number; firstSentenceMs: number }> {
+  const sentences = chunkText(text)
+  let synthMs = 0
+  let audioMs = 0
+  let firstSentenceMs = Number.NaN
+  for (const sentence of sentences) {
+    const started = performance.now()
+    const { audio } = await engine.synthesize({ text: sentence.text })
+    const elapsed = performance.now() - started
+    if (Number.isNaN(firstSentenceMs)) firstSentenceMs = elapsed
+    synthMs += elapsed
+    audioMs += parseWav(audio).durationMs
+  }
+  return { rtf: synthMs / audioMs, firstSentenceMs }
+}
+
+function engineRows(name: string, runs: Run[], note: string): BenchRow[] {
+  const m = (pick: (r: Run) => number) => median(runs.map(pick))
+  const share = m((r) => r.streamedAtFirstAudio)
+  return [
+    {
+      name: `${name}: time to first token (median of ${runs.length})`,
+      value: m((r) => r.firstToken),
+      unit: 'ms',
+    },
+    { name: `${name}: time to first sentence ready`, value: m((r) => r.firstSentence), unit: 'ms' },
+    { name: `${name}: time to first audio`, value: m((r) => r.firstAudio), unit: 'ms', note },
+    { name: `${name}: time to last token`, value: m((r) => r.lastToken), unit: 'ms' },
+    {
+      name: `${name}: share of the answer streamed at first audio`,
+      value: share * 100,
+      unit: '%',
+      target: `< ${TARGET_SHARE * 100} %`,
+      pass: share < TARGET_SHARE,
+    },
+  ]
+}
+
+export default async function voiceBench(): Promise<BenchRow[]> {
+  const answer = answerOfWords(300)
+  const llm = await startScriptedLlm({ models: ['scripted-model'] })
+  const rows: BenchRow[] = []
+  try {
+    const espeakStatus = await detectEspeak()
+    if (espeakStatus.available) {
+      const espeak = createEspeakEngine()
+      await espeak.synthesize({ text: 'Warm up.' })
+      const runs: Run[] = []
+      for (let i = 0; i < RUNS; i++) runs.push(await runOnce(llm, espeak, answer))
+      rows.push(...engineRows('espeak-ng', runs, `espeak-ng ${espeakStatus.version ?? ''}, local process`))
+      const { rtf, firstSentenceMs } = await realTimeFactor(espeak, answer)
+      rows.push(
+        {
+          name: 'espeak-ng: real-time factor (synthesis time / audio time, 300 words)',
+          value: rtf,
+          unit: 'x',
+          target: '< 1',
+          pass: rtf < 1,
+        },
+        { name: 'espeak-ng: synthesis of the first sentence', value: firstSentenceMs, unit: 'ms' },
+      )
+    } else {
+      rows.push({
+        name: 'espeak-ng',
+        value: Number.NaN,
+        unit: '',
+        note: `not measured: ${espeakStatus.reason}`,
+      })
+    }
+    const openai = createOpenAiSpeechEngine({
+      endpoint: async () => ({
+        baseUrl: llm.baseUrl,
+        apiKey: 'sk-bench',
+        model: 'tts-1',
+        host: '127.0.0.1',
+        source: 'settings',
+      }),
+    })
+    const runs: Run[] = []
+    for (let i = 0; i < RUNS; i++) runs.push(await runOnce(llm, openai, answer))
+    rows.push(
+      ...engineRows(
+        'OpenAI-compatible (scripted /v1/audio/speech)',
+        runs,
+        'the scripted server answers at once: pipeline overhead only, not a real TTS service',
+      ),
+    )
+    // A remote service takes a few hundred milliseconds per sentence; the scripted one can be told to.
+    llm.speech.setResponder(() => ({ delayMs: REMOTE_TTS_DELAY_MS }))
+    const slow: Run[] = []
+    for (let i = 0; i < RUNS; i++) slow.push(await runOnce(llm, openai, answer))
+    llm.speech.setResponder(() => undefined)
+    rows.push(
+      ...engineRows(
+        `OpenAI-compatible, ${REMOTE_TTS_DELAY_MS} ms per synthesis`,
+        slow,
+        `scripted delay standing in for a remote TTS service`,
+      ),
+    )
+    rows.push({
+      name: 'Web Speech (system voices)',
+      value: Number.NaN,
+      unit: '',
+      note: 'not measured: runs in the window, not in Node',
+    })
+  } finally {
+    await llm.close()
+  }
+  return rows
+}
