@@ -11,6 +11,8 @@ export interface CellSnapshot {
   /** Without the leading `=`. */
   formula?: string
   numFmt?: string
+  /** The workbook counts dates from 1904 (display must shift them). */
+  date1904?: boolean
 }
 
 const MS_PER_DAY = 86_400_000
@@ -61,10 +63,19 @@ export function snapshot(cell: Cell | undefined, date1904: boolean): CellSnapsho
   if (isFormulaCell(cell)) {
     const result = plainSnapshot(cell.result, date1904)
     const shown = result.kind === 'empty' ? { kind: 'number' as const, value: 0 } : result
-    return { ...withDateKind(shown, numFmt), formula: cell.formula, numFmt }
+    return {
+      ...withDateKind(shown, numFmt),
+      formula: cell.formula,
+      numFmt,
+      ...(date1904 ? { date1904 } : {}),
+    }
   }
   if (cell.type === 1 /* Merge */) return { kind: 'empty', value: null, numFmt }
-  return { ...withDateKind(plainSnapshot(cell.value, date1904), numFmt), numFmt }
+  return {
+    ...withDateKind(plainSnapshot(cell.value, date1904), numFmt),
+    numFmt,
+    ...(date1904 ? { date1904 } : {}),
+  }
 }
 
 function withDateKind(s: Pick<CellSnapshot, 'kind' | 'value'>, numFmt: string | undefined) {

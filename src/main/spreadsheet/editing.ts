@@ -25,7 +25,7 @@ export function setValues(open: OpenWorkbook, ws: Worksheet, start: CellRef, val
     const row = ws.getRow(start.row + i)
     line.forEach((value, j) => {
       const cell = row.getCell(start.col + j)
-      writeCell(cell, value)
+      writeCell(cell, value, open.date1904)
       if (typeof value === 'string' && value.startsWith('=')) inheritFormat(open, ws, cell)
     })
   })

@@ -11,7 +11,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/
  * Writes a value the way typing it into a spreadsheet would: `=...` is a formula, `'...` forces text,
  * `12%`, `$1,200` and `2024-03-01` become numbers with a matching format; other strings stay text.
  */
-export function writeCell(cell: Cell, input: CellInput): void {
+export function writeCell(cell: Cell, input: CellInput, date1904 = false): void {
   if (input === null || input === '') {
     cell.value = null
     return
@@ -33,7 +33,9 @@ export function writeCell(cell: Cell, input: CellInput): void {
   if (looksNumeric || ISO_DATE.test(trimmed)) {
     const parsed = parseValue(trimmed) as { v?: unknown; z?: string } | null
     if (parsed && typeof parsed.v === 'number') {
-      cell.value = parsed.v
+      const isDate = ISO_DATE.test(trimmed)
+      // A 1904 workbook counts its date serials 1,462 days later than numfmt does.
+      cell.value = isDate && date1904 ? parsed.v - 1462 : parsed.v
       if (parsed.z && isGeneralFormat(cell.numFmt)) cell.numFmt = parsed.z
       return
     }

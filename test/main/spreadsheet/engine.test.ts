@@ -80,3 +80,16 @@ describe('engine', () => {
     expect(strFromU8(readPackage(bytes!)['xl/worksheets/sheet1.xml']!)).toContain('sqref="A1:XFD1048576"')
   })
 })
+
+describe('1904 date system', () => {
+  it('shows dates of a 1904 workbook as the dates they are', async () => {
+    const { areaReceipt } = await import('../../../src/main/spreadsheet/receipt')
+    const open = await loadWorkbook('/1904.xlsx', readFileSync(path.join(corpus, 'exceljs/1904.xlsx')))
+    expect(open.date1904).toBe(true)
+    const ws = open.workbook.worksheets[0]!
+    expect(areaReceipt(open, ws, { top: 4, left: 2, bottom: 4, right: 2 })).toMatchObject({
+      values: [['01-01-04']],
+      types: { B4: 'date' },
+    })
+  })
+})
