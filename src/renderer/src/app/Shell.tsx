@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import { AutoSpeakMount } from '../voice/AutoSpeakMount'
 import { AboutPanel } from './AboutPanel'
 import { NoticeBar } from './NoticeBar'
 import { type Page, pages, useNavigation } from './navigationStore'
@@ -63,6 +64,7 @@ export function Shell() {
         </Suspense>
       </main>
       {aboutOpen && <AboutPanel onClose={() => setAboutOpen(false)} />}
+      <AutoSpeakMount />
     </div>
   )
 }
