@@ -219,6 +219,17 @@ describe.each(['bundled-chromium', 'cdp'] as const)('web toolset in %s mode', (m
     if (!never.ok) expect(never.error).toContain('There is no element "e99999"')
   })
 
+  it('finds a re-rendered element again by its XPath when tag and text still match', async () => {
+    const view = await h.ok<PageResult>('web_navigate', { url: sites.site.url('/rerender.html') })
+    const save = find(view.content, (m) => m.text === 'Save draft')
+    const again = find(view.content, (m) => m.text === 'Render again')
+    await h.ok('web_click', { id: again.id })
+    const clicked = await h.ok<PageResult>('web_click', { id: save.id })
+    expect(clicked.content).toContain('Draft saved')
+    // The new node took over the id: a fresh read shows the same id.
+    expect(find(clicked.content, (m) => m.text === 'Save draft').id).toBe(save.id)
+  })
+
   it('downloads by id and by url into /downloads, and saves screenshots in the workspace', async () => {
     const view = await h.ok<PageResult>('web_navigate', { url: sites.site.url('/downloads.html') })
     const link = find(view.content, (m) => m.text === 'Download the report')

@@ -7,7 +7,13 @@ import type { InteractiveKind, SnapshotElement, SnapshotOptions, SnapshotResult 
  * live in a registry on the top window (a WeakMap, so the DOM is not touched) and stay stable across reads.
  */
 export function snapshotPage(options: SnapshotOptions): SnapshotResult {
-  type Registry = { ids: WeakMap<Element, string>; refs: Map<string, WeakRef<Element>>; next: number }
+  type Registry = {
+    ids: WeakMap<Element, string>
+    refs: Map<string, WeakRef<Element>>
+    next: number
+    /** Where each id's element was and what it said: a re-rendered twin at the same place keeps the id. */
+    places?: Map<string, { id: string; text: string }>
+  }
   type Ctx = {
     frames: string[]
     /** Text directly inside this element is visible (visibility, font-size, text-indent). */
@@ -153,14 +159,20 @@ export function snapshotPage(options: SnapshotOptions): SnapshotResult {
     return null
   }
 
-  function idFor(el: Element): string {
+  function idFor(el: Element, place: string | null, text: string): string {
     const reg = registry as Registry
+    reg.places ??= new Map()
     let id = reg.ids.get(el)
-    if (!id) {
-      id = `e${reg.next++}`
-      reg.ids.set(el, id)
+    if (!id && place) {
+      // The page replaced the element with an equal one (same XPath, kind and text): same id.
+      const before = reg.places.get(place)
+      const previous = before ? reg.refs.get(before.id)?.deref() : undefined
+      if (before && before.text === text && !previous?.isConnected) id = before.id
     }
+    if (!id) id = `e${reg.next++}`
+    reg.ids.set(el, id)
     reg.refs.set(id, new WeakRef(el))
+    if (place) reg.places.set(place, { id, text })
     return id
   }
 
@@ -225,8 +237,7 @@ export function snapshotPage(options: SnapshotOptions): SnapshotResult {
   }
 
   function marker(el: Element, kind: InteractiveKind, inner: string, ctx: Ctx): string {
-    const id = idFor(el)
-    const data: Record<string, unknown> = { id }
+    const data: Record<string, unknown> = { id: '' }
     const state: Record<string, boolean> = {}
     let text = squash(inner)
     if (kind === 'input' || kind === 'textarea') {
@@ -289,6 +300,13 @@ export function snapshotPage(options: SnapshotOptions): SnapshotResult {
     if (disabled(el)) state.enabled = false
     if (Object.keys(state).length > 0) data.state = state
     const path = xpathOf(el)
+    const frameKey = ctx.frames.join('|')
+    const id = idFor(
+      el,
+      path ? `${frameKey}${path}#${kind}` : null,
+      typeof data.text === 'string' ? data.text : '',
+    )
+    data.id = id
     if (options.includePaths && path) data.path = path
     elements.push({
       id,

@@ -126,6 +126,17 @@ export const STALE_PAGE = page(
   <script>document.getElementById('old').onclick = () => { document.getElementById('box').innerHTML = '<button>New button</button>' }</script>`,
 )
 
+/** The page re-renders its form (same markup, new nodes): old ids must still reach the new buttons. */
+export const RERENDER_PAGE = page(
+  'Rerender',
+  `<div id="box"></div><p id="out">Nothing saved</p><button id="again">Render again</button>
+  <script>
+    const render = () => { document.getElementById('box').innerHTML = '<form><button type="button">Save draft</button></form>'
+      document.querySelector('#box button').onclick = () => { document.getElementById('out').textContent = 'Draft saved' } }
+    render(); document.getElementById('again').onclick = render
+  </script>`,
+)
+
 export const DOWNLOAD_PAGE = page(
   'Downloads',
   '<p><a href="/report.csv">Download the report</a></p><p><a href="/doc.pdf">Read the PDF</a></p>',
@@ -174,6 +185,7 @@ export async function startFixtureSites(): Promise<FixtureSites> {
     '/cookie.html': COOKIE_PAGE,
     '/tabs.html': TABS_PAGE,
     '/stale.html': STALE_PAGE,
+    '/rerender.html': RERENDER_PAGE,
     '/downloads.html': DOWNLOAD_PAGE,
     '/report.csv': (_req, res) => {
       res
