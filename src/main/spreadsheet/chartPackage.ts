@@ -1,3 +1,4 @@
+import { type RefRewrite, rewriteChartXml } from './chartRefs'
 import { anchorXml, type ChartAnchor, EMPTY_DRAWING } from './chartXml'
 import {
   declareContentType,
@@ -20,6 +21,8 @@ export interface PendingChart {
   anchor: ChartAnchor
   /** The chart part, ready to write. */
   xml: string
+  /** How many reference rewrites existed when the chart was made (only later ones apply to it). */
+  rewritesBefore: number
 }
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
@@ -44,7 +47,12 @@ function drawingFor(out: Parts, sheetPart: string): string {
 }
 
 /** Writes chart parts and anchors them in the sheet's drawing. */
-export function addChartsToSheet(out: Parts, sheetPart: string, charts: PendingChart[]): void {
+export function addChartsToSheet(
+  out: Parts,
+  sheetPart: string,
+  charts: PendingChart[],
+  rewrites: readonly RefRewrite[] = [],
+): void {
   const drawing = drawingFor(out, sheetPart)
   const rels = readRels(out, drawing)
   let xml = partText(out, drawing) ?? EMPTY_DRAWING
@@ -63,7 +71,7 @@ export function addChartsToSheet(out: Parts, sheetPart: string, charts: PendingC
   const anchors: string[] = []
   for (const chart of charts) {
     const part = freePartName(out, 'xl/charts/chart1.xml')
-    setPartText(out, part, chart.xml)
+    setPartText(out, part, rewriteChartXml(chart.xml, rewrites.slice(chart.rewritesBefore)))
     declareContentType(out, part, CHART_TYPE)
     const id = nextRelId(rels)
     rels.push({ id, type: `${REL}/chart`, target: relativeTarget(drawing, part), external: false })

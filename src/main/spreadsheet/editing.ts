@@ -102,6 +102,8 @@ export function splice(
   else ws.spliceColumns(at, -count)
   const change: Splice = { sheet: ws.name, axis, at, count }
   rewriteAllFormulas(open, (formula, sheet) => spliceFormula(formula, sheet, change))
+  // Chart and defined-name references always name their sheet.
+  open.rewrites.push((formula) => spliceFormula(formula, '\u0000', change))
   open.structureChanged()
 }
 

@@ -1,6 +1,7 @@
 import type { Workbook, Worksheet } from 'exceljs'
 import type { Area } from './address'
 import type { PendingChart } from './chartPackage'
+import type { RefRewrite } from './chartRefs'
 import { sheetNotFound } from './errors'
 import { type CalcReport, recalculate } from './formulaEngine'
 import { buildFormulaIndex, type FormulaIndex, updateFormulaIndex } from './formulaIndex'
@@ -13,6 +14,8 @@ export class OpenWorkbook {
   /** exceljs worksheet id -> part name in `original`. */
   originalSheetParts: Map<number, string>
   charts: PendingChart[] = []
+  /** Reference changes since the last save, applied to carried charts and defined names. */
+  rewrites: RefRewrite[] = []
   /** Areas the agent wrote, per worksheet id (auto-width and table titles apply there only). */
   readonly touched = new Map<number, Area[]>()
   dirty = false

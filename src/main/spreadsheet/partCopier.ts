@@ -1,3 +1,5 @@
+import { strFromU8, strToU8 } from 'fflate'
+import { isChartPart, type RefRewrite, rewriteChartXml } from './chartRefs'
 import {
   contentTypeOf,
   declareContentType,
@@ -20,6 +22,8 @@ export class PartCopier {
   constructor(
     private readonly from: Parts,
     private readonly to: Parts,
+    /** Rewrites applied to chart parts on the way (sheet renames, inserted rows). */
+    private readonly rewrites: readonly RefRewrite[] = [],
   ) {}
 
   copy(part: string): string | undefined {
@@ -29,8 +33,11 @@ export class PartCopier {
     if (!bytes) return undefined
     const target = freePartName(this.to, part)
     this.copied.set(part, target)
-    this.to[target] = bytes
     const type = contentTypeOf(this.from, part)
+    this.to[target] =
+      this.rewrites.length > 0 && isChartPart(type)
+        ? strToU8(rewriteChartXml(strFromU8(bytes), this.rewrites))
+        : bytes
     if (type) declareContentType(this.to, target, type)
     const rels = readRels(this.from, part)
     if (rels.length > 0) {

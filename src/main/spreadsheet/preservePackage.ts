@@ -1,6 +1,8 @@
 import { addChartsToSheet, type PendingChart } from './chartPackage'
+import type { RefRewrite } from './chartRefs'
 import {
   attributes,
+  decodeXml,
   escapeXml,
   nextRelId,
   type Parts,
@@ -53,6 +55,8 @@ export interface PreserveInput {
   /** Current sheet name -> its part in `original` (sheets added since are absent). */
   originalSheetParts: Map<string, string>
   charts: PendingChart[]
+  /** Sheet renames and row/column moves since the original was read, for carried references. */
+  rewrites?: readonly RefRewrite[]
 }
 
 export interface PreserveReport {
@@ -218,6 +222,10 @@ function preserveDefinedNames(input: PreserveInput, out: Parts, wbOut: string, r
     origKeys.add(`${d.name.toLowerCase()}|${local ?? ''}`)
     origNames.add(d.name.toLowerCase())
     let xml = d.xml.replace(/^<\w+:/, '<').replace(/<\/\w+:definedName>$/, '</definedName>')
+    xml = xml.replace(/>([^<]*)<\/definedName>$/, (_, body: string) => {
+      const formula = (input.rewrites ?? []).reduce((f, rewrite) => rewrite(f), decodeXml(body))
+      return `>${escapeXml(formula)}</definedName>`
+    })
     if (local !== undefined) xml = xml.replace(/localSheetId="\d+"/, `localSheetId="${local}"`)
     kept.push(xml)
   }
@@ -333,7 +341,8 @@ function preservePivotCaches(
  */
 export function preservePackage(input: PreserveInput, out: Parts): PreserveReport {
   const report: PreserveReport = { carried: [] }
-  const copier = new PartCopier(input.original, out)
+  const rewrites = input.rewrites ?? []
+  const copier = new PartCopier(input.original, out, rewrites)
   const outSheets = workbookSheets(out)
   for (const sheet of outSheets) {
     const origPart = input.originalSheetParts.get(sheet.name)
@@ -347,7 +356,7 @@ export function preservePackage(input: PreserveInput, out: Parts): PreserveRepor
   }
   for (const sheet of outSheets) {
     const charts = input.charts.filter((c) => c.sheet === sheet.name)
-    if (charts.length > 0) addChartsToSheet(out, sheet.part, charts)
+    if (charts.length > 0) addChartsToSheet(out, sheet.part, charts, rewrites)
   }
   return report
 }

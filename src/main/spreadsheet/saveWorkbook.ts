@@ -55,7 +55,7 @@ export async function saveWorkbook(
     if (part) originalSheetParts.set(ws.name, part)
   }
   const { carried } = preservePackage(
-    { original: open.original, originalSheetParts, charts: open.charts },
+    { original: open.original, originalSheetParts, charts: open.charts, rewrites: open.rewrites },
     out,
   )
   verifyPackage(out, (why) => saveRefused(target, why))
@@ -81,6 +81,7 @@ export async function saveWorkbook(
     }),
   )
   open.charts = []
+  open.rewrites = []
   open.dirty = false
   open.touched.clear()
   return {

@@ -294,7 +294,14 @@ export function addChart(open: OpenWorkbook, ws: Worksheet, req: ChartRequest): 
     { categoriesRef: refs.categories, categories, categoryNumbers, series },
     req.title,
   )
-  open.charts.push({ sheet: ws.name, type: req.type, title: req.title, anchor, xml })
+  open.charts.push({
+    sheet: ws.name,
+    type: req.type,
+    title: req.title,
+    anchor,
+    xml,
+    rewritesBefore: open.rewrites.length,
+  })
   open.changed(ws)
   return [
     `${req.type} chart${req.title ? ` "${req.title}"` : ''} from ${areaName(area)} with ${series.length} series: ${series.map((s) => s.name).join(', ')}`,

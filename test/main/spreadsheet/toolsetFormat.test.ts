@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { copyFileSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { strFromU8 } from 'fflate'
@@ -279,5 +279,25 @@ describe('settings methods return {sheet, range, applied} and reach the file', (
     const again = await h.call('save', { path: P })
     expect(again.carried).toContain('Data: drawing')
     expect(Object.keys(partsOnDisk()).filter((n) => /^xl\/charts\/chart\d+\.xml$/.test(n))).toHaveLength(7)
+  })
+
+  it('charts follow sheet renames and inserted rows (carried and new charts alike)', async () => {
+    copyFileSync(
+      path.resolve(__dirname, '../../../../shared/corpus/xlsx/xlsxwriter/chart_column01.xlsx'),
+      path.join(h.root, 'c.xlsx'),
+    )
+    await h.call('add_chart', { path: '/c.xlsx', sheet: 'Sheet1', type: 'line', data_range: 'A1:B5' })
+    await h.call('rename_sheet', { path: '/c.xlsx', sheet: 'Sheet1', new_name: 'Data Sheet' })
+    await h.call('insert_rows', { path: '/c.xlsx', sheet: 'Data Sheet', row: 1, count: 2 })
+    await h.call('save', { path: '/c.xlsx' })
+    const parts = readPackage(readFileSync(path.join(h.root, 'c.xlsx')))
+    const charts = Object.keys(parts)
+      .filter((n) => /^xl\/charts\/chart\d+\.xml$/.test(n))
+      .map((n) => strFromU8(parts[n]!))
+    expect(charts).toHaveLength(2)
+    const refs = charts.map((xml) => [...xml.matchAll(/<c:f>([^<]*)<\/c:f>/g)].map((m) => m[1]))
+    // The corpus chart plots A1:A5, B1:B5, C1:C5; ours was made from A1:B5 (header row 1).
+    expect(refs[0]).toEqual(["'Data Sheet'!$A$3:$A$7", "'Data Sheet'!$B$3:$B$7", "'Data Sheet'!$C$3:$C$7"])
+    expect(refs[1]).toEqual(["'Data Sheet'!$B$3", "'Data Sheet'!$A$4:$A$7", "'Data Sheet'!$B$4:$B$7"])
   })
 })

@@ -98,6 +98,8 @@ export function fileMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
         const old = ws.name
         ws.name = name
         renameInFormulas(open, (f) => renameSheetInFormula(f, old, name))
+        open.rewrites.push((f) => renameSheetInFormula(f, old, name))
+        for (const chart of open.charts) if (chart.sheet === old) chart.sheet = name
         open.structureChanged()
         return { sheet: name, range: 'A1', applied: [`renamed "${old}" to "${name}"`, 'formulas updated'] }
       },
