@@ -55,7 +55,10 @@ export class OpenWorkbook {
    */
   changed(ws?: Worksheet, area?: Area): void {
     this.dirty = true
-    if (!ws) return this.structureChanged()
+    if (!ws) {
+      this.structureChanged()
+      return
+    }
     if (!area) return
     this.calcStale = true
     if (this.formulas) updateFormulaIndex(this.formulas, ws, area)

@@ -17,14 +17,7 @@ import {
   writeRels,
 } from './packageParts'
 import { PartCopier } from './partCopier'
-import {
-  addNamespaces,
-  elementXml,
-  insertElements,
-  replaceElement,
-  rootNamespaces,
-  sheetTail,
-} from './sheetXml'
+import { addNamespaces, elementXml, insertElements, replaceElement, rootNamespaces } from './sheetXml'
 import { joinSheet, rootText, splitSheet } from './splitSheet'
 import { afterSheetData, childElements, localName } from './xmlScan'
 
