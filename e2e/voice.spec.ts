@@ -7,7 +7,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config'
 import { concatWav, normalizeWav, parseWav } from '../src/main/voice'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
 import { type BureauServer, startBureau } from './support/bureauServer'
-import { snapshot } from './support/ui'
+import { axeViolations, snapshot } from './support/ui'
 
 // The Voice panel end to end: Chromium's fake microphone plays a question spoken by espeak-ng, the
 // scripted server transcribes it and streams the answer, espeak-ng (in the host) speaks it.
@@ -213,5 +213,26 @@ async function ipc(route: string, input: unknown): Promise<Response> {
     method: 'POST',
     headers: { authorization: `Bearer ${bureau.token}`, 'content-type': 'application/json' },
     body: JSON.stringify(input),
+  })
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the Voice page passes axe (WCAG 2.1 AA) in the ${colorScheme} theme, settings open, after an answer`, async () => {
+    llm.push({ text: 'Here is a short answer. It has two sentences and a table.\n\n| a | b |\n|---|---|\n| 1 | 2 |' })
+    // axe is injected as an inline script, which the app's CSP rightly forbids.
+    const context = await browser.newContext({ bypassCSP: true, colorScheme, viewport: { width: 1100, height: 900 } })
+    const page = await context.newPage()
+    await page.goto(bureau.openUrl)
+    await page.getByRole('button', { name: 'Voice', exact: true }).click()
+    await page.getByRole('textbox', { name: 'Type a question instead' }).fill('Say something short.')
+    await page.getByRole('button', { name: 'Ask', exact: true }).click()
+    // Two short sentences merge into one; the table is its own item.
+    await expect(page.getByTestId('voice-sentence')).toHaveCount(2, { timeout: 15_000 })
+    await page.getByText('Voice settings', { exact: true }).click()
+    await expect(page.getByRole('combobox', { name: 'Engine' }).first()).toBeVisible()
+    await snapshot(page, `voice-${colorScheme}`)
+    const violations = await axeViolations(page)
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    await context.close()
   })
 }

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createConversationStore } from '../../../src/main/agent'
-import { composeVoicePrompt, createVoiceService, type VoiceChatPort } from '../../../src/main/voice'
+import {
+  createVoiceService,
+  type VoiceChatPort,
+  type VoiceHistoryTurn,
+  voiceHistory,
+} from '../../../src/main/voice'
 import type { ChatMessage, EventPayload, Events } from '../../../src/shared/ipc'
 import { tempDirs } from '../../support/tempDir'
 import { settingsStub } from './settingsStub'
@@ -16,6 +21,7 @@ type Emitted = {
 /** A chat port whose stream yields chunks when the test says so. */
 function controllableChat() {
   const prompts: string[] = []
+  const histories: VoiceHistoryTurn[][] = []
   let push: (chunk: string | null) => void = () => {}
   const pending: Array<string | null> = []
   let wake: (() => void) | undefined
@@ -24,8 +30,9 @@ function controllableChat() {
     wake?.()
   }
   const chat: VoiceChatPort = {
-    async *chatStream(prompt, _attachments, signal) {
+    async *streamDetached({ prompt, history, signal }) {
       prompts.push(prompt)
+      histories.push([...history])
       for (;;) {
         while (pending.length === 0) {
           if (signal.aborted) return
@@ -40,7 +47,7 @@ function controllableChat() {
       }
     },
   }
-  return { chat, prompts, push }
+  return { chat, prompts, histories, push }
 }
 
 async function setup(chat: VoiceChatPort) {
@@ -158,7 +165,7 @@ describe('spoken answers', () => {
   it('a failing model ends the answer with an error message, and the next question works', async () => {
     const failing: VoiceChatPort = {
       // biome-ignore lint/correctness/useYield: fails before the first chunk
-      async *chatStream() {
+      async *streamDetached() {
         const { AppError } = await import('../../../src/shared/errors')
         throw new AppError('UNAVAILABLE', 'The model is not reachable.')
       },
@@ -171,8 +178,8 @@ describe('spoken answers', () => {
     })
   })
 
-  it('a follow-up carries the earlier turns (only the spoken part of an interrupted answer)', async () => {
-    const { chat, prompts, push } = controllableChat()
+  it('a follow-up carries the earlier turns as history (only the spoken part of an interrupted answer)', async () => {
+    const { chat, prompts, histories, push } = controllableChat()
     const { service, doneMessage } = await setup(chat)
     const first = await service.ask({ text: 'Which region sold most?' })
     push('The north sold most. It had a strong March.')
@@ -187,9 +194,40 @@ describe('spoken answers', () => {
     push('The south was second.')
     push(null)
     await doneMessage(second.askId)
-    expect(prompts[1]).toBe(
-      'Earlier in this conversation:\nUser: Which region sold most?\nAssistant: The north sold most.\n\nThe user now says: And the south?',
-    )
+    expect(prompts[1]).toBe('And the south?')
+    expect(histories[1]).toEqual([
+      { role: 'user', content: 'Which region sold most?' },
+      { role: 'assistant', content: 'The north sold most.' },
+    ])
+  })
+
+  it('saves the conversion status of attached files reported while answering', async () => {
+    const chat: VoiceChatPort = {
+      async *streamDetached({ attachments, onEvent }) {
+        onEvent?.({
+          type: 'attachment',
+          index: 0,
+          attachment: {
+            name: attachments[0]?.name ?? '',
+            size: 5,
+            status: 'converted',
+            agentPath: '/inbox/notes.txt',
+            chars: 5,
+          },
+        })
+        yield 'The notes say hello.'
+      },
+    }
+    const { store, service, doneMessage } = await setup(chat)
+    const refs = await service.ask({
+      text: 'What do my notes say?',
+      attachments: [{ name: 'notes.txt', bytes: new TextEncoder().encode('hello') }],
+    })
+    await doneMessage(refs.askId)
+    const user = (await store.get(refs.conversationId)).messages[0]
+    expect(user?.attachments).toEqual([
+      expect.objectContaining({ name: 'notes.txt', status: 'converted', agentPath: '/inbox/notes.txt' }),
+    ])
   })
 
   it('refuses a second answer in a conversation while one streams', async () => {
@@ -211,8 +249,25 @@ describe('spoken answers', () => {
   })
 })
 
-describe('voice prompt', () => {
-  it('is the plain text without history', () => {
-    expect(composeVoicePrompt([], 'Hello')).toBe('Hello')
+describe('voice history', () => {
+  it('names attached files and skips empty turns', () => {
+    const base = { createdAt: '', steps: [], files: [] }
+    expect(
+      voiceHistory([
+        {
+          ...base,
+          id: '1',
+          role: 'user',
+          text: 'Read this',
+          status: 'done',
+          attachments: [{ name: 'a.docx', size: 1, status: 'converted', agentPath: '/inbox/a.docx' }],
+        },
+        { ...base, id: '2', role: 'assistant', text: 'Done.', status: 'interrupted', attachments: [] },
+        { ...base, id: '3', role: 'assistant', text: 'It says hi.', status: 'done', attachments: [] },
+      ]),
+    ).toEqual([
+      { role: 'user', content: 'Read this\n\n[Attached: a.docx (saved as /inbox/a.docx)]' },
+      { role: 'assistant', content: 'It says hi.' },
+    ])
   })
 })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import type {
+  AttachmentMeta,
   ChatMessage,
   Conversation,
   EventPayload,
@@ -9,7 +10,7 @@ import type {
   VoiceAskResult,
 } from '../../../shared/ipc'
 import type { Logger } from '../../logging'
-import { composeVoicePrompt } from './voicePrompt'
+import { type VoiceHistoryTurn, voiceHistory } from './voiceHistory'
 
 export interface VoiceAttachment {
   name: string
@@ -17,13 +18,25 @@ export interface VoiceAttachment {
   mimeType?: string
 }
 
-/** The agent's plain streaming answer (`ChatService.chatStream`). */
+/** A conversion status change of one attachment, as the agent reports it. */
+export interface VoiceAttachmentEvent {
+  type: string
+  index?: number
+  attachment?: AttachmentMeta
+}
+
+/**
+ * The agent's plain streaming answer with history (`ChatService.streamDetached`): no tools, so a
+ * spoken answer starts at once; attachments are converted and saved to /inbox as for the chat.
+ */
 export interface VoiceChatPort {
-  chatStream(
-    prompt: string,
-    attachments: readonly VoiceAttachment[],
-    signal: AbortSignal,
-  ): AsyncIterable<string>
+  streamDetached(input: {
+    prompt: string
+    attachments: readonly VoiceAttachment[]
+    history: readonly VoiceHistoryTurn[]
+    signal: AbortSignal
+    onEvent?: (event: VoiceAttachmentEvent) => void
+  }): AsyncIterable<string>
 }
 
 /** The conversation store voice answers are saved in (the chat's, so they show in the Chat page). */
@@ -69,7 +82,7 @@ function message(role: ChatMessage['role'], text: string, status: ChatMessage['s
 }
 
 /**
- * Spoken answers: each runs `chatStream` (no tools: a voice answer must start at once), streams its
+ * Spoken answers: each runs the plain streaming answer (no tools: a voice answer must start at once), streams its
  * text as `voice.delta`, and is saved in the conversation like a chat answer. A barge-in keeps only
  * what was spoken (`spokenText`) and marks the message `interrupted`.
  */
@@ -83,14 +96,33 @@ export function createVoiceAsks(deps: {
   const runs = new Map<string, Run>()
   const now = deps.now ?? (() => performance.now())
 
-  async function execute(run: Run, prompt: string, attachments: VoiceAttachment[]): Promise<void> {
+  async function execute(
+    run: Run,
+    request: {
+      prompt: string
+      attachments: VoiceAttachment[]
+      history: VoiceHistoryTurn[]
+      userMessageId: string
+    },
+  ): Promise<void> {
     const ref = { askId: run.askId, conversationId: run.conversationId, messageId: run.messageId }
     const started = now()
     let firstTokenMs: number | undefined
     let text = ''
     let error: string | undefined
+    const received = new Map<number, AttachmentMeta>()
     try {
-      for await (const chunk of deps.chat.chatStream(prompt, attachments, run.controller.signal)) {
+      const stream = deps.chat.streamDetached({
+        prompt: request.prompt,
+        attachments: request.attachments,
+        history: request.history,
+        signal: run.controller.signal,
+        onEvent: (event) => {
+          if (event.type === 'attachment' && event.index !== undefined && event.attachment)
+            received.set(event.index, event.attachment)
+        },
+      })
+      for await (const chunk of stream) {
         if (run.controller.signal.aborted) break
         firstTokenMs ??= now() - started
         text += chunk
@@ -115,6 +147,8 @@ export function createVoiceAsks(deps: {
     let final: ChatMessage | undefined
     try {
       await deps.conversations.update(run.conversationId, (conversation) => {
+        const user = conversation.messages.find((m) => m.id === request.userMessageId)
+        if (user) user.attachments = user.attachments.map((meta, i) => received.get(i) ?? meta)
         const stored = conversation.messages.find((m) => m.id === run.messageId)
         if (!stored) return
         stored.text = text
@@ -159,9 +193,8 @@ export function createVoiceAsks(deps: {
       const conversation = input.conversationId
         ? await deps.conversations.get(input.conversationId)
         : await deps.conversations.create({ firstMessage: text })
-      const prompt = composeVoicePrompt(conversation.messages, text)
+      const history = voiceHistory(conversation.messages)
       const user = message('user', text, 'done')
-      // chatStream does not report conversion back: the files are named, their status stays pending.
       user.attachments = attachments.map((a) => ({
         name: a.name,
         size: a.bytes.length,
@@ -183,7 +216,7 @@ export function createVoiceAsks(deps: {
       runs.set(run.askId, run)
       // Starts after the reply so the caller knows the ask id before the first delta.
       run.finished = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => execute(run, prompt, attachments))
+        .then(() => execute(run, { prompt: text, attachments, history, userMessageId: user.id }))
         .finally(() => runs.delete(run.askId))
       return {
         askId: run.askId,

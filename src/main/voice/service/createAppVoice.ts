@@ -9,7 +9,7 @@ export interface AppVoiceOptions {
   dataDir: string
   settings: EndpointSources['settings']
   provider: () => Promise<ProviderEndpoint>
-  /** The chat service: its `chatStream` answers spoken questions. */
+  /** The chat service: its `streamDetached` answers spoken questions. */
   chat: VoiceChatPort
   events: VoiceEventSink
   logger?: Logger
