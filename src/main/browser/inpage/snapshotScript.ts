@@ -224,7 +224,8 @@ export function snapshotPage(options: SnapshotOptions): SnapshotResult {
       href = url.href
       if (url.origin === here.origin) {
         href = url.pathname + url.search + url.hash
-        if (url.pathname === here.pathname && url.search === here.search && url.hash) href = url.hash
+        // A jump within this page (citations, "skip to content") says nothing the text does not.
+        if (url.pathname === here.pathname && url.search === here.search) return undefined
       }
     } catch {
       return undefined
