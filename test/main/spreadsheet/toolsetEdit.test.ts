@@ -401,6 +401,23 @@ describe('reading', () => {
   })
 })
 
+describe('open', () => {
+  it('summarises the sheets and the formulas it computed, listing what it could not', async () => {
+    await h.call('set_range', { path: P, sheet: 'Sales', start: 'B2', values: [[1, '=B2*2', '=NOSUCHFN()']] })
+    await h.call('add_sheet', { path: P, sheet: 'Empty' })
+    await h.newSession()
+    expect(await h.call('open', { path: P })).toEqual({
+      path: P,
+      sheets: [
+        { name: 'Sales', usedRange: 'B2:D2', rows: 1, columns: 3 },
+        { name: 'Empty', usedRange: null, rows: 0, columns: 0 },
+      ],
+      formulas: 2,
+      uncalculated: [{ sheet: 'Sales', cell: 'D2', reason: 'function NOSUCHFN is not supported' }],
+    })
+  })
+})
+
 describe('errors name the problem and change nothing', () => {
   it('gives short actionable messages', async () => {
     expect(await h.fail('describe_worksheet', { path: P, sheet: 'Data' })).toContain(

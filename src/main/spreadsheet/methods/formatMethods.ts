@@ -61,7 +61,7 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
       },
     }),
     setNumberFormat: method({
-      description: `Sets the number format of a range (e.g. "#,##0.00", "0.0%", "yyyy-mm-dd", "$#,##0"); quotes around the whole format are removed. ${AREA_RECEIPT_DOC}`,
+      description: `Sets the number format of a range, such as "#,##0.00", "0.0%", "yyyy-mm-dd" or "$#,##0"; quotes around the whole format are removed. ${AREA_RECEIPT_DOC}`,
       input: z.object({ path: AgentPath, sheet: SheetName, range: A1Range, format: z.string().min(1) }),
       output: AreaReceipt,
       risk: 'write',
