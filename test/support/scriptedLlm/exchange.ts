@@ -61,13 +61,15 @@ export class Exchange {
   /** Resolves after `ms`, or early when the client disconnects (check `closed` afterwards). */
   sleep(ms: number | undefined): Promise<void> {
     if (!ms || ms <= 0 || this.signal.aborted) return Promise.resolve()
+    const signal = this.signal
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms)
       function done(): void {
         clearTimeout(timer)
+        signal.removeEventListener('abort', done)
         resolve()
       }
-      this.signal.addEventListener('abort', done, { once: true })
+      signal.addEventListener('abort', done, { once: true })
     })
   }
 

@@ -60,8 +60,7 @@ export async function pdfToMarkdown(
   const name = fileNameOf(url, 'document.pdf')
   const result = await converter.convert({
     name: name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`,
-    // A plain Uint8Array copy: pdf.js refuses Node Buffers.
-    bytes: Uint8Array.from(bytes),
+    bytes,
   })
   return { title: result.title ?? name, markdown: result.markdown }
 }

@@ -22,8 +22,9 @@ async function openDocument(context: ConvertContext): Promise<PDFDocumentProxy> 
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs')
   const library = await pdfjs
   const task = library.getDocument({
-    // pdf.js takes ownership of the buffer it is given, so it gets a copy.
-    data: context.bytes.slice(),
+    // pdf.js takes ownership of the buffer it is given, so it gets a copy; and it refuses a Node Buffer,
+    // whose slice() would still be a Buffer, so the copy is a plain Uint8Array.
+    data: new Uint8Array(context.bytes),
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
