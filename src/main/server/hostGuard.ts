@@ -22,16 +22,17 @@ export function hostGuard(options: HostGuardOptions): MiddlewareHandler {
   const hosts = allowedHosts(options)
   const origins = new Set([...hosts].map((host) => `http://${host}`))
   return async (c, next) => {
+    // OpenAI clients of the /v1 bridge expect OpenAI's error shape; everything else gets Bureau's.
+    const forbidden = (message: string) =>
+      c.req.path.startsWith('/v1/')
+        ? c.json({ error: { message, type: 'invalid_request_error', param: null, code: 'forbidden' } }, 403)
+        : c.json({ code: 'FORBIDDEN', message }, 403)
     const host = c.req.header('host')?.toLowerCase()
-    if (!host || !hosts.has(host)) {
-      return c.json(
-        { code: 'FORBIDDEN', message: 'Host not allowed. Open Bureau through 127.0.0.1 or localhost.' },
-        403,
-      )
-    }
+    if (!host || !hosts.has(host))
+      return forbidden('Host not allowed. Open Bureau through 127.0.0.1 or localhost.')
     const origin = c.req.header('origin')
     if (origin && c.req.method !== 'GET' && c.req.method !== 'HEAD' && !origins.has(origin.toLowerCase())) {
-      return c.json({ code: 'FORBIDDEN', message: 'Cross-origin requests are not allowed.' }, 403)
+      return forbidden('Cross-origin requests are not allowed.')
     }
     await next()
   }

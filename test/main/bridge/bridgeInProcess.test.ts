@@ -106,13 +106,21 @@ describe('tokens', () => {
     expect(chatRequests(llm)).toHaveLength(0)
   })
 
-  it('the Host guard of the headless host covers /v1 too', async () => {
+  it('the Host guard of the headless host covers /v1 too, answering in OpenAI error shape', async () => {
     const res = await rawHttp({
       port: host.port,
       path: '/v1/models',
       headers: { host: 'evil.example:80', authorization: `Bearer ${aliceToken}` },
     })
     expect(res.status).toBe(403)
+    expect(JSON.parse(res.body)).toEqual({
+      error: {
+        message: expect.stringContaining('Host not allowed'),
+        type: 'invalid_request_error',
+        param: null,
+        code: 'forbidden',
+      },
+    })
   })
 })
 
