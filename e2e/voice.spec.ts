@@ -218,9 +218,15 @@ async function ipc(route: string, input: unknown): Promise<Response> {
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the Voice page passes axe (WCAG 2.1 AA) in the ${colorScheme} theme, settings open, after an answer`, async () => {
-    llm.push({ text: 'Here is a short answer. It has two sentences and a table.\n\n| a | b |\n|---|---|\n| 1 | 2 |' })
+    llm.push({
+      text: 'Here is a short answer. It has two sentences and a table.\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+    })
     // axe is injected as an inline script, which the app's CSP rightly forbids.
-    const context = await browser.newContext({ bypassCSP: true, colorScheme, viewport: { width: 1100, height: 900 } })
+    const context = await browser.newContext({
+      bypassCSP: true,
+      colorScheme,
+      viewport: { width: 1100, height: 900 },
+    })
     const page = await context.newPage()
     await page.goto(bureau.openUrl)
     await page.getByRole('button', { name: 'Voice', exact: true }).click()
