@@ -211,4 +211,31 @@ describe('bureau tool', () => {
     expect(stderr).toContain('Interrupted')
     expect(await readFile(marker, 'utf8')).toBe('40')
   })
+
+  it('without --workspace, uses the workspace folder and the extra tools folder from the settings', async () => {
+    const base = await dirs.make()
+    const settingsData = join(base, 'data')
+    const folder = join(base, 'from-settings')
+    const extra = join(base, 'extra-tools', 'tally')
+    await mkdir(extra, { recursive: true })
+    await writeFile(join(extra, 'index.mjs'), statefulPlugin(join(base, 'marker.txt')))
+    for (const [key, value] of [
+      ['workspace.folder', folder],
+      ['tools.extraFolder', join(base, 'extra-tools')],
+    ]) {
+      const set = await runCli(['settings', 'set', key, value ?? '', '--data-dir', settingsData])
+      expect(set.code, set.stderr).toBe(0)
+    }
+    const write = await runCli([
+      'tool',
+      '--data-dir',
+      settingsData,
+      'tally',
+      'note',
+      '/hello.txt',
+      'from settings',
+    ])
+    expect(write.code, write.stderr).toBe(0)
+    expect(await readFile(join(folder, 'hello.txt'), 'utf8')).toBe('from settings')
+  })
 })

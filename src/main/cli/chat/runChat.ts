@@ -6,16 +6,8 @@ import { type AgentAttachment, type AgentEvent, type AgentResult, runAgent } fro
 import { Anonymizer, createProviderService, providerKeyEnvSource, providerSettingsFrom } from '../../llm'
 import { createLogger } from '../../logging'
 import { defaultDataDir } from '../../paths'
-import { openSettings } from '../../settings'
-import {
-  createPluginLoader,
-  createToolRegistry,
-  loadBuiltinToolsets,
-  pluginDirs,
-  type Toolset,
-} from '../../tools'
-import { createWorkspace } from '../../workspace'
-import { cliBrowserEnvironment } from '../browserOptions'
+import type { Toolset } from '../../tools'
+import { openCliToolEnvironment } from '../cliToolEnvironment'
 import type { ChatCliOptions } from '../commands/chat'
 import { UsageError } from '../program'
 import { stepLine } from './stepLine'
@@ -89,12 +81,15 @@ export async function runChat(
   const logger = createLogger({ level: env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn' })
   const dataDir = options.dataDir ?? defaultDataDir(env)
   const notify = (notice: AppNotice) => io.err(`${notice.level}: ${notice.message}\n`)
-  const settings = await openSettings({
+  const environment = await openCliToolEnvironment({
     dataDir,
+    ...(options.workspace ? { workspace: options.workspace } : {}),
+    browser: options,
+    logger,
     notify,
-    env: (name) => env[name],
-    ...(options.workspace ? { workspaceOverride: options.workspace } : {}),
+    env,
   })
+  const { settings } = environment
   const providers = await createProviderService({
     dataDir,
     settings: providerSettingsFrom(settings),
@@ -103,11 +98,7 @@ export async function runChat(
   })
   settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id)))
 
-  const registry = createToolRegistry()
-  const browser = cliBrowserEnvironment(dataDir, options, settings)
-  for (const toolset of await loadBuiltinToolsets({ browser })) registry.add(toolset)
-  await createPluginLoader({ registry, dirs: pluginDirs(dataDir), logger: logger.child('plugins') }).load()
-  const all = registry.list()
+  const all = environment.registry.list()
   const toolsets = options.toolset.length > 0 ? pick(all, options.toolset, '--toolset') : all
   const subagents = pick(all, options.subagent, '--subagent')
   const attachments = await readAttachments(options.attach)
@@ -118,10 +109,7 @@ export async function runChat(
     attachments.length > 0
       ? (await import('../../convert')).createConverter({ cacheDir: join(dataDir, 'cache', 'convert') })
       : undefined
-  const workspace = createWorkspace({
-    root: settings.workspaceDir().dir,
-    onWarning: (message) => logger.warn(message),
-  })
+  const workspace = environment.workspace()
   const controller = new AbortController()
   const stop = () => controller.abort()
   process.once('SIGINT', stop)
@@ -147,7 +135,7 @@ export async function runChat(
   } finally {
     process.off('SIGINT', stop)
     await converter?.dispose()
-    await workspace.close()
+    await environment.close()
   }
   out.end(result)
   if (result.status === 'failed' || result.status === 'repeated_failure')

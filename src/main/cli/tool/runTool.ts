@@ -2,22 +2,17 @@ import { createInterface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
 import { AppError } from '../../../shared/errors'
 import { createLogger } from '../../logging'
-import { defaultDataDir, defaultWorkspaceDir } from '../../paths'
+import { defaultDataDir } from '../../paths'
 import {
-  createPluginLoader,
-  createToolRegistry,
   createToolSession,
   isUsageFailure,
-  loadBuiltinToolsets,
-  pluginDirs,
   runTerminalArgv,
   runTerminalCommand,
   type SessionDisposeReport,
   type ToolResult,
   type ToolSession,
 } from '../../tools'
-import { createWorkspace, type Workspace } from '../../workspace'
-import { cliBrowserEnvironment } from '../browserOptions'
+import { openCliToolEnvironment } from '../cliToolEnvironment'
 import type { ToolOptions } from '../commands/tool'
 import { UsageError } from '../program'
 
@@ -61,22 +56,16 @@ export async function runTool(
   io: ToolIo = { stdin: process.stdin, stdout: process.stdout },
 ): Promise<void> {
   const logger = createLogger({ level: process.env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn' })
-  const registry = createToolRegistry()
-  const dataDir = options.dataDir ?? defaultDataDir()
-  const browser = cliBrowserEnvironment(dataDir, options)
-  for (const toolset of await loadBuiltinToolsets({ browser })) registry.add(toolset)
-  await createPluginLoader({ registry, dirs: pluginDirs(dataDir), logger: logger.child('plugins') }).load()
-
-  let workspace: Workspace | undefined
+  const environment = await openCliToolEnvironment({
+    dataDir: options.dataDir ?? defaultDataDir(),
+    ...(options.workspace ? { workspace: options.workspace } : {}),
+    browser: options,
+    logger,
+    notify: (notice) => logger.warn(notice.message),
+  })
   const session = createToolSession({
-    toolsets: registry,
-    workspace: () => {
-      workspace ??= createWorkspace({
-        root: options.workspace ?? defaultWorkspaceDir(),
-        onWarning: (message) => logger.warn(message),
-      })
-      return workspace
-    },
+    toolsets: environment.registry,
+    workspace: environment.workspace,
     logger,
   })
 
@@ -101,7 +90,7 @@ export async function runTool(
     process.off('SIGINT', stop)
     process.off('SIGTERM', stop)
     disposal = await session.dispose()
-    await workspace?.close()
+    await environment.close()
   }
   if (disposal.errors.length > 0) {
     throw new AppError('HANDLER_FAILED', `Could not finish the session: ${disposal.errors.join('; ')}`)

@@ -1,0 +1,60 @@
+import type { AppNotice } from '../../shared/ipc'
+import type { Logger } from '../logging'
+import { openSettings, type SettingsService } from '../settings'
+import { createToolsHost, type ToolRegistry } from '../tools'
+import { createWorkspace, type Workspace } from '../workspace'
+import { type BrowserCliOptions, cliBrowserEnvironment } from './browserOptions'
+
+export interface CliToolEnvironment {
+  settings: SettingsService
+  registry: ToolRegistry
+  /** The workspace, opened on first use (a command that never touches files creates no folder). */
+  workspace(): Workspace
+  close(): Promise<void>
+}
+
+/**
+ * What `bureau tool` and `bureau chat` share with the app: the settings of the data folder, the workspace
+ * they name (`--workspace`, else BUREAU_WORKSPACE, the setting, ~/Bureau), and the built-in and plugin
+ * toolsets (including the settings' extra tools folder), without the app's plugin watcher.
+ */
+export async function openCliToolEnvironment(options: {
+  dataDir: string
+  workspace?: string
+  browser: BrowserCliOptions
+  logger: Logger
+  notify?: (notice: AppNotice) => void
+  env?: NodeJS.ProcessEnv
+}): Promise<CliToolEnvironment> {
+  const env = options.env ?? process.env
+  const settings = await openSettings({
+    dataDir: options.dataDir,
+    env: (name) => env[name],
+    ...(options.notify ? { notify: options.notify } : {}),
+    ...(options.workspace ? { workspaceOverride: options.workspace } : {}),
+  })
+  const tools = await createToolsHost({
+    dataDir: options.dataDir,
+    builtins: { browser: cliBrowserEnvironment(options.dataDir, options.browser, settings) },
+    extraFolder: settings.get().tools.extraFolder,
+    watch: false,
+    logger: options.logger.child('tools'),
+    ...(options.notify ? { notify: options.notify } : {}),
+  })
+  let workspace: Workspace | undefined
+  return {
+    settings,
+    registry: tools.registry,
+    workspace: () => {
+      workspace ??= createWorkspace({
+        root: settings.workspaceDir().dir,
+        onWarning: (message) => options.logger.warn(message),
+      })
+      return workspace
+    },
+    async close() {
+      await workspace?.close()
+      await tools.close()
+    },
+  }
+}
