@@ -1,3 +1,4 @@
+import { type SheetMove, shiftIndex } from './anchorShift'
 import { type RefRewrite, rewriteChartXml } from './chartRefs'
 import { anchorXml, type ChartAnchor, EMPTY_DRAWING } from './chartXml'
 import {
@@ -23,6 +24,8 @@ export interface PendingChart {
   xml: string
   /** How many reference rewrites existed when the chart was made (only later ones apply to it). */
   rewritesBefore: number
+  /** How many row/column moves its sheet had when the chart was made. */
+  movesBefore: number
 }
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
@@ -52,6 +55,7 @@ export function addChartsToSheet(
   sheetPart: string,
   charts: PendingChart[],
   rewrites: readonly RefRewrite[] = [],
+  moves: readonly SheetMove[] = [],
 ): void {
   const drawing = drawingFor(out, sheetPart)
   const rels = readRels(out, drawing)
@@ -76,11 +80,14 @@ export function addChartsToSheet(
     const id = nextRelId(rels)
     rels.push({ id, type: `${REL}/chart`, target: relativeTarget(drawing, part), external: false })
     const n = nextId++
+    const later = moves.slice(chart.movesBefore)
+    const from = {
+      col: shiftIndex(chart.anchor.col, 'col', later),
+      row: shiftIndex(chart.anchor.row, 'row', later),
+    }
+    const anchor = { ...chart.anchor, ...from }
     anchors.push(
-      anchorXml(chart.anchor, id, n, chart.title || `Chart ${n}`).replace(
-        /xdr:/g,
-        prefix ? `${prefix}:` : '',
-      ),
+      anchorXml(anchor, id, n, chart.title || `Chart ${n}`).replace(/xdr:/g, prefix ? `${prefix}:` : ''),
     )
   }
   xml = xml.replace(/<\/([\w]+:)?wsDr>\s*$/, (end) => `${anchors.join('')}${end}`)

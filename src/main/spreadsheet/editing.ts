@@ -104,6 +104,7 @@ export function splice(
   rewriteAllFormulas(open, (formula, sheet) => spliceFormula(formula, sheet, change))
   // Chart and defined-name references always name their sheet.
   open.rewrites.push((formula) => spliceFormula(formula, '\u0000', change))
+  open.moves.set(ws.id, [...(open.moves.get(ws.id) ?? []), { axis, at, count }])
   open.structureChanged()
 }
 

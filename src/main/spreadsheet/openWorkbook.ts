@@ -1,5 +1,6 @@
 import type { Workbook, Worksheet } from 'exceljs'
 import type { Area } from './address'
+import type { SheetMove } from './anchorShift'
 import type { PendingChart } from './chartPackage'
 import type { RefRewrite } from './chartRefs'
 import { sheetNotFound } from './errors'
@@ -16,6 +17,8 @@ export class OpenWorkbook {
   charts: PendingChart[] = []
   /** Reference changes since the last save, applied to carried charts and defined names. */
   rewrites: RefRewrite[] = []
+  /** Rows/columns inserted or deleted per worksheet id since the last save (drawings move with them). */
+  moves = new Map<number, SheetMove[]>()
   /** Areas the agent wrote, per worksheet id (auto-width and table titles apply there only). */
   readonly touched = new Map<number, Area[]>()
   dirty = false

@@ -1,3 +1,4 @@
+import { type SheetMove, shiftDrawingAnchors } from './anchorShift'
 import { addChartsToSheet, type PendingChart } from './chartPackage'
 import type { RefRewrite } from './chartRefs'
 import {
@@ -50,6 +51,8 @@ export interface PreserveInput {
   charts: PendingChart[]
   /** Sheet renames and row/column moves since the original was read, for carried references. */
   rewrites?: readonly RefRewrite[]
+  /** Current sheet name -> rows/columns inserted or deleted since the original was read. */
+  moves?: Map<string, SheetMove[]>
 }
 
 export interface PreserveReport {
@@ -348,8 +351,13 @@ export function preservePackage(input: PreserveInput, out: Parts): PreserveRepor
     preservePivotCaches(input, out, wbOut, copier, report)
   }
   for (const sheet of outSheets) {
+    const moves = input.moves?.get(sheet.name) ?? []
+    const drawing = readRels(out, sheet.part).find((r) => relKind(r.type) === 'drawing')?.part
+    if (moves.length > 0 && drawing && out[drawing]) {
+      setPartText(out, drawing, shiftDrawingAnchors(partText(out, drawing) ?? '', moves))
+    }
     const charts = input.charts.filter((c) => c.sheet === sheet.name)
-    if (charts.length > 0) addChartsToSheet(out, sheet.part, charts, rewrites)
+    if (charts.length > 0) addChartsToSheet(out, sheet.part, charts, rewrites, moves)
   }
   return report
 }

@@ -55,7 +55,13 @@ export async function saveWorkbook(
     if (part) originalSheetParts.set(ws.name, part)
   }
   const { carried } = preservePackage(
-    { original: open.original, originalSheetParts, charts: open.charts, rewrites: open.rewrites },
+    {
+      original: open.original,
+      originalSheetParts,
+      charts: open.charts,
+      rewrites: open.rewrites,
+      moves: new Map(open.workbook.worksheets.map((ws) => [ws.name, open.moves.get(ws.id) ?? []])),
+    },
     out,
   )
   verifyPackage(out, (why) => saveRefused(target, why))
@@ -82,6 +88,7 @@ export async function saveWorkbook(
   )
   open.charts = []
   open.rewrites = []
+  open.moves.clear()
   open.dirty = false
   open.touched.clear()
   return {

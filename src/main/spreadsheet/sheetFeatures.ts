@@ -301,6 +301,7 @@ export function addChart(open: OpenWorkbook, ws: Worksheet, req: ChartRequest): 
     anchor,
     xml,
     rewritesBefore: open.rewrites.length,
+    movesBefore: open.moves.get(ws.id)?.length ?? 0,
   })
   open.changed(ws)
   return [

@@ -93,3 +93,24 @@ describe('1904 date system', () => {
     })
   })
 })
+
+describe('drawing anchors', () => {
+  it('move with inserted and deleted rows and columns', async () => {
+    const { shiftIndex, shiftDrawingAnchors } = await import('../../../src/main/spreadsheet/anchorShift')
+    expect(shiftIndex(8, 'row', [{ axis: 'row', at: 1, count: 2 }])).toBe(10)
+    expect(shiftIndex(8, 'row', [{ axis: 'row', at: 10, count: 2 }])).toBe(8)
+    expect(shiftIndex(8, 'row', [{ axis: 'row', at: 2, count: -3 }])).toBe(5)
+    expect(shiftIndex(8, 'row', [{ axis: 'row', at: 8, count: -3 }])).toBe(7)
+    expect(shiftIndex(4, 'col', [{ axis: 'row', at: 1, count: 5 }])).toBe(4)
+    const xml =
+      '<xdr:from><xdr:col>4</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>8</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:to><xdr:col>11</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>23</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to>'
+    expect(
+      shiftDrawingAnchors(xml, [
+        { axis: 'col', at: 1, count: 1 },
+        { axis: 'row', at: 1, count: 2 },
+      ]),
+    ).toBe(
+      '<xdr:from><xdr:col>5</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>10</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:from><xdr:to><xdr:col>12</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>25</xdr:row><xdr:rowOff>0</xdr:rowOff></xdr:to>',
+    )
+  })
+})

@@ -281,7 +281,7 @@ describe('settings methods return {sheet, range, applied} and reach the file', (
     expect(Object.keys(partsOnDisk()).filter((n) => /^xl\/charts\/chart\d+\.xml$/.test(n))).toHaveLength(7)
   })
 
-  it('charts follow sheet renames and inserted rows (carried and new charts alike)', async () => {
+  it('charts follow sheet renames and inserted rows: references and anchors (carried and new charts alike)', async () => {
     copyFileSync(
       path.resolve(__dirname, '../../../../shared/corpus/xlsx/xlsxwriter/chart_column01.xlsx'),
       path.join(h.root, 'c.xlsx'),
@@ -299,5 +299,11 @@ describe('settings methods return {sheet, range, applied} and reach the file', (
     // The corpus chart plots A1:A5, B1:B5, C1:C5; ours was made from A1:B5 (header row 1).
     expect(refs[0]).toEqual(["'Data Sheet'!$A$3:$A$7", "'Data Sheet'!$B$3:$B$7", "'Data Sheet'!$C$3:$C$7"])
     expect(refs[1]).toEqual(["'Data Sheet'!$B$3", "'Data Sheet'!$A$4:$A$7", "'Data Sheet'!$B$4:$B$7"])
+    // Drawings move down with the inserted rows: the corpus chart from E9 to E11, ours from D1 to D3.
+    const described = await h.call<{ charts: { anchor?: string }[] }>('describe_worksheet', {
+      path: '/c.xlsx',
+      sheet: 'Data Sheet',
+    })
+    expect(described.charts.map((c) => c.anchor)).toEqual(['E11', 'D3'])
   })
 })
