@@ -101,11 +101,11 @@ describe('spoken answers', () => {
 
   it('barge-in mid-stream stops the stream, keeps what was spoken and marks the rest interrupted', async () => {
     const { chat, push } = controllableChat()
-    const { store, service, doneMessage } = await setup(chat)
+    const { store, emitted, service, until, doneMessage } = await setup(chat)
     const refs = await service.ask({ text: 'Tell me about the report.' })
     push('The report has three parts. ')
     push('The first covers sales. ')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await until(() => (emitted.filter((e) => e.event === 'voice.delta').length === 2 ? true : undefined))
     const interrupted = await service.interrupt({
       conversationId: refs.conversationId,
       messageId: refs.assistantMessageId,
@@ -153,10 +153,10 @@ describe('spoken answers', () => {
 
   it('Stop cancels the stream and keeps the text so far', async () => {
     const { chat, push } = controllableChat()
-    const { service, doneMessage } = await setup(chat)
+    const { emitted, service, until, doneMessage } = await setup(chat)
     const refs = await service.ask({ text: 'Count slowly.' })
     push('One, ')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await until(() => (emitted.some((e) => e.event === 'voice.delta') ? true : undefined))
     expect(service.cancel(refs.askId)).toBe(true)
     expect(await doneMessage(refs.askId)).toMatchObject({ status: 'cancelled', text: 'One, ' })
     expect(service.cancel(refs.askId)).toBe(false)
