@@ -49,20 +49,27 @@ function autoWidth(ws: Worksheet, areas: Area[], date1904: boolean, report: Pass
   autoWidths.set(ws, mine)
   const columns = new Set<number>()
   for (const a of areas) for (let c = a.left; c <= a.right; c++) columns.add(c)
+  const wanted = [...columns].filter((c) => ws.getColumn(c).width === undefined || mine.has(c))
+  if (wanted.length === 0) return
+  const longest = new Map(wanted.map((c) => [c, 0]))
   const dateLengths = new Map<string, number>()
-  for (const c of columns) {
-    const column = ws.getColumn(c)
-    if (column.width !== undefined && !mine.has(c)) continue
-    let longest = 0
-    column.eachCell({ includeEmpty: false }, (cell) => {
+  // One pass over the rows for all columns (exceljs column iteration walks every row per column).
+  ws.eachRow((row) => {
+    for (const c of wanted) {
+      const cell = row.findCell(c)
+      if (!cell || cell.value === null || cell.value === undefined) continue
       const length = displayLength(cell, date1904, dateLengths)
+      const best = longest.get(c)!
       // Style lookups are slow in exceljs: only for a cell that could be the new longest.
-      if (length * 1.1 <= longest || (cell.isMerged && cell.master !== cell)) return
-      longest = Math.max(longest, length * (cell.font?.bold ? 1.1 : 1))
-    })
-    if (longest === 0) continue
-    const width = Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, longest + 2)) * 100) / 100
-    column.width = width
+      if (length * 1.1 <= best || (cell.isMerged && cell.master !== cell)) continue
+      longest.set(c, Math.max(best, length * (cell.font?.bold ? 1.1 : 1)))
+    }
+  })
+  for (const c of wanted) {
+    const chars = longest.get(c)!
+    if (chars === 0) continue
+    const width = Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, chars + 2)) * 100) / 100
+    ws.getColumn(c).width = width
     mine.add(c)
     report.widths[`${ws.name}!${columnLetters(c)}`] = width
   }
