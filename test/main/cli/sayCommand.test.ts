@@ -83,7 +83,8 @@ describe('bureau say', () => {
     )
     expect(result.code).toBe(0)
     const speech = llm.requests.filter((r) => r.path === '/v1/audio/speech')
-    expect(speech.map((r) => (r.body as { input: string }).input)).toEqual([
+    // Both sentences are synthesized ahead and in parallel: the requests may arrive in either order.
+    expect(speech.map((r) => (r.body as { input: string }).input).sort()).toEqual([
       'The first sentence is here.',
       'The second one is there.',
     ])
