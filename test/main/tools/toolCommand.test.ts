@@ -219,11 +219,12 @@ describe('bureau tool', () => {
     const extra = join(base, 'extra-tools', 'tally')
     await mkdir(extra, { recursive: true })
     await writeFile(join(extra, 'index.mjs'), statefulPlugin(join(base, 'marker.txt')))
-    for (const [key, value] of [
+    const settingsToSet: Array<[string, string]> = [
       ['workspace.folder', folder],
       ['tools.extraFolder', join(base, 'extra-tools')],
-    ]) {
-      const set = await runCli(['settings', 'set', key, value ?? '', '--data-dir', settingsData])
+    ]
+    for (const [key, value] of settingsToSet) {
+      const set = await runCli(['settings', 'set', key, value, '--data-dir', settingsData])
       expect(set.code, set.stderr).toBe(0)
     }
     const write = await runCli([
