@@ -3,14 +3,16 @@ module.exports = {
   forbidden: [
     {
       name: 'electron-only-in-shell',
-      comment: 'Only src/main/electron and the preload may import electron; everything else runs in plain Node.',
+      comment:
+        'Only src/main/electron and the preload may import electron; everything else runs in plain Node.',
       severity: 'error',
       from: { pathNot: '^src/(main/electron|preload)/' },
       to: { path: '^electron$|node_modules/electron/' },
     },
     {
       name: 'renderer-only-shared',
-      comment: 'The renderer talks to main only through the contract: it may import src/shared, nothing else of ours.',
+      comment:
+        'The renderer talks to main only through the contract: it may import src/shared, nothing else of ours.',
       severity: 'error',
       from: { path: '^src/renderer/' },
       to: { path: '^src/(main|preload)/' },
@@ -33,7 +35,10 @@ module.exports = {
       comment: 'src/shared is imported by every layer: no Node builtins, no main/renderer/preload code.',
       severity: 'error',
       from: { path: '^src/shared/' },
-      to: { path: '^src/(main|renderer|preload)/|^electron$', dependencyTypes: ['local', 'npm', 'npm-dev', 'core'] },
+      to: {
+        path: '^src/(main|renderer|preload)/|^electron$',
+        dependencyTypes: ['local', 'npm', 'npm-dev', 'core'],
+      },
     },
     {
       name: 'shared-no-node-builtins',
@@ -68,6 +73,9 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: false,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 }
