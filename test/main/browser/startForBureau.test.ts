@@ -37,8 +37,18 @@ describe('Start Edge for Bureau (browser.startForBureau)', () => {
       const browser = await chromium.connectOverCDP(running.endpoint).catch(() => null)
       const session = await browser?.newBrowserCDPSession().catch(() => null)
       await session?.send('Browser.close').catch(() => {})
+      // Browser.close answers before the process is gone: wait until the endpoint stops answering.
+      for (let i = 0; i < 100; i++) {
+        const alive = await fetch(`${running.endpoint}/json/version`).then(
+          () => true,
+          () => false,
+        )
+        if (!alive) break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
     }
-    await rm(dataDir, { recursive: true, force: true })
+    // Chromium's helpers may still flush the profile for a moment; rm retries ENOTEMPTY/EBUSY.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
   })
 
   it('starts the browser on the Bureau profile with remote debugging, saves the endpoint, and reuses it', async () => {
