@@ -202,6 +202,48 @@ describe('sub-agents', () => {
     expect(agent.waiting()).toEqual([])
   })
 
+  it("an answer the user gives while the parent is finishing is not lost: the parent's done waits for it", async () => {
+    const root = await dirs.make()
+    llm.push(
+      { toolCalls: [{ name: 'launch_subagent', arguments: { toolset: 'files', task: 'Write a note.' } }] },
+      { toolCalls: [{ name: 'done', arguments: { question: 'Which file name?' } }] },
+      // The parent relays the question and finishes; the user answers while this reply is on its way.
+      {
+        delayMs: 400,
+        toolCalls: [{ name: 'done', arguments: { message: 'The files agent asks: which file name?' } }],
+      },
+      { toolCalls: [{ name: 'files_write_text', arguments: { path: '/late.txt', content: 'late answer' } }] },
+      {
+        toolCalls: [{ name: 'done', arguments: { message: 'Wrote /late.txt', attachments: ['/late.txt'] } }],
+      },
+      {
+        toolCalls: [{ name: 'done', arguments: { message: 'Done: /late.txt', attachments: ['/late.txt'] } }],
+      },
+    )
+    const agent = startAgent({
+      prompt: 'write a note',
+      model: scriptedModel(llm),
+      toolsets: [],
+      subagents: [files],
+      interactionMode: 'api',
+      workspace: workspaceAt(root),
+    })
+    await llm.waitForRequests(3)
+    expect(agent.answer('/late.txt')).toBe(true)
+    const result = await agent.result
+    expect(result.status).toBe('done')
+    expect(result.message).toContain('Done: /late.txt')
+    expect(await readFile(join(root, 'late.txt'), 'utf8')).toBe('late answer')
+    expect(toolMessages(llm.requests[3]).at(-1)?.content).toBe('Answer to your question: /late.txt')
+    const parentAfter = sent(llm.requests[5])
+    expect(JSON.stringify(parentAfter)).toContain(
+      'Not finished yet: the user has just answered a sub-agent question',
+    )
+    expect(parentAfter.filter((m) => m.role === 'user').at(-1)?.content).toContain(
+      'The user answered the question of the files sub-agent',
+    )
+  })
+
   it('provide_subagent_input with nobody waiting, or an unknown sub-agent, is a clear error', async () => {
     llm.push(
       { toolCalls: [{ name: 'provide_subagent_input', arguments: { input: 'x' } }] },

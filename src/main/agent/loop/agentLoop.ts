@@ -19,6 +19,8 @@ export interface SubagentPort {
   provide(args: unknown, signal: AbortSignal): Promise<CallOutcome>
   /** Answers the user gave through the app (`chat.answer`) since the last model call. */
   takeUserAnswers(signal: AbortSignal): Promise<string[]>
+  /** Whether the user answered a question the model has not seen yet (the run must not end first). */
+  hasUserAnswers(): boolean
 }
 
 export type CallOutcome = { ok: true; value: unknown } | { ok: false; error: string; cancelled?: boolean }
@@ -51,6 +53,9 @@ export type LoopOutcome =
   | { kind: 'repeated_failure'; failure: RepeatedFailure }
   | { kind: 'failed'; error: string }
   | { kind: 'cancelled' }
+
+const UNSEEN_ANSWER =
+  'Not finished yet: the user has just answered a sub-agent question. Read the answer that follows, then finish.'
 
 function modelError(error: unknown): string {
   if (isAppError(error)) return error.message
@@ -161,9 +166,10 @@ export class AgentLoop {
       if (shown === '') this.say(`${this.gap()}${content.trim()}`)
       // A JSON-protocol answer whose prose held a brace was shown only up to it: show the rest.
       else if (content.startsWith(shown)) this.say(content.slice(shown.length).trimEnd())
-      return config.role === 'subagent'
-        ? { kind: 'done', message: content.trim(), attachments: [] }
-        : { kind: 'answered', message: content.trim() }
+      if (config.role === 'subagent') return { kind: 'done', message: content.trim(), attachments: [] }
+      // The user answered a sub-agent meanwhile: go on, the answer comes before the next model call.
+      if (config.subagents?.hasUserAnswers()) return undefined
+      return { kind: 'answered', message: content.trim() }
     }
 
     for (const [index, call] of calls.entries()) {
@@ -175,6 +181,11 @@ export class AgentLoop {
             ok: false,
             error: 'done: "message" is empty; write the answer or what you did for the user.',
           }
+        if (done.ok && done.question === undefined && config.subagents?.hasUserAnswers()) {
+          this.skipRest(calls.slice(index + 1))
+          config.llm.addToolResult(call.id, call.name, UNSEEN_ANSWER)
+          return undefined
+        }
         if (done.ok) {
           this.skipRest(calls.slice(index + 1))
           return this.finish(done, call)

@@ -183,6 +183,7 @@ export function createSubagentManager(options: SubagentManagerOptions): Subagent
       }
       return notes
     },
+    hasUserAnswers: () => userAnswers.length > 0,
     waiting() {
       return [...sessions.values()]
         .filter((s) => s.question !== undefined)
