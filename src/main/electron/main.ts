@@ -6,6 +6,7 @@ import { createLogger } from '../logging'
 import { createKeyFileCipher } from '../settings'
 import { handleAppProtocol, registerAppScheme } from './appProtocol'
 import { bindIpc } from './bindIpc'
+import { appendChromiumSwitches } from './chromiumSwitches'
 import { createMainWindow } from './createMainWindow'
 import { electronStoreBackend } from './electronStoreBackend'
 import { restrictPermissions } from './hardenWebContents'
@@ -16,6 +17,9 @@ const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 const rendererDir = here('../renderer')
 const preloadPath = here('../preload/index.cjs')
 const iconPath = here('../../resources/icon.png')
+
+// Switches only count before the app is ready.
+appendChromiumSwitches(app.commandLine, process.platform)
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
