@@ -108,6 +108,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   disposers.push(() => tools.close())
   const workspace = currentWorkspace({
     root: () => settings.workspaceDir().dir,
+    backupsToKeep: () => settings.get().workspace.backupsToKeep,
     onChange: (event) => bus.emit('workspace.changed', { paths: event.changes.map((change) => change.path) }),
     onWarning: (message) => logger.warn(message),
   })

@@ -48,6 +48,7 @@ export async function openCliToolEnvironment(options: {
     workspace: () => {
       workspace ??= createWorkspace({
         root: settings.workspaceDir().dir,
+        backupsToKeep: settings.get().workspace.backupsToKeep,
         onWarning: (message) => options.logger.warn(message),
       })
       return workspace

@@ -17,6 +17,7 @@ export {
   secretNameRules,
   withoutSecretLikeKeys,
 } from './secretNames'
+export { AgentSettings } from './sections/agent'
 export { AnonymizationSettings } from './sections/anonymization'
 export { AttachmentSettings, DEFAULT_ATTACHMENT_BUDGET_CHARS } from './sections/attachments'
 export { BridgeSettings } from './sections/bridge'

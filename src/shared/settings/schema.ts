@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AgentSettings } from './sections/agent'
 import { AnonymizationSettings } from './sections/anonymization'
 import { AttachmentSettings } from './sections/attachments'
 import { BridgeSettings } from './sections/bridge'
@@ -23,6 +24,7 @@ export const settingsSections = {
   providers: ProviderOverrides,
   anonymization: AnonymizationSettings.prefault({}),
   attachments: AttachmentSettings.prefault({}),
+  agent: AgentSettings.prefault({}),
   tools: ToolSettings.prefault({}),
   browser: BrowserSettings.prefault({}),
   voice: VoiceSettings.prefault({}),

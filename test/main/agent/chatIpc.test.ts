@@ -9,7 +9,7 @@ import type { EventName, IpcClient } from '../../../src/shared/ipc'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { tempDirs } from '../../support/tempDir'
 import { httpIpcClient } from './httpClient'
-import { sent } from './support'
+import { sent, sentTools, systemPrompt } from './support'
 
 const TOKEN = 'chat-ipc-token'
 const dirs = tempDirs('bureau-chat-ipc-')
@@ -312,5 +312,49 @@ describe('app.chat.chatStream (voice panel, bridge)', () => {
     expect(user).toContain('Apples are red.')
     expect((llm.requests[0]?.body as { tools?: unknown } | undefined)?.tools).toBeUndefined()
     await running.stop()
+  })
+
+  it('offers the toolsets as sub-agents by the setting agent.subagents (all by default, a list, or none)', async () => {
+    const running = await start()
+    try {
+      const delegations = async () => {
+        llm.push({ text: 'Hello.' })
+        const { runId } = await running.client.invoke('chat.send', { text: 'hi' })
+        await doneOf(running, runId)
+        const request = llm.requests.at(-1)
+        return {
+          lines: systemPrompt(request)
+            .split('\n')
+            .filter((line) => line.startsWith('- Delegation to the sub-agent of: ')),
+          tools: sentTools(request),
+        }
+      }
+      const all = await delegations()
+      const names = running.app.tools.registry.list().map((t) => t.name)
+      expect(all.lines).toHaveLength(names.length)
+      expect(all.tools).toContain('launch_subagent')
+      await running.client.invoke('settings.update', { agent: { subagents: ['spreadsheet'] } })
+      const one = await delegations()
+      expect(one.lines).toHaveLength(1)
+      expect(one.lines[0]).toContain('(toolset "spreadsheet")')
+      await running.client.invoke('settings.update', { agent: { subagents: 'none' } })
+      const none = await delegations()
+      expect(none.lines).toEqual([])
+      expect(none.tools).not.toContain('launch_subagent')
+    } finally {
+      await running.stop()
+    }
+  })
+
+  it('settings.update refuses an agent.subagents value that is not all, none or toolset names', async () => {
+    const running = await start()
+    try {
+      const refused = await running.client
+        .invoke('settings.update', { agent: { subagents: 'some' as 'all' } })
+        .catch((error: unknown) => error)
+      expect(isAppError(refused) && refused.code).toBe('VALIDATION_FAILED')
+    } finally {
+      await running.stop()
+    }
   })
 })

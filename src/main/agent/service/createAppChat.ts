@@ -20,7 +20,22 @@ export interface AppChatOptions {
   toolsets: () => ToolRegistry | readonly Toolset[]
   /** The app's workspace (shared with the workspace routes); default: one opened from the settings. */
   workspace?: () => Workspace
+  /** Toolsets offered as sub-agents; default: the setting `agent.subagents` over the host's toolsets. */
   subagents?: () => readonly Toolset[]
+}
+
+function toolsetList(source: ToolRegistry | readonly Toolset[]): readonly Toolset[] {
+  return 'list' in source ? source.list() : source
+}
+
+/** The setting `agent.subagents`: `all`, `none`, or toolset names (unknown names are ignored). */
+export function subagentsFromSettings(
+  choice: Settings['agent']['subagents'],
+  toolsets: readonly Toolset[],
+): readonly Toolset[] {
+  if (choice === 'all') return toolsets
+  if (choice === 'none') return []
+  return toolsets.filter((toolset) => choice.includes(toolset.name))
 }
 
 /** The converter is heavy: it is loaded on the first attachment, with its cache in the data folder. */
@@ -48,6 +63,7 @@ export function createAppChat(options: AppChatOptions): ChatService {
     ? undefined
     : currentWorkspace({
         root: () => options.settings.workspaceDir().dir,
+        backupsToKeep: () => options.settings.get().workspace.backupsToKeep,
         onWarning: (message) => options.logger?.warn(message),
       })
   const workspace = options.workspace ?? (() => (owned as CurrentWorkspace).get())
@@ -58,7 +74,10 @@ export function createAppChat(options: AppChatOptions): ChatService {
     }),
     model: options.model,
     toolsets: options.toolsets,
-    ...(options.subagents ? { subagents: options.subagents } : {}),
+    subagents:
+      options.subagents ??
+      (() => subagentsFromSettings(options.settings.get().agent.subagents, toolsetList(options.toolsets()))),
+    maxIterations: () => options.settings.get().agent.maxIterations,
     workspace,
     converter,
     attachmentBudgetChars: () => options.settings.get().attachments.budgetChars,

@@ -35,7 +35,8 @@ export interface ChatServiceOptions {
   converter?: AttachmentConverter
   /** Attachment budget in characters (the setting; default 30,000). */
   attachmentBudgetChars?: () => number
-  maxIterations?: number
+  /** The step budget of a run (the setting `agent.maxIterations`; default 50). */
+  maxIterations?: () => number
   /** A fresh anonymizer per run when anonymization is on (the setting's terms), else undefined. */
   anonymizer?: () => Anonymizer | undefined
   events: ChatEventSink
@@ -137,7 +138,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         subagents: options.subagents?.() ?? [],
         attachments: input.attachments,
         history,
-        maxIterations: options.maxIterations,
+        maxIterations: options.maxIterations?.(),
         signal: run.controller.signal,
         onEvent,
         workspace: options.workspace,

@@ -36,7 +36,7 @@ export interface DetachedRunDeps {
   workspace: () => Workspace
   converter?: AttachmentConverter
   attachmentBudgetChars?: () => number
-  maxIterations?: number
+  maxIterations?: () => number
   anonymizer?: () => Anonymizer | undefined
   logger?: Logger
 }
@@ -54,7 +54,7 @@ export async function runDetached(
     subagents: deps.subagents?.() ?? [],
     attachments: input.attachments ?? [],
     history: input.history ?? [],
-    maxIterations: deps.maxIterations,
+    maxIterations: deps.maxIterations?.(),
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onEvent ? { onEvent: input.onEvent } : {}),
     workspace: deps.workspace,

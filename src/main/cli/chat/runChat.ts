@@ -122,7 +122,7 @@ export async function runChat(
       toolsets,
       subagents,
       attachments,
-      ...(options.maxIterations ? { maxIterations: options.maxIterations } : {}),
+      maxIterations: options.maxIterations ?? settings.get().agent.maxIterations,
       signal: controller.signal,
       onEvent: out.onEvent,
       workspace,
