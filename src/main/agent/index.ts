@@ -31,6 +31,7 @@ export {
   type CurrentWorkspaceOptions,
   currentWorkspace,
 } from './service/currentWorkspace'
+export { historyOf } from './service/historyOf'
 export { mimeTypeOf, type WorkspaceHandlerOptions, workspaceHandlers } from './service/workspaceHandlers'
 export type { SubagentReply } from './subagents/subagentManager'
 export type {

@@ -2,7 +2,6 @@
 // over chatStream, the `voice.*` IPC handlers and the `bureau say` pipeline.
 
 export type { VoiceChatPort, VoiceConversations, VoiceEventSink } from './ask/voiceAsks'
-export { type VoiceHistoryTurn, voiceHistory } from './ask/voiceHistory'
 export { detectEspeak, type EspeakStatus, espeakInstallHint } from './espeak/espeakBinary'
 export { createEspeakEngine, ESPEAK_DEFAULT_VOICE, parseEspeakVoices } from './espeak/espeakEngine'
 export { type AudioEndpoint, type ProviderEndpoint, resolveAudioEndpoint } from './openai/audioEndpoint'

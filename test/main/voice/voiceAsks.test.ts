@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createConversationStore } from '../../../src/main/agent'
-import {
-  createVoiceService,
-  type VoiceChatPort,
-  type VoiceHistoryTurn,
-  voiceHistory,
-} from '../../../src/main/voice'
+import { createConversationStore, type HistoryTurn, historyOf } from '../../../src/main/agent'
+import { createVoiceService, type VoiceChatPort } from '../../../src/main/voice'
 import type { ChatMessage, EventPayload, Events } from '../../../src/shared/ipc'
 import { tempDirs } from '../../support/tempDir'
 import { settingsStub } from './settingsStub'
@@ -21,7 +16,7 @@ type Emitted = {
 /** A chat port whose stream yields chunks when the test says so. */
 function controllableChat() {
   const prompts: string[] = []
-  const histories: VoiceHistoryTurn[][] = []
+  const histories: HistoryTurn[][] = []
   let push: (chunk: string | null) => void = () => {}
   const pending: Array<string | null> = []
   let wake: (() => void) | undefined
@@ -249,11 +244,11 @@ describe('spoken answers', () => {
   })
 })
 
-describe('voice history', () => {
+describe('conversation history for spoken follow-ups', () => {
   it('names attached files and skips empty turns', () => {
     const base = { createdAt: '', steps: [], files: [] }
     expect(
-      voiceHistory([
+      historyOf([
         {
           ...base,
           id: '1',

@@ -1,7 +1,11 @@
 import type { ChatMessage } from '../../../shared/ipc'
 import type { HistoryTurn } from '../types'
 
-/** Earlier turns for the model: what the user wrote (with the names of attached files) and what the assistant said. */
+/**
+ * Earlier turns for the model: what the user wrote (with the names of attached files) and what the
+ * assistant said — of an interrupted (spoken) answer only the part that was actually spoken.
+ * Shared by chat runs and spoken follow-ups on the Voice page.
+ */
 export function historyOf(messages: readonly ChatMessage[]): HistoryTurn[] {
   const turns: HistoryTurn[] = []
   for (const message of messages) {
@@ -12,8 +16,8 @@ export function historyOf(messages: readonly ChatMessage[]): HistoryTurn[] {
       const content = files ? `${message.text}\n\n[Attached: ${files}]` : message.text
       if (content.trim()) turns.push({ role: 'user', content })
     } else {
-      const text = message.spokenText ?? message.text
-      if (text.trim()) turns.push({ role: 'assistant', content: text })
+      const content = message.status === 'interrupted' ? (message.spokenText ?? '') : message.text
+      if (content.trim()) turns.push({ role: 'assistant', content })
     }
   }
   return turns

@@ -9,8 +9,8 @@ import type {
   VoiceAskInput,
   VoiceAskResult,
 } from '../../../shared/ipc'
+import { type HistoryTurn, historyOf } from '../../agent'
 import type { Logger } from '../../logging'
-import { type VoiceHistoryTurn, voiceHistory } from './voiceHistory'
 
 export interface VoiceAttachment {
   name: string
@@ -33,7 +33,7 @@ export interface VoiceChatPort {
   streamDetached(input: {
     prompt: string
     attachments: readonly VoiceAttachment[]
-    history: readonly VoiceHistoryTurn[]
+    history: readonly HistoryTurn[]
     signal: AbortSignal
     onEvent?: (event: VoiceAttachmentEvent) => void
   }): AsyncIterable<string>
@@ -101,7 +101,7 @@ export function createVoiceAsks(deps: {
     request: {
       prompt: string
       attachments: VoiceAttachment[]
-      history: VoiceHistoryTurn[]
+      history: HistoryTurn[]
       userMessageId: string
     },
   ): Promise<void> {
@@ -193,7 +193,7 @@ export function createVoiceAsks(deps: {
       const conversation = input.conversationId
         ? await deps.conversations.get(input.conversationId)
         : await deps.conversations.create({ firstMessage: text })
-      const history = voiceHistory(conversation.messages)
+      const history = historyOf(conversation.messages)
       const user = message('user', text, 'done')
       user.attachments = attachments.map((a) => ({
         name: a.name,
