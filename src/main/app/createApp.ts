@@ -2,13 +2,7 @@ import { type Events, events, type HostKind, routes } from '../../shared/ipc'
 import { type ChatService, chatHandlers, createAppChat, currentWorkspace, workspaceHandlers } from '../agent'
 import { type BrowserEnvironment, type BrowserOverrides, browserHandlers } from '../browser'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
-import {
-  createProviderService,
-  type ProviderService,
-  providerHandlers,
-  providerKeyEnvSource,
-  providerSettingsFrom,
-} from '../llm'
+import { createSettingsProviders, type ProviderService, providerHandlers } from '../llm'
 import { createLogger, type Logger } from '../logging'
 import { createNoticeCenter, type NoticeCenter } from '../notices'
 import { ensureWritableDir } from '../paths'
@@ -82,13 +76,11 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   })
   disposers.push(settings.onChange(({ publicSettings }) => bus.emit('settings.changed', publicSettings)))
   const workspaceDir = settings.workspaceDir().dir
-  const providers = await createProviderService({
+  const providers = await createSettingsProviders(settings, {
     dataDir: options.dataDir,
-    settings: providerSettingsFrom(settings),
     notify: (notice) => notices.notify(notice),
     clientOptions: { logger },
   })
-  disposers.push(settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id))))
   await ensureWritableDir(workspaceDir, 'workspace folder')
   const toolSettings = settings.get().tools
   const browser: BrowserEnvironment = {

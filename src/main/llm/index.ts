@@ -20,7 +20,11 @@ export {
   type ProviderService,
   type ProviderServiceOptions,
 } from './providers/providerService'
-export { providerKeyEnvSource, providerSettingsFrom } from './providers/settingsAdapter'
+export {
+  createSettingsProviders,
+  providerKeyEnvSource,
+  providerSettingsFrom,
+} from './providers/settingsAdapter'
 export {
   apiKeySecretName,
   type ProviderSettingsOverride,

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import type { AppNotice } from '../../../shared/ipc'
 import { type AgentAttachment, type AgentEvent, type AgentResult, runAgent } from '../../agent'
-import { Anonymizer, createProviderService, providerKeyEnvSource, providerSettingsFrom } from '../../llm'
+import { Anonymizer, createSettingsProviders } from '../../llm'
 import { createLogger } from '../../logging'
 import { defaultDataDir } from '../../paths'
 import type { Toolset } from '../../tools'
@@ -90,13 +90,7 @@ export async function runChat(
     env,
   })
   const { settings } = environment
-  const providers = await createProviderService({
-    dataDir,
-    settings: providerSettingsFrom(settings),
-    notify,
-    env,
-  })
-  settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id)))
+  const providers = await createSettingsProviders(settings, { dataDir, notify, env })
 
   const all = environment.registry.list()
   const toolsets = options.toolset.length > 0 ? pick(all, options.toolset, '--toolset') : all

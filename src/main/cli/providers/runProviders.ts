@@ -1,11 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import type { AppNotice, ProviderSummary } from '../../../shared/ipc'
-import {
-  createProviderService,
-  type ProviderService,
-  providerKeyEnvSource,
-  providerSettingsFrom,
-} from '../../llm'
+import { createSettingsProviders, type ProviderService } from '../../llm'
 import { defaultDataDir } from '../../paths'
 import { openSettings } from '../../settings'
 import type { ProvidersCliOptions } from '../commands/providers'
@@ -28,13 +23,7 @@ async function openProviders(
   const dataDir = options.dataDir ?? defaultDataDir(env)
   const notify = (notice: AppNotice) => io.err(`${notice.level}: ${notice.message}\n`)
   const settings = await openSettings({ dataDir, notify, env: (name) => env[name] })
-  const providers = await createProviderService({
-    dataDir,
-    settings: providerSettingsFrom(settings),
-    notify,
-    env,
-  })
-  settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id)))
+  const providers = await createSettingsProviders(settings, { dataDir, notify, env })
   return providers
 }
 

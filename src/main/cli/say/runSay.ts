@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import type { AppNotice } from '../../../shared/ipc'
-import { createProviderService, providerKeyEnvSource, providerSettingsFrom } from '../../llm'
+import { createSettingsProviders } from '../../llm'
 import { defaultDataDir } from '../../paths'
 import { openSettings } from '../../settings'
 import { concatWav, createSystemPlayer, createVoiceService, type SpeechAudio, speakText } from '../../voice'
@@ -41,13 +41,7 @@ export async function runSay(
   const dataDir = options.dataDir ?? defaultDataDir(env)
   const notify = (notice: AppNotice) => io.err(`${notice.level}: ${notice.message}\n`)
   const settings = await openSettings({ dataDir, notify, env: (name) => env[name] })
-  const providers = await createProviderService({
-    dataDir,
-    settings: providerSettingsFrom(settings),
-    notify,
-    env,
-  })
-  settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id)))
+  const providers = await createSettingsProviders(settings, { dataDir, notify, env })
   const voice = createVoiceService({ settings, provider: () => providers.resolve() })
   const {
     engine,

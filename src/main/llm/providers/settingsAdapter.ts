@@ -1,4 +1,5 @@
 import type { SecretEnvSource, SettingsService } from '../../settings'
+import { createProviderService, type ProviderService, type ProviderServiceOptions } from './providerService'
 import type { ProviderSettingsSource } from './settingsSource'
 
 /** Reads the active provider, per-provider overrides and keys from the settings service. */
@@ -24,4 +25,17 @@ export function providerKeyEnvSource(keyEnvVar: (providerId: string) => string |
       return envVar ? [envVar] : []
     },
   }
+}
+
+/**
+ * The provider service as the app and every CLI command use it: providers read from the settings
+ * (active provider, overrides, keys), and each provider's `apiKeyEnv` honoured by the settings' secrets.
+ */
+export async function createSettingsProviders(
+  settings: SettingsService,
+  options: Omit<ProviderServiceOptions, 'settings'>,
+): Promise<ProviderService> {
+  const providers = await createProviderService({ ...options, settings: providerSettingsFrom(settings) })
+  settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id)))
+  return providers
 }
