@@ -57,9 +57,12 @@ function tool(args: string[], input?: string) {
 }
 
 describe('bureau tool', () => {
-  it('--help lists the toolsets (shipped and user plugins), exit 0', async () => {
+  it('--help shows its own options, then lists the toolsets (shipped and user plugins), exit 0', async () => {
     const result = await tool(['--help'])
     expect(result.code, result.stderr).toBe(0)
+    for (const flag of ['--workspace <dir>', '--data-dir <dir>', '--browser-cdp <url>']) {
+      expect(result.stdout).toContain(flag)
+    }
     expect(result.stdout).toMatch(/text\s+Small text utilities/)
     expect(result.stdout).toMatch(/tally\s+Counts calls/)
   })

@@ -25,6 +25,10 @@ export function registerToolCommand(program: Command): void {
     .allowExcessArguments()
   addBrowserOptions(command)
   command.action(async (words: string[], options: ToolOptions) => {
+    // `bureau tool --help`: this command's own options first, then the terminal's list of toolsets.
+    if (words.length === 1 && ['--help', '-h', 'help', '?'].includes(words[0] ?? '')) {
+      process.stdout.write(`${command.helpInformation()}\n`)
+    }
     const { runTool } = await import('../tool/runTool')
     await runTool(words, options)
   })
