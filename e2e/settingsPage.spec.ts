@@ -1,7 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
+import { CHROMIUM_PATH } from '../playwright.config'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
+import { closeBureauBrowser } from './support/bureauBrowser'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { snapshot } from './support/ui'
 
@@ -143,4 +145,72 @@ test('the theme applies at once and the loaded plugins are listed', async ({ pag
   await appearance.getByRole('radio', { name: 'System' }).check()
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.+/)
   expect(await background()).toBe('rgb(255, 255, 255)')
+})
+
+test('Start Edge for Bureau starts the browser on the Bureau profile and switches the mode to cdp', async ({
+  page,
+}) => {
+  // Its own host, so the settings it saves touch no other test; the browser runs headless (no display here).
+  const bureau = await startBureau([], { BUREAU_BROWSER_HEADLESS: '1' })
+  try {
+    await page.goto(bureau.openUrl)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+    const section = page.getByRole('region', { name: 'Browser' })
+    await section.scrollIntoViewIfNeeded()
+    const start = section.getByRole('button', { name: 'Start Edge for Bureau' })
+    await section.getByRole('textbox', { name: 'Browser executable' }).fill(CHROMIUM_PATH)
+    // The route reads the saved settings: unsaved changes must be saved first.
+    await expect(start).toBeDisabled()
+    await section.getByRole('button', { name: 'Save' }).click()
+    await expect(section.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible()
+
+    await start.click()
+    const shown = section.getByTestId('bureau-browser-endpoint')
+    await expect(shown).toHaveText(/^http:\/\/127\.0\.0\.1:\d+$/, { timeout: 30_000 })
+    const endpoint = (await shown.textContent()) ?? ''
+    await expect(section.getByRole('status').filter({ hasText: 'Started Chromium at' })).toBeVisible()
+    await expect(section.getByRole('combobox', { name: 'Mode' })).toHaveValue('cdp')
+    await expect(section.getByRole('textbox', { name: 'CDP endpoint' })).toHaveValue(endpoint)
+    await snapshot(page, 'settings-browser-started')
+
+    const saved = await page.request.post(`${bureau.url}/ipc/settings.get`, {
+      headers: { authorization: `Bearer ${bureau.token}` },
+      data: {},
+    })
+    expect(((await saved.json()) as { browser: unknown }).browser).toMatchObject({
+      mode: 'cdp',
+      cdpEndpoint: endpoint,
+    })
+    expect((await fetch(`${endpoint}/json/version`)).ok).toBe(true)
+
+    // A second start finds the running browser and reuses it.
+    await start.click()
+    await expect(section.getByRole('status').filter({ hasText: 'already running' })).toBeVisible()
+    await expect(shown).toHaveText(endpoint)
+  } finally {
+    await closeBureauBrowser(bureau.dataDir)
+    await bureau.stop()
+  }
+})
+
+test('Start Edge for Bureau explains a browser that cannot start and what to do', async ({ page }) => {
+  const bureau = await startBureau([], { BUREAU_BROWSER_HEADLESS: '1' })
+  try {
+    await page.goto(bureau.openUrl)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+    const section = page.getByRole('region', { name: 'Browser' })
+    await section.scrollIntoViewIfNeeded()
+    // A program that exits at once instead of opening a DevTools port.
+    await section.getByRole('textbox', { name: 'Browser executable' }).fill('/bin/false')
+    await section.getByRole('button', { name: 'Save' }).click()
+    await expect(section.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible()
+    await section.getByRole('button', { name: 'Start Edge for Bureau' }).click()
+    const alert = section.getByRole('alert')
+    await expect(alert).toContainText('did not open its DevTools port', { timeout: 30_000 })
+    await expect(alert).toContainText('What to do: correct or empty the browser executable')
+    await snapshot(page, 'settings-browser-start-failed')
+    await expect(section.getByRole('combobox', { name: 'Mode' })).toHaveValue('edge-profile')
+  } finally {
+    await bureau.stop()
+  }
 })

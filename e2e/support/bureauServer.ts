@@ -68,7 +68,8 @@ export async function startBureau(
           child.kill('SIGTERM')
         })
       }
-      await rm(base, { recursive: true, force: true })
+      // A browser the test started on the data folder may still be flushing its profile: rm retries.
+      await rm(base, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
     },
   }
 }

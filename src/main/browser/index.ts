@@ -5,7 +5,7 @@ export {
   startDebuggableBrowser,
 } from './bureauProfile/startDebuggableBrowser'
 export { type StartedForBureau, startForBureau } from './bureauProfile/startForBureau'
-export { HEADLESS_FLAGS, QUIET_FLAGS } from './config/launchFlags'
+export { HEADLESS_FLAGS, QUIET_FLAGS, startFlagsFromEnv } from './config/launchFlags'
 export { BUREAU_PROFILE_DIR, resolveBrowserConfig } from './config/resolveBrowserConfig'
 export { type BrowserCandidate, type BrowserFamily, browserCandidates } from './discovery/browserCandidates'
 export { type FindBrowserOptions, findBrowser } from './discovery/findBrowser'

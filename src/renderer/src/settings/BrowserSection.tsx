@@ -2,6 +2,7 @@ import type { PublicSettings } from '../../../shared/settings'
 import { Field } from '../components/Field'
 import { issueFor } from './issuesByPath'
 import { SettingsSection } from './SettingsSection'
+import { StartBrowserForBureau } from './StartBrowserForBureau'
 import { useSectionForm } from './useSectionForm'
 
 type Mode = PublicSettings['browser']['mode']
@@ -50,7 +51,19 @@ export function BrowserSection({ settings }: { settings: PublicSettings }) {
             <option value="bundled-chromium">Separate Chromium</option>
           </select>
         </Field>
-        {form.draft.mode === 'cdp' ? (
+        {/* Shown in every mode: "Start Edge for Bureau" uses it too. */}
+        <Field
+          label="Browser executable"
+          hint="Empty: found automatically."
+          error={issueFor(form.issues, 'executablePath')}
+        >
+          <input
+            className="input mono"
+            value={form.draft.executablePath}
+            onChange={(e) => form.set('executablePath', e.currentTarget.value)}
+          />
+        </Field>
+        {form.draft.mode === 'cdp' && (
           <Field
             label="CDP endpoint"
             hint="e.g. http://127.0.0.1:9222"
@@ -60,18 +73,6 @@ export function BrowserSection({ settings }: { settings: PublicSettings }) {
               className="input mono"
               value={form.draft.cdpEndpoint}
               onChange={(e) => form.set('cdpEndpoint', e.currentTarget.value)}
-            />
-          </Field>
-        ) : (
-          <Field
-            label="Browser executable"
-            hint="Empty: found automatically."
-            error={issueFor(form.issues, 'executablePath')}
-          >
-            <input
-              className="input mono"
-              value={form.draft.executablePath}
-              onChange={(e) => form.set('executablePath', e.currentTarget.value)}
             />
           </Field>
         )}
@@ -89,6 +90,7 @@ export function BrowserSection({ settings }: { settings: PublicSettings }) {
           </Field>
         )}
       </div>
+      <StartBrowserForBureau disabled={form.dirty} />
       <label className="switch">
         <input
           type="checkbox"

@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { StartForBureauResult } from '../../../shared/ipc'
+import { Icon } from '../components/Icon'
+import { bureau } from '../ipc/bureauClient'
+import { SETTINGS_KEY } from './useSettings'
+
+const browserNames: Record<string, string> = { msedge: 'Edge', chrome: 'Chrome', chromium: 'Chromium' }
+const browserName = (program: string) => browserNames[program.toLowerCase()] ?? program
+
+function Started({ result }: { result: StartForBureauResult }) {
+  const name = browserName(result.browser)
+  return (
+    <span className="ok-text">
+      <Icon name="check" size={14} />
+      {/* One flex item, so the text around the endpoint keeps its own spacing. */}
+      <span>
+        {result.reused ? `${name} was already running for Bureau; connected at ` : `Started ${name} at `}
+        <code data-testid="bureau-browser-endpoint">{result.endpoint}</code>. The mode is now “Connect to a
+        running browser (CDP)”.
+      </span>
+    </span>
+  )
+}
+
+/**
+ * "Start Edge for Bureau": the browser on Bureau's own profile with remote debugging; the host saves
+ * mode cdp with the endpoint, and the section's fields follow through `settings.changed`.
+ */
+export function StartBrowserForBureau({ disabled }: { disabled: boolean }) {
+  const queryClient = useQueryClient()
+  const start = useMutation({
+    mutationFn: () => bureau.invoke('browser.startForBureau'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
+  })
+  return (
+    <div className="start-for-bureau">
+      <div className="test-connection">
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => start.mutate()}
+          disabled={disabled || start.isPending}
+          title={disabled ? 'Save the changes first' : undefined}
+        >
+          <Icon name={start.isPending ? 'spinner' : 'open'} size={14} />
+          Start Edge for Bureau
+        </button>
+        <span role="status" className="test-result">
+          {start.isPending && 'Starting the browser…'}
+          {start.data && !start.isPending && <Started result={start.data} />}
+        </span>
+      </div>
+      <p className="field-hint">
+        Opens Edge (or Chrome) on a separate Bureau profile: sign in to your sites once in that window and you
+        stay signed in there. Current Edge and Chrome refuse remote debugging on their default profile, so
+        Bureau cannot use your everyday windows.
+      </p>
+      {start.isError && (
+        <div className="field-error start-for-bureau-error" role="alert">
+          <span>{start.error.message}</span>
+          <span>
+            What to do: correct or empty the browser executable above (empty finds Edge or Chrome by itself),
+            close any window of that browser still open on the Bureau profile, then start again.
+          </span>
+        </div>
+      )}
+    </div>
+  )
+}
