@@ -1,6 +1,6 @@
-import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react'
-import { AttachmentChip, AttachmentChipList } from '../components/AttachmentChip'
+import type { ClipboardEvent, KeyboardEvent } from 'react'
 import { Icon } from '../components/Icon'
+import { AttachFilesButton, PendingFileChips, RejectedFiles } from '../components/PendingFiles'
 import { namePastedFile } from './attachmentLimits'
 import { composerKeyAction } from './composerKeys'
 import { useComposer } from './composerStore'
@@ -16,7 +16,6 @@ export interface ComposerProps {
 /** The message box: multi-line text, attachments (picker, paste, drop), Send and Stop. */
 export function Composer({ running, sending, onSend, onStop }: ComposerProps) {
   const { text, files, rejected, setText, addFiles, removeFile, dismissRejected } = useComposer()
-  const picker = useRef<HTMLInputElement>(null)
   const canSend = !running && !sending && (text.trim() !== '' || files.length > 0)
 
   const send = () => {
@@ -48,60 +47,14 @@ export function Composer({ running, sending, onSend, onStop }: ComposerProps) {
 
   return (
     <div className="composer">
-      {rejected.length > 0 && (
-        <div className="composer-rejected" role="alert">
-          <div>
-            <strong>
-              {rejected.length === 1
-                ? '1 file was not attached'
-                : `${rejected.length} files were not attached`}
-            </strong>
-            <ul>
-              {rejected.map((r) => (
-                <li key={`${r.name}-${r.reason}`}>
-                  {r.name}: {r.reason}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismissRejected}>
-            <Icon name="close" size={14} />
-          </button>
-        </div>
-      )}
-      {files.length > 0 && (
-        <AttachmentChipList label="Files to send">
-          {files.map(({ id, file }) => (
-            <AttachmentChip
-              key={id}
-              name={file.name}
-              size={file.size}
-              status="ready"
-              onRemove={() => removeFile(id)}
-            />
-          ))}
-        </AttachmentChipList>
-      )}
+      <RejectedFiles rejected={rejected} onDismiss={dismissRejected} />
+      <PendingFileChips label="Files to send" files={files} onRemove={removeFile} />
       <div className="composer-row">
-        <button
-          type="button"
-          className="icon-button composer-attach"
-          aria-label="Attach files"
+        <AttachFilesButton
           title="Attach files"
-          onClick={() => picker.current?.click()}
-        >
-          <Icon name="paperclip" size={20} />
-        </button>
-        <input
-          ref={picker}
-          type="file"
-          multiple
-          hidden
-          data-testid="file-input"
-          onChange={(event) => {
-            addFiles(Array.from(event.currentTarget.files ?? []))
-            event.currentTarget.value = ''
-          }}
+          className="composer-attach"
+          testId="file-input"
+          onFiles={addFiles}
         />
         <textarea
           className="composer-input"

@@ -1,7 +1,7 @@
 import type { AttachmentInput, ChatMessage } from '../../../shared/ipc'
 import { bureau } from '../ipc/bureauClient'
 import { useChat } from './chatStore'
-import type { PendingFile } from './composerStore'
+import type { PendingFile } from './pendingFilesSlice'
 import { problemFrom } from './problemFrom'
 
 let tempId = 0

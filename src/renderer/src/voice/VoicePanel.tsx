@@ -1,9 +1,9 @@
 import './voice.css'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { DEFAULT_VAD } from '../../../shared/voice'
 import { DropZone } from '../chat/DropZone'
-import { AttachmentChip, AttachmentChipList } from '../components/AttachmentChip'
 import { Icon } from '../components/Icon'
+import { AttachFilesButton, PendingFileChips, RejectedFiles } from '../components/PendingFiles'
 import { useSettings } from '../settings/useSettings'
 import { AnswerView } from './AnswerView'
 import { LevelMeter } from './LevelMeter'
@@ -38,7 +38,6 @@ export default function VoicePanel() {
   const { session, playback, ensureMicrophone } = useVoiceSession(settings)
   const state = useVoice((s) => s.session) as VoiceSessionState
   const { files, rejected, addFiles, removeFile, dismissRejected } = useVoice()
-  const picker = useRef<HTMLInputElement>(null)
   const [typed, setTyped] = useState('')
   const thresholdDb = settings?.voice.vad.thresholdDb ?? DEFAULT_VAD.thresholdDb
   const busy = state.speaking || state.answer?.status === 'streaming'
@@ -135,55 +134,15 @@ export default function VoicePanel() {
           )}
 
           <div className="voice-attachments">
-            {rejected.length > 0 && (
-              <div className="composer-rejected" role="alert">
-                <div>
-                  {rejected.map((r) => (
-                    <div key={`${r.name}-${r.reason}`}>
-                      {r.name}: {r.reason}
-                    </div>
-                  ))}
-                </div>
-                <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismissRejected}>
-                  <Icon name="close" size={14} />
-                </button>
-              </div>
-            )}
-            {files.length > 0 && (
-              <AttachmentChipList label="Files for the next question">
-                {files.map(({ id, file }) => (
-                  <AttachmentChip
-                    key={id}
-                    name={file.name}
-                    size={file.size}
-                    status="ready"
-                    onRemove={() => removeFile(id)}
-                  />
-                ))}
-              </AttachmentChipList>
-            )}
+            <RejectedFiles rejected={rejected} onDismiss={dismissRejected} />
+            <PendingFileChips label="Files for the next question" files={files} onRemove={removeFile} />
           </div>
 
           <form className="voice-typed" onSubmit={submitTyped}>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Attach files"
+            <AttachFilesButton
               title="Attach files (or drop them on the page)"
-              onClick={() => picker.current?.click()}
-            >
-              <Icon name="paperclip" size={20} />
-            </button>
-            <input
-              ref={picker}
-              type="file"
-              multiple
-              hidden
-              data-testid="voice-file-input"
-              onChange={(event) => {
-                addFiles(Array.from(event.currentTarget.files ?? []))
-                event.currentTarget.value = ''
-              }}
+              testId="voice-file-input"
+              onFiles={addFiles}
             />
             <input
               className="input"
