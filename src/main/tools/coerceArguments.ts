@@ -1,6 +1,7 @@
 import { parseLooseJson } from './extractJson'
 import { type JsonSchema, resolveRef, schemaBranches, schemaTypes } from './jsonSchema'
 import { nameKey } from './naming'
+import { unchangedByCoercion } from './unchangedByCoercion'
 
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'on'])
@@ -119,6 +120,8 @@ function coerceObject(
 
 /** Converts what a model sent into what the schema expects, where the intent is unambiguous. */
 export function coerceValue(value: unknown, schema: JsonSchema, root: JsonSchema): unknown {
+  // Well-formed input (the common case, and the costly one for large arrays) needs no walk and no copy.
+  if (unchangedByCoercion(schema)?.(value)) return value
   const resolved = resolveRef(schema, root)
   if (resolved.enum) return coerceEnum(value, resolved.enum)
   const branches = schemaBranches(resolved)
