@@ -60,28 +60,27 @@ export function isFormulaCell(cell: Cell): boolean {
 export function snapshot(cell: Cell | undefined, date1904: boolean): CellSnapshot {
   if (!cell) return { kind: 'empty', value: null }
   const numFmt = cell.numFmt || undefined
+  // Built field by field (no spreads): receipts and the save pass snapshot every cell of an area.
+  let out: CellSnapshot
   if (isFormulaCell(cell)) {
     const result = plainSnapshot(cell.result, date1904)
     const shown = result.kind === 'empty' ? { kind: 'number' as const, value: 0 } : result
-    return {
-      ...withDateKind(shown, numFmt),
-      formula: cell.formula,
-      numFmt,
-      ...(date1904 ? { date1904 } : {}),
-    }
+    out = withDateKind(shown, numFmt)
+    out.formula = cell.formula
+  } else if (cell.type === 1 /* Merge */) {
+    return { kind: 'empty', value: null, numFmt }
+  } else {
+    out = withDateKind(plainSnapshot(cell.value, date1904), numFmt)
   }
-  if (cell.type === 1 /* Merge */) return { kind: 'empty', value: null, numFmt }
-  return {
-    ...withDateKind(plainSnapshot(cell.value, date1904), numFmt),
-    numFmt,
-    ...(date1904 ? { date1904 } : {}),
-  }
+  out.numFmt = numFmt
+  if (date1904) out.date1904 = date1904
+  return out
 }
 
-function withDateKind(s: Pick<CellSnapshot, 'kind' | 'value'>, numFmt: string | undefined) {
-  if (s.kind === 'number' && numFmt && looksLikeDateFormat(numFmt))
-    return { kind: 'date' as const, value: s.value }
-  return s
+/** A date-formatted number is a date; returns a fresh object the caller may extend. */
+function withDateKind(s: Pick<CellSnapshot, 'kind' | 'value'>, numFmt: string | undefined): CellSnapshot {
+  if (s.kind === 'number' && numFmt && looksLikeDateFormat(numFmt)) return { kind: 'date', value: s.value }
+  return { kind: s.kind, value: s.value }
 }
 
 export function looksLikeDateFormat(numFmt: string): boolean {

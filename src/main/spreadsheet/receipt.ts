@@ -1,6 +1,6 @@
 import type { Worksheet } from 'exceljs'
 import { z } from 'zod'
-import { type Area, areaName, areaSize, cellName } from './address'
+import { type Area, areaName, areaSize, columnLetters } from './address'
 import { snapshot } from './cellValue'
 import { displayText } from './displayValue'
 import type { OpenWorkbook } from './openWorkbook'
@@ -56,17 +56,21 @@ export function areaReceipt(open: OpenWorkbook, ws: Worksheet, area: Area): Area
   const formulas: Record<string, string> = {}
   const types: Record<string, 'text' | 'boolean' | 'date' | 'error' | 'empty'> = {}
   const formats: Record<string, string> = {}
+  const letters: string[] = []
+  for (let c = area.left; c <= area.right; c++) letters.push(columnLetters(c))
   for (let r = area.top; r <= area.bottom; r++) {
     const row: string[] = []
     const sheetRow = ws.findRow(r)
     for (let c = area.left; c <= area.right; c++) {
-      const cell = sheetRow?.findCell(c)
-      const s = snapshot(cell, date1904)
+      const s = snapshot(sheetRow?.findCell(c), date1904)
       row.push(displayText(s))
-      const name = cellName(r, c)
+      const general = !s.numFmt || s.numFmt === 'General'
+      // Most cells are plain numbers: their name is only built when a sparse map lists them.
+      if (s.formula === undefined && s.kind === 'number' && general) continue
+      const name = `${letters[c - area.left]}${r}`
       if (s.formula !== undefined) formulas[name] = `=${s.formula}`
       if (s.kind !== 'number') types[name] = s.kind
-      if (s.numFmt && s.numFmt !== 'General') formats[name] = s.numFmt
+      if (!general) formats[name] = s.numFmt!
     }
     values.push(row)
   }
