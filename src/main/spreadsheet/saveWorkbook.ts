@@ -2,10 +2,11 @@ import { saveRefused } from './errors'
 import type { UncalculatedFormula } from './formulaEngine'
 import { loadWorkbook } from './loadWorkbook'
 import type { OpenWorkbook } from './openWorkbook'
-import { type Parts, readPackage, workbookSheets, writePackage } from './packageParts'
+import { type Parts, workbookSheets, writePackage } from './packageParts'
 import { type PassReport, prepareSave } from './prepareSave'
 import { preservePackage } from './preservePackage'
 import { verifyPackage } from './verifyPackage'
+import { writeWorkbookParts } from './writeWorkbookParts'
 
 /** The one place bytes reach the disk: the workspace's atomic write with backup and history. */
 export type WriteBytes = (path: string, bytes: Uint8Array) => Promise<{ backup?: string; version?: string }>
@@ -46,9 +47,8 @@ export async function saveWorkbook(
   const themed = open.workbook as unknown as { _themes?: Record<string, unknown> }
   if (themed._themes && Object.keys(themed._themes).length === 0) themed._themes = undefined
   open.workbook.calcProperties = { ...(open.workbook.calcProperties ?? {}), fullCalcOnLoad: true }
-  // exceljs zips with a JavaScript deflate; it stores, fflate compresses (faster, and we need the parts).
-  const stored = await open.workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as never)
-  const out = readPackage(new Uint8Array(stored))
+  // The parts exceljs writes, without its zip (archiver zips once, after the carry-over).
+  const out = await writeWorkbookParts(open.workbook)
   const originalSheetParts = new Map<string, string>()
   for (const ws of open.workbook.worksheets) {
     const part = open.originalSheetParts.get(ws.id)
