@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { CHROMIUM_PATH } from '../playwright.config'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
 import { closeBureauBrowser } from './support/bureauBrowser'
@@ -147,22 +147,32 @@ test('the theme applies at once and the loaded plugins are listed', async ({ pag
   expect(await background()).toBe('rgb(255, 255, 255)')
 })
 
+async function browserSection(page: Page, bureau: BureauServer): Promise<Locator> {
+  await page.goto(bureau.openUrl)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  const section = page.getByRole('region', { name: 'Browser' })
+  await section.scrollIntoViewIfNeeded()
+  return section
+}
+
+/** Types the browser executable and saves it; the start button waits for the save (the route reads saved settings). */
+async function saveExecutable(section: Locator, path: string, start: Locator) {
+  await section.getByRole('textbox', { name: 'Browser executable' }).fill(path)
+  await expect(start).toBeDisabled()
+  await section.getByRole('button', { name: 'Save' }).click()
+  await expect(section.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible()
+  await expect(start).toBeEnabled()
+}
+
 test('Start Edge for Bureau starts the browser on the Bureau profile and switches the mode to cdp', async ({
   page,
 }) => {
   // Its own host, so the settings it saves touch no other test; the browser runs headless (no display here).
   const bureau = await startBureau([], { BUREAU_BROWSER_HEADLESS: '1' })
   try {
-    await page.goto(bureau.openUrl)
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
-    const section = page.getByRole('region', { name: 'Browser' })
-    await section.scrollIntoViewIfNeeded()
+    const section = await browserSection(page, bureau)
     const start = section.getByRole('button', { name: 'Start Edge for Bureau' })
-    await section.getByRole('textbox', { name: 'Browser executable' }).fill(CHROMIUM_PATH)
-    // The route reads the saved settings: unsaved changes must be saved first.
-    await expect(start).toBeDisabled()
-    await section.getByRole('button', { name: 'Save' }).click()
-    await expect(section.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible()
+    await saveExecutable(section, CHROMIUM_PATH, start)
 
     await start.click()
     const shown = section.getByTestId('bureau-browser-endpoint')
@@ -196,15 +206,11 @@ test('Start Edge for Bureau starts the browser on the Bureau profile and switche
 test('Start Edge for Bureau explains a browser that cannot start and what to do', async ({ page }) => {
   const bureau = await startBureau([], { BUREAU_BROWSER_HEADLESS: '1' })
   try {
-    await page.goto(bureau.openUrl)
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
-    const section = page.getByRole('region', { name: 'Browser' })
-    await section.scrollIntoViewIfNeeded()
+    const section = await browserSection(page, bureau)
+    const start = section.getByRole('button', { name: 'Start Edge for Bureau' })
     // A program that exits at once instead of opening a DevTools port.
-    await section.getByRole('textbox', { name: 'Browser executable' }).fill('/bin/false')
-    await section.getByRole('button', { name: 'Save' }).click()
-    await expect(section.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible()
-    await section.getByRole('button', { name: 'Start Edge for Bureau' }).click()
+    await saveExecutable(section, '/bin/false', start)
+    await start.click()
     const alert = section.getByRole('alert')
     await expect(alert).toContainText('did not open its DevTools port', { timeout: 30_000 })
     await expect(alert).toContainText('What to do: correct or empty the browser executable')

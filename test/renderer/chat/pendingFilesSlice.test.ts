@@ -1,14 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useComposer } from '../../../src/renderer/src/chat/composerStore'
+import type { PendingFilesState } from '../../../src/renderer/src/chat/pendingFilesSlice'
 import { useVoice } from '../../../src/renderer/src/voice/voiceStore'
 
 const file = (name: string, size: number) => new File([new Uint8Array(size)], name)
 
 // The chat composer and the voice panel keep their pending files through the same slice.
-describe.each([
+interface PendingStore {
+  getState(): PendingFilesState
+  setState(partial: Partial<PendingFilesState>): void
+}
+const stores: Array<[string, PendingStore, string]> = [
   ['chat composer', useComposer, 'f'],
   ['voice panel', useVoice, 'v'],
-] as const)('pending files of the %s', (_, store, prefix) => {
+]
+
+describe.each(stores)('pending files of the %s', (_, store, prefix) => {
   beforeEach(() => store.setState({ files: [], rejected: [] }))
 
   it('admits files within the limits, names the ones left out, and removes one by id', () => {

@@ -21,18 +21,10 @@ export function AnonymizationSection({ settings }: { settings: PublicSettings })
       id="anonymization"
       title="Anonymization"
       description="Replace these names and keys with placeholders in everything sent to the model; answers are translated back."
-      onSave={() => form.save()}
-      dirty={form.dirty}
-      saving={form.saving}
-      saved={form.saved}
-      error={form.error}
+      form={form}
     >
       <label className="switch">
-        <input
-          type="checkbox"
-          checked={form.draft.enabled}
-          onChange={(e) => form.set('enabled', e.currentTarget.checked)}
-        />
+        <input type="checkbox" {...form.checkbox('enabled')} />
         <span>Anonymize requests</span>
       </label>
       <Field
@@ -40,13 +32,7 @@ export function AnonymizationSection({ settings }: { settings: PublicSettings })
         hint={`${toTerms(form.draft.terms).length} terms`}
         error={issueFor(form.issues, 'terms')}
       >
-        <textarea
-          className="input"
-          rows={4}
-          value={form.draft.terms}
-          onChange={(e) => form.set('terms', e.currentTarget.value)}
-          placeholder={'Contoso Ltd\nJane Doe'}
-        />
+        <textarea className="input" rows={4} {...form.text('terms')} placeholder={'Contoso Ltd\nJane Doe'} />
       </Field>
     </SettingsSection>
   )

@@ -22,23 +22,15 @@ export function AttachmentsSection({ settings }: { settings: PublicSettings }) {
       id="attachments"
       title="Attachments"
       description="Files are converted to text; this budget is split equally between the files of one message."
-      onSave={() => form.save(validate)}
-      dirty={form.dirty}
-      saving={form.saving}
-      saved={form.saved}
-      error={form.error}
+      form={form}
+      validate={validate}
     >
       <Field
         label="Budget (characters)"
         hint="Default 30,000"
         error={local ?? issueFor(form.issues, 'budgetChars')}
       >
-        <input
-          className="input"
-          inputMode="numeric"
-          value={form.draft.budget}
-          onChange={(e) => form.set('budget', e.currentTarget.value)}
-        />
+        <input className="input" inputMode="numeric" {...form.text('budget')} />
       </Field>
     </SettingsSection>
   )

@@ -5,8 +5,6 @@ import { SettingsSection } from './SettingsSection'
 import { StartBrowserForBureau } from './StartBrowserForBureau'
 import { useSectionForm } from './useSectionForm'
 
-type Mode = PublicSettings['browser']['mode']
-
 /** How the browser toolset reaches a browser. */
 export function BrowserSection({ settings }: { settings: PublicSettings }) {
   const b = settings.browser
@@ -33,19 +31,11 @@ export function BrowserSection({ settings }: { settings: PublicSettings }) {
       id="browser"
       title="Browser"
       description="The browser the agent drives when a task needs the web."
-      onSave={() => form.save()}
-      dirty={form.dirty}
-      saving={form.saving}
-      saved={form.saved}
-      error={form.error}
+      form={form}
     >
       <div className="field-grid">
         <Field label="Mode" error={issueFor(form.issues, 'mode')}>
-          <select
-            className="input"
-            value={form.draft.mode}
-            onChange={(e) => form.set('mode', e.currentTarget.value as Mode)}
-          >
+          <select className="input" {...form.text('mode')}>
             <option value="edge-profile">Your Edge/Chrome profile</option>
             <option value="cdp">Connect to a running browser (CDP)</option>
             <option value="bundled-chromium">Separate Chromium</option>
@@ -57,11 +47,7 @@ export function BrowserSection({ settings }: { settings: PublicSettings }) {
           hint="Empty: found automatically."
           error={issueFor(form.issues, 'executablePath')}
         >
-          <input
-            className="input mono"
-            value={form.draft.executablePath}
-            onChange={(e) => form.set('executablePath', e.currentTarget.value)}
-          />
+          <input className="input mono" {...form.text('executablePath')} />
         </Field>
         {form.draft.mode === 'cdp' && (
           <Field
@@ -69,11 +55,7 @@ export function BrowserSection({ settings }: { settings: PublicSettings }) {
             hint="e.g. http://127.0.0.1:9222"
             error={issueFor(form.issues, 'cdpEndpoint')}
           >
-            <input
-              className="input mono"
-              value={form.draft.cdpEndpoint}
-              onChange={(e) => form.set('cdpEndpoint', e.currentTarget.value)}
-            />
+            <input className="input mono" {...form.text('cdpEndpoint')} />
           </Field>
         )}
         {form.draft.mode === 'edge-profile' && (
@@ -82,21 +64,13 @@ export function BrowserSection({ settings }: { settings: PublicSettings }) {
             hint="Empty: the browser's default profile."
             error={issueFor(form.issues, 'profileDir')}
           >
-            <input
-              className="input mono"
-              value={form.draft.profileDir}
-              onChange={(e) => form.set('profileDir', e.currentTarget.value)}
-            />
+            <input className="input mono" {...form.text('profileDir')} />
           </Field>
         )}
       </div>
       <StartBrowserForBureau disabled={form.dirty} />
       <label className="switch">
-        <input
-          type="checkbox"
-          checked={form.draft.allowLocalNetwork}
-          onChange={(e) => form.set('allowLocalNetwork', e.currentTarget.checked)}
-        />
+        <input type="checkbox" {...form.checkbox('allowLocalNetwork')} />
         <span>Allow local and private network addresses</span>
       </label>
     </SettingsSection>

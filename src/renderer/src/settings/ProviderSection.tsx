@@ -77,11 +77,9 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
       id="provider"
       title="Model provider"
       description="Where Bureau sends your requests. Empty fields use the preset's value."
-      onSave={() => form.save(validate)}
+      form={form}
+      validate={validate}
       dirty={form.dirty || active !== settings.provider.active}
-      saving={form.saving}
-      saved={form.saved}
-      error={form.error}
     >
       {providers.isError && (
         <p className="field-hint">The provider list is not available: {providers.error.message}</p>
@@ -112,8 +110,7 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
             className="input"
             type="url"
             placeholder={preset?.baseUrl || 'https://…'}
-            value={form.draft.baseUrl}
-            onChange={(e) => form.set('baseUrl', e.currentTarget.value)}
+            {...form.text('baseUrl')}
           />
         </Field>
         <Field
@@ -121,12 +118,7 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
           hint={preset?.model ? `Preset: ${preset.model}` : undefined}
           error={issueFor(form.issues, 'model')}
         >
-          <input
-            className="input"
-            placeholder={preset?.model || 'model name'}
-            value={form.draft.model}
-            onChange={(e) => form.set('model', e.currentTarget.value)}
-          />
+          <input className="input" placeholder={preset?.model || 'model name'} {...form.text('model')} />
         </Field>
         <Field
           label="Context window (tokens)"
@@ -144,8 +136,7 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
             className="input"
             inputMode="numeric"
             placeholder={preset?.contextWindow ? String(preset.contextWindow) : 'auto'}
-            value={form.draft.contextWindow}
-            onChange={(e) => form.set('contextWindow', e.currentTarget.value)}
+            {...form.text('contextWindow')}
           />
         </Field>
         <Field
@@ -153,11 +144,7 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
           hint="API: native tool calls. CLI: one terminal tool, for small context windows."
           error={issueFor(form.issues, 'interactionMode')}
         >
-          <select
-            className="input"
-            value={form.draft.interactionMode}
-            onChange={(e) => form.set('interactionMode', e.currentTarget.value as Draft['interactionMode'])}
-          >
+          <select className="input" {...form.text('interactionMode')}>
             <option value="">Automatic (by context window)</option>
             <option value="api">API (native tools)</option>
             <option value="cli">CLI (terminal tool)</option>

@@ -1,4 +1,6 @@
 import type { FormEvent, ReactNode } from 'react'
+import { SaveActions } from './SaveActions'
+import type { SectionFormStatus } from './useSectionForm'
 
 /** A card of settings with its own Save button and a saved/failed line. */
 export function SettingsSection({
@@ -6,25 +8,24 @@ export function SettingsSection({
   title,
   description,
   children,
-  onSave,
-  dirty,
-  saving,
-  saved,
-  error,
+  form,
+  validate,
+  dirty = form.dirty,
 }: {
   id: string
   title: string
   description?: string
   children: ReactNode
-  onSave?: (() => void) | undefined
+  /** The section's `useSectionForm`. */
+  form: SectionFormStatus
+  /** Checked before saving; false keeps the draft and saves nothing. */
+  validate?: () => boolean
+  /** Instead of `form.dirty` when more than the draft can change. */
   dirty?: boolean
-  saving?: boolean
-  saved?: boolean
-  error?: string | undefined
 }) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (dirty && !saving) onSave?.()
+    if (dirty && !form.saving) form.save(validate)
   }
   return (
     <section className="settings-card" aria-labelledby={`${id}-title`} id={id}>
@@ -34,23 +35,7 @@ export function SettingsSection({
       </header>
       <form onSubmit={submit} noValidate>
         {children}
-        {onSave && (
-          <div className="settings-actions">
-            {error && (
-              <span className="field-error" role="alert">
-                {error}
-              </span>
-            )}
-            {saved && !dirty && !error && (
-              <span className="saved-text" role="status">
-                Saved
-              </span>
-            )}
-            <button type="submit" className="button" disabled={!dirty || saving}>
-              {saving ? 'Saving…' : 'Save'}
-            </button>
-          </div>
-        )}
+        <SaveActions dirty={dirty} saving={form.saving} saved={form.saved} error={form.error} />
       </form>
     </section>
   )

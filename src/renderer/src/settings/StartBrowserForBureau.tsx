@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { StartForBureauResult } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
 import { bureau } from '../ipc/bureauClient'
+import { ActionButton } from './ActionButton'
 import { SETTINGS_KEY } from './useSettings'
 
 const browserNames: Record<string, string> = { msedge: 'Edge', chrome: 'Chrome', chromium: 'Chromium' }
@@ -35,16 +36,14 @@ export function StartBrowserForBureau({ disabled }: { disabled: boolean }) {
   return (
     <div className="start-for-bureau">
       <div className="test-connection">
-        <button
-          type="button"
-          className="button secondary"
+        <ActionButton
+          icon="open"
+          pending={start.isPending}
+          needsSave={disabled}
           onClick={() => start.mutate()}
-          disabled={disabled || start.isPending}
-          title={disabled ? 'Save the changes first' : undefined}
         >
-          <Icon name={start.isPending ? 'spinner' : 'open'} size={14} />
           Start Edge for Bureau
-        </button>
+        </ActionButton>
         <span role="status" className="test-result">
           {start.isPending && 'Starting the browser…'}
           {start.data && !start.isPending && <Started result={start.data} />}

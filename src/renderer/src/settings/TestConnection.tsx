@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { Icon } from '../components/Icon'
+import { ActionButton } from './ActionButton'
 import { testProvider } from './providersApi'
 
 /** One round trip to the provider, with its latency or the reason it failed. */
@@ -8,16 +9,14 @@ export function TestConnection({ providerId, disabled }: { providerId: string; d
   const result = test.data
   return (
     <div className="test-connection">
-      <button
-        type="button"
-        className="button secondary"
+      <ActionButton
+        icon="refresh"
+        pending={test.isPending}
+        needsSave={disabled}
         onClick={() => test.mutate()}
-        disabled={disabled || test.isPending}
-        title={disabled ? 'Save the changes first' : undefined}
       >
-        <Icon name={test.isPending ? 'spinner' : 'refresh'} size={14} />
         Test connection
-      </button>
+      </ActionButton>
       <span role="status" className="test-result">
         {test.isError && <span className="error-text">{test.error.message}</span>}
         {result?.ok && (

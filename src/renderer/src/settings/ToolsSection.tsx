@@ -48,11 +48,7 @@ export function ToolsSection({ settings }: { settings: PublicSettings }) {
       id="tools"
       title="Tools and plugins"
       description="Plugin toolsets are loaded from the shipped tools folder, the data folder and this extra folder."
-      onSave={() => form.save()}
-      dirty={form.dirty}
-      saving={form.saving}
-      saved={form.saved}
-      error={form.error}
+      form={form}
     >
       <div className="field-grid">
         <Field
@@ -60,19 +56,10 @@ export function ToolsSection({ settings }: { settings: PublicSettings }) {
           hint="An absolute path; empty for none."
           error={issueFor(form.issues, 'extraFolder')}
         >
-          <input
-            className="input mono"
-            value={form.draft.folder}
-            onChange={(e) => form.set('folder', e.currentTarget.value)}
-          />
+          <input className="input mono" {...form.text('folder')} />
         </Field>
         <Field label="Reload delay (seconds)" error={issueFor(form.issues, 'watchDebounceMs')}>
-          <input
-            className="input"
-            inputMode="decimal"
-            value={form.draft.debounce}
-            onChange={(e) => form.set('debounce', e.currentTarget.value)}
-          />
+          <input className="input" inputMode="decimal" {...form.text('debounce')} />
         </Field>
       </div>
       <PluginList />

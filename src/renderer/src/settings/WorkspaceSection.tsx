@@ -33,11 +33,7 @@ export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
       id="workspace"
       title="Workspace folder"
       description="Every file the agent reads or writes lives in this folder. Changes apply after a restart."
-      onSave={() => form.save()}
-      dirty={form.dirty}
-      saving={form.saving}
-      saved={form.saved}
-      error={form.error}
+      form={form}
     >
       <div className="field-with-button">
         <Field
@@ -45,12 +41,7 @@ export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
           hint="Empty: the --workspace flag, then BUREAU_WORKSPACE, then the Bureau folder in your home."
           error={issueFor(form.issues, 'folder') ?? pickError}
         >
-          <input
-            className="input mono"
-            placeholder="~/Bureau"
-            value={form.draft.folder}
-            onChange={(e) => form.set('folder', e.currentTarget.value)}
-          />
+          <input className="input mono" placeholder="~/Bureau" {...form.text('folder')} />
         </Field>
         {desktop && (
           <button type="button" className="button secondary" onClick={() => void pick()}>
