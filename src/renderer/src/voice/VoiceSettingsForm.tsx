@@ -4,6 +4,7 @@ import type { VoiceEngineInfo, VoiceOption } from '../../../shared/ipc'
 import type { PublicSettings } from '../../../shared/settings'
 import { Field } from '../components/Field'
 import { bureau } from '../ipc/bureauClient'
+import { SaveActions } from '../settings/SaveActions'
 import { SecretField } from '../settings/SecretField'
 import { useUpdateSettings } from '../settings/useSettings'
 import { detectSpeechRecognition, detectSystemVoices } from './webSpeech'
@@ -81,6 +82,114 @@ function EngineNote({ engine }: { engine: VoiceEngineInfo | undefined }) {
   return null
 }
 
+function EngineSelect({
+  engines,
+  value,
+  onChange,
+}: {
+  engines: VoiceEngineInfo[]
+  value: string
+  onChange(id: string): void
+}) {
+  // Before the host answers, the saved engine is the only choice.
+  const choices = engines.length ? engines : [{ id: value, label: value, available: true }]
+  return (
+    <>
+      <Field label="Engine">
+        <select className="input" value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+          {choices.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.label}
+              {e.available ? '' : ' — not available'}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <EngineNote engine={engines.find((e) => e.id === value)} />
+    </>
+  )
+}
+
+const SPEECH_SERVICE = {
+  urlLabel: 'Speech service URL',
+  urlHint: "OpenAI-compatible, e.g. https://api.openai.com/v1. Empty: the chat provider's",
+  modelLabel: 'Speech model',
+  modelHint: 'Default tts-1',
+  keyLabel: 'Speech API key',
+  keyName: 'voice.tts.apiKey',
+}
+
+const TRANSCRIPTION_SERVICE = {
+  urlLabel: 'Transcription service URL',
+  urlHint: "OpenAI, Groq or a local whisper server. Empty: the chat provider's",
+  modelLabel: 'Transcription model',
+  modelHint: 'Default whisper-1',
+  keyLabel: 'Transcription API key',
+  keyName: 'voice.stt.apiKey',
+}
+
+function RangeField({
+  label,
+  hint,
+  min,
+  max,
+  step,
+  value,
+  onChange,
+}: {
+  label: string
+  hint?: string
+  min: number
+  max: number
+  step: number
+  value: number
+  onChange(value: number): void
+}) {
+  return (
+    <Field label={label} hint={hint}>
+      <input
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(e) => onChange(Number(e.currentTarget.value))}
+      />
+    </Field>
+  )
+}
+
+/** The OpenAI-compatible service of one direction: URL, model and API key. */
+function ServiceFields({
+  service,
+  baseUrl,
+  model,
+  onChange,
+  secrets,
+}: {
+  service: typeof SPEECH_SERVICE
+  baseUrl: string
+  model: string
+  onChange(field: 'baseUrl' | 'model', value: string): void
+  secrets: PublicSettings['secrets']
+}) {
+  return (
+    <>
+      <Field label={service.urlLabel} hint={service.urlHint}>
+        <input
+          className="input"
+          value={baseUrl}
+          onChange={(e) => onChange('baseUrl', e.currentTarget.value)}
+        />
+      </Field>
+      <Field label={service.modelLabel} hint={service.modelHint}>
+        <input className="input" value={model} onChange={(e) => onChange('model', e.currentTarget.value)} />
+      </Field>
+      <SecretField name={service.keyName} label={service.keyLabel} secret={secrets[service.keyName]} />
+    </>
+  )
+}
+
 /** Voice settings: engines, voice, rate, auto-speak, microphone sensitivity; saved with settings.update. */
 export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
   const [draft, setDraft] = useState(() => draftOf(settings.voice))
@@ -96,7 +205,6 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
     setDirty(true)
   }
   const tts = engines.tts.find((e) => e.id === draft.ttsEngine)
-  const stt = engines.stt.find((e) => e.id === draft.sttEngine)
 
   const save = (event: FormEvent) => {
     event.preventDefault()
@@ -128,24 +236,11 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
     <form className="voice-settings" onSubmit={save} noValidate aria-label="Voice settings">
       <fieldset>
         <legend>Speech (text to speech)</legend>
-        <Field label="Engine">
-          <select
-            className="input"
-            value={draft.ttsEngine}
-            onChange={(e) => set('ttsEngine', e.currentTarget.value as Draft['ttsEngine'])}
-          >
-            {(engines.tts.length
-              ? engines.tts
-              : [{ id: draft.ttsEngine, label: draft.ttsEngine, available: true }]
-            ).map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.label}
-                {e.available ? '' : ' — not available'}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <EngineNote engine={tts} />
+        <EngineSelect
+          engines={engines.tts}
+          value={draft.ttsEngine}
+          onChange={(id) => set('ttsEngine', id as Draft['ttsEngine'])}
+        />
         <Field label="Voice" hint="Empty: the engine's default voice">
           {tts && tts.voices.length > 0 ? (
             <select
@@ -169,41 +264,22 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
             />
           )}
         </Field>
-        <Field label={`Rate: ${draft.rate.toFixed(2)}×`}>
-          <input
-            type="range"
-            min={0.5}
-            max={2}
-            step={0.05}
-            value={draft.rate}
-            onChange={(e) => set('rate', Number(e.currentTarget.value))}
-          />
-        </Field>
+        <RangeField
+          label={`Rate: ${draft.rate.toFixed(2)}×`}
+          min={0.5}
+          max={2}
+          step={0.05}
+          value={draft.rate}
+          onChange={(rate) => set('rate', rate)}
+        />
         {draft.ttsEngine === 'openai' && (
-          <>
-            <Field
-              label="Speech service URL"
-              hint="OpenAI-compatible, e.g. https://api.openai.com/v1. Empty: the chat provider's"
-            >
-              <input
-                className="input"
-                value={draft.ttsBaseUrl}
-                onChange={(e) => set('ttsBaseUrl', e.currentTarget.value)}
-              />
-            </Field>
-            <Field label="Speech model" hint="Default tts-1">
-              <input
-                className="input"
-                value={draft.ttsModel}
-                onChange={(e) => set('ttsModel', e.currentTarget.value)}
-              />
-            </Field>
-            <SecretField
-              name="voice.tts.apiKey"
-              label="Speech API key"
-              secret={settings.secrets['voice.tts.apiKey']}
-            />
-          </>
+          <ServiceFields
+            service={SPEECH_SERVICE}
+            baseUrl={draft.ttsBaseUrl}
+            model={draft.ttsModel}
+            onChange={(field, value) => set(field === 'baseUrl' ? 'ttsBaseUrl' : 'ttsModel', value)}
+            secrets={settings.secrets}
+          />
         )}
         <label className="checkbox">
           <input
@@ -216,24 +292,11 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
       </fieldset>
       <fieldset>
         <legend>Listening (speech to text)</legend>
-        <Field label="Engine">
-          <select
-            className="input"
-            value={draft.sttEngine}
-            onChange={(e) => set('sttEngine', e.currentTarget.value as Draft['sttEngine'])}
-          >
-            {(engines.stt.length
-              ? engines.stt
-              : [{ id: draft.sttEngine, label: draft.sttEngine, available: true }]
-            ).map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.label}
-                {e.available ? '' : ' — not available'}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <EngineNote engine={stt} />
+        <EngineSelect
+          engines={engines.stt}
+          value={draft.sttEngine}
+          onChange={(id) => set('sttEngine', id as Draft['sttEngine'])}
+        />
         <Field label="Language" hint="e.g. en, de; empty: detected">
           <input
             className="input"
@@ -242,70 +305,38 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
           />
         </Field>
         {draft.sttEngine === 'openai' && (
-          <>
-            <Field
-              label="Transcription service URL"
-              hint="OpenAI, Groq or a local whisper server. Empty: the chat provider's"
-            >
-              <input
-                className="input"
-                value={draft.sttBaseUrl}
-                onChange={(e) => set('sttBaseUrl', e.currentTarget.value)}
-              />
-            </Field>
-            <Field label="Transcription model" hint="Default whisper-1">
-              <input
-                className="input"
-                value={draft.sttModel}
-                onChange={(e) => set('sttModel', e.currentTarget.value)}
-              />
-            </Field>
-            <SecretField
-              name="voice.stt.apiKey"
-              label="Transcription API key"
-              secret={settings.secrets['voice.stt.apiKey']}
-            />
-          </>
+          <ServiceFields
+            service={TRANSCRIPTION_SERVICE}
+            baseUrl={draft.sttBaseUrl}
+            model={draft.sttModel}
+            onChange={(field, value) => set(field === 'baseUrl' ? 'sttBaseUrl' : 'sttModel', value)}
+            secrets={settings.secrets}
+          />
         )}
-        <Field
+        <RangeField
           label={`Sensitivity: speech above ${draft.thresholdDb} dB`}
           hint="Lower hears quieter voices (and more noise)"
-        >
-          <input
-            type="range"
-            min={-70}
-            max={-20}
-            step={1}
-            value={draft.thresholdDb}
-            onChange={(e) => set('thresholdDb', Number(e.currentTarget.value))}
-          />
-        </Field>
-        <Field label={`End of speech after ${(draft.silenceMs / 1000).toFixed(1)} s of silence`}>
-          <input
-            type="range"
-            min={500}
-            max={4000}
-            step={100}
-            value={draft.silenceMs}
-            onChange={(e) => set('silenceMs', Number(e.currentTarget.value))}
-          />
-        </Field>
+          min={-70}
+          max={-20}
+          step={1}
+          value={draft.thresholdDb}
+          onChange={(db) => set('thresholdDb', db)}
+        />
+        <RangeField
+          label={`End of speech after ${(draft.silenceMs / 1000).toFixed(1)} s of silence`}
+          min={500}
+          max={4000}
+          step={100}
+          value={draft.silenceMs}
+          onChange={(ms) => set('silenceMs', ms)}
+        />
       </fieldset>
-      <div className="settings-actions">
-        {update.error && (
-          <span className="field-error" role="alert">
-            {update.error.message}
-          </span>
-        )}
-        {update.isSuccess && !dirty && (
-          <span className="saved-text" role="status">
-            Saved
-          </span>
-        )}
-        <button type="submit" className="button" disabled={!dirty || update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <SaveActions
+        dirty={dirty}
+        saving={update.isPending}
+        saved={update.isSuccess}
+        error={update.error?.message}
+      />
     </form>
   )
 }

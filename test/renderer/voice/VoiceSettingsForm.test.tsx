@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { VoiceEngines } from '../../../src/shared/ipc'
+import { defaultSettings, PublicSettings } from '../../../src/shared/settings'
+
+const invoke = vi.hoisted(() => vi.fn())
+vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke } }))
+
+const { VoiceSettingsForm } = await import('../../../src/renderer/src/voice/VoiceSettingsForm')
+
+const engines: VoiceEngines = {
+  tts: [
+    {
+      id: 'espeak-ng',
+      label: 'eSpeak NG',
+      available: true,
+      runsIn: 'host',
+      voices: [{ id: 'de', name: 'German', language: 'de' }],
+    },
+    {
+      id: 'openai',
+      label: 'OpenAI-compatible',
+      available: true,
+      runsIn: 'host',
+      voices: [],
+      endpoint: 'api.example.com',
+    },
+  ],
+  stt: [
+    {
+      id: 'openai',
+      label: 'OpenAI-compatible',
+      available: false,
+      runsIn: 'host',
+      voices: [],
+      reason: 'Set a key.',
+    },
+    { id: 'web-speech', label: 'Web Speech', available: false, runsIn: 'window', voices: [] },
+  ],
+}
+
+function setup() {
+  const settings = PublicSettings.parse({
+    ...defaultSettings(),
+    voice: { tts: { engine: 'openai', voice: 'alloy' }, stt: { engine: 'openai' } },
+    secrets: { 'voice.tts.apiKey': { set: true, hint: 'sk-…abcd' } },
+    secretStorage: { kind: 'key-file', secure: true },
+  })
+  invoke.mockImplementation(async (route: string) => {
+    if (route === 'voice.engines') return engines
+    if (route === 'settings.update') return settings
+    throw new Error(`unexpected route ${route}`)
+  })
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  })
+  render(
+    <QueryClientProvider client={client}>
+      <VoiceSettingsForm settings={settings} />
+    </QueryClientProvider>,
+  )
+  const [speech, listening] = screen.getAllByRole('group')
+  if (!speech || !listening) throw new Error('the two fieldsets are missing')
+  return { speech: within(speech), listening: within(listening) }
+}
+
+describe('VoiceSettingsForm', () => {
+  afterEach(() => {
+    cleanup()
+    invoke.mockReset()
+  })
+
+  it('lists the engines the host reports, marking the unavailable ones, with the service fields of openai', async () => {
+    const { speech, listening } = setup()
+    await waitFor(() => expect(speech.getAllByRole('option').length).toBeGreaterThan(1))
+    const ttsOptions = within(speech.getByRole('combobox', { name: 'Engine' })).getAllByRole('option')
+    expect(ttsOptions.map((o) => o.textContent)).toEqual(['eSpeak NG', 'OpenAI-compatible'])
+    const sttOptions = within(listening.getByRole('combobox', { name: 'Engine' })).getAllByRole('option')
+    expect(sttOptions.map((o) => o.textContent)).toEqual([
+      'OpenAI-compatible — not available',
+      'Web Speech — not available',
+    ])
+    expect(speech.getByText('Audio is sent to api.example.com.')).toBeTruthy()
+    expect(listening.getByText('Set a key.')).toBeTruthy()
+    expect(speech.getByRole('textbox', { name: 'Speech service URL' })).toBeTruthy()
+    expect(speech.getByRole('textbox', { name: 'Speech model' })).toBeTruthy()
+    expect(speech.getByText('Speech API key')).toBeTruthy()
+    expect(listening.getByRole('textbox', { name: 'Transcription service URL' })).toBeTruthy()
+    expect(listening.getByRole('textbox', { name: 'Transcription model' })).toBeTruthy()
+    expect(listening.getByText('Transcription API key')).toBeTruthy()
+  })
+
+  it('saves every field of both directions as one settings.update and says Saved', async () => {
+    const { speech, listening } = setup()
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement
+    expect(save.disabled).toBe(true)
+    fireEvent.change(speech.getByRole('textbox', { name: 'Speech service URL' }), {
+      target: { value: ' http://127.0.0.1:8000/v1 ' },
+    })
+    fireEvent.change(listening.getByRole('textbox', { name: 'Transcription model' }), {
+      target: { value: 'whisper-large' },
+    })
+    fireEvent.change(listening.getByRole('textbox', { name: 'Language' }), { target: { value: 'de' } })
+    expect(save.disabled).toBe(false)
+    fireEvent.click(save)
+    await screen.findByText('Saved')
+    expect(invoke).toHaveBeenCalledWith('settings.update', {
+      voice: {
+        tts: { engine: 'openai', voice: 'alloy', rate: 1, baseUrl: 'http://127.0.0.1:8000/v1', model: null },
+        stt: { engine: 'openai', language: 'de', baseUrl: null, model: 'whisper-large' },
+        autoSpeak: false,
+        vad: { thresholdDb: -45, silenceMs: 1500 },
+      },
+    })
+  })
+
+  it("switching the speech engine hides the service fields, clears the voice and offers the engine's voices", async () => {
+    const { speech } = setup()
+    await waitFor(() => expect(speech.getAllByRole('option').length).toBeGreaterThan(1))
+    fireEvent.change(speech.getByRole('combobox', { name: 'Engine' }), { target: { value: 'espeak-ng' } })
+    expect(speech.queryByRole('textbox', { name: 'Speech service URL' })).toBeNull()
+    const voice = speech.getByRole('combobox', { name: 'Voice' }) as HTMLSelectElement
+    expect(voice.value).toBe('')
+    expect(
+      within(voice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Default', 'German'])
+  })
+})
