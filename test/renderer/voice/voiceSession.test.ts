@@ -255,7 +255,7 @@ describe('voice session', () => {
   it('barge-in clears everything: playback stops at once, syntheses abort, the stream is cut, only the spoken part is kept', async () => {
     const h = harness()
     await handsFreeQuestion(h)
-    h.delta('ask1', (SENTENCES[0] as string) + (SENTENCES[1] as string) + 'O')
+    h.delta('ask1', `${SENTENCES[0]}${SENTENCES[1]}O`)
     await tick()
     h.syntheses.get(0)?.resolve('audio0')
     await tick()
