@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate'
 import { SaxesParser } from 'saxes'
 import type { AppError } from '../../shared/errors'
 import {
@@ -54,4 +55,22 @@ export function verifyPackage(parts: Parts, fail: (why: string) => AppError): vo
   if (malformed) throw fail(`${malformed.part} is not well-formed XML (${malformed.reason})`)
   const problems = structuralProblems(parts)
   if (problems.length > 0) throw fail(problems.slice(0, 3).join('; '))
+}
+
+/** First part the zip does not give back exactly as verified (or the reason it cannot be read). */
+export function zipMismatch(zip: Uint8Array, parts: Parts): string | undefined {
+  let back: Parts
+  try {
+    back = unzipSync(zip)
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+  const names = Object.keys(parts)
+  if (Object.keys(back).length !== names.length) return 'the part list differs'
+  for (const name of names) {
+    const want = parts[name]!
+    const got = back[name]
+    if (!got || !Buffer.from(got.buffer, got.byteOffset, got.byteLength).equals(want)) return name
+  }
+  return undefined
 }

@@ -48,7 +48,9 @@ export const SaveReceipt = z.object({
   bytes: z.number().int(),
   backup: z.string().optional().describe('The numbered backup of the previous file, e.g. /book.001.bak'),
   version: z.string().optional().describe('History version of this save'),
-  verified: z.enum(['reopened', 'structure']),
+  verified: z
+    .literal('reopened')
+    .describe('Every XML part parsed, the zip read back as written and the workbook reopened'),
   carried: z
     .array(z.string())
     .describe('Parts kept from the original that the library alone would have dropped'),
