@@ -67,3 +67,37 @@ describe('PDF layout', () => {
     expect(markdown).toContain('1. Review the pricing.\n\n2. Hire two engineers.')
   })
 })
+
+describe('PDF images', () => {
+  it('decodes images only for pages without text, and reads those pages in order', async () => {
+    const seen: { name: string; width: number; height: number }[] = []
+    const withVision = createConverter({
+      ocr: false,
+      vision: async (image) => {
+        // PNG IHDR: width and height are the big-endian words at bytes 16 and 20.
+        const view = new DataView(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength)
+        seen.push({ name: image.name, width: view.getUint32(16), height: view.getUint32(20) })
+        return `Transcript of ${image.name}`
+      },
+    })
+    const pdf = writePdf([
+      {
+        content: [text(72, 700, 'A page with text over a large picture')],
+        image: { width: 300, height: 260 },
+      },
+      { content: [], image: { width: 240, height: 220 } },
+      { content: [text(72, 700, 'Closing words')] },
+      { content: [], image: { width: 210, height: 230 } },
+    ])
+    const result = await withVision.convert({ name: 'mixed.pdf', bytes: pdf })
+    expect(seen).toEqual([
+      { name: 'mixed.pdf page 2.png', width: 240, height: 220 },
+      { name: 'mixed.pdf page 4.png', width: 210, height: 230 },
+    ])
+    expect(result.markdown).toContain('A page with text over a large picture')
+    expect(result.markdown).toMatch(
+      /<!-- Page 2 -->\s+\*Page 2 read by the vision model:\*\s+Transcript of mixed\.pdf page 2\.png/,
+    )
+    expect(result.markdown).toContain('Transcript of mixed.pdf page 4.png')
+  })
+})

@@ -4,6 +4,8 @@
  */
 export interface PdfPage {
   content: string[]
+  /** A grey image (uncompressed, 8 bits) drawn at its pixel size from the bottom-left corner, as `/Im1`. */
+  image?: { width: number; height: number }
 }
 
 export function text(
@@ -51,11 +53,22 @@ export function writePdf(pages: PdfPage[]): Uint8Array {
   const bold = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>')
   const kids: number[] = []
   for (const page of pages) {
-    const stream = page.content.join('\n')
+    let xObjects = ''
+    let draw = ''
+    if (page.image) {
+      const { width, height } = page.image
+      const pixels = 'x'.repeat(width * height)
+      const image = add(
+        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${pixels.length} >>\nstream\n${pixels}\nendstream`,
+      )
+      xObjects = ` /XObject << /Im1 ${image} 0 R >>`
+      draw = `q ${width} 0 0 ${height} 0 0 cm /Im1 Do Q\n`
+    }
+    const stream = draw + page.content.join('\n')
     const content = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`)
     kids.push(
       add(
-        `<< /Type /Page /Parent ${pagesRef} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${regular} 0 R /F2 ${bold} 0 R >> >> /Contents ${content} 0 R >>`,
+        `<< /Type /Page /Parent ${pagesRef} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${regular} 0 R /F2 ${bold} 0 R >>${xObjects} >> /Contents ${content} 0 R >>`,
       ),
     )
   }

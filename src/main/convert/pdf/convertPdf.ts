@@ -7,7 +7,8 @@ import { checkpoint } from '../limits'
 import type { ConvertContext, FormatOutput } from '../types'
 import { pageMarkdown, typeScale } from './blocks'
 import { ocrPage } from './ocrPage'
-import { type PageText, readPage } from './readPage'
+import type { DecodedImage } from './pageImage'
+import { type PageText, readPage, scanImage } from './readPage'
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
 
@@ -18,7 +19,12 @@ function assetsFolder(name: string): string {
   return `${pathToFileURL(join(root, name)).pathname}/`
 }
 
-async function openDocument(context: ConvertContext): Promise<PDFDocumentProxy> {
+/**
+ * Text extraction needs neither the standard font programs (glyph widths come from the PDF and pdf.js's
+ * built-in metrics) nor decoded images: leaving both out saves most of pdf.js's work on ordinary PDFs.
+ * Images are decoded only in a second pass over pages that have no text layer (scans).
+ */
+async function openDocument(context: ConvertContext, images: boolean): Promise<PDFDocumentProxy> {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs')
   const library = await pdfjs
   const task = library.getDocument({
@@ -29,7 +35,8 @@ async function openDocument(context: ConvertContext): Promise<PDFDocumentProxy> 
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: 0,
-    standardFontDataUrl: assetsFolder('standard_fonts'),
+    // 0 pixels: every image is dropped before it is decoded; -1: no limit.
+    maxImageSize: images ? -1 : 0,
     cMapUrl: assetsFolder('cmaps'),
     cMapPacked: true,
   })
@@ -46,6 +53,32 @@ async function openDocument(context: ConvertContext): Promise<PDFDocumentProxy> 
   } finally {
     context.signal.removeEventListener('abort', abort)
   }
+}
+
+/** The largest image of each page without text, from a second pass that decodes images. */
+async function scansOf(context: ConvertContext, numbers: number[]): Promise<Map<number, DecodedImage>> {
+  const scans = new Map<number, DecodedImage>()
+  if (numbers.length === 0) return scans
+  const document = await openDocument(context, true)
+  try {
+    for (const number of numbers) {
+      await checkpoint(context.signal)
+      let page: PDFPageProxy | undefined
+      try {
+        page = await document.getPage(number)
+        const scan = await scanImage(page)
+        if (scan) scans.set(number, scan)
+      } catch (error) {
+        if (context.signal.aborted) throw error
+        context.warn(`the image of page ${number} could not be read`)
+      } finally {
+        page?.cleanup()
+      }
+    }
+  } finally {
+    await document.destroy()
+  }
+  return scans
 }
 
 /** Producers fill Title with placeholders or the file name; those say nothing. */
@@ -68,7 +101,7 @@ function isTruncated(bytes: Uint8Array): boolean {
  * scale, lists, tables rebuilt from aligned text, page markers; pages without text go to OCR.
  */
 export async function convertPdf(context: ConvertContext): Promise<FormatOutput> {
-  const document = await openDocument(context)
+  const document = await openDocument(context, false)
   try {
     const truncated = isTruncated(context.bytes)
     const pages: (PageText | undefined)[] = []
@@ -91,6 +124,8 @@ export async function convertPdf(context: ConvertContext): Promise<FormatOutput>
     }
     if (truncated)
       context.warn('the PDF looks truncated (no end-of-file marker); some content may be missing')
+    const textless = pages.flatMap((page, index) => (page?.lines.length === 0 ? [index + 1] : []))
+    const scans = await scansOf(context, textless)
     const scale = typeScale(pages.flatMap((page) => page?.lines ?? []))
     const parts: string[] = []
     for (const [index, page] of pages.entries()) {
@@ -101,7 +136,10 @@ export async function convertPdf(context: ConvertContext): Promise<FormatOutput>
         continue
       }
       if (page.lines.length > 0) parts.push(pageMarkdown(page.lines, scale))
-      else if (page.scan) parts.push(await ocrPage(page.scan, number, context))
+      else {
+        const scan = scans.get(number)
+        if (scan) parts.push(await ocrPage(scan, number, context))
+      }
     }
     const info = (await document.getMetadata().catch(() => undefined))?.info as
       | { Title?: unknown }

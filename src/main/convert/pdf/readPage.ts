@@ -6,9 +6,8 @@ import { extractRules } from './rules'
 import type { Line, TextRun } from './types'
 
 export interface PageText {
+  /** Empty for a page without a text layer (a scan): its image is read in a second pass. */
   lines: Line[]
-  /** The largest image on a page without a text layer: what OCR reads. */
-  scan: DecodedImage | undefined
 }
 
 interface TextItemLike {
@@ -67,6 +66,11 @@ async function largestImage(
   })
 }
 
+/** The largest image a page paints (its scan when it has no text layer); needs a document that decodes images. */
+export async function scanImage(page: PDFPageProxy): Promise<DecodedImage | undefined> {
+  return largestImage(page, await page.getOperatorList())
+}
+
 /** Text runs with font styles (fonts are known once the operator list is loaded), grouped into lines. */
 export async function readPage(page: PDFPageProxy): Promise<PageText> {
   const operators = await page.getOperatorList()
@@ -105,6 +109,5 @@ export async function readPage(page: PDFPageProxy): Promise<PageText> {
     ),
   ].sort((a, b) => a.y - b.y)
   const characters = lines.reduce((sum, line) => sum + line.text.length + (line.table ? 10 : 0), 0)
-  const scan = characters < 10 ? await largestImage(page, operators) : undefined
-  return { lines: characters < 10 ? [] : lines, scan }
+  return { lines: characters < 10 ? [] : lines }
 }
