@@ -89,6 +89,18 @@ function singleTypeCheck(schema: JsonSchema, type: string | undefined): Unchange
   return null
 }
 
+/**
+ * A union of primitive types (`string | number | boolean | null`, the cell value of every spreadsheet
+ * write): a primitive that matches a branch stays as it is, so one test does; it runs per array item.
+ */
+function primitiveUnionCheck(types: string[]): UnchangedCheck {
+  const kinds = new Set(types.filter((t) => t !== 'null' && t !== 'integer'))
+  const allowsNull = types.includes('null')
+  const allowsInteger = types.includes('integer')
+  return (value) =>
+    value === null ? allowsNull : kinds.has(typeof value) || (allowsInteger && Number.isInteger(value))
+}
+
 /** A union: coercion takes the first branch the value's type matches and coerces within it. */
 function unionCheck(branches: { test: UnchangedCheck; check: UnchangedCheck }[]): UnchangedCheck {
   return (value) => {
@@ -106,6 +118,7 @@ function build(schema: JsonSchema): UnchangedCheck | null {
   }
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []
   if (types.length <= 1) return singleTypeCheck(schema, types[0])
+  if (types.every((type) => PRIMITIVE_TYPES.has(type))) return primitiveUnionCheck(types)
   const branches: { test: UnchangedCheck; check: UnchangedCheck }[] = []
   for (const type of types) {
     const check = singleTypeCheck({ ...schema, type }, type)
