@@ -17,6 +17,7 @@ import { streamChat } from '../chatStream'
 import type { ConversationStore } from '../conversations/conversationStore'
 import { type AgentRun, startAgent } from '../runAgent'
 import type { AgentAttachment, AgentEvent, AgentResult } from '../types'
+import { delegatable } from './delegatable'
 import { type DetachedChatInput, type DetachedRunInput, runDetached, streamDetached } from './detachedRun'
 import { historyOf } from './historyOf'
 import { assistantMessageOf } from './messageOf'
@@ -135,7 +136,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         prompt: input.text.trim() || 'Look at the attached files.',
         model,
         toolsets: input.toolsets,
-        subagents: options.subagents?.() ?? [],
+        subagents: delegatable(options.subagents?.(), input.toolsets),
         attachments: input.attachments,
         history,
         maxIterations: options.maxIterations?.(),

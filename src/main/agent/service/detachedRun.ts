@@ -5,6 +5,7 @@ import type { AttachmentConverter } from '../attachments/converterPort'
 import { streamChat } from '../chatStream'
 import { startAgent } from '../runAgent'
 import type { AgentAttachment, AgentEvent, AgentResult, HistoryTurn } from '../types'
+import { delegatable } from './delegatable'
 
 /** One request from outside any conversation (the OpenAI bridge): nothing is saved, no bus events. */
 export interface DetachedRunInput {
@@ -51,7 +52,7 @@ export async function runDetached(
     prompt: input.prompt,
     model,
     toolsets,
-    subagents: deps.subagents?.() ?? [],
+    subagents: delegatable(deps.subagents?.(), toolsets),
     attachments: input.attachments ?? [],
     history: input.history ?? [],
     maxIterations: deps.maxIterations?.(),
