@@ -113,6 +113,41 @@ test('validation errors show next to the field and nothing is saved', async ({ p
   )
 })
 
+test('the Agent section limits sub-agents to chosen toolsets and the workspace keeps fewer backups', async ({
+  page,
+}) => {
+  await page.goto(bureau.openUrl)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  const agent = page.getByRole('region', { name: 'Agent' })
+  await agent.getByRole('radio', { name: 'Only these toolsets' }).check()
+  const choices = agent.getByRole('list', { name: 'Toolsets a sub-agent may use' })
+  await choices.getByRole('checkbox', { name: /spreadsheet/ }).check()
+  await agent.getByRole('textbox', { name: 'Steps per request' }).fill('30')
+  await agent.getByRole('button', { name: 'Save' }).click()
+  await expect(agent.getByText('Saved')).toBeVisible()
+
+  const workspace = page.getByRole('region', { name: 'Workspace folder' })
+  const backups = workspace.getByRole('textbox', { name: 'Backups kept per file' })
+  await backups.fill('-1')
+  await workspace.getByRole('button', { name: 'Save' }).click()
+  await expect(workspace.getByRole('alert')).toContainText('between 0 and 10,000')
+  await backups.fill('5')
+  await workspace.getByRole('button', { name: 'Save' }).click()
+  await expect(workspace.getByText('Saved')).toBeVisible()
+  await snapshot(page, 'settings-agent')
+
+  const direct = await page.request.post(`${bureau.url}/ipc/settings.get`, {
+    headers: { authorization: `Bearer ${bureau.token}` },
+    data: {},
+  })
+  const saved = (await direct.json()) as {
+    agent: { subagents: unknown; maxIterations: number }
+    workspace: { backupsToKeep: number }
+  }
+  expect(saved.agent).toMatchObject({ subagents: ['spreadsheet'], maxIterations: 30 })
+  expect(saved.workspace.backupsToKeep).toBe(5)
+})
+
 test('Test connection reports the latency of a round trip to the provider', async ({ page }) => {
   llm.reset()
   llm.setResponder(() => ({ text: 'pong' }))

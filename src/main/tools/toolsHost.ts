@@ -99,5 +99,15 @@ export async function createToolsHost(options: ToolsHostOptions): Promise<ToolsH
 
 /** IPC handlers of the tools service. */
 export function toolsHandlers(host: ToolsHost) {
-  return { 'tools.plugins': () => host.plugins() }
+  return {
+    'tools.plugins': () => host.plugins(),
+    'tools.toolsets': () =>
+      host.registry
+        .list()
+        .map((toolset) => ({
+          name: toolset.name,
+          summary: toolset.summary,
+          methods: Object.keys(toolset.methods).length,
+        })),
+  }
 }

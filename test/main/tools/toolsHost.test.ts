@@ -65,6 +65,12 @@ describe('tools host', () => {
         },
       ])
       expect(JSON.stringify(statuses)).not.toContain(dataDir)
+      const toolsets = toolsHandlers(host)['tools.toolsets']()
+      expect(toolsets.map((t) => t.name)).toEqual(host.registry.list().map((t) => t.name))
+      expect(toolsets.find((t) => t.name === 'text')).toMatchObject({
+        summary: expect.stringContaining('text'),
+        methods: 3,
+      })
     } finally {
       await host.close()
     }

@@ -1,4 +1,5 @@
 import './settings.css'
+import { AgentSection } from './AgentSection'
 import { AnonymizationSection } from './AnonymizationSection'
 import { AppearanceSection } from './AppearanceSection'
 import { AttachmentsSection } from './AttachmentsSection'
@@ -11,6 +12,7 @@ import { WorkspaceSection } from './WorkspaceSection'
 const sections = [
   ['provider', 'Model provider'],
   ['workspace', 'Workspace'],
+  ['agent', 'Agent'],
   ['anonymization', 'Anonymization'],
   ['attachments', 'Attachments'],
   ['tools', 'Tools'],
@@ -58,6 +60,7 @@ export default function SettingsPage() {
             )}
             <ProviderSection settings={settings.data} />
             <WorkspaceSection settings={settings.data} />
+            <AgentSection settings={settings.data} />
             <AnonymizationSection settings={settings.data} />
             <AttachmentsSection settings={settings.data} />
             <ToolsSection settings={settings.data} />

@@ -10,10 +10,18 @@ import { useSectionForm } from './useSectionForm'
 /** The folder the agent works in: a native picker in the desktop app, a path field everywhere. */
 export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
   const desktop = useAppInfo().data?.host === 'electron'
-  const form = useSectionForm({ folder: settings.workspace.folder ?? '' }, (d) => ({
-    workspace: { folder: d.folder.trim() || null },
-  }))
+  const form = useSectionForm(
+    { folder: settings.workspace.folder ?? '', backups: String(settings.workspace.backupsToKeep) },
+    (d) => ({ workspace: { folder: d.folder.trim() || null, backupsToKeep: Number(d.backups) } }),
+  )
   const [pickError, setPickError] = useState<string | undefined>()
+  const [backupsError, setBackupsError] = useState<string | undefined>()
+  const validate = () => {
+    const n = Number(form.draft.backups)
+    const ok = form.draft.backups.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 10_000
+    setBackupsError(ok ? undefined : 'Enter a whole number between 0 and 10,000.')
+    return ok
+  }
 
   const pick = async () => {
     setPickError(undefined)
@@ -32,8 +40,9 @@ export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
     <SettingsSection
       id="workspace"
       title="Workspace folder"
-      description="Every file the agent reads or writes lives in this folder. Changes apply after a restart."
+      description="Every file the agent reads or writes lives in this folder; a new folder applies to the next request."
       form={form}
+      validate={validate}
     >
       <div className="field-with-button">
         <Field
@@ -49,6 +58,13 @@ export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
           </button>
         )}
       </div>
+      <Field
+        label="Backups kept per file"
+        hint="Before an overwrite the old version is kept as name.001.bak, name.002.bak… (default 20)."
+        error={backupsError ?? issueFor(form.issues, 'backupsToKeep')}
+      >
+        <input className="input" inputMode="numeric" {...form.text('backups')} />
+      </Field>
     </SettingsSection>
   )
 }

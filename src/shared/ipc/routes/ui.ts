@@ -23,6 +23,11 @@ export const uiRoutes = {
     input: z.object({ title: z.string().max(200).optional(), defaultPath: z.string().max(4096).optional() }),
     output: z.object({ path: z.string().nullable() }),
   }),
+  'tools.toolsets': route({
+    summary: 'The toolsets the agent can use (built-in and plugins), with their one-line summaries.',
+    input: z.void(),
+    output: z.array(z.object({ name: z.string(), summary: z.string(), methods: z.number().int() })),
+  }),
   'tools.plugins': route({
     summary: 'The plugin folders the host loaded, with the toolsets each added and any load error.',
     input: z.void(),

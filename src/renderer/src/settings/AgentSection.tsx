@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { PublicSettings } from '../../../shared/settings'
+import { Field } from '../components/Field'
+import { bureau } from '../ipc/bureauClient'
+import { issueFor } from './issuesByPath'
+import { SettingsSection } from './SettingsSection'
+import { useSectionForm } from './useSectionForm'
+
+type Delegation = 'all' | 'none' | 'some'
+
+/** How the chat's agent works: its step budget and which toolsets it may hand to a sub-agent. */
+export function AgentSection({ settings }: { settings: PublicSettings }) {
+  const { subagents, maxIterations } = settings.agent
+  const toolsets = useQuery({ queryKey: ['tools.toolsets'], queryFn: () => bureau.invoke('tools.toolsets') })
+  const form = useSectionForm(
+    {
+      maxIterations: String(maxIterations),
+      delegation: (Array.isArray(subagents) ? 'some' : subagents) as Delegation,
+      chosen: Array.isArray(subagents) ? subagents.join(',') : '',
+    },
+    (d) => ({
+      agent: {
+        maxIterations: Number(d.maxIterations),
+        subagents: d.delegation === 'some' ? d.chosen.split(',').filter(Boolean) : d.delegation,
+      },
+    }),
+  )
+  const [local, setLocal] = useState<string | undefined>()
+  const validate = () => {
+    const n = Number(form.draft.maxIterations)
+    const ok = Number.isInteger(n) && n >= 1 && n <= 500
+    setLocal(ok ? undefined : 'Enter a whole number between 1 and 500.')
+    return ok
+  }
+  const chosen = new Set(form.draft.chosen.split(',').filter(Boolean))
+  const toggle = (name: string, on: boolean) => {
+    if (on) chosen.add(name)
+    else chosen.delete(name)
+    form.set('chosen', [...chosen].join(','))
+  }
+
+  return (
+    <SettingsSection
+      id="agent"
+      title="Agent"
+      description="The agent calls one tool at a time until the task is done. It can hand a self-contained part of a task (a long browsing session, a workbook) to a sub-agent with its own context."
+      form={form}
+      validate={validate}
+    >
+      <Field
+        label="Steps per request"
+        hint="Model calls one chat request may make (default 50)."
+        error={local ?? issueFor(form.issues, 'maxIterations')}
+      >
+        <input className="input" inputMode="numeric" {...form.text('maxIterations')} />
+      </Field>
+      <fieldset className="choice-group">
+        <legend>Sub-agents</legend>
+        {(
+          [
+            ['all', 'Any toolset'],
+            ['none', 'None: the agent does everything itself'],
+            ['some', 'Only these toolsets'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="switch">
+            <input
+              type="radio"
+              name="agent-delegation"
+              value={value}
+              checked={form.draft.delegation === value}
+              onChange={() => form.set('delegation', value)}
+            />
+            {label}
+          </label>
+        ))}
+        {form.draft.delegation === 'some' && (
+          <ul className="choice-list" aria-label="Toolsets a sub-agent may use">
+            {(toolsets.data ?? []).map((toolset) => (
+              <li key={toolset.name}>
+                <label className="switch">
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(toolset.name)}
+                    onChange={(event) => toggle(toolset.name, event.currentTarget.checked)}
+                  />
+                  <span>
+                    <strong>{toolset.name}</strong> <span className="muted">{toolset.summary}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+        {issueFor(form.issues, 'subagents') && (
+          <p className="field-error" role="alert">
+            {issueFor(form.issues, 'subagents')}
+          </p>
+        )}
+      </fieldset>
+    </SettingsSection>
+  )
+}
