@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { assertBuilt, runCli } from '../../support/builtCli'
-import { corpusDir } from './corpus'
+import { corpusDir, vectors } from './corpus'
 
 beforeAll(assertBuilt)
 
@@ -68,4 +68,31 @@ describe('bureau convert', () => {
     expect((await runCli(['convert', '--max-chars', 'many', corpus('test.json')])).code).toBe(2)
     expect((await runCli(['convert', '--max-chars', '0', corpus('test.json')])).code).toBe(2)
   })
+})
+
+describe('bureau convert with the bundled converters', () => {
+  // The build bundles the converters' libraries (pdf.js with its worker, mammoth, turndown, SheetJS...)
+  // into lazy chunks; the in-process vector tests run the sources, so the built command is checked too.
+  it('passes every corpus vector in one batch', async () => {
+    const run = async (vectorList: typeof vectors.general, flags: string[]) => {
+      const result = await runCli(
+        ['convert', '--json', ...flags, ...vectorList.map((v) => corpus(v.filename))],
+        {
+          timeoutMs: 240_000,
+        },
+      )
+      const report = JsonReport.parse(JSON.parse(result.stdout))
+      for (const [index, vector] of vectorList.entries()) {
+        const entry = report.files[index]
+        expect(entry?.ok, `${vector.filename}: ${JSON.stringify(entry)}`).toBe(true)
+        const markdown = entry?.ok ? entry.markdown : ''
+        for (const wanted of vector.must_include)
+          expect(markdown, `${vector.filename} should include ${wanted}`).toContain(wanted)
+        for (const unwanted of vector.must_not_include)
+          expect(markdown, `${vector.filename} should not include ${unwanted}`).not.toContain(unwanted)
+      }
+    }
+    await run(vectors.general, [])
+    await run(vectors.data_uri, ['--keep-data-uris'])
+  }, 300_000)
 })

@@ -14,6 +14,17 @@ type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
 
 let pdfjs: Promise<PdfJs> | undefined
 
+/**
+ * pdf.js runs its worker code in this thread (Node has no web workers). It is handed over as
+ * `globalThis.pdfjsWorker`, pdf.js's documented hook, instead of pdf.js importing it by file name, so the
+ * bundler can put both modules into the build.
+ */
+async function loadPdfJs(): Promise<PdfJs> {
+  const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
+  ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker
+  return import('pdfjs-dist/legacy/build/pdf.mjs')
+}
+
 function assetsFolder(name: string): string {
   const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
   return `${pathToFileURL(join(root, name)).pathname}/`
@@ -25,7 +36,7 @@ function assetsFolder(name: string): string {
  * Images are decoded only in a second pass over pages that have no text layer (scans).
  */
 async function openDocument(context: ConvertContext, images: boolean): Promise<PDFDocumentProxy> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs')
+  pdfjs ??= loadPdfJs()
   const library = await pdfjs
   const task = library.getDocument({
     // pdf.js takes ownership of the buffer it is given, so it gets a copy; and it refuses a Node Buffer,
