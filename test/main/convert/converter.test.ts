@@ -174,6 +174,8 @@ describe('documents', () => {
     const { markdown } = await converter.convert({ name: 'e.docx', bytes: corpusFile('equations.docx') })
     expect(markdown).toContain('$$sin\\theta=\\frac{m\\lambda}{a}')
     expect(markdown).toContain('$m=1$')
+    // Inline math keeps the document's letters and symbols (as pandoc does); its structure stays LaTeX.
+    expect(markdown).toContain('$θ={sin}^{-1}\\left( 2.2×{10}^{-4} \\right)=2.2×{10}^{-4}rad$')
   })
 
   it('docx: tables become GFM tables with the first row as header', async () => {

@@ -41,9 +41,11 @@ export function inlineMath(bytes: Uint8Array): Uint8Array {
     const xml = decoder.decode(data)
     if (!xml.includes('<m:oMath')) continue
     const rewritten = xml.replace(mathBlock, (block) => {
-      const latex = ommlToLatex(block)
-      if (!latex) return ''
       const display = block.startsWith('<m:oMathPara')
+      // Inline math keeps its letters and symbols as typed (θ, ×), as pandoc writes them; display math is
+      // all LaTeX. Structure (fractions, scripts) is LaTeX in both.
+      const latex = ommlToLatex(block, { unicodeSymbols: !display })
+      if (!latex) return ''
       return textRun(mathMarker(display ? `$$${latex}$$` : `$${latex}$`))
     })
     files.set(name, strToU8(rewritten))

@@ -104,20 +104,29 @@ function text(node: ChildNode): string {
   return node.children.map(text).join('')
 }
 
-function translateText(value: string): string {
+export interface LatexStyle {
+  /**
+   * Keep letters and symbols that LaTeX spells as one command (θ, λ, ×, ≤, ∞) as the characters the
+   * document has, as pandoc does for inline math; structure (fractions, scripts, roots) stays LaTeX.
+   */
+  unicodeSymbols: boolean
+}
+
+function translateText(value: string, style: LatexStyle): string {
   let out = ''
   for (const char of value) {
     const mapped = symbols[char]
-    out += mapped === undefined ? char : /^\\[a-zA-Z]+$/.test(mapped) ? `${mapped} ` : mapped
+    const command = mapped !== undefined && /^\\[a-zA-Z]+$/.test(mapped)
+    out += mapped === undefined || (command && style.unicodeSymbols) ? char : command ? `${mapped} ` : mapped
   }
   return out.replace(/ $/, '')
 }
 
-function group(node: Element | undefined): string {
-  return node ? convertChildren(node) : ''
+function group(node: Element | undefined, style: LatexStyle): string {
+  return node ? convertChildren(node, style) : ''
 }
 
-function convert(node: Element): string {
+function convert(node: Element, style: LatexStyle): string {
   const name = node.name.replace(/^m:/, '')
   switch (name) {
     case 'r': {
@@ -125,23 +134,23 @@ function convert(node: Element): string {
         .filter((element) => element.name === 'm:t')
         .map(text)
         .join('')
-      return property(node, 'm:nor', 'true') ? `\\text{${run}}` : translateText(run)
+      return property(node, 'm:nor', 'true') ? `\\text{${run}}` : translateText(run, style)
     }
     case 'f':
-      return `\\frac{${group(child(node, 'm:num'))}}{${group(child(node, 'm:den'))}}`
+      return `\\frac{${group(child(node, 'm:num'), style)}}{${group(child(node, 'm:den'), style)}}`
     case 'sSup':
-      return `{${group(child(node, 'm:e'))}}^{${group(child(node, 'm:sup'))}}`
+      return `{${group(child(node, 'm:e'), style)}}^{${group(child(node, 'm:sup'), style)}}`
     case 'sSub':
-      return `{${group(child(node, 'm:e'))}}_{${group(child(node, 'm:sub'))}}`
+      return `{${group(child(node, 'm:e'), style)}}_{${group(child(node, 'm:sub'), style)}}`
     case 'sSubSup':
-      return `{${group(child(node, 'm:e'))}}_{${group(child(node, 'm:sub'))}}^{${group(child(node, 'm:sup'))}}`
+      return `{${group(child(node, 'm:e'), style)}}_{${group(child(node, 'm:sub'), style)}}^{${group(child(node, 'm:sup'), style)}}`
     case 'sPre':
-      return `{}_{${group(child(node, 'm:sub'))}}^{${group(child(node, 'm:sup'))}}${group(child(node, 'm:e'))}`
+      return `{}_{${group(child(node, 'm:sub'), style)}}^{${group(child(node, 'm:sup'), style)}}${group(child(node, 'm:e'), style)}`
     case 'rad': {
-      const degree = group(child(node, 'm:deg'))
+      const degree = group(child(node, 'm:deg'), style)
       return degree
-        ? `\\sqrt[${degree}]{${group(child(node, 'm:e'))}}`
-        : `\\sqrt{${group(child(node, 'm:e'))}}`
+        ? `\\sqrt[${degree}]{${group(child(node, 'm:e'), style)}}`
+        : `\\sqrt{${group(child(node, 'm:e'), style)}}`
     }
     case 'd': {
       const open = property(node, 'm:begChr', '(') ?? '('
@@ -149,7 +158,7 @@ function convert(node: Element): string {
       const separator = property(node, 'm:sepChr', '|') ?? '|'
       const inner = elements(node)
         .filter((element) => element.name === 'm:e')
-        .map(convertChildren)
+        .map((element) => convertChildren(element, style))
         .join(separator)
       const fence = (char: string) => (char === '{' || char === '}' ? `\\${char}` : char || '.')
       return `\\left${fence(open)} ${inner} \\right${fence(close)}`
@@ -157,28 +166,28 @@ function convert(node: Element): string {
     case 'nary': {
       const chr = property(node, 'm:chr', '∫') ?? '∫'
       const operator = naryOperators[chr] ?? chr
-      const sub = group(child(node, 'm:sub'))
-      const sup = group(child(node, 'm:sup'))
-      return `${operator}${sub ? `_{${sub}}` : ''}${sup ? `^{${sup}}` : ''}{${group(child(node, 'm:e'))}}`
+      const sub = group(child(node, 'm:sub'), style)
+      const sup = group(child(node, 'm:sup'), style)
+      return `${operator}${sub ? `_{${sub}}` : ''}${sup ? `^{${sup}}` : ''}{${group(child(node, 'm:e'), style)}}`
     }
     case 'func':
-      return `${group(child(node, 'm:fName'))}{${group(child(node, 'm:e'))}}`
+      return `${group(child(node, 'm:fName'), style)}{${group(child(node, 'm:e'), style)}}`
     case 'acc': {
       const chr = property(node, 'm:chr', '̂') ?? '̂'
-      return `${accents[chr] ?? '\\hat'}{${group(child(node, 'm:e'))}}`
+      return `${accents[chr] ?? '\\hat'}{${group(child(node, 'm:e'), style)}}`
     }
     case 'bar':
-      return `\\overline{${group(child(node, 'm:e'))}}`
+      return `\\overline{${group(child(node, 'm:e'), style)}}`
     case 'groupChr':
-      return `\\underbrace{${group(child(node, 'm:e'))}}`
+      return `\\underbrace{${group(child(node, 'm:e'), style)}}`
     case 'limLow':
-      return `{${group(child(node, 'm:e'))}}_{${group(child(node, 'm:lim'))}}`
+      return `{${group(child(node, 'm:e'), style)}}_{${group(child(node, 'm:lim'), style)}}`
     case 'limUpp':
-      return `{${group(child(node, 'm:e'))}}^{${group(child(node, 'm:lim'))}}`
+      return `{${group(child(node, 'm:e'), style)}}^{${group(child(node, 'm:lim'), style)}}`
     case 'eqArr':
       return `\\begin{array}{l}${elements(node)
         .filter((element) => element.name === 'm:e')
-        .map(convertChildren)
+        .map((element) => convertChildren(element, style))
         .join(' \\\\ ')}\\end{array}`
     case 'm':
       return `\\begin{matrix}${elements(node)
@@ -186,22 +195,24 @@ function convert(node: Element): string {
         .map((row) =>
           elements(row)
             .filter((element) => element.name === 'm:e')
-            .map(convertChildren)
+            .map((element) => convertChildren(element, style))
             .join(' & '),
         )
         .join(' \\\\ ')}\\end{matrix}`
     default:
       // Property blocks carry formatting only; containers (oMath, e, box, borderBox, ...) pass through.
-      return name.endsWith('Pr') || !node.name.startsWith('m:') ? '' : convertChildren(node)
+      return name.endsWith('Pr') || !node.name.startsWith('m:') ? '' : convertChildren(node, style)
   }
 }
 
-function convertChildren(node: Element): string {
-  return elements(node).map(convert).join('')
+function convertChildren(node: Element, style: LatexStyle): string {
+  return elements(node)
+    .map((element) => convert(element, style))
+    .join('')
 }
 
 /** Converts one `<m:oMath>` or `<m:oMathPara>` snippet of Office Math to LaTeX. */
-export function ommlToLatex(xml: string): string {
+export function ommlToLatex(xml: string, style: LatexStyle = { unicodeSymbols: false }): string {
   const document = parseDocument(xml, { xmlMode: true })
   return document.children
     .filter((node): node is Element => node.type === 'tag')
@@ -209,9 +220,9 @@ export function ommlToLatex(xml: string): string {
       node.name === 'm:oMathPara'
         ? elements(node)
             .filter((element) => element.name === 'm:oMath')
-            .map(convertChildren)
+            .map((element) => convertChildren(element, style))
             .join(' \\\\ ')
-        : convertChildren(node),
+        : convertChildren(node, style),
     )
     .join('')
     .replace(/\s+/g, ' ')
