@@ -9,6 +9,7 @@ import { pageMarkdown, typeScale } from './blocks'
 import { ocrPage } from './ocrPage'
 import type { DecodedImage } from './pageImage'
 import { type PageText, readPage, scanImage } from './readPage'
+import { importWithoutCanvas } from './withoutCanvas'
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
 
@@ -22,7 +23,7 @@ let pdfjs: Promise<PdfJs> | undefined
 async function loadPdfJs(): Promise<PdfJs> {
   const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
   ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker
-  return import('pdfjs-dist/legacy/build/pdf.mjs')
+  return importWithoutCanvas(() => import('pdfjs-dist/legacy/build/pdf.mjs'))
 }
 
 function assetsFolder(name: string): string {
