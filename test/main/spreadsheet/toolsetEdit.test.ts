@@ -210,7 +210,11 @@ describe('structure edits keep formulas right', () => {
     expect(await h.call('get_range', { path: P, sheet: 'Other', range: 'A1', detailed: true })).toMatchObject(
       { values: [['32']], formulas: { A1: '=Sales!A4+Sales!B5' } },
     )
-    await h.call('delete_rows', { path: P, sheet: 'Sales', row: 4 })
+    expect(await h.call('delete_rows', { path: P, sheet: 'Sales', row: 4 })).toEqual({
+      sheet: 'Sales',
+      range: '4:4',
+      applied: ['deleted 1 row(s) from 4', 'formulas adjusted'],
+    })
     expect(await h.call('get_range', { path: P, sheet: 'Other', range: 'A1', detailed: true })).toMatchObject(
       { values: [['#REF!']], formulas: { A1: '=#REF!+Sales!B4' } },
     )
@@ -220,7 +224,11 @@ describe('structure edits keep formulas right', () => {
   })
 
   it('insert_columns and delete_columns shift references', async () => {
-    await h.call('insert_columns', { path: P, sheet: 'Sales', column: 'B' })
+    expect(await h.call('insert_columns', { path: P, sheet: 'Sales', column: 'B' })).toEqual({
+      sheet: 'Sales',
+      range: 'B:B',
+      applied: ['inserted 1 column(s) at B', 'formulas adjusted'],
+    })
     expect(
       await h.call('get_range', { path: P, sheet: 'Sales', range: 'A4:C4', detailed: true }),
     ).toMatchObject({
@@ -230,8 +238,10 @@ describe('structure edits keep formulas right', () => {
     expect(await h.call('get_range', { path: P, sheet: 'Other', range: 'A1', detailed: true })).toMatchObject(
       { formulas: { A1: '=Sales!A2+Sales!C3' }, values: [['32']] },
     )
-    expect(await h.call('delete_columns', { path: P, sheet: 'Sales', column: 'A' })).toMatchObject({
+    expect(await h.call('delete_columns', { path: P, sheet: 'Sales', column: 'A' })).toEqual({
+      sheet: 'Sales',
       range: 'A:A',
+      applied: ['deleted 1 column(s) from A', 'formulas adjusted'],
     })
     expect(await h.call('get_range', { path: P, sheet: 'Other', range: 'A1', detailed: true })).toMatchObject(
       { formulas: { A1: '=#REF!+Sales!B3' } },

@@ -1,3 +1,4 @@
+import type { Worksheet } from 'exceljs'
 import { z } from 'zod'
 import {
   type Area,
@@ -6,16 +7,17 @@ import {
   columnNumber,
   MAX_COLUMNS,
   MAX_ROWS,
-  parseArea,
   parseCell,
 } from '../address'
 import { appendRows, clearArea, copyArea, setValues, sortArea, splice } from '../editing'
 import { invalidInput } from '../errors'
 import { inheritFormat } from '../inheritFormat'
+import type { OpenWorkbook } from '../openWorkbook'
 import { AREA_RECEIPT_DOC, AreaReceipt, areaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
 import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
 import { writeFormula } from '../writeCell'
 import { A1Cell, A1Range, AgentPath, CellValue, Column, SheetName } from './schemas'
+import { areaOnSheet, openSheet } from './sheetTarget'
 
 const Values = z.array(z.array(CellValue)).min(1).describe('Rows of values, e.g. [["Name","Qty"],["Pens",3]]')
 
@@ -24,6 +26,26 @@ function columnOf(text: string): number {
   if (!/^[A-Z]{1,3}$/.test(letters) || columnNumber(letters) > MAX_COLUMNS)
     throw invalidInput(`"${text}" is not a column letter (e.g. C)`)
   return columnNumber(letters)
+}
+
+/** Inserts (count > 0) or deletes (count < 0) rows or columns at `at` and describes what was done. */
+function spliceLines(
+  open: OpenWorkbook,
+  ws: Worksheet,
+  axis: 'row' | 'col',
+  at: number,
+  count: number,
+): SettingsReceipt {
+  splice(open, ws, axis, at, count)
+  const n = Math.abs(count)
+  const label = axis === 'row' ? String : columnLetters
+  const lines = axis === 'row' ? 'row(s)' : 'column(s)'
+  const done = count > 0 ? `inserted ${n} ${lines} at` : `deleted ${n} ${lines} from`
+  return {
+    sheet: ws.name,
+    range: `${label(at)}:${label(at + n - 1)}`,
+    applied: [`${done} ${label(at)}`, 'formulas adjusted'],
+  }
 }
 
 export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHandle) {
@@ -35,8 +57,7 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       risk: 'write',
       examples: [{ path: '/sales.xlsx', sheet: 'Data', cell: 'B2', value: 1250 }],
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
         return areaReceipt(open, ws, setValues(open, ws, parseCell(args.cell), [[args.value]]))
       },
     }),
@@ -62,8 +83,7 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
         },
       ],
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
         return areaReceipt(open, ws, setValues(open, ws, parseCell(args.start), args.values))
       },
     }),
@@ -73,8 +93,7 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       output: AreaReceipt,
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
         return areaReceipt(open, ws, appendRows(open, ws, args.rows))
       },
     }),
@@ -90,8 +109,7 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       risk: 'write',
       examples: [{ path: '/sales.xlsx', sheet: 'Data', cell: 'B11', formula: '=SUM(B2:B10)' }],
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
         const at = parseCell(args.cell)
         const cell = ws.getCell(at.row, at.col)
         writeFormula(cell, args.formula)
@@ -112,9 +130,8 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       output: AreaReceipt,
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
-        const area = parseArea(args.range, { top: 1, left: 1, bottom: ws.rowCount, right: ws.columnCount })
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        const area = areaOnSheet(ws, args.range)
         clearArea(open, ws, area, args.what)
         return areaReceipt(open, ws, area)
       },
@@ -130,14 +147,8 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       output: SettingsReceipt,
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
-        splice(open, ws, 'row', args.row, args.count)
-        return {
-          sheet: ws.name,
-          range: `${args.row}:${args.row + args.count - 1}`,
-          applied: [`inserted ${args.count} row(s) at ${args.row}`, 'formulas adjusted'],
-        }
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        return spliceLines(open, ws, 'row', args.row, args.count)
       },
     }),
     deleteRows: method({
@@ -151,14 +162,8 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       output: SettingsReceipt,
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
-        splice(open, ws, 'row', args.row, -args.count)
-        return {
-          sheet: ws.name,
-          range: `${args.row}:${args.row + args.count - 1}`,
-          applied: [`deleted ${args.count} row(s) from ${args.row}`, 'formulas adjusted'],
-        }
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        return spliceLines(open, ws, 'row', args.row, -args.count)
       },
     }),
     insertColumns: method({
@@ -172,15 +177,8 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       output: SettingsReceipt,
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
-        const at = columnOf(args.column)
-        splice(open, ws, 'col', at, args.count)
-        return {
-          sheet: ws.name,
-          range: `${columnLetters(at)}:${columnLetters(at + args.count - 1)}`,
-          applied: [`inserted ${args.count} column(s) at ${columnLetters(at)}`, 'formulas adjusted'],
-        }
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        return spliceLines(open, ws, 'col', columnOf(args.column), args.count)
       },
     }),
     deleteColumns: method({
@@ -194,15 +192,8 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       output: SettingsReceipt,
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
-        const at = columnOf(args.column)
-        splice(open, ws, 'col', at, -args.count)
-        return {
-          sheet: ws.name,
-          range: `${columnLetters(at)}:${columnLetters(at + args.count - 1)}`,
-          applied: [`deleted ${args.count} column(s) from ${columnLetters(at)}`, 'formulas adjusted'],
-        }
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        return spliceLines(open, ws, 'col', columnOf(args.column), -args.count)
       },
     }),
     copyRange: method({
@@ -220,12 +211,7 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
         const open = await workbooks.get(ctx).get(args.path)
         const from = open.sheet(args.sheet)
         const to = args.target_sheet ? open.sheet(args.target_sheet) : from
-        const area = parseArea(args.source, {
-          top: 1,
-          left: 1,
-          bottom: from.rowCount,
-          right: from.columnCount,
-        })
+        const area = areaOnSheet(from, args.source)
         return areaReceipt(open, to, copyArea(open, from, area, to, parseCell(args.target)))
       },
     }),
@@ -242,14 +228,8 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       output: AreaReceipt,
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
-        const area: Area = parseArea(args.range, {
-          top: 1,
-          left: 1,
-          bottom: ws.rowCount,
-          right: ws.columnCount,
-        })
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        const area: Area = areaOnSheet(ws, args.range)
         const body = args.has_header ? { ...area, top: area.top + 1 } : area
         if (body.top > body.bottom) throw invalidInput(`range ${areaName(area)} has no rows to sort`)
         sortArea(open, ws, body, columnOf(args.by), args.descending)

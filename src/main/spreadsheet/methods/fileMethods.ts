@@ -6,6 +6,7 @@ import { renameSheetInFormula } from '../formulaRefs'
 import { SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
 import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
 import { AgentPath, SaveReceipt, SheetName, WorkbookSummary } from './schemas'
+import { openSheet } from './sheetTarget'
 import { saveReceipt, workbookSummary } from './summaries'
 
 const SUMMARY_DOC = 'Returns {path, sheets: [{name, usedRange, rows, columns}], formulas, uncalculated?}.'
@@ -90,8 +91,7 @@ export function fileMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       output: SettingsReceipt,
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
         const name = validSheetName(args.new_name)
         if (open.sheetNames().some((n) => n.toLowerCase() === name.toLowerCase() && n !== ws.name))
           throw invalidInput(`Sheet "${name}" already exists`)
@@ -110,8 +110,7 @@ export function fileMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       output: SettingsReceipt,
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
         if (open.workbook.worksheets.length === 1)
           throw invalidInput(`Sheet "${ws.name}" is the only sheet; add another before deleting it`)
         open.workbook.removeWorksheet(ws.id)

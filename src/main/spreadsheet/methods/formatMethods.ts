@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { areaName, columnLetters, columnNumber, parseArea, parseCell } from '../address'
+import { areaName, columnLetters, columnNumber, parseCell } from '../address'
 import { CHART_TYPES } from '../chartXml'
 import { invalidInput } from '../errors'
 import {
@@ -15,19 +15,11 @@ import { addChart, addConditionalFormat, addDataValidation, addTable, setPageSet
 import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
 import { usedArea } from '../usedRange'
 import { A1Cell, A1Range, AgentPath, SheetName } from './schemas'
+import { areaOnSheet, openSheet } from './sheetTarget'
 
 const Color = z
   .string()
   .describe('Hex colour like #1F77B4 (or black, white, red, green, blue, yellow, orange, grey)')
-
-function areaIn(ws: { rowCount: number; columnCount: number }, range: string) {
-  return parseArea(range, {
-    top: 1,
-    left: 1,
-    bottom: Math.max(ws.rowCount, 1),
-    right: Math.max(ws.columnCount, 1),
-  })
-}
 
 export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHandle) {
   return {
@@ -54,9 +46,8 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
       risk: 'write',
       examples: [{ path: '/sales.xlsx', sheet: 'Data', range: 'A1:D1', bold: true, fill_color: '#DDEBF7' }],
       run: async ({ path, sheet, range, ...style }, ctx) => {
-        const open = await workbooks.get(ctx).get(path)
-        const ws = open.sheet(sheet)
-        const area = areaIn(ws, range)
+        const { open, ws } = await openSheet(workbooks, ctx, { path, sheet })
+        const area = areaOnSheet(ws, range)
         return { sheet: ws.name, range: areaName(area), applied: applyStyle(open, ws, area, style) }
       },
     }),
@@ -67,9 +58,8 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
       risk: 'write',
       examples: [{ path: '/sales.xlsx', sheet: 'Data', range: 'C2:C20', format: '$#,##0.00' }],
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
-        const area = areaIn(ws, args.range)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        const area = areaOnSheet(ws, args.range)
         setNumberFormat(open, ws, area, args.format)
         return areaReceipt(open, ws, area)
       },
@@ -80,8 +70,7 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
       output: SettingsReceipt,
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
         const right = usedArea(ws)?.right ?? 1
         return {
           sheet: ws.name,
@@ -101,8 +90,7 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
       output: SettingsReceipt,
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
         const m = /^([A-Za-z]{1,3})(?::([A-Za-z]{1,3}))?$/.exec(args.columns.trim())
         if (!m) throw invalidInput(`"${args.columns}" is not a column or column range (e.g. C or C:F)`)
         const a = columnNumber(m[1]!)
@@ -121,9 +109,8 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
       output: SettingsReceipt,
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
-        const area = areaIn(ws, args.range)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        const area = areaOnSheet(ws, args.range)
         mergeCells(open, ws, area)
         return { sheet: ws.name, range: areaName(area), applied: [`merged ${areaName(area)}`] }
       },
@@ -134,8 +121,7 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
       output: SettingsReceipt,
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
         const at = parseCell(args.cell)
         return {
           sheet: ws.name,
@@ -166,8 +152,7 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
       output: SettingsReceipt,
       risk: 'write',
       run: async ({ path, sheet, ...setup }, ctx) => {
-        const open = await workbooks.get(ctx).get(path)
-        const ws = open.sheet(sheet)
+        const { open, ws } = await openSheet(workbooks, ctx, { path, sheet })
         const used = usedArea(ws)
         return {
           sheet: ws.name,
@@ -191,9 +176,8 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
       output: AreaReceipt.extend({ table: z.string() }),
       risk: 'write',
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
-        const area = areaIn(ws, args.range)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        const area = areaOnSheet(ws, args.range)
         const table = addTable(open, ws, area, args.name, args.style)
         return { ...areaReceipt(open, ws, area), table }
       },
@@ -214,9 +198,8 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
         { path: '/sales.xlsx', sheet: 'Data', type: 'column', data_range: 'A1:C13', title: 'Sales by month' },
       ],
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
-        const area = areaIn(ws, args.data_range)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        const area = areaOnSheet(ws, args.data_range)
         return {
           sheet: ws.name,
           range: areaName(area),
@@ -261,9 +244,8 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
         },
       ],
       run: async ({ path, sheet, range, ...rule }, ctx) => {
-        const open = await workbooks.get(ctx).get(path)
-        const ws = open.sheet(sheet)
-        const area = areaIn(ws, range)
+        const { open, ws } = await openSheet(workbooks, ctx, { path, sheet })
+        const area = areaOnSheet(ws, range)
         return { sheet: ws.name, range: areaName(area), applied: addConditionalFormat(open, ws, area, rule) }
       },
     }),
@@ -287,9 +269,8 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
         { path: '/sales.xlsx', sheet: 'Data', range: 'D2:D50', type: 'list', values: ['Open', 'Closed'] },
       ],
       run: async ({ path, sheet, range, ...rule }, ctx) => {
-        const open = await workbooks.get(ctx).get(path)
-        const ws = open.sheet(sheet)
-        const area = areaIn(ws, range)
+        const { open, ws } = await openSheet(workbooks, ctx, { path, sheet })
+        const area = areaOnSheet(ws, range)
         return { sheet: ws.name, range: areaName(area), applied: addDataValidation(open, ws, area, rule) }
       },
     }),

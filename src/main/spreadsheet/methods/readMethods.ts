@@ -5,6 +5,7 @@ import { AreaReceipt, areaReceipt } from '../receipt'
 import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
 import { usedArea } from '../usedRange'
 import { A1Range, AgentPath, SheetName } from './schemas'
+import { openSheet } from './sheetTarget'
 
 const ColumnInfo = z.object({
   column: z.string(),
@@ -70,8 +71,7 @@ export function readMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       risk: 'read',
       examples: [{ path: '/sales.xlsx', sheet: 'Data', range: 'A1:F20' }],
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        const ws = open.sheet(args.sheet)
+        const { open, ws } = await openSheet(workbooks, ctx, args)
         const used = usedArea(ws) ?? { top: 1, left: 1, bottom: 1, right: 1 }
         const area = parseArea(args.range, used)
         if (/^[A-Za-z]+:[A-Za-z]+$/.test(args.range.trim())) area.bottom = Math.max(used.bottom, 1)
