@@ -277,6 +277,11 @@ describe.each(['bundled-chromium', 'cdp'] as const)('web toolset in %s mode', (m
     expect(back.url).toBe(sites.site.url('/tabs.html'))
     const forward = await h.ok<PageResult>('web_forward')
     expect(forward.url).toBe(sites.site.url('/form.html'))
+    expect(await h.call('web_forward')).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+      error: 'web_forward failed: There is no next page in this tab.',
+    })
     const scrolled = await h.ok<{ at_end: boolean }>('web_scroll', { direction: 'bottom' })
     expect(scrolled.at_end).toBe(true)
     const name = find(forward.content, (m) => m.label === 'Full name')

@@ -34,6 +34,20 @@ export function createWebToolset(api: WebToolsetApi, env: BrowserEnvironment) {
     tab: Awaited<ReturnType<typeof session.activeTab>>,
   ) => pageView(await session.read(tab))
 
+  /** One page back or forward in the current tab; refused when the tab has no page there. */
+  const stepHistory = async (ctx: Parameters<typeof browser.get>[0], direction: 'back' | 'forward') => {
+    const session = browser.get(ctx)
+    const tab = await session.activeTab()
+    const before = tab.page.url()
+    await session.history(tab, direction)
+    if (tab.page.url() === before)
+      throw new AppError(
+        'NOT_FOUND',
+        `There is no ${direction === 'back' ? 'previous' : 'next'} page in this tab.`,
+      )
+    return view(session, tab)
+  }
+
   return defineToolset({
     name: 'web',
     summary: "Browses the web in the user's browser: pages come back as Markdown with clickable element ids.",
@@ -172,29 +186,14 @@ export function createWebToolset(api: WebToolsetApi, env: BrowserEnvironment) {
         input: z.object({}),
         output: PageView,
         risk: 'external',
-        run: async (_args, ctx) => {
-          const session = browser.get(ctx)
-          const tab = await session.activeTab()
-          const before = tab.page.url()
-          await session.history(tab, 'back')
-          if (tab.page.url() === before)
-            throw new AppError('NOT_FOUND', 'There is no previous page in this tab.')
-          return view(session, tab)
-        },
+        run: (_args, ctx) => stepHistory(ctx, 'back'),
       }),
       forward: method({
         description: 'Goes forward one page in the current tab and returns it.',
         input: z.object({}),
         output: PageView,
         risk: 'external',
-        run: async (_args, ctx) => {
-          const session = browser.get(ctx)
-          const tab = await session.activeTab()
-          const before = tab.page.url()
-          await session.history(tab, 'forward')
-          if (tab.page.url() === before) throw new AppError('NOT_FOUND', 'There is no next page in this tab.')
-          return view(session, tab)
-        },
+        run: (_args, ctx) => stepHistory(ctx, 'forward'),
       }),
       tabs: method({
         description:
