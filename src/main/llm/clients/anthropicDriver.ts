@@ -10,6 +10,7 @@ import type { ResolvedClientOptions } from './clientOptions'
 import { DEFAULT_CONTEXT_WINDOW } from './contextWindow'
 import type { DriverEvent, ProviderDriver } from './driver'
 import { ZERO_USAGE } from './driver'
+import { sdkClientOptions } from './sdkClientOptions'
 import { usageFromAnthropic } from './usage'
 
 /** Anthropic requires `max_tokens`; used when the provider sets no `maxOutputTokens`. */
@@ -108,14 +109,9 @@ export function createAnthropicDriver(
     (client ??= import('@anthropic-ai/sdk').then(
       ({ default: AnthropicClient }) =>
         new AnthropicClient({
-          apiKey: provider.apiKey ?? 'no-key',
+          ...sdkClientOptions(provider, options),
           authToken: null,
           baseURL: anthropicBaseUrl(provider.baseUrl),
-          defaultHeaders: provider.headers,
-          maxRetries: 0,
-          timeout: 24 * 60 * 60 * 1000,
-          fetch: options.fetch,
-          logLevel: 'off',
         }),
     ))
   return {

@@ -4,6 +4,7 @@ import type { ResolvedClientOptions } from './clientOptions'
 import { DEFAULT_CONTEXT_WINDOW } from './contextWindow'
 import type { DriverEvent, ProviderDriver } from './driver'
 import { mentionsJson, toOpenAiMessages, toOpenAiTools } from './openaiMessages'
+import { sdkClientOptions } from './sdkClientOptions'
 import { usageFromOpenAi } from './usage'
 
 const finishReasons: Record<string, FinishReason> = {
@@ -92,15 +93,10 @@ export function createOpenAiDriver(
     (client ??= import('openai').then(
       ({ default: OpenAIClient }) =>
         new OpenAIClient({
-          apiKey: provider.apiKey ?? 'no-key',
+          ...sdkClientOptions(provider, options),
           baseURL: provider.baseUrl,
           organization: null,
           project: null,
-          defaultHeaders: provider.headers,
-          maxRetries: 0,
-          timeout: 24 * 60 * 60 * 1000,
-          fetch: options.fetch,
-          logLevel: 'off',
         }),
     ))
   return {
