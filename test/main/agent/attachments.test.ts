@@ -1,23 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type AgentEvent, type AttachmentConverter, prepareAttachments } from '../../../src/main/agent'
 import { createConverter } from '../../../src/main/convert'
 import { repoRoot } from '../../support/builtCli'
-import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
-import { tempDirs } from '../../support/tempDir'
-import { filesToolset, run, scriptedModel, sent, workspaceAt } from './support'
+import { agentSuite, run, scriptedModel, sent, workspaceAt } from './support'
 
 const corpus = join(repoRoot, '../shared/corpus/convert')
-const dirs = tempDirs('bureau-attach-')
-let llm: ScriptedLlm
-
-beforeAll(async () => {
-  llm = await startScriptedLlm()
-})
-afterAll(() => llm.close())
-beforeEach(() => llm.reset())
-afterEach(() => dirs.cleanup())
+const suite = agentSuite('bureau-attach-')
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 
@@ -30,7 +20,7 @@ const passThrough: AttachmentConverter = {
 
 describe('attachments', () => {
   it('splits the budget equally, marks each cut, and saves the originals to /inbox de-duplicated', async () => {
-    const root = await dirs.make()
+    const root = await suite.dirs.make()
     const workspace = workspaceAt(root)
     await workspace.writeFile('/inbox/notes.txt', 'an older, different file')
     const long = (letter: string) => Array.from({ length: 400 }, (_, i) => `${letter} line ${i}`).join('\n')
@@ -81,14 +71,13 @@ describe('attachments', () => {
   })
 
   it('a corrupt file is named in a notice and skipped while the others reach the model (real converter)', async () => {
-    const root = await dirs.make()
+    const root = await suite.dirs.make()
     const converter = createConverter({ ocr: false })
-    const files = await filesToolset()
-    llm.push({ text: 'The JSON file lists the items.' })
+    suite.llm.push({ text: 'The JSON file lists the items.' })
     const { result, events } = await run({
       prompt: 'What is in these files?',
-      model: scriptedModel(llm),
-      toolsets: [files],
+      model: scriptedModel(suite.llm),
+      toolsets: [suite.files],
       interactionMode: 'api',
       workspace: workspaceAt(root),
       converter,
@@ -107,7 +96,7 @@ describe('attachments', () => {
     ])
     expect(result.received[0]?.error).toContain('random.bin')
     const user =
-      sent(llm.requests[0])
+      sent(suite.llm.requests[0])
         .filter((m) => m.role === 'user')
         .at(-1)?.content ?? ''
     expect(user).toContain('What is in these files?')

@@ -1,11 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Toolset } from '../../../src/main/tools'
-import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
-import { tempDirs } from '../../support/tempDir'
+import { describe, expect, it } from 'vitest'
 import {
-  filesToolset,
+  agentSuite,
   run,
   scriptedModel,
   sent,
@@ -15,22 +12,12 @@ import {
   workspaceAt,
 } from './support'
 
-let llm: ScriptedLlm
-let files: Toolset
-const dirs = tempDirs('bureau-agent-')
-
-beforeAll(async () => {
-  llm = await startScriptedLlm()
-  files = await filesToolset()
-})
-afterAll(() => llm.close())
-beforeEach(() => llm.reset())
-afterEach(() => dirs.cleanup())
+const suite = agentSuite('bureau-agent-')
 
 describe('runAgent: a multi-step task with the files toolset', () => {
   it('API mode: native calls per method, results fed back, done with attachments; files really written', async () => {
-    const root = await dirs.make()
-    llm.push(
+    const root = await suite.dirs.make()
+    suite.llm.push(
       {
         text: 'I will write the note.',
         toolCalls: [
@@ -46,8 +33,8 @@ describe('runAgent: a multi-step task with the files toolset', () => {
     )
     const { result, events, text } = await run({
       prompt: 'Write hello agent into /notes/a.txt',
-      model: scriptedModel(llm),
-      toolsets: [files],
+      model: scriptedModel(suite.llm),
+      toolsets: [suite.files],
       interactionMode: 'api',
       workspace: workspaceAt(root),
     })
@@ -71,33 +58,33 @@ describe('runAgent: a multi-step task with the files toolset', () => {
       'finished',
     ])
 
-    expect(llm.requests).toHaveLength(3)
-    expect(sentTools(llm.requests[0])).toEqual(
+    expect(suite.llm.requests).toHaveLength(3)
+    expect(sentTools(suite.llm.requests[0])).toEqual(
       expect.arrayContaining(['files_write_text', 'files_read', 'done']),
     )
-    expect(sentTools(llm.requests[0])).not.toContain('cli')
-    const system = systemPrompt(llm.requests[0])
+    expect(sentTools(suite.llm.requests[0])).not.toContain('cli')
+    const system = systemPrompt(suite.llm.requests[0])
     expect(system).toContain('## Steps')
     expect(system).toContain('answer it directly in plain text')
     expect(system).toContain('### `files_write_text`')
     // The result of the read reached the model as a tool message.
-    const results = toolMessages(llm.requests[2])
+    const results = toolMessages(suite.llm.requests[2])
     expect(results.map((m) => m.content).join('\n')).toContain('hello agent')
     // The system prompt stays byte-identical across the calls of a run (prefix caching).
-    expect(systemPrompt(llm.requests[2])).toBe(system)
+    expect(systemPrompt(suite.llm.requests[2])).toBe(system)
   })
 
   it('CLI mode: one cli tool plus a separate done tool; the terminal command writes the file', async () => {
-    const root = await dirs.make()
-    llm.push(
+    const root = await suite.dirs.make()
+    suite.llm.push(
       { toolCalls: [{ name: 'cli', arguments: { command: 'files write_text /b.txt "hi there"' } }] },
       { toolCalls: [{ name: 'cli', arguments: { command: 'files read /b.txt' } }] },
       { toolCalls: [{ name: 'done', arguments: { message: 'Done.', attachments: ['/b.txt'] } }] },
     )
     const { result } = await run({
       prompt: 'Write hi there to /b.txt',
-      model: scriptedModel(llm),
-      toolsets: [files],
+      model: scriptedModel(suite.llm),
+      toolsets: [suite.files],
       interactionMode: 'cli',
       workspace: workspaceAt(root),
     })
@@ -106,44 +93,44 @@ describe('runAgent: a multi-step task with the files toolset', () => {
     expect(result.attachments).toEqual(['/b.txt'])
     expect(result.steps.map((s) => s.method)).toEqual(['files.write_text', 'files.read'])
     expect(result.steps[0]?.args).toMatchObject({ path: '/b.txt', content: 'hi there' })
-    expect(sentTools(llm.requests[0])).toEqual(['cli', 'done'])
-    expect(systemPrompt(llm.requests[0])).toContain('### `files write_text')
-    expect(toolMessages(llm.requests[2]).at(-1)?.content).toContain('hi there')
+    expect(sentTools(suite.llm.requests[0])).toEqual(['cli', 'done'])
+    expect(systemPrompt(suite.llm.requests[0])).toContain('### `files write_text')
+    expect(toolMessages(suite.llm.requests[2]).at(-1)?.content).toContain('hi there')
   })
 
   it('JSON protocol (no native tools): one JSON object per reply, results come back as user messages', async () => {
-    const root = await dirs.make()
-    llm.push(
+    const root = await suite.dirs.make()
+    suite.llm.push(
       { text: '{"method": "files_write_text", "path": "/c.txt", "content": "from json"}' },
       { text: '```json\n{"method": "done", "message": "Saved /c.txt."}\n```' },
     )
     const { result, text } = await run({
       prompt: 'Save from json into /c.txt',
-      model: scriptedModel(llm, { supportsTools: false }),
-      toolsets: [files],
+      model: scriptedModel(suite.llm, { supportsTools: false }),
+      toolsets: [suite.files],
       interactionMode: 'api',
       workspace: workspaceAt(root),
     })
     expect(await readFile(join(root, 'c.txt'), 'utf8')).toBe('from json')
     expect(result.status).toBe('done')
     expect(text).toBe('Saved /c.txt.')
-    expect(sentTools(llm.requests[0])).toEqual([])
-    expect(systemPrompt(llm.requests[0])).toContain('"method"')
-    const last = sent(llm.requests[1]).at(-1)
+    expect(sentTools(suite.llm.requests[0])).toEqual([])
+    expect(systemPrompt(suite.llm.requests[0])).toContain('"method"')
+    const last = sent(suite.llm.requests[1]).at(-1)
     expect(last?.role).toBe('user')
     expect(last?.content).toContain('Result of files_write_text')
   })
 
   it('JSON protocol: prose before the call is streamed, the JSON call itself never is', async () => {
-    const root = await dirs.make()
-    llm.push(
+    const root = await suite.dirs.make()
+    suite.llm.push(
       { text: 'Let me save that.\n{"method": "files_write_text", "path": "/p.txt", "content": "x"}' },
       { text: 'A plain answer after all.' },
     )
     const { result, text } = await run({
       prompt: 'save',
-      model: scriptedModel(llm, { supportsTools: false }),
-      toolsets: [files],
+      model: scriptedModel(suite.llm, { supportsTools: false }),
+      toolsets: [suite.files],
       interactionMode: 'cli',
       workspace: workspaceAt(root),
     })
@@ -154,37 +141,37 @@ describe('runAgent: a multi-step task with the files toolset', () => {
   })
 
   it('answers a trivial question directly without tools (the fast path)', async () => {
-    llm.push({ text: 'Paris is the capital of France.' })
+    suite.llm.push({ text: 'Paris is the capital of France.' })
     const { result, text } = await run({
       prompt: 'What is the capital of France?',
-      model: scriptedModel(llm),
-      toolsets: [files],
+      model: scriptedModel(suite.llm),
+      toolsets: [suite.files],
       interactionMode: 'api',
     })
     expect(result.status).toBe('answered')
     expect(result.message).toBe('Paris is the capital of France.')
     expect(text).toBe('Paris is the capital of France.')
     expect(result.steps).toEqual([])
-    expect(llm.requests).toHaveLength(1)
+    expect(suite.llm.requests).toHaveLength(1)
   })
 })
 
 describe('runAgent: corrections the next turn uses', () => {
   it('an unknown method is answered with the closest names, and the next turn uses the right one', async () => {
-    const root = await dirs.make()
-    llm.push(
+    const root = await suite.dirs.make()
+    suite.llm.push(
       { toolCalls: [{ name: 'files_writ_text', arguments: { path: '/d.txt', content: 'x' } }] },
       { toolCalls: [{ name: 'files_write_text', arguments: { path: '/d.txt', content: 'x' } }] },
       { toolCalls: [{ name: 'done', arguments: { message: 'ok' } }] },
     )
     const { result } = await run({
       prompt: 'write',
-      model: scriptedModel(llm),
-      toolsets: [files],
+      model: scriptedModel(suite.llm),
+      toolsets: [suite.files],
       interactionMode: 'api',
       workspace: workspaceAt(root),
     })
-    const correction = toolMessages(llm.requests[1]).at(-1)?.content ?? ''
+    const correction = toolMessages(suite.llm.requests[1]).at(-1)?.content ?? ''
     expect(correction).toMatch(/Unknown method/)
     expect(correction).toContain('write_text')
     expect(result.steps.map((s) => s.status)).toEqual(['error', 'ok'])
@@ -193,20 +180,20 @@ describe('runAgent: corrections the next turn uses', () => {
   })
 
   it('bad arguments are answered with the field and what was expected', async () => {
-    const root = await dirs.make()
-    llm.push(
+    const root = await suite.dirs.make()
+    suite.llm.push(
       { toolCalls: [{ name: 'files_write_text', arguments: { path: '/e.txt' } }] },
       { toolCalls: [{ name: 'files_write_text', arguments: { path: '/e.txt', content: 'fixed' } }] },
       { toolCalls: [{ name: 'done', arguments: { message: 'ok' } }] },
     )
     const { result } = await run({
       prompt: 'write',
-      model: scriptedModel(llm),
-      toolsets: [files],
+      model: scriptedModel(suite.llm),
+      toolsets: [suite.files],
       interactionMode: 'api',
       workspace: workspaceAt(root),
     })
-    const correction = toolMessages(llm.requests[1]).at(-1)?.content ?? ''
+    const correction = toolMessages(suite.llm.requests[1]).at(-1)?.content ?? ''
     expect(correction).toMatch(/^Error: /)
     expect(correction).toContain('content')
     expect(await readFile(join(root, 'e.txt'), 'utf8')).toBe('fixed')
@@ -214,19 +201,19 @@ describe('runAgent: corrections the next turn uses', () => {
   })
 
   it('done with a file that does not exist is refused with a correction', async () => {
-    const root = await dirs.make()
-    llm.push(
+    const root = await suite.dirs.make()
+    suite.llm.push(
       { toolCalls: [{ name: 'done', arguments: { message: 'here', attachments: ['/missing.xlsx'] } }] },
       { toolCalls: [{ name: 'done', arguments: { message: 'here, no file' } }] },
     )
     const { result } = await run({
       prompt: 'x',
-      model: scriptedModel(llm),
-      toolsets: [files],
+      model: scriptedModel(suite.llm),
+      toolsets: [suite.files],
       interactionMode: 'api',
       workspace: workspaceAt(root),
     })
-    expect(toolMessages(llm.requests[1]).at(-1)?.content).toContain('/missing.xlsx does not exist')
+    expect(toolMessages(suite.llm.requests[1]).at(-1)?.content).toContain('/missing.xlsx does not exist')
     expect(result.message).toBe('here, no file')
     expect(result.attachments).toEqual([])
   })
@@ -234,17 +221,17 @@ describe('runAgent: corrections the next turn uses', () => {
 
 describe('runAgent: done without a message', () => {
   it('is corrected when nothing was said, and uses the narration when there was some', async () => {
-    llm.push(
+    suite.llm.push(
       { toolCalls: [{ name: 'done', arguments: {} }] },
       { text: 'The answer is 42.', toolCalls: [{ name: 'done', arguments: { message: '' } }] },
     )
     const { result, text } = await run({
       prompt: 'x',
-      model: scriptedModel(llm),
-      toolsets: [files],
+      model: scriptedModel(suite.llm),
+      toolsets: [suite.files],
       interactionMode: 'api',
     })
-    expect(toolMessages(llm.requests[1]).at(-1)?.content).toMatch(/^Error: done: "message"/)
+    expect(toolMessages(suite.llm.requests[1]).at(-1)?.content).toMatch(/^Error: done: "message"/)
     expect(result.status).toBe('done')
     expect(result.message).toBe('The answer is 42.')
     expect(text).toBe('The answer is 42.')
@@ -253,18 +240,18 @@ describe('runAgent: done without a message', () => {
 
 describe('runAgent: stopping', () => {
   it('stops when one method fails the same way three times in a row', async () => {
-    const root = await dirs.make()
+    const root = await suite.dirs.make()
     const bad = { toolCalls: [{ name: 'files_read', arguments: { path: '/nope.txt' } }] }
-    llm.push(bad, bad, bad, { toolCalls: [{ name: 'done', arguments: { message: 'never reached' } }] })
+    suite.llm.push(bad, bad, bad, { toolCalls: [{ name: 'done', arguments: { message: 'never reached' } }] })
     const { result, text } = await run({
       prompt: 'read /nope.txt',
-      model: scriptedModel(llm),
-      toolsets: [files],
+      model: scriptedModel(suite.llm),
+      toolsets: [suite.files],
       interactionMode: 'api',
       workspace: workspaceAt(root),
     })
     expect(result.status).toBe('repeated_failure')
-    expect(llm.requests).toHaveLength(3)
+    expect(suite.llm.requests).toHaveLength(3)
     expect(result.steps).toHaveLength(3)
     expect(result.message).toMatch(/files\.read failed 3 times in a row/)
     expect(result.error).toBeTruthy()
@@ -272,19 +259,19 @@ describe('runAgent: stopping', () => {
   })
 
   it('ends at maxIterations, says so and returns what it has', async () => {
-    const root = await dirs.make()
+    const root = await suite.dirs.make()
     const list = { toolCalls: [{ name: 'files_list', arguments: { path: '/' } }] }
-    llm.push(list, list, list)
+    suite.llm.push(list, list, list)
     const { result, text } = await run({
       prompt: 'list forever',
-      model: scriptedModel(llm),
-      toolsets: [files],
+      model: scriptedModel(suite.llm),
+      toolsets: [suite.files],
       interactionMode: 'api',
       workspace: workspaceAt(root),
       maxIterations: 2,
     })
     expect(result.status).toBe('budget')
-    expect(llm.requests).toHaveLength(2)
+    expect(suite.llm.requests).toHaveLength(2)
     expect(result.steps.map((s) => s.method)).toEqual(['files.list', 'files.list'])
     expect(result.message).toMatch(/after 2 model calls/)
     expect(result.message).toContain('files.list')
@@ -292,11 +279,11 @@ describe('runAgent: stopping', () => {
   })
 
   it('reports a model that cannot be reached as failed', async () => {
-    llm.push({ error: { status: 401 } })
+    suite.llm.push({ error: { status: 401 } })
     const { result } = await run({
       prompt: 'hi',
-      model: scriptedModel(llm),
-      toolsets: [files],
+      model: scriptedModel(suite.llm),
+      toolsets: [suite.files],
       interactionMode: 'api',
     })
     expect(result.status).toBe('failed')
@@ -307,23 +294,26 @@ describe('runAgent: stopping', () => {
 
 describe.each(['anthropic', 'ollama'] as const)('runAgent over the %s protocol', (kind) => {
   it('runs a tool call and done, with results matched to their calls', async () => {
-    const root = await dirs.make()
-    llm.push(
+    const root = await suite.dirs.make()
+    suite.llm.push(
       { toolCalls: [{ name: 'files_write_text', arguments: { path: '/k.txt', content: kind } }] },
       { toolCalls: [{ name: 'done', arguments: { message: `done over ${kind}` } }] },
     )
     const { result } = await run({
       prompt: 'write',
-      model: scriptedModel(llm, { kind, baseUrl: kind === 'ollama' ? llm.url : llm.baseUrl }),
-      toolsets: [files],
+      model: scriptedModel(suite.llm, {
+        kind,
+        baseUrl: kind === 'ollama' ? suite.llm.url : suite.llm.baseUrl,
+      }),
+      toolsets: [suite.files],
       interactionMode: 'api',
       workspace: workspaceAt(root),
     })
     expect(result.status).toBe('done')
     expect(result.message).toBe(`done over ${kind}`)
     expect(await readFile(join(root, 'k.txt'), 'utf8')).toBe(kind)
-    expect(llm.requests.map((r) => r.endpoint)).toHaveLength(2)
+    expect(suite.llm.requests.map((r) => r.endpoint)).toHaveLength(2)
     // The tool result went back in the protocol's own shape, tied to the call.
-    expect(JSON.stringify(llm.requests[1]?.body)).toContain('\\"created\\":true')
+    expect(JSON.stringify(suite.llm.requests[1]?.body)).toContain('\\"created\\":true')
   })
 })

@@ -1,13 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startAgent } from '../../../src/main/agent'
-import type { Toolset } from '../../../src/main/tools'
-import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
-import { tempDirs } from '../../support/tempDir'
 import {
+  agentSuite,
   counterToolset,
-  filesToolset,
   run,
   scriptedModel,
   sent,
@@ -17,42 +14,32 @@ import {
   workspaceAt,
 } from './support'
 
-let llm: ScriptedLlm
-let files: Toolset
-const dirs = tempDirs('bureau-subagent-')
-
-beforeAll(async () => {
-  llm = await startScriptedLlm()
-  files = await filesToolset()
-})
-afterAll(() => llm.close())
-beforeEach(() => llm.reset())
-afterEach(() => dirs.cleanup())
+const suite = agentSuite('bureau-subagent-')
 
 const allText = (request: Parameters<typeof sent>[0]) => JSON.stringify(sent(request))
 
 describe('sub-agents', () => {
   it('composes one delegation line per sub-agent and offers launch/provide tools', async () => {
     const { toolset: counter } = counterToolset()
-    llm.push({ text: 'Hi!' })
+    suite.llm.push({ text: 'Hi!' })
     await run({
       prompt: 'hello',
-      model: scriptedModel(llm),
+      model: scriptedModel(suite.llm),
       toolsets: [counter],
-      subagents: [files, counter],
+      subagents: [suite.files, counter],
       interactionMode: 'api',
     })
-    const system = systemPrompt(llm.requests[0])
+    const system = systemPrompt(suite.llm.requests[0])
     const lines = system.split('\n').filter((line) => line.startsWith('- Delegation to the sub-agent of: '))
     expect(lines).toEqual([
-      `- Delegation to the sub-agent of: ${files.summary} (toolset "files")`,
+      `- Delegation to the sub-agent of: ${suite.files.summary} (toolset "files")`,
       `- Delegation to the sub-agent of: ${counter.summary} (toolset "counter")`,
     ])
     // The manual lists only the agent's own toolsets, after the steps block.
     expect(system.indexOf('## Steps')).toBeLessThan(system.indexOf('# Tools'))
     expect(system).toContain('### `counter_touch`')
     expect(system).not.toContain('### `files_write_text`')
-    expect(sentTools(llm.requests[0])).toEqual([
+    expect(sentTools(suite.llm.requests[0])).toEqual([
       'counter_touch',
       'done',
       'launch_subagent',
@@ -61,9 +48,9 @@ describe('sub-agents', () => {
   })
 
   it('a sub-agent asks a question, the parent answers without a session id, and it finishes in isolation', async () => {
-    const root = await dirs.make()
+    const root = await suite.dirs.make()
     const { toolset: counter, disposed } = counterToolset()
-    llm.push(
+    suite.llm.push(
       // parent
       { toolCalls: [{ name: 'counter_touch', arguments: {} }] },
       {
@@ -90,16 +77,16 @@ describe('sub-agents', () => {
     )
     const { result, events } = await run({
       prompt: 'PARENT-ONLY-PROMPT: get a note written',
-      model: scriptedModel(llm),
+      model: scriptedModel(suite.llm),
       toolsets: [counter],
-      subagents: [counter, files],
+      subagents: [counter, suite.files],
       interactionMode: 'api',
       workspace: workspaceAt(root),
     })
 
     expect(result.status).toBe('done')
     expect(result.message).toBe('All done.')
-    expect(llm.requests).toHaveLength(7)
+    expect(suite.llm.requests).toHaveLength(7)
 
     // The question reached the UI as an event and the parent as the tool result.
     const question = events.find((e) => e.type === 'question')
@@ -108,7 +95,7 @@ describe('sub-agents', () => {
       toolset: 'counter',
       question: 'What should the note say?',
     })
-    const launchResult = JSON.parse(toolMessages(llm.requests[4]).at(-1)?.content ?? '{}')
+    const launchResult = JSON.parse(toolMessages(suite.llm.requests[4]).at(-1)?.content ?? '{}')
     expect(launchResult).toMatchObject({
       done: true,
       status: 'waiting',
@@ -117,21 +104,27 @@ describe('sub-agents', () => {
     expect(launchResult.sessionId).toBe(question?.type === 'question' ? question.sessionId : undefined)
 
     // The child has its own context: its task, its tools, not the parent's prompt.
-    const child = llm.requests[2]
+    const child = suite.llm.requests[2]
     expect(allText(child)).toContain('Touch the counter, then write a note.')
     expect(allText(child)).not.toContain('PARENT-ONLY-PROMPT')
     expect(sentTools(child)).toEqual(['counter_touch', 'done'])
     expect(systemPrompt(child)).toContain('You are a sub-agent')
     // Its own toolset instance: the parent's counter is instance 1, the child's instance 2.
-    expect(JSON.parse(toolMessages(llm.requests[1])[0]?.content ?? '{}')).toEqual({ instance: 1, touches: 1 })
-    expect(JSON.parse(toolMessages(llm.requests[3])[0]?.content ?? '{}')).toEqual({ instance: 2, touches: 1 })
+    expect(JSON.parse(toolMessages(suite.llm.requests[1])[0]?.content ?? '{}')).toEqual({
+      instance: 1,
+      touches: 1,
+    })
+    expect(JSON.parse(toolMessages(suite.llm.requests[3])[0]?.content ?? '{}')).toEqual({
+      instance: 2,
+      touches: 1,
+    })
     // The answer was fed to the waiting child.
-    expect(toolMessages(llm.requests[5]).at(-1)?.content).toBe(
+    expect(toolMessages(suite.llm.requests[5]).at(-1)?.content).toBe(
       'Answer to your question: Say SECRET-CHILD-DETAIL',
     )
 
     // Only the result came back to the parent: none of the child's own calls are in its history.
-    const parentFinal = llm.requests[6]
+    const parentFinal = suite.llm.requests[6]
     const provideResult = JSON.parse(toolMessages(parentFinal).at(-1)?.content ?? '{}')
     expect(provideResult).toMatchObject({
       done: true,
@@ -152,8 +145,8 @@ describe('sub-agents', () => {
   })
 
   it('the user can answer a waiting sub-agent through the run (chat.answer)', async () => {
-    const root = await dirs.make()
-    llm.push(
+    const root = await suite.dirs.make()
+    suite.llm.push(
       { toolCalls: [{ name: 'launch_subagent', arguments: { toolset: 'files', task: 'Write a note.' } }] },
       { toolCalls: [{ name: 'done', arguments: { question: 'Which file name?' } }] },
       // the user's answer is applied before the parent's next call: the child continues
@@ -176,9 +169,9 @@ describe('sub-agents', () => {
     let accepted: boolean | undefined
     const agent = startAgent({
       prompt: 'write a note',
-      model: scriptedModel(llm),
+      model: scriptedModel(suite.llm),
       toolsets: [],
-      subagents: [files],
+      subagents: [suite.files],
       interactionMode: 'api',
       workspace: workspaceAt(root),
       onEvent: (event) => {
@@ -190,11 +183,11 @@ describe('sub-agents', () => {
     expect(result.status).toBe('done')
     expect(result.attachments).toEqual(['/user-note.txt'])
     expect(await readFile(join(root, 'user-note.txt'), 'utf8')).toBe('from the user')
-    expect(toolMessages(llm.requests[2]).at(-1)?.content).toBe(
+    expect(toolMessages(suite.llm.requests[2]).at(-1)?.content).toBe(
       'Answer to your question: /user-note.txt please',
     )
     const note =
-      sent(llm.requests[4])
+      sent(suite.llm.requests[4])
         .filter((m) => m.role === 'user')
         .at(-1)?.content ?? ''
     expect(note).toContain('The user answered the question of the files sub-agent')
@@ -203,8 +196,8 @@ describe('sub-agents', () => {
   })
 
   it("an answer the user gives while the parent is finishing is not lost: the parent's done waits for it", async () => {
-    const root = await dirs.make()
-    llm.push(
+    const root = await suite.dirs.make()
+    suite.llm.push(
       { toolCalls: [{ name: 'launch_subagent', arguments: { toolset: 'files', task: 'Write a note.' } }] },
       { toolCalls: [{ name: 'done', arguments: { question: 'Which file name?' } }] },
       // The parent relays the question and finishes; the user answers while this reply is on its way.
@@ -222,20 +215,20 @@ describe('sub-agents', () => {
     )
     const agent = startAgent({
       prompt: 'write a note',
-      model: scriptedModel(llm),
+      model: scriptedModel(suite.llm),
       toolsets: [],
-      subagents: [files],
+      subagents: [suite.files],
       interactionMode: 'api',
       workspace: workspaceAt(root),
     })
-    await llm.waitForRequests(3)
+    await suite.llm.waitForRequests(3)
     expect(agent.answer('/late.txt')).toBe(true)
     const result = await agent.result
     expect(result.status).toBe('done')
     expect(result.message).toContain('Done: /late.txt')
     expect(await readFile(join(root, 'late.txt'), 'utf8')).toBe('late answer')
-    expect(toolMessages(llm.requests[3]).at(-1)?.content).toBe('Answer to your question: /late.txt')
-    const parentAfter = sent(llm.requests[5])
+    expect(toolMessages(suite.llm.requests[3]).at(-1)?.content).toBe('Answer to your question: /late.txt')
+    const parentAfter = sent(suite.llm.requests[5])
     expect(JSON.stringify(parentAfter)).toContain(
       'Not finished yet: the user has just answered a sub-agent question',
     )
@@ -245,20 +238,20 @@ describe('sub-agents', () => {
   })
 
   it('provide_subagent_input with nobody waiting, or an unknown sub-agent, is a clear error', async () => {
-    llm.push(
+    suite.llm.push(
       { toolCalls: [{ name: 'provide_subagent_input', arguments: { input: 'x' } }] },
       { toolCalls: [{ name: 'launch_subagent', arguments: { toolset: 'nope', task: 'x' } }] },
       { text: 'ok' },
     )
     const { result } = await run({
       prompt: 'x',
-      model: scriptedModel(llm),
+      model: scriptedModel(suite.llm),
       toolsets: [],
-      subagents: [files],
+      subagents: [suite.files],
       interactionMode: 'api',
     })
-    expect(toolMessages(llm.requests[1]).at(-1)?.content).toContain('No sub-agent is waiting')
-    expect(toolMessages(llm.requests[2]).at(-1)?.content).toContain(
+    expect(toolMessages(suite.llm.requests[1]).at(-1)?.content).toContain('No sub-agent is waiting')
+    expect(toolMessages(suite.llm.requests[2]).at(-1)?.content).toContain(
       'there is no sub-agent "nope". Available: files',
     )
     expect(result.status).toBe('answered')

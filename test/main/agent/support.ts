@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { z } from 'zod'
 import { type AgentEvent, type AgentResult, type RunAgentOptions, runAgent } from '../../../src/main/agent'
 import { createLlmClient, type LlmClient, type ResolvedProvider } from '../../../src/main/llm'
@@ -9,7 +10,8 @@ import {
   type Toolset,
 } from '../../../src/main/tools'
 import { createWorkspace, type Workspace } from '../../../src/main/workspace'
-import type { RecordedRequest, ScriptedLlm } from '../../support/scriptedLlm'
+import { type RecordedRequest, type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
+import { tempDirs } from '../../support/tempDir'
 
 /** An OpenAI-compatible client on the scripted server. */
 export function scriptedModel(llm: ScriptedLlm, extra: Partial<ResolvedProvider> = {}): LlmClient {
@@ -44,6 +46,28 @@ export async function filesToolset(): Promise<Toolset> {
 
 export function workspaceAt(root: string): Workspace {
   return createWorkspace({ root, history: false })
+}
+
+export interface AgentSuite {
+  /** The scripted model server, reset before each test. */
+  llm: ScriptedLlm
+  /** The built-in files toolset. */
+  files: Toolset
+  /** Temp folders, removed after each test. */
+  dirs: ReturnType<typeof tempDirs>
+}
+
+/** Registers the hooks of an agent suite; `llm` and `files` are set once `beforeAll` has run. */
+export function agentSuite(tempPrefix: string): AgentSuite {
+  const suite = { dirs: tempDirs(tempPrefix) } as AgentSuite
+  beforeAll(async () => {
+    suite.llm = await startScriptedLlm()
+    suite.files = await filesToolset()
+  })
+  afterAll(() => suite.llm.close())
+  beforeEach(() => suite.llm.reset())
+  afterEach(() => suite.dirs.cleanup())
+  return suite
 }
 
 /** Runs the agent and records every event. */
