@@ -1,38 +1,20 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type BureauApp, createApp } from '../../../src/main/app'
-import { silentLogger } from '../../../src/main/logging'
-import { type HttpHost, startHttpHost } from '../../../src/main/server'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { isAppError } from '../../../src/shared/errors'
-import type { EventName, IpcClient } from '../../../src/shared/ipc'
+import type { EventName } from '../../../src/shared/ipc'
+import { type IpcHost, startIpcHost } from '../../support/ipcHost'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
+import { scriptedProviderEnv, stubEnv } from '../../support/scriptedProviderEnv'
 import { tempDirs } from '../../support/tempDir'
-import { httpIpcClient } from './httpClient'
 import { sent, sentTools, systemPrompt } from './support'
 
 const TOKEN = 'chat-ipc-token'
 const dirs = tempDirs('bureau-chat-ipc-')
-const ENV = [
-  'BUREAU_PROVIDER',
-  'BUREAU_BASE_URL',
-  'BUREAU_MODEL',
-  'BUREAU_API_KEY',
-  'BUREAU_INTERACTION_MODE',
-]
-const saved = new Map(ENV.map((name) => [name, process.env[name]]))
 
 let llm: ScriptedLlm
 let dataDir: string
 let workspaceDir: string
-
-interface Running {
-  app: BureauApp
-  host: HttpHost
-  client: IpcClient
-  events: Array<{ event: EventName; payload: Record<string, unknown> }>
-  stop(): Promise<void>
-}
 
 const CHAT_EVENTS: EventName[] = [
   'chat.delta',
@@ -42,57 +24,17 @@ const CHAT_EVENTS: EventName[] = [
   'agent.done',
 ]
 
-async function start(): Promise<Running> {
-  const app = await createApp({ host: 'web', dataDir, workspaceDir, logger: silentLogger })
-  const host = await startHttpHost({ app, port: 0, token: TOKEN })
-  const { client, ready } = httpIpcClient(host.url, TOKEN)
-  const events: Running['events'] = []
-  for (const event of CHAT_EVENTS)
-    client.on(event, (payload) => events.push({ event, payload: payload as Record<string, unknown> }))
-  await ready
-  return {
-    app,
-    host,
-    client,
-    events,
-    async stop() {
-      client.close()
-      await host.close()
-      await app.dispose()
-    },
-  }
-}
+const start = () => startIpcHost({ dataDir, workspaceDir, token: TOKEN, events: CHAT_EVENTS })
 
-async function until<T>(find: () => T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 500; i++) {
-    const found = find()
-    if (found !== undefined) return found
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
-
-const doneOf = (running: Running, runId: string) =>
-  until(
-    () => running.events.find((e) => e.event === 'agent.done' && e.payload.runId === runId)?.payload,
-    'agent.done',
-  )
+const doneOf = async (running: IpcHost, runId: string) =>
+  (await running.waitForEvent((e) => e.event === 'agent.done' && e.payload.runId === runId)).payload
 
 beforeAll(async () => {
   llm = await startScriptedLlm()
-  Object.assign(process.env, {
-    BUREAU_PROVIDER: 'openai',
-    BUREAU_BASE_URL: llm.baseUrl,
-    BUREAU_MODEL: 'scripted-model',
-    BUREAU_API_KEY: 'sk-ipc-test',
-    BUREAU_INTERACTION_MODE: 'api',
-  })
+  stubEnv(scriptedProviderEnv(llm, 'sk-ipc-test', { BUREAU_INTERACTION_MODE: 'api' }))
 })
 afterAll(async () => {
-  for (const [name, value] of saved) {
-    if (value === undefined) delete process.env[name]
-    else process.env[name] = value
-  }
+  vi.unstubAllEnvs()
   await llm.close()
 })
 beforeEach(async () => {
@@ -216,7 +158,7 @@ describe('chat over the HTTP host', () => {
     const { runId, conversationId, assistantMessageId } = await running.client.invoke('chat.send', {
       text: 'Tell me a long story',
     })
-    await until(() => running.events.find((e) => e.event === 'chat.delta'), 'the first delta')
+    await running.waitForEvent((e) => e.event === 'chat.delta')
     expect(await running.client.invoke('chat.cancel', { runId })).toEqual({ cancelled: true })
     const done = (await doneOf(running, runId)) as { message: { status: string; text: string } }
     expect(done.message.status).toBe('cancelled')

@@ -1,4 +1,4 @@
-import { createHttpTransport, createIpcClient, type IpcClient } from '../../../src/shared/ipc'
+import { createHttpTransport, createIpcClient, type IpcClient } from '../../src/shared/ipc'
 
 /**
  * The renderer's typed IPC client over HTTP, in Node: events arrive through a fetch-based stand-in for
