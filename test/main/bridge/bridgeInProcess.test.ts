@@ -1,6 +1,6 @@
 import OpenAI, { toFile } from 'openai'
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CHAT_SYSTEM_PROMPT } from '../../../src/main/agent'
 import { type BureauApp, createApp } from '../../../src/main/app'
 import { createBridge, createBridgeToken, revokeBridgeToken } from '../../../src/main/bridge'
@@ -8,14 +8,22 @@ import { silentLogger } from '../../../src/main/logging'
 import { type HttpHost, startHttpHost } from '../../../src/main/server'
 import { rawHttp } from '../../support/rawHttp'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
+import { stubEnv } from '../../support/scriptedProviderEnv'
 import { tempDirs } from '../../support/tempDir'
-import { chatRequests, expectOpenAiError, llmEnv, messageText, openAiClient } from './support'
+import {
+  bodyOf,
+  chatRequests,
+  expectOpenAiError,
+  llmEnv,
+  messageText,
+  openAiClient,
+  startAbortableChat,
+  statusOf,
+} from './support'
 
 // Finer cases in one process: the bridge mounted on startHttpHost, the app's settings at hand.
 
 const dirs = tempDirs('bureau-bridge-inproc-')
-const ENV = llmEnv
-let saved: Map<string, string | undefined>
 let llm: ScriptedLlm
 let app: BureauApp
 let host: HttpHost
@@ -23,14 +31,9 @@ let alice: OpenAI
 let aliceToken: string
 let bob: OpenAI
 
-const bodyOf = (error: unknown) => ({ error: (error as InstanceType<typeof OpenAI.APIError>).error })
-const statusOf = (error: unknown) => (error as InstanceType<typeof OpenAI.APIError>).status
-
 beforeAll(async () => {
   llm = await startScriptedLlm()
-  const env = ENV(llm)
-  saved = new Map(Object.keys(env).map((name) => [name, process.env[name]]))
-  Object.assign(process.env, env)
+  stubEnv(llmEnv(llm))
   const dataDir = await dirs.make()
   app = await createApp({ host: 'web', dataDir, workspaceDir: await dirs.make(), logger: silentLogger })
   const bridge = createBridge({ app, dataDir })
@@ -44,10 +47,7 @@ afterAll(async () => {
   await host?.close()
   await app?.dispose()
   await llm?.close()
-  for (const [name, value] of saved ?? []) {
-    if (value === undefined) delete process.env[name]
-    else process.env[name] = value
-  }
+  vi.unstubAllEnvs()
   await dirs.cleanup()
 })
 
@@ -327,20 +327,13 @@ describe('chat completions', () => {
   it('the bridge.* settings apply live: maxConcurrent 1 and maxQueued 0 refuse a second run at once', async () => {
     await app.settings.update({ bridge: { maxConcurrent: 1, maxQueued: 0 } })
     llm.push({ hang: true })
-    const controller = new AbortController()
-    const first = alice.chat.completions
-      .create(
-        { model: 'bureau-chat', messages: [{ role: 'user', content: 'first' }] },
-        { signal: controller.signal },
-      )
-      .catch((e: unknown) => e)
-    await llm.waitForRequests(1, { timeoutMs: 10_000 })
+    const first = await startAbortableChat(alice, llm, 'first')
     const second = await alice.chat.completions
       .create({ model: 'bureau-chat', messages: [{ role: 'user', content: 'second' }] })
       .catch((e: unknown) => e)
     expect(second).toBeInstanceOf(OpenAI.RateLimitError)
-    controller.abort()
-    await first
+    first.controller.abort()
+    await first.outcome
     await llm.waitUntil(() => llm.requests[0]?.aborted === true, { timeoutMs: 10_000 })
   })
 })

@@ -2,51 +2,26 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import OpenAI, { toFile } from 'openai'
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { assertBuilt } from '../../support/builtCli'
-import { parseSseEvents, type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
-import { tempDirs } from '../../support/tempDir'
+import { describe, expect, it } from 'vitest'
+import { parseSseEvents } from '../../support/scriptedLlm'
 import {
+  bodyOf,
   chatRequests,
-  createTokenWithCli,
   expectOpenAiError,
-  llmEnv,
   messageText,
   openAiClient,
-  type RunningServe,
-  startServe,
+  servedBridgeSuite,
+  startAbortableChat,
 } from './support'
 
 // The main flows against the real built `bureau serve`, driven by the official `openai` client.
 
 const UI_TOKEN = 'ui-token-not-for-v1'
-const dirs = tempDirs('bureau-bridge-serve-')
-let llm: ScriptedLlm
-let serve: RunningServe
-let token: string
-let client: OpenAI
-let workspace: string
-
-beforeAll(async () => {
-  assertBuilt()
-  llm = await startScriptedLlm()
-  const dataDir = await dirs.make()
-  workspace = await dirs.make()
-  token = await createTokenWithCli(dataDir, 'suite')
-  serve = await startServe(
-    ['--data-dir', dataDir, '--workspace', workspace, '--token', UI_TOKEN],
-    llmEnv(llm),
-  )
-  client = openAiClient(serve.url, token)
-}, 60_000)
-
-afterAll(async () => {
-  await serve?.stop()
-  await llm?.close()
-  await dirs.cleanup()
+const suite = servedBridgeSuite({
+  tempPrefix: 'bureau-bridge-serve-',
+  tokenName: 'suite',
+  serveArgs: ['--token', UI_TOKEN],
 })
-
-beforeEach(() => llm.reset())
 
 async function collect(stream: AsyncIterable<ChatCompletionChunk>): Promise<ChatCompletionChunk[]> {
   const chunks: ChatCompletionChunk[] = []
@@ -54,21 +29,18 @@ async function collect(stream: AsyncIterable<ChatCompletionChunk>): Promise<Chat
   return chunks
 }
 
-/** The client keeps the parsed error body's inner object on `error`; rebuild the wire body. */
-const bodyOf = (error: unknown) => ({ error: (error as InstanceType<typeof OpenAI.APIError>).error })
-
 const joined = (chunks: ChatCompletionChunk[]) =>
   chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')
 
 describe('GET /v1/models', () => {
   it('lists bureau-agent, bureau-chat and one bureau-<toolset> per registered toolset', async () => {
-    const models = await client.models.list()
+    const models = await suite.client.models.list()
     const ids = models.data.map((m) => m.id)
     expect(ids.slice(0, 2)).toEqual(['bureau-agent', 'bureau-chat'])
     expect(ids).toContain('bureau-files')
     expect(ids).toContain('bureau-history')
     for (const model of models.data) expect(model).toMatchObject({ object: 'model', owned_by: 'bureau' })
-    expect((await client.models.retrieve('bureau-files')).id).toBe('bureau-files')
+    expect((await suite.client.models.retrieve('bureau-files')).id).toBe('bureau-files')
   })
 })
 
@@ -76,11 +48,11 @@ describe('POST /v1/chat/completions', () => {
   const TEXT = 'The total is 42, counted twice.'
 
   it('streams the same text as the non-stream answer: role first, one finish_reason, usage chunk, [DONE]', async () => {
-    llm.push({ text: TEXT }, { text: TEXT })
+    suite.llm.push({ text: TEXT }, { text: TEXT })
     const messages = [{ role: 'user' as const, content: 'Count the items.' }]
-    const whole = await client.chat.completions.create({ model: 'bureau-agent', messages })
+    const whole = await suite.client.chat.completions.create({ model: 'bureau-agent', messages })
     const chunks = await collect(
-      await client.chat.completions.create({
+      await suite.client.chat.completions.create({
         model: 'bureau-agent',
         messages,
         stream: true,
@@ -111,16 +83,16 @@ describe('POST /v1/chat/completions', () => {
       expect(chunk.id).toBe(chunks[0]?.id)
     }
     // The task reached the model as the last user message.
-    const sent = chatRequests(llm)
+    const sent = chatRequests(suite.llm)
     expect(sent).toHaveLength(2)
     expect(messageText(sent[1]?.messages.at(-1))).toContain('Count the items.')
   })
 
   it('sends the raw SSE frames exactly as OpenAI: data lines, no usage key without include_usage, data: [DONE]', async () => {
-    llm.push({ text: 'One two three.' })
-    const response = await fetch(`${serve.url}/v1/chat/completions`, {
+    suite.llm.push({ text: 'One two three.' })
+    const response = await fetch(`${suite.serve.url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${suite.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         model: 'bureau-chat',
         stream: true,
@@ -140,8 +112,8 @@ describe('POST /v1/chat/completions', () => {
   })
 
   it('makes earlier messages the conversation and the last user message the task', async () => {
-    llm.push({ text: 'Paris, as before.' })
-    const answer = await client.chat.completions.create({
+    suite.llm.push({ text: 'Paris, as before.' })
+    const answer = await suite.client.chat.completions.create({
       model: 'bureau-agent',
       messages: [
         { role: 'system', content: 'Answer in one short sentence.' },
@@ -151,7 +123,7 @@ describe('POST /v1/chat/completions', () => {
       ],
     })
     expect(answer.choices[0]?.message.content).toBe('Paris, as before.')
-    const sent = chatRequests(llm)[0]?.messages ?? []
+    const sent = chatRequests(suite.llm)[0]?.messages ?? []
     const turns = sent.filter((m) => m.role !== 'system').map((m) => [m.role, messageText(m)])
     expect(turns.slice(-3, -1)).toEqual([
       ['user', 'What is the capital of France?'],
@@ -166,26 +138,26 @@ describe('POST /v1/chat/completions', () => {
 describe('/v1/files', () => {
   it('upload -> chat that uses the file -> the answer has its content; list, get, content, delete', async () => {
     const content = 'Quarterly revenue: 1,234,567 EUR (Q3 2025).'
-    const uploaded = await client.files.create({
+    const uploaded = await suite.client.files.create({
       file: await toFile(Buffer.from(content), 'revenue.txt'),
       purpose: 'user_data',
     })
     expect(uploaded).toMatchObject({ object: 'file', filename: 'revenue.txt', purpose: 'user_data' })
     expect(uploaded.bytes).toBe(Buffer.byteLength(content))
-    expect((await client.files.list()).data.map((f) => f.id)).toContain(uploaded.id)
-    expect(await client.files.retrieve(uploaded.id)).toMatchObject({
+    expect((await suite.client.files.list()).data.map((f) => f.id)).toContain(uploaded.id)
+    expect(await suite.client.files.retrieve(uploaded.id)).toMatchObject({
       id: uploaded.id,
       filename: 'revenue.txt',
     })
-    expect(await (await client.files.content(uploaded.id)).text()).toBe(content)
+    expect(await (await suite.client.files.content(uploaded.id)).text()).toBe(content)
 
     // The model answers with what it was given, so the answer shows the file reached it.
-    llm.setResponder((info) => {
+    suite.llm.setResponder((info) => {
       const seen = JSON.stringify(info.messages)
       const figure = /revenue: ([\d,]+ EUR)/.exec(seen)?.[1]
       return { text: figure ? `Revenue was ${figure}.` : 'I did not get the file.' }
     })
-    const answer = await client.chat.completions.create({
+    const answer = await suite.client.chat.completions.create({
       model: 'bureau-agent',
       messages: [
         {
@@ -200,22 +172,26 @@ describe('/v1/files', () => {
     // A notice (e.g. the file could not be converted) would explain a failure here.
     const notices = (answer as typeof answer & { bureau_notices?: string[] }).bureau_notices
     expect(answer.choices[0]?.message.content, JSON.stringify(notices)).toBe('Revenue was 1,234,567 EUR.')
-    const task = messageText(chatRequests(llm)[0]?.messages.at(-1))
+    const task = messageText(chatRequests(suite.llm)[0]?.messages.at(-1))
     expect(task).toContain('What was the revenue?')
     expect(task).toContain('revenue.txt')
     expect(task).toContain(content)
     // The agent also saved it into the workspace inbox, so tools can edit it.
-    expect(await readFile(join(workspace, 'inbox', 'revenue.txt'), 'utf8')).toBe(content)
+    expect(await readFile(join(suite.workspace, 'inbox', 'revenue.txt'), 'utf8')).toBe(content)
 
-    expect(await client.files.delete(uploaded.id)).toEqual({ id: uploaded.id, object: 'file', deleted: true })
-    const gone = await client.files.retrieve(uploaded.id).catch((error: unknown) => error)
+    expect(await suite.client.files.delete(uploaded.id)).toEqual({
+      id: uploaded.id,
+      object: 'file',
+      deleted: true,
+    })
+    const gone = await suite.client.files.retrieve(uploaded.id).catch((error: unknown) => error)
     expect(gone).toBeInstanceOf(OpenAI.NotFoundError)
     expectOpenAiError(bodyOf(gone))
   })
 
   it('a tool-using task streams bureau_step chunks and its result file is downloadable', async () => {
     const report = '# Summary\n\nAll 3 invoices are paid.\n'
-    llm.push(
+    suite.llm.push(
       {
         text: 'Writing the summary.',
         toolCalls: [{ name: 'files_write_text', arguments: { path: '/out/summary.md', content: report } }],
@@ -227,14 +203,14 @@ describe('/v1/files', () => {
       },
     )
     const chunks = await collect(
-      await client.chat.completions.create({
+      await suite.client.chat.completions.create({
         model: 'bureau-files',
         messages: [{ role: 'user', content: 'Summarise the invoices into /out/summary.md' }],
         stream: true,
       }),
     )
     // bureau-files offers only the files toolset (and done) to the model.
-    const tools = chatRequests(llm)[0]?.tools?.map((t) => t.function.name) ?? []
+    const tools = chatRequests(suite.llm)[0]?.tools?.map((t) => t.function.name) ?? []
     expect(tools).toContain('files_write_text')
     expect(tools).toContain('done')
     expect(tools.every((name) => name === 'done' || name.startsWith('files_'))).toBe(true)
@@ -252,28 +228,28 @@ describe('/v1/files', () => {
       /- \[summary\.md\]\((http:\/\/127\.0\.0\.1:\d+\/v1\/files\/(file-[0-9a-f]+)\/content)\)$/.exec(text)
     expect(link).not.toBeNull()
     const [, url = '', fileId = ''] = link ?? []
-    const download = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+    const download = await fetch(url, { headers: { authorization: `Bearer ${suite.token}` } })
     expect(download.status).toBe(200)
     expect(download.headers.get('content-disposition')).toContain('summary.md')
     expect(await download.text()).toBe(report)
-    expect(await (await client.files.content(fileId)).text()).toBe(report)
-    expect(await client.files.retrieve(fileId)).toMatchObject({
+    expect(await (await suite.client.files.content(fileId)).text()).toBe(report)
+    expect(await suite.client.files.retrieve(fileId)).toMatchObject({
       purpose: 'assistants_output',
       filename: 'summary.md',
     })
-    expect(await readFile(join(workspace, 'out', 'summary.md'), 'utf8')).toBe(report)
+    expect(await readFile(join(suite.workspace, 'out', 'summary.md'), 'utf8')).toBe(report)
     expect((await fetch(url)).status).toBe(401)
   })
 })
 
 describe('errors in OpenAI shape', () => {
   it('401 for a missing key, a wrong key and the UI token', async () => {
-    const missing = await fetch(`${serve.url}/v1/models`)
+    const missing = await fetch(`${suite.serve.url}/v1/models`)
     expect(missing.status).toBe(401)
     expect(expectOpenAiError(await missing.json()).code).toBe('missing_api_key')
 
     for (const key of ['bureau-suite.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'sk-wrong', UI_TOKEN]) {
-      const error = await openAiClient(serve.url, key)
+      const error = await openAiClient(suite.serve.url, key)
         .models.list()
         .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(OpenAI.AuthenticationError)
@@ -283,17 +259,17 @@ describe('errors in OpenAI shape', () => {
   })
 
   it('404 for an unknown model and an unknown /v1 URL', async () => {
-    const error = await client.chat.completions
+    const error = await suite.client.chat.completions
       .create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] })
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OpenAI.NotFoundError)
     const body = expectOpenAiError(bodyOf(error))
     expect(body).toMatchObject({ code: 'model_not_found', param: 'model' })
-    expect(chatRequests(llm)).toHaveLength(0)
+    expect(chatRequests(suite.llm)).toHaveLength(0)
 
-    const unknown = await fetch(`${serve.url}/v1/embeddings`, {
+    const unknown = await fetch(`${suite.serve.url}/v1/embeddings`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${suite.token}` },
       body: '{}',
     })
     expect(unknown.status).toBe(404)
@@ -301,9 +277,9 @@ describe('errors in OpenAI shape', () => {
   })
 
   it('400 for malformed JSON, client tools, stream_options without stream, and a last message that is not the user', async () => {
-    const malformed = await fetch(`${serve.url}/v1/chat/completions`, {
+    const malformed = await fetch(`${suite.serve.url}/v1/chat/completions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${suite.token}`, 'content-type': 'application/json' },
       body: '{"model": "bureau-agent", "messages": [',
     })
     expect(malformed.status).toBe(400)
@@ -328,7 +304,7 @@ describe('errors in OpenAI shape', () => {
       ],
     ]
     for (const [extra, param] of cases) {
-      const error = await client.chat.completions
+      const error = await suite.client.chat.completions
         .create({
           model: 'bureau-agent',
           messages: [{ role: 'user', content: 'hi' }],
@@ -339,7 +315,7 @@ describe('errors in OpenAI shape', () => {
       const body = expectOpenAiError(bodyOf(error))
       expect(body.param).toBe(param)
     }
-    const toolsError = await client.chat.completions
+    const toolsError = await suite.client.chat.completions
       .create({
         model: 'bureau-agent',
         messages: [{ role: 'user', content: 'hi' }],
@@ -348,15 +324,15 @@ describe('errors in OpenAI shape', () => {
       .catch((e: unknown) => e)
     expect(toolsError).toBeInstanceOf(OpenAI.BadRequestError)
     expect((toolsError as Error).message).toMatch(/Client-defined tools are not supported/)
-    expect(chatRequests(llm)).toHaveLength(0)
+    expect(chatRequests(suite.llm)).toHaveLength(0)
   })
 })
 
 describe('cancellation', () => {
   it('a client that disconnects mid-stream cancels its agent run: the model request is aborted', async () => {
-    llm.push({ text: 'one two three four five six seven eight', stallAfterChunks: 2 })
+    suite.llm.push({ text: 'one two three four five six seven eight', stallAfterChunks: 2 })
     const controller = new AbortController()
-    const stream = await client.chat.completions.create(
+    const stream = await suite.client.chat.completions.create(
       { model: 'bureau-agent', messages: [{ role: 'user', content: 'Talk slowly.' }], stream: true },
       { signal: controller.signal },
     )
@@ -370,27 +346,23 @@ describe('cancellation', () => {
     await reading.catch(() => undefined)
     expect(received).toContain('two')
     expect(received).not.toContain('three')
-    await llm.waitUntil(() => llm.requests.some((r) => r.endpoint === 'openai.chat' && r.aborted), {
-      timeoutMs: 10_000,
-    })
-    const request = llm.requests.find((r) => r.endpoint === 'openai.chat')
+    await suite.llm.waitUntil(
+      () => suite.llm.requests.some((r) => r.endpoint === 'openai.chat' && r.aborted),
+      {
+        timeoutMs: 10_000,
+      },
+    )
+    const request = suite.llm.requests.find((r) => r.endpoint === 'openai.chat')
     expect(request?.aborted).toBe(true)
     expect(request?.finished).toBe(false)
   })
 
   it('a non-stream client that gives up cancels its run too', async () => {
-    llm.push({ hang: true })
-    const controller = new AbortController()
-    const pending = client.chat.completions
-      .create(
-        { model: 'bureau-chat', messages: [{ role: 'user', content: 'Wait.' }] },
-        { signal: controller.signal },
-      )
-      .catch((e: unknown) => e)
-    await llm.waitForRequests(1, { timeoutMs: 10_000 })
-    controller.abort()
-    expect(await pending).toBeInstanceOf(OpenAI.APIUserAbortError)
-    await llm.waitUntil(() => llm.requests[0]?.aborted === true, { timeoutMs: 10_000 })
-    expect(llm.requests[0]?.aborted).toBe(true)
+    suite.llm.push({ hang: true })
+    const pending = await startAbortableChat(suite.client, suite.llm, 'Wait.')
+    pending.controller.abort()
+    expect(await pending.outcome).toBeInstanceOf(OpenAI.APIUserAbortError)
+    await suite.llm.waitUntil(() => suite.llm.requests[0]?.aborted === true, { timeoutMs: 10_000 })
+    expect(suite.llm.requests[0]?.aborted).toBe(true)
   })
 })

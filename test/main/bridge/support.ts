@@ -1,18 +1,13 @@
 import OpenAI from 'openai'
-import { expect } from 'vitest'
-import { runCli, startCli } from '../../support/builtCli'
-import type { ScriptedLlm } from '../../support/scriptedLlm'
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
+import { assertBuilt, runCli, startCli } from '../../support/builtCli'
+import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
+import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
+import { tempDirs } from '../../support/tempDir'
 
 /** Points the app at the scripted server through the env overrides (API interaction mode). */
-export function llmEnv(llm: ScriptedLlm): NodeJS.ProcessEnv {
-  return {
-    BUREAU_PROVIDER: 'openai',
-    BUREAU_BASE_URL: llm.baseUrl,
-    BUREAU_MODEL: 'scripted-model',
-    BUREAU_API_KEY: 'sk-bridge-test',
-    BUREAU_INTERACTION_MODE: 'api',
-    BUREAU_WORKSPACE: '',
-  }
+export function llmEnv(llm: ScriptedLlm): Record<string, string> {
+  return scriptedProviderEnv(llm, 'sk-bridge-test', { BUREAU_INTERACTION_MODE: 'api', BUREAU_WORKSPACE: '' })
 }
 
 /** `bureau bridge token create NAME`: the token is the only stdout line. */
@@ -41,6 +36,67 @@ export async function startServe(args: string[], env: NodeJS.ProcessEnv): Promis
 
 export function openAiClient(url: string, apiKey: string): OpenAI {
   return new OpenAI({ apiKey, baseURL: `${url}/v1`, maxRetries: 0, timeout: 30_000 })
+}
+
+export interface ServedBridge {
+  /** The scripted model server, reset before each test. */
+  llm: ScriptedLlm
+  serve: RunningServe
+  /** A bridge token created with the CLI before the host started. */
+  token: string
+  /** The openai client with that token. */
+  client: OpenAI
+  workspace: string
+}
+
+/**
+ * Registers the hooks of a suite against the built `bureau serve`: the scripted model, a data folder
+ * with one bridge token, a workspace; `serveArgs` are appended to the command line.
+ */
+export function servedBridgeSuite(options: {
+  tempPrefix: string
+  tokenName: string
+  serveArgs: string[]
+}): ServedBridge {
+  const dirs = tempDirs(options.tempPrefix)
+  const suite = {} as ServedBridge
+  beforeAll(async () => {
+    assertBuilt()
+    suite.llm = await startScriptedLlm()
+    const dataDir = await dirs.make()
+    suite.workspace = await dirs.make()
+    suite.token = await createTokenWithCli(dataDir, options.tokenName)
+    suite.serve = await startServe(
+      ['--data-dir', dataDir, '--workspace', suite.workspace, ...options.serveArgs],
+      llmEnv(suite.llm),
+    )
+    suite.client = openAiClient(suite.serve.url, suite.token)
+  }, 60_000)
+  afterAll(async () => {
+    await suite.serve?.stop()
+    await suite.llm?.close()
+    await dirs.cleanup()
+  })
+  beforeEach(() => suite.llm.reset())
+  return suite
+}
+
+/** The client keeps the parsed error body's inner object on `error`; rebuild the wire body. */
+export const bodyOf = (error: unknown) => ({ error: (error as InstanceType<typeof OpenAI.APIError>).error })
+
+export const statusOf = (error: unknown) => (error as InstanceType<typeof OpenAI.APIError>).status
+
+/**
+ * Starts a bureau-chat completion the test can abort and waits until its model request has arrived.
+ * `outcome` resolves to the completion or to the error it ended with.
+ */
+export async function startAbortableChat(client: OpenAI, llm: ScriptedLlm, content: string) {
+  const controller = new AbortController()
+  const outcome = client.chat.completions
+    .create({ model: 'bureau-chat', messages: [{ role: 'user', content }] }, { signal: controller.signal })
+    .catch((e: unknown) => e)
+  await llm.waitForRequests(1, { timeoutMs: 10_000 })
+  return { controller, outcome }
 }
 
 /** Asserts OpenAI's error shape `{error: {message, type, param, code}}` and returns the inner error. */
