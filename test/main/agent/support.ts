@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { beforeAll } from 'vitest'
 import { z } from 'zod'
 import { type AgentEvent, type AgentResult, type RunAgentOptions, runAgent } from '../../../src/main/agent'
 import { createLlmClient, type LlmClient, type ResolvedProvider } from '../../../src/main/llm'
@@ -10,8 +10,8 @@ import {
   type Toolset,
 } from '../../../src/main/tools'
 import { createWorkspace, type Workspace } from '../../../src/main/workspace'
-import { type RecordedRequest, type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
-import { tempDirs } from '../../support/tempDir'
+import type { RecordedRequest, ScriptedLlm } from '../../support/scriptedLlm'
+import { type ScriptedSuite, scriptedSuite } from '../../support/scriptedSuite'
 
 /** An OpenAI-compatible client on the scripted server. */
 export function scriptedModel(llm: ScriptedLlm, extra: Partial<ResolvedProvider> = {}): LlmClient {
@@ -48,25 +48,17 @@ export function workspaceAt(root: string): Workspace {
   return createWorkspace({ root, history: false })
 }
 
-export interface AgentSuite {
-  /** The scripted model server, reset before each test. */
-  llm: ScriptedLlm
+export interface AgentSuite extends ScriptedSuite {
   /** The built-in files toolset. */
   files: Toolset
-  /** Temp folders, removed after each test. */
-  dirs: ReturnType<typeof tempDirs>
 }
 
-/** Registers the hooks of an agent suite; `llm` and `files` are set once `beforeAll` has run. */
+/** The hooks of an agent suite: the scripted model and temp folders, and the files toolset. */
 export function agentSuite(tempPrefix: string): AgentSuite {
-  const suite = { dirs: tempDirs(tempPrefix) } as AgentSuite
+  const suite = scriptedSuite(tempPrefix) as AgentSuite
   beforeAll(async () => {
-    suite.llm = await startScriptedLlm()
     suite.files = await filesToolset()
   })
-  afterAll(() => suite.llm.close())
-  beforeEach(() => suite.llm.reset())
-  afterEach(() => suite.dirs.cleanup())
   return suite
 }
 

@@ -1,42 +1,29 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { assertBuilt, runCli } from '../../support/builtCli'
-import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
-import { tempDirs } from '../../support/tempDir'
+import { describe, expect, it } from 'vitest'
+import { runCli } from '../../support/builtCli'
+import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
+import { scriptedSuite } from '../../support/scriptedSuite'
 
-const dirs = tempDirs('bureau-chat-cli-')
-let llm: ScriptedLlm
-
-beforeAll(async () => {
-  assertBuilt()
-  llm = await startScriptedLlm()
-})
-afterAll(async () => {
-  await llm.close()
-  await dirs.cleanup()
-})
-beforeEach(() => llm.reset())
-
-function env(mode: 'api' | 'cli' = 'api'): NodeJS.ProcessEnv {
-  return {
-    BUREAU_PROVIDER: 'openai',
-    BUREAU_BASE_URL: llm.baseUrl,
-    BUREAU_MODEL: 'scripted-model',
-    BUREAU_API_KEY: 'sk-cli-test',
-    BUREAU_INTERACTION_MODE: mode,
-    BUREAU_WORKSPACE: '',
-  }
-}
+const suite = scriptedSuite('bureau-chat-cli-', { built: true })
 
 async function dirsFor() {
-  return { workspace: await dirs.make(), data: await dirs.make() }
+  return { workspace: await suite.dirs.make(), data: await suite.dirs.make() }
+}
+
+/** `bureau chat` with a workspace and data folder, the scripted model as the provider (API mode). */
+function runChat(at: { workspace: string; data: string }, args: string[]) {
+  const env = scriptedProviderEnv(suite.llm, 'sk-cli-test', {
+    BUREAU_INTERACTION_MODE: 'api',
+    BUREAU_WORKSPACE: '',
+  })
+  return runCli(['chat', '--workspace', at.workspace, '--data-dir', at.data, ...args], { env })
 }
 
 describe('bureau chat', () => {
   it('streams the reply to stdout, steps to stderr, prints returned files; exit 0', async () => {
     const { workspace, data } = await dirsFor()
-    llm.push(
+    suite.llm.push(
       {
         text: 'Writing it now.',
         toolCalls: [
@@ -52,10 +39,7 @@ describe('bureau chat', () => {
         ],
       },
     )
-    const result = await runCli(
-      ['chat', '--workspace', workspace, '--data-dir', data, 'Write the Q3 report'],
-      { env: env() },
-    )
+    const result = await runChat({ workspace, data }, ['Write the Q3 report'])
     expect(result.stderr).toContain('✓ files.write_text')
     expect(result.code).toBe(0)
     expect(result.stdout).toBe(
@@ -66,27 +50,20 @@ describe('bureau chat', () => {
 
   it('CLI interaction mode with --toolset: the model gets the cli and done tools only', async () => {
     const { workspace, data } = await dirsFor()
-    llm.push(
+    suite.llm.push(
       { toolCalls: [{ name: 'cli', arguments: { command: 'files write_text /a.txt "via cli"' } }] },
       { toolCalls: [{ name: 'done', arguments: { message: 'ok' } }] },
     )
-    const result = await runCli(
-      [
-        'chat',
-        '--workspace',
-        workspace,
-        '--data-dir',
-        data,
-        '--toolset',
-        'files',
-        '--interaction-mode',
-        'cli',
-        'go',
-      ],
-      { env: env('api') },
-    )
+    // The flag wins over BUREAU_INTERACTION_MODE=api.
+    const result = await runChat({ workspace, data }, [
+      '--toolset',
+      'files',
+      '--interaction-mode',
+      'cli',
+      'go',
+    ])
     expect(result.code).toBe(0)
-    const body = llm.requests[0]?.body as { tools?: Array<{ function: { name: string } }> } | undefined
+    const body = suite.llm.requests[0]?.body as { tools?: Array<{ function: { name: string } }> } | undefined
     const tools = body?.tools ?? []
     expect(tools.map((t) => t.function.name)).toEqual(['cli', 'done'])
     expect(await readFile(join(workspace, 'a.txt'), 'utf8')).toBe('via cli')
@@ -94,25 +71,17 @@ describe('bureau chat', () => {
 
   it('--json prints the result object; --attach and --anonymize keep the term from the model', async () => {
     const { workspace, data } = await dirsFor()
-    const file = join(await dirs.make(), 'client.txt')
+    const file = join(await suite.dirs.make(), 'client.txt')
     await writeFile(file, 'Contract with Globex Corporation for 2025.')
-    llm.push({ text: 'The contract is with [0_PLACEHOLDER].' })
-    const result = await runCli(
-      [
-        'chat',
-        '--workspace',
-        workspace,
-        '--data-dir',
-        data,
-        '--attach',
-        file,
-        '--anonymize',
-        'Globex Corporation',
-        '--json',
-        'Who is the contract with?',
-      ],
-      { env: env() },
-    )
+    suite.llm.push({ text: 'The contract is with [0_PLACEHOLDER].' })
+    const result = await runChat({ workspace, data }, [
+      '--attach',
+      file,
+      '--anonymize',
+      'Globex Corporation',
+      '--json',
+      'Who is the contract with?',
+    ])
     expect(result.code).toBe(0)
     const printed = JSON.parse(result.stdout)
     expect(printed).toMatchObject({
@@ -120,22 +89,19 @@ describe('bureau chat', () => {
       message: 'The contract is with Globex Corporation.',
       received: [{ name: 'client.txt', status: 'converted', agentPath: '/inbox/client.txt' }],
     })
-    const body = JSON.stringify(llm.requests[0]?.body)
+    const body = JSON.stringify(suite.llm.requests[0]?.body)
     expect(body).toContain('Contract with [0_PLACEHOLDER] for 2025.')
     expect(body).not.toContain('Globex')
   })
 
   it('exits 1 when the model fails for good, and 2 for an unknown toolset', async () => {
     const { workspace, data } = await dirsFor()
-    llm.push({ error: { status: 401 } })
-    const failed = await runCli(['chat', '--workspace', workspace, '--data-dir', data, 'hi'], { env: env() })
+    suite.llm.push({ error: { status: 401 } })
+    const failed = await runChat({ workspace, data }, ['hi'])
     expect(failed.code).toBe(1)
     expect(failed.stderr).toMatch(/error: /)
     expect(failed.stderr).not.toContain('sk-cli-test')
-    const usage = await runCli(
-      ['chat', '--workspace', workspace, '--data-dir', data, '--toolset', 'nope', 'hi'],
-      { env: env() },
-    )
+    const usage = await runChat({ workspace, data }, ['--toolset', 'nope', 'hi'])
     expect(usage.code).toBe(2)
     expect(usage.stderr).toContain('unknown --toolset nope')
   })
@@ -143,10 +109,8 @@ describe('bureau chat', () => {
   it('exits 1 when a tool fails the same way three times', async () => {
     const { workspace, data } = await dirsFor()
     const bad = { toolCalls: [{ name: 'files_read', arguments: { path: '/missing.txt' } }] }
-    llm.push(bad, bad, bad)
-    const result = await runCli(['chat', '--workspace', workspace, '--data-dir', data, 'read it'], {
-      env: env(),
-    })
+    suite.llm.push(bad, bad, bad)
+    const result = await runChat({ workspace, data }, ['read it'])
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('I stopped')
     expect(result.stderr.match(/✗ files\.read/g)).toHaveLength(3)
@@ -154,7 +118,7 @@ describe('bureau chat', () => {
 
   it('--subagent offers a toolset as a sub-agent; its question and steps show on stderr', async () => {
     const { workspace, data } = await dirsFor()
-    llm.push(
+    suite.llm.push(
       { toolCalls: [{ name: 'launch_subagent', arguments: { toolset: 'files', task: 'Create the memo.' } }] },
       { toolCalls: [{ name: 'done', arguments: { question: 'What title?' } }] },
       { toolCalls: [{ name: 'provide_subagent_input', arguments: { input: 'Weekly memo' } }] },
@@ -166,21 +130,7 @@ describe('bureau chat', () => {
         ],
       },
     )
-    const result = await runCli(
-      [
-        'chat',
-        '--workspace',
-        workspace,
-        '--data-dir',
-        data,
-        '--toolset',
-        'files',
-        '--subagent',
-        'files',
-        'memo',
-      ],
-      { env: env() },
-    )
+    const result = await runChat({ workspace, data }, ['--toolset', 'files', '--subagent', 'files', 'memo'])
     expect(result.code).toBe(0)
     expect(result.stderr).toContain('? files sub-agent asks: What title?')
     expect(result.stderr).toContain('✓ [files] files.write_text')

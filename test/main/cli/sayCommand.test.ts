@@ -1,29 +1,17 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseWav } from '../../../src/main/voice'
-import { assertBuilt, runCli } from '../../support/builtCli'
-import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
-import { tempDirs } from '../../support/tempDir'
+import { runCli } from '../../support/builtCli'
+import { scriptedSuite } from '../../support/scriptedSuite'
 
-const dirs = tempDirs('bureau-say-cli-')
-let llm: ScriptedLlm
-
-beforeAll(async () => {
-  assertBuilt()
-  llm = await startScriptedLlm()
-})
-afterAll(async () => {
-  await llm.close()
-  await dirs.cleanup()
-})
-beforeEach(() => llm.reset())
+const suite = scriptedSuite('bureau-say-cli-', { built: true })
 
 const NO_PROVIDER_ENV = { BUREAU_PROVIDER: '', BUREAU_BASE_URL: '', BUREAU_API_KEY: '' }
 
 describe('bureau say', () => {
   it('--out writes one WAV through the chunker and queue with espeak-ng', async () => {
-    const dir = await dirs.make()
+    const dir = await suite.dirs.make()
     const out = join(dir, 'answer.wav')
     const text =
       '## Result\n\nThe total is 1,234.56 euros. See the table below.\n\n| a | b |\n|---|---|\n| 1 | 2 |'
@@ -40,7 +28,7 @@ describe('bureau say', () => {
   })
 
   it('reads stdin with "-" and honours --rate', async () => {
-    const dir = await dirs.make()
+    const dir = await suite.dirs.make()
     const text = 'One two three four five six seven eight nine ten eleven twelve.'
     const slow = join(dir, 'slow.wav')
     const fast = join(dir, 'fast.wav')
@@ -62,7 +50,7 @@ describe('bureau say', () => {
   })
 
   it('uses an OpenAI-compatible engine set through the provider overrides', async () => {
-    const dir = await dirs.make()
+    const dir = await suite.dirs.make()
     const out = join(dir, 'openai.wav')
     const result = await runCli(
       [
@@ -78,11 +66,11 @@ describe('bureau say', () => {
         'The first sentence is here. The second one is there.',
       ],
       {
-        env: { BUREAU_PROVIDER: 'openai', BUREAU_BASE_URL: llm.baseUrl, BUREAU_API_KEY: 'sk-say' },
+        env: { BUREAU_PROVIDER: 'openai', BUREAU_BASE_URL: suite.llm.baseUrl, BUREAU_API_KEY: 'sk-say' },
       },
     )
     expect(result.code).toBe(0)
-    const speech = llm.requests.filter((r) => r.path === '/v1/audio/speech')
+    const speech = suite.llm.requests.filter((r) => r.path === '/v1/audio/speech')
     // Both sentences are synthesized ahead and in parallel: the requests may arrive in either order.
     expect(speech.map((r) => (r.body as { input: string }).input).sort()).toEqual([
       'The first sentence is here.',
@@ -94,7 +82,7 @@ describe('bureau say', () => {
   })
 
   it('fails clearly: bad rate (exit 2), no text (exit 2), no speech service (exit 1)', async () => {
-    const dir = await dirs.make()
+    const dir = await suite.dirs.make()
     const badRate = await runCli(['say', '--rate', '9', '--data-dir', dir, 'Hi'], { env: NO_PROVIDER_ENV })
     expect(badRate.code).toBe(2)
     expect(badRate.stderr).toContain('--rate must be a number from 0.25 to 4')
@@ -112,7 +100,7 @@ describe('bureau say', () => {
   })
 
   it('--list-voices prints the engine voices', async () => {
-    const dir = await dirs.make()
+    const dir = await suite.dirs.make()
     const result = await runCli(['say', '--list-voices', '--engine', 'espeak-ng', '--data-dir', dir], {
       env: NO_PROVIDER_ENV,
     })
