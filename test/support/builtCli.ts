@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -18,32 +18,40 @@ export interface CliResult {
   stderr: string
 }
 
+/** The built command as a child process; its output is collected in `output` as it arrives. */
+export function spawnCli(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv } = {},
+): { child: ChildProcessWithoutNullStreams; output: { stdout: string; stderr: string } } {
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  const output = { stdout: '', stderr: '' }
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    output.stdout += d
+  })
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    output.stderr += d
+  })
+  return { child, output }
+}
+
 export function runCli(
   args: string[],
   options: { input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      stdout += d
-    })
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr += d
-    })
+    const { child, output } = spawnCli(args, options)
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      reject(new Error(`bureau ${args.join(' ')} did not finish; stderr: ${stderr}`))
+      reject(new Error(`bureau ${args.join(' ')} did not finish; stderr: ${output.stderr}`))
     }, options.timeoutMs ?? 60_000)
     child.on('error', reject)
     child.on('close', (code) => {
       clearTimeout(timer)
-      resolve({ code, stdout, stderr })
+      resolve({ code, ...output })
     })
     child.stdin.end(options.input ?? '')
   })
@@ -56,18 +64,9 @@ export function startCli(
   options: { env?: NodeJS.ProcessEnv } = {},
 ): Promise<{ child: ChildProcess; match: RegExpMatchArray; stop(): Promise<number | null> }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, ...options.env },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr += d
-    })
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      stdout += d
-      const match = stdout.match(ready)
+    const { child, output } = spawnCli(args, options)
+    child.stdout.on('data', () => {
+      const match = output.stdout.match(ready)
       if (match) {
         resolve({
           child,
@@ -81,6 +80,8 @@ export function startCli(
         })
       }
     })
-    child.on('exit', (code) => reject(new Error(`bureau ${args.join(' ')} exited with ${code}: ${stderr}`)))
+    child.on('exit', (code) =>
+      reject(new Error(`bureau ${args.join(' ')} exited with ${code}: ${output.stderr}`)),
+    )
   })
 }

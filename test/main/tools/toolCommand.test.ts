@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertBuilt, cliPath, repoRoot, runCli } from '../../support/builtCli'
+import { assertBuilt, runCli, spawnCli } from '../../support/builtCli'
 import { tempDirs } from '../../support/tempDir'
 
 // End to end: the built `bureau tool` command, as a user runs it.
@@ -188,30 +187,15 @@ describe('bureau tool', () => {
   })
 
   it('Ctrl-C during a stdin session stops reading and still disposes the session', async () => {
-    const child = spawn(
-      process.execPath,
-      [cliPath, 'tool', '--data-dir', dataDir, '--workspace', workspace],
-      {
-        cwd: repoRoot,
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    )
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      stdout += d
-    })
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr += d
-    })
+    const { child, output } = spawnCli(['tool', '--data-dir', dataDir, '--workspace', workspace])
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
     child.stdin.write('tally bump --by 40\n')
     const deadline = Date.now() + 30_000
-    while (!stdout.includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    expect(JSON.parse(stdout)).toEqual({ ok: true, value: { n: 40 } })
+    while (!output.stdout.includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    expect(JSON.parse(output.stdout)).toEqual({ ok: true, value: { n: 40 } })
     child.kill('SIGINT')
     expect(await exited).toBe(1)
-    expect(stderr).toContain('Interrupted')
+    expect(output.stderr).toContain('Interrupted')
     expect(await readFile(marker, 'utf8')).toBe('40')
   })
 
