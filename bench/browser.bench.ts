@@ -2,10 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Parser } from 'htmlparser2'
 import { chromium, type Page } from 'playwright-core'
 import { PAGE_CHARS, snapshotPlaywrightPage } from '../src/main/browser'
+import { recallOfCounts } from '../test/support/wordRecall'
+import { corpusDir, median } from './support'
 import type { BenchRow } from './types'
 
 // The 40 readability test pages (../shared/corpus/web), served on loopback; everything they load from
@@ -14,16 +15,8 @@ import type { BenchRow } from './types'
 // Markdown, the time of one read (the in-page pass plus the transfer), and whether every visible
 // interactive element got a marker.
 
-const corpus = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'shared', 'corpus', 'web')
+const corpus = corpusDir('web')
 const CHROMIUM = process.env.BUREAU_CHROMIUM ?? '/usr/bin/chromium'
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
-}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -69,15 +62,7 @@ function words(text: string): Map<string, number> {
 
 /** Share of the expected words (with repeats) that our Markdown contains. */
 function recall(expected: string, ours: string): number {
-  const want = words(expected)
-  const have = words(ours)
-  let total = 0
-  let found = 0
-  for (const [word, count] of want) {
-    total += count
-    found += Math.min(count, have.get(word) ?? 0)
-  }
-  return total === 0 ? 1 : found / total
+  return recallOfCounts(words(expected), words(ours))
 }
 
 /**

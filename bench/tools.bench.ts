@@ -1,14 +1,7 @@
 import { z } from 'zod'
 import { createToolSession, defineToolset, getCatalog, invoke, method, type Toolset } from '../src/main/tools'
+import { median } from './support'
 import type { BenchRow } from './types'
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
-}
 
 /** A toolset shaped like the real ones: five fields with descriptions, a default, an enum, an optional array. */
 function makeToolset(index: number, methods: number): Toolset {

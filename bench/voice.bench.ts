@@ -10,6 +10,7 @@ import {
 } from '../src/main/voice'
 import { chunkText, createSentenceChunker, createTtsQueue } from '../src/shared/voice'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
+import { median } from './support'
 import type { BenchRow } from './types'
 
 // Voice pipeline latency: a scripted model streams a 300-word answer at 30 tokens a second (one word
@@ -36,14 +37,6 @@ function answerOfWords(count: number): string {
   while (words.length < count) words.push(...PARAGRAPH.split(' '))
   const text = words.slice(0, count).join(' ')
   return text.endsWith('.') ? text : `${text}.`
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { repoRoot } from '../../support/builtCli'
+import { recallOfCounts } from '../../support/wordRecall'
 
 /** The shared corpus sits beside the repository, never inside it. */
 export const corpusDir = join(repoRoot, '..', 'shared', 'corpus', 'convert')
@@ -31,13 +32,5 @@ export function wordCounts(text: string): Map<string, number> {
 
 /** Share of the reference's words (with multiplicity) that the candidate also has. */
 export function wordRecall(reference: string, candidate: string): number {
-  const wanted = wordCounts(reference)
-  const have = wordCounts(candidate)
-  let total = 0
-  let found = 0
-  for (const [word, count] of wanted) {
-    total += count
-    found += Math.min(count, have.get(word) ?? 0)
-  }
-  return total === 0 ? 1 : found / total
+  return recallOfCounts(wordCounts(reference), wordCounts(candidate))
 }
