@@ -10,6 +10,7 @@ import {
 } from '../src/main/voice'
 import { chunkText, createSentenceChunker, createTtsQueue } from '../src/shared/voice'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
+import { scriptedProvider } from '../test/support/scriptedProvider'
 import { median } from './support'
 import type { BenchRow } from './types'
 
@@ -51,23 +52,14 @@ const sleep = (ms: number, signal: AbortSignal) =>
   })
 
 function provider(llm: ScriptedLlm): ResolvedProvider {
-  return {
+  return scriptedProvider(llm, 'openai-compatible', {
     id: 'scripted',
     name: 'Scripted',
-    kind: 'openai-compatible',
-    baseUrl: llm.baseUrl,
-    model: 'scripted-model',
-    apiKeyEnv: undefined,
     apiKey: 'sk-bench',
     contextWindow: 128_000,
-    maxOutputTokens: undefined,
     interactionMode: 'api',
     cacheType: 'none',
-    supportsTools: true,
-    supportsVision: false,
-    headers: {},
-    temperature: undefined,
-  }
+  })
 }
 
 interface Run {

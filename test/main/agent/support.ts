@@ -11,29 +11,19 @@ import {
 } from '../../../src/main/tools'
 import { createWorkspace, type Workspace } from '../../../src/main/workspace'
 import type { RecordedRequest, ScriptedLlm } from '../../support/scriptedLlm'
+import { scriptedProvider } from '../../support/scriptedProvider'
 import { type ScriptedSuite, scriptedSuite } from '../../support/scriptedSuite'
 
 /** An OpenAI-compatible client on the scripted server. */
 export function scriptedModel(llm: ScriptedLlm, extra: Partial<ResolvedProvider> = {}): LlmClient {
   return createLlmClient(
-    {
+    scriptedProvider(llm, 'openai-compatible', {
       id: 'scripted',
       name: 'Scripted',
-      kind: 'openai-compatible',
-      baseUrl: llm.baseUrl,
-      model: 'scripted-model',
-      apiKeyEnv: undefined,
       contextWindow: 200_000,
-      maxOutputTokens: undefined,
-      interactionMode: undefined,
-      cacheType: 'prefix',
-      supportsTools: true,
-      supportsVision: false,
-      headers: {},
-      temperature: undefined,
       apiKey: 'sk-scripted',
       ...extra,
-    },
+    }),
     { timeoutMs: 10_000, maxRetries: 0, sleep: async () => {} },
   )
 }

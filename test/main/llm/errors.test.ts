@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createLlmClient } from '../../../src/main/llm'
 import { AppError } from '../../../src/shared/errors'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
-import { collect, KINDS, scriptedClient, scriptedProvider, testClientOptions } from './support'
+import { scriptedProvider } from '../../support/scriptedProvider'
+import { collect, KINDS, scriptedClient, testClientOptions } from './support'
 
 let llm: ScriptedLlm
 beforeAll(async () => {
