@@ -9,10 +9,7 @@ import type {
   Events,
 } from '../../../shared/ipc'
 import type { EventBus } from '../../ipc'
-import type { Anonymizer, LlmClient } from '../../llm'
-import type { Logger } from '../../logging'
 import type { ToolRegistry, Toolset, Workspace } from '../../tools'
-import type { AttachmentConverter } from '../attachments/converterPort'
 import { streamChat } from '../chatStream'
 import type { ConversationStore } from '../conversations/conversationStore'
 import { type AgentRun, startAgent } from '../runAgent'
@@ -21,27 +18,15 @@ import { delegatable } from './delegatable'
 import { type DetachedChatInput, type DetachedRunInput, runDetached, streamDetached } from './detachedRun'
 import { historyOf } from './historyOf'
 import { assistantMessageOf } from './messageOf'
+import { type ChatRunDeps, runEnvironment } from './runEnvironment'
 
 /** Where the service sends the contract's chat.* and agent.* events (the app's event bus). */
 export type ChatEventSink = Pick<EventBus<Events>, 'emit'>
 
-export interface ChatServiceOptions {
+export interface ChatServiceOptions extends ChatRunDeps {
   store: ConversationStore
-  /** The model of the active provider, resolved per run (settings can change between runs). */
-  model: () => Promise<LlmClient> | LlmClient
   toolsets: () => readonly Toolset[] | ToolRegistry | Promise<readonly Toolset[] | ToolRegistry>
-  /** Toolsets offered as sub-agents (default none). */
-  subagents?: () => readonly Toolset[]
-  workspace: () => Workspace
-  converter?: AttachmentConverter
-  /** Attachment budget in characters (the setting; default 30,000). */
-  attachmentBudgetChars?: () => number
-  /** The step budget of a run (the setting `agent.maxIterations`; default 50). */
-  maxIterations?: () => number
-  /** A fresh anonymizer per run when anonymization is on (the setting's terms), else undefined. */
-  anonymizer?: () => Anonymizer | undefined
   events: ChatEventSink
-  logger?: Logger
 }
 
 interface ActiveRun {
@@ -142,11 +127,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         maxIterations: options.maxIterations?.(),
         signal: run.controller.signal,
         onEvent,
-        workspace: options.workspace,
-        converter: options.converter,
-        attachmentBudgetChars: options.attachmentBudgetChars?.(),
-        anonymizer: options.anonymizer?.(),
-        logger: options.logger,
+        ...runEnvironment(options),
       })
       result = await run.agent.result
     } catch (error) {
@@ -253,11 +234,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
           prompt,
           attachments: attachments ?? [],
           ...(signal ? { signal } : {}),
-          workspace: options.workspace,
-          converter: options.converter,
-          attachmentBudgetChars: options.attachmentBudgetChars?.(),
-          anonymizer: options.anonymizer?.(),
-          logger: options.logger,
+          ...runEnvironment(options),
         })
       })()
     },

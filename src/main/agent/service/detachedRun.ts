@@ -1,11 +1,10 @@
-import type { Anonymizer, LlmClient, Usage } from '../../llm'
-import type { Logger } from '../../logging'
-import type { Toolset, Workspace } from '../../tools'
-import type { AttachmentConverter } from '../attachments/converterPort'
+import type { Usage } from '../../llm'
+import type { Toolset } from '../../tools'
 import { streamChat } from '../chatStream'
 import { startAgent } from '../runAgent'
 import type { AgentAttachment, AgentEvent, AgentResult, HistoryTurn } from '../types'
 import { delegatable } from './delegatable'
+import { type ChatRunDeps, runEnvironment } from './runEnvironment'
 
 /** One request from outside any conversation (the OpenAI bridge): nothing is saved, no bus events. */
 export interface DetachedRunInput {
@@ -30,20 +29,8 @@ export interface DetachedChatInput {
   onUsage?: (usage: Usage) => void
 }
 
-/** What a detached run needs from the chat service: the same model, workspace and converter as the app's chat. */
-export interface DetachedRunDeps {
-  model: () => Promise<LlmClient> | LlmClient
-  subagents?: () => readonly Toolset[]
-  workspace: () => Workspace
-  converter?: AttachmentConverter
-  attachmentBudgetChars?: () => number
-  maxIterations?: () => number
-  anonymizer?: () => Anonymizer | undefined
-  logger?: Logger
-}
-
 export async function runDetached(
-  deps: DetachedRunDeps,
+  deps: ChatRunDeps,
   toolsets: readonly Toolset[],
   input: DetachedRunInput,
 ): Promise<AgentResult> {
@@ -58,16 +45,12 @@ export async function runDetached(
     maxIterations: deps.maxIterations?.(),
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onEvent ? { onEvent: input.onEvent } : {}),
-    workspace: deps.workspace,
-    converter: deps.converter,
-    attachmentBudgetChars: deps.attachmentBudgetChars?.(),
-    anonymizer: deps.anonymizer?.(),
-    logger: deps.logger,
+    ...runEnvironment(deps),
   }).result
 }
 
 export async function* streamDetached(
-  deps: DetachedRunDeps,
+  deps: ChatRunDeps,
   input: DetachedChatInput,
 ): AsyncGenerator<string, void, undefined> {
   const model = await deps.model()
@@ -79,10 +62,6 @@ export async function* streamDetached(
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onEvent ? { onEvent: input.onEvent } : {}),
     ...(input.onUsage ? { onUsage: input.onUsage } : {}),
-    workspace: deps.workspace,
-    converter: deps.converter,
-    attachmentBudgetChars: deps.attachmentBudgetChars?.(),
-    anonymizer: deps.anonymizer?.(),
-    logger: deps.logger,
+    ...runEnvironment(deps),
   })
 }

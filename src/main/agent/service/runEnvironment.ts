@@ -1,0 +1,35 @@
+import type { Anonymizer, LlmClient } from '../../llm'
+import type { Logger } from '../../logging'
+import type { Toolset, Workspace } from '../../tools'
+import type { AttachmentConverter } from '../attachments/converterPort'
+import type { ChatStreamOptions } from '../chatStream'
+
+/** What every run of the app's chat (agent or plain stream, in a conversation or detached) is built from. */
+export interface ChatRunDeps {
+  /** The model of the active provider, resolved per run (settings can change between runs). */
+  model: () => Promise<LlmClient> | LlmClient
+  /** Toolsets offered as sub-agents (default none). */
+  subagents?: () => readonly Toolset[]
+  workspace: () => Workspace
+  converter?: AttachmentConverter
+  /** Attachment budget in characters (the setting; default 30,000). */
+  attachmentBudgetChars?: () => number
+  /** The step budget of a run (the setting `agent.maxIterations`; default 50). */
+  maxIterations?: () => number
+  /** A fresh anonymizer per run when anonymization is on (the setting's terms), else undefined. */
+  anonymizer?: () => Anonymizer | undefined
+  logger?: Logger
+}
+
+/** The options every run takes from the deps, with the settings read as the run starts. */
+export function runEnvironment(
+  deps: ChatRunDeps,
+): Pick<ChatStreamOptions, 'workspace' | 'converter' | 'attachmentBudgetChars' | 'anonymizer' | 'logger'> {
+  return {
+    workspace: deps.workspace,
+    converter: deps.converter,
+    attachmentBudgetChars: deps.attachmentBudgetChars?.(),
+    anonymizer: deps.anonymizer?.(),
+    logger: deps.logger,
+  }
+}
