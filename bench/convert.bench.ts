@@ -5,12 +5,13 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { createConverter } from '../src/main/convert'
+import { corpusDir, median } from './support'
 import type { BenchRow } from './types'
 
 // Side by side, each tool used the way it is used: one `bureau convert` process for a whole batch
 // (the app converts in-process) against one pandoc / pdftotext process per file.
 const repoRoot = fileURLToPath(new URL('../', import.meta.url))
-const corpus = join(repoRoot, '..', 'shared', 'corpus', 'convert')
+const corpus = corpusDir('convert')
 const bureau = join(repoRoot, 'bin', 'bureau.js')
 const ROUNDS = 5
 
@@ -71,14 +72,6 @@ function run(command: string, args: string[]): Timed {
   const wall = performance.now() - started
   if (result.error) throw result.error
   return { wall, cpu: childrenCpu() - cpuBefore, stdout: result.stdout }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
 }
 
 const Report = z.object({
