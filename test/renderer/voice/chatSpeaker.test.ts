@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createChatSpeaker } from '../../../src/renderer/src/voice/chatSpeaker'
 import type { SpeechOutput } from '../../../src/renderer/src/voice/voicePorts'
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+import { tick } from '../../support/promises'
 
 function fakeChat() {
   const deltas = new Set<(e: { runId: string; text: string }) => void>()

@@ -9,18 +9,7 @@ import type {
 import { createVoiceSession, type VoiceSessionState } from '../../../src/renderer/src/voice/voiceSession'
 import type { ChatMessage, VoiceAskInput, VoiceMetrics } from '../../../src/shared/ipc'
 import type { SpokenSentence } from '../../../src/shared/voice'
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
-
-function deferred<T>() {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
+import { deferred, tick } from '../../support/promises'
 
 /** Every collaborator of the session as a controllable fake; a manual clock. */
 function harness() {

@@ -6,25 +6,13 @@ import {
   spokenTextOf,
   type TtsQueueEvent,
 } from '../../../src/shared/voice'
-
-/** A promise with its resolve/reject exposed, to finish syntheses in any order the test wants. */
-function deferred<T>() {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
+import { deferred, tick } from '../../support/promises'
 
 const sentence = (index: number, text = `Sentence number ${index}.`): SpokenSentence => ({
   index,
   text,
   kind: 'text',
 })
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /** A fake engine: every synthesis and every playback waits until the test releases it. */
 function harness(lookahead = 2) {
