@@ -57,7 +57,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     define,
-    plugins: [react()],
+    plugins: [react(), bundledLicenses()],
     build: {
       outDir: 'out/renderer',
       minify: true,
