@@ -102,12 +102,10 @@ export function toolsHandlers(host: ToolsHost) {
   return {
     'tools.plugins': () => host.plugins(),
     'tools.toolsets': () =>
-      host.registry
-        .list()
-        .map((toolset) => ({
-          name: toolset.name,
-          summary: toolset.summary,
-          methods: Object.keys(toolset.methods).length,
-        })),
+      host.registry.list().map((toolset) => ({
+        name: toolset.name,
+        summary: toolset.summary,
+        methods: Object.keys(toolset.methods).length,
+      })),
   }
 }
