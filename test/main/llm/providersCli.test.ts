@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CliIo, runProvidersList, runProvidersTest } from '../../../src/main/cli/providers/runProviders'
+import { runProvidersList, runProvidersTest } from '../../../src/main/cli/providers/runProviders'
+import type { TextIo } from '../../../src/main/cli/textIo'
 import { AppError } from '../../../src/shared/errors'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { tempDirs } from '../../support/tempDir'
@@ -14,7 +15,7 @@ afterAll(async () => {
   await dirs.cleanup()
 })
 
-function capture(): CliIo & { stdout: () => string; stderr: () => string } {
+function capture(): TextIo & { stdout: () => string; stderr: () => string } {
   let out = ''
   let err = ''
   return { out: (t) => (out += t), err: (t) => (err += t), stdout: () => out, stderr: () => err }

@@ -10,17 +10,8 @@ import type { Toolset } from '../../tools'
 import { openCliToolEnvironment } from '../cliToolEnvironment'
 import type { ChatCliOptions } from '../commands/chat'
 import { UsageError } from '../program'
+import { processTextIo, type TextIo } from '../textIo'
 import { stepLine } from './stepLine'
-
-export interface ChatIo {
-  out(text: string): void
-  err(text: string): void
-}
-
-const processIo: ChatIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-}
 
 function pick(all: readonly Toolset[], names: readonly string[], flag: string): Toolset[] {
   const unknown = names.filter((name) => !all.some((t) => t.name === name))
@@ -44,7 +35,7 @@ async function readAttachments(paths: readonly string[]): Promise<AgentAttachmen
   return files
 }
 
-function printer(io: ChatIo, json: boolean) {
+function printer(io: TextIo, json: boolean) {
   let last = '\n'
   return {
     onEvent(event: AgentEvent) {
@@ -75,7 +66,7 @@ function printer(io: ChatIo, json: boolean) {
 export async function runChat(
   prompt: string,
   options: ChatCliOptions,
-  io: ChatIo = processIo,
+  io: TextIo = processTextIo,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<void> {
   const logger = createLogger({ level: env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn' })

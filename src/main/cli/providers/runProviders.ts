@@ -4,20 +4,11 @@ import { createSettingsProviders, type ProviderService } from '../../llm'
 import { defaultDataDir } from '../../paths'
 import { openSettings } from '../../settings'
 import type { ProvidersCliOptions } from '../commands/providers'
-
-export interface CliIo {
-  out(text: string): void
-  err(text: string): void
-}
-
-const processIo: CliIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-}
+import { processTextIo, type TextIo } from '../textIo'
 
 async function openProviders(
   options: ProvidersCliOptions,
-  io: CliIo,
+  io: TextIo,
   env: NodeJS.ProcessEnv,
 ): Promise<ProviderService> {
   const dataDir = options.dataDir ?? defaultDataDir(env)
@@ -52,7 +43,7 @@ function contextColumn(provider: ProviderSummary): string {
 
 export async function runProvidersList(
   options: ProvidersCliOptions,
-  io: CliIo = processIo,
+  io: TextIo = processTextIo,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<void> {
   const providers = await (await openProviders(options, io, env)).list()
@@ -78,7 +69,7 @@ export async function runProvidersList(
 export async function runProvidersTest(
   id: string | undefined,
   options: ProvidersCliOptions,
-  io: CliIo = processIo,
+  io: TextIo = processTextIo,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<void> {
   const result = await (await openProviders(options, io, env)).test(id)

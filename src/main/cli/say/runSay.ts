@@ -8,16 +8,14 @@ import { openSettings } from '../../settings'
 import { concatWav, createSystemPlayer, createVoiceService, type SpeechAudio, speakText } from '../../voice'
 import type { SayCliOptions } from '../commands/say'
 import { UsageError } from '../program'
+import { processTextIo, type TextIo } from '../textIo'
 
-export interface SayIo {
-  out(text: string): void
-  err(text: string): void
+export interface SayIo extends TextIo {
   readStdin(): Promise<string>
 }
 
 const processIo: SayIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
+  ...processTextIo,
   async readStdin() {
     let text = ''
     for await (const chunk of process.stdin) text += String(chunk)
