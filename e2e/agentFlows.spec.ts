@@ -7,6 +7,7 @@ import {
   startScriptedLlm,
   type Turn,
 } from '../test/support/scriptedLlm'
+import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
@@ -52,13 +53,10 @@ async function invoke(route: string, input: unknown): Promise<{ ok: boolean; bod
 
 test.beforeAll(async () => {
   llm = await startScriptedLlm({ models: ['scripted-model'] })
-  bureau = await startBureau([], {
-    BUREAU_PROVIDER: 'openai',
-    BUREAU_BASE_URL: llm.baseUrl,
-    BUREAU_MODEL: 'scripted-model',
-    BUREAU_API_KEY: 'sk-scripted-e2e-key-0000',
-    BUREAU_INTERACTION_MODE: 'api',
-  })
+  bureau = await startBureau(
+    [],
+    scriptedProviderEnv(llm, 'sk-scripted-e2e-key-0000', { BUREAU_INTERACTION_MODE: 'api' }),
+  )
   const probe = await invoke('conversations.list', {})
   chatReady = probe.ok
 })

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { CHROMIUM_PATH } from '../playwright.config'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
+import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
 import { closeBureauBrowser } from './support/bureauBrowser'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { snapshot } from './support/ui'
@@ -14,12 +15,7 @@ let bureau: BureauServer
 test.beforeAll(async () => {
   llm = await startScriptedLlm({ models: ['scripted-model'] })
   // The connection test talks to the scripted server through an OpenAI-compatible provider.
-  bureau = await startBureau([], {
-    BUREAU_PROVIDER: 'openai',
-    BUREAU_BASE_URL: llm.baseUrl,
-    BUREAU_MODEL: 'scripted-model',
-    BUREAU_API_KEY: 'sk-scripted-e2e-key-0000',
-  })
+  bureau = await startBureau([], scriptedProviderEnv(llm, 'sk-scripted-e2e-key-0000'))
 })
 test.afterAll(async () => {
   await bureau.stop()

@@ -6,6 +6,7 @@ import { type Browser, chromium, expect, type Page, test } from '@playwright/tes
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config'
 import { concatWav, normalizeWav, parseWav } from '../src/main/voice'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
+import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { axeViolations, snapshot } from './support/ui'
 
@@ -50,12 +51,7 @@ test.beforeAll(async () => {
   writeFileSync(wav, concatWav([silence(words, 500), words, silence(words, 40_000)]))
 
   llm = await startScriptedLlm({ models: ['scripted-model'] })
-  bureau = await startBureau([], {
-    BUREAU_PROVIDER: 'openai',
-    BUREAU_BASE_URL: llm.baseUrl,
-    BUREAU_MODEL: 'scripted-model',
-    BUREAU_API_KEY: 'sk-scripted-voice-e2e',
-  })
+  bureau = await startBureau([], scriptedProviderEnv(llm, 'sk-scripted-voice-e2e'))
   browser = await launchWithMicrophone(wav)
 })
 

@@ -1,4 +1,3 @@
-import { vi } from 'vitest'
 import type { ScriptedLlm } from './scriptedLlm'
 
 /** The BUREAU_* overrides that make the active provider the scripted server (OpenAI protocol), plus `extra`. */
@@ -14,9 +13,4 @@ export function scriptedProviderEnv(
     BUREAU_API_KEY: apiKey,
     ...extra,
   }
-}
-
-/** Sets environment variables in this process until `vi.unstubAllEnvs()` puts the old values back. */
-export function stubEnv(vars: Record<string, string>): void {
-  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value)
 }

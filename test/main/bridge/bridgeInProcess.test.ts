@@ -8,7 +8,7 @@ import { silentLogger } from '../../../src/main/logging'
 import { type HttpHost, startHttpHost } from '../../../src/main/server'
 import { rawHttp } from '../../support/rawHttp'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
-import { stubEnv } from '../../support/scriptedProviderEnv'
+import { stubEnv } from '../../support/stubEnv'
 import { tempDirs } from '../../support/tempDir'
 import {
   bodyOf,

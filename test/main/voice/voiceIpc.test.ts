@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { parseWav } from '../../../src/main/voice'
 import { type IpcHost, startIpcHost } from '../../support/ipcHost'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
-import { scriptedProviderEnv, stubEnv } from '../../support/scriptedProviderEnv'
+import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
+import { stubEnv } from '../../support/stubEnv'
 import { tempDirs } from '../../support/tempDir'
 
 // The voice routes end to end over the HTTP host: binary payloads both ways, events over SSE, the
