@@ -118,6 +118,29 @@ interface CopiedCell {
   style: Cell['style']
 }
 
+/** The cells of one row from column `left` to `right`: values, formulas and deep-copied styles. */
+function copyRow(ws: Worksheet, row: number, left: number, right: number): CopiedCell[] {
+  const cells: CopiedCell[] = []
+  for (let c = left; c <= right; c++) {
+    const cell = ws.findCell(row, c)
+    cells.push({
+      value: cell ? cell.value : null,
+      formula: cell && isFormulaCell(cell) ? cell.formula : undefined,
+      style: cell ? JSON.parse(JSON.stringify(cell.style ?? {})) : {},
+    })
+  }
+  return cells
+}
+
+/** Writes a copied cell that moved by `rows` and `cols`; its relative references move with it. */
+function pasteCell(cell: Cell, item: CopiedCell, rows: number, cols: number): void {
+  cell.value =
+    item.formula !== undefined
+      ? ({ formula: slideFormula(item.formula, rows, cols) } as Cell['value'])
+      : item.value
+  cell.style = item.style
+}
+
 export function copyArea(
   open: OpenWorkbook,
   from: Worksheet,
@@ -127,28 +150,12 @@ export function copyArea(
 ): Area {
   unshareFormulas(open)
   const copied: CopiedCell[][] = []
-  for (let r = area.top; r <= area.bottom; r++) {
-    const line: CopiedCell[] = []
-    for (let c = area.left; c <= area.right; c++) {
-      const cell = from.findCell(r, c)
-      line.push({
-        value: cell ? cell.value : null,
-        formula: cell && isFormulaCell(cell) ? cell.formula : undefined,
-        style: cell ? JSON.parse(JSON.stringify(cell.style ?? {})) : {},
-      })
-    }
-    copied.push(line)
-  }
+  for (let r = area.top; r <= area.bottom; r++) copied.push(copyRow(from, r, area.left, area.right))
   const dr = start.row - area.top
   const dc = start.col - area.left
   copied.forEach((line, i) => {
     line.forEach((item, j) => {
-      const cell = to.getCell(start.row + i, start.col + j)
-      cell.value =
-        item.formula !== undefined
-          ? ({ formula: slideFormula(item.formula, dr, dc) } as Cell['value'])
-          : item.value
-      cell.style = item.style
+      pasteCell(to.getCell(start.row + i, start.col + j), item, dr, dc)
     })
   })
   const target = {
@@ -191,15 +198,7 @@ export function sortArea(
   unshareFormulas(open)
   const rows: { from: number; key: [number, number | string]; cells: CopiedCell[] }[] = []
   for (let r = area.top; r <= area.bottom; r++) {
-    const cells: CopiedCell[] = []
-    for (let c = area.left; c <= area.right; c++) {
-      const cell = ws.findCell(r, c)
-      cells.push({
-        value: cell ? cell.value : null,
-        formula: cell && isFormulaCell(cell) ? cell.formula : undefined,
-        style: cell ? JSON.parse(JSON.stringify(cell.style ?? {})) : {},
-      })
-    }
+    const cells = copyRow(ws, r, area.left, area.right)
     rows.push({ from: r, key: sortKey(ws.findCell(r, byCol), open.date1904), cells })
   }
   rows.sort((a, b) => {
@@ -210,12 +209,7 @@ export function sortArea(
   rows.forEach((row, i) => {
     const r = area.top + i
     row.cells.forEach((item, j) => {
-      const cell = ws.getCell(r, area.left + j)
-      cell.value =
-        item.formula !== undefined
-          ? ({ formula: slideFormula(item.formula, r - row.from, 0) } as Cell['value'])
-          : item.value
-      cell.style = item.style
+      pasteCell(ws.getCell(r, area.left + j), item, r - row.from, 0)
     })
   })
   open.changed(ws, area)

@@ -286,6 +286,31 @@ describe('structure edits keep formulas right', () => {
     ])
   })
 
+  it('sort_range moves formulas with their rows (relative references follow)', async () => {
+    await h.call('set_range', {
+      path: P,
+      sheet: 'Sales',
+      start: 'F1',
+      values: [
+        ['Name', 'Score', 'Double'],
+        ['b', 2, '=G2*2'],
+        ['a', 3, '=G3*2'],
+        ['c', 1, '=G4*2'],
+      ],
+    })
+    await h.call('sort_range', { path: P, sheet: 'Sales', range: 'F1:H4', by: 'G' })
+    expect(
+      await h.call('get_range', { path: P, sheet: 'Sales', range: 'F2:H4', detailed: true }),
+    ).toMatchObject({
+      values: [
+        ['c', '1', '2'],
+        ['b', '2', '4'],
+        ['a', '3', '6'],
+      ],
+      formulas: { H2: '=G2*2', H3: '=G3*2', H4: '=G4*2' },
+    })
+  })
+
   it('rename_sheet updates formulas; delete_sheet refuses the last sheet', async () => {
     expect(await h.call('rename_sheet', { path: P, sheet: 'Sales', new_name: 'Q1 Sales' })).toEqual({
       sheet: 'Q1 Sales',
