@@ -11,8 +11,7 @@ import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
-// The chat flows of issue 10 against `bureau serve` and the scripted model. They need the agent
-// service behind chat.*; while it answers UNAVAILABLE each test says so and is skipped.
+// The chat flows of issue 10 against `bureau serve` and the scripted model.
 
 const corpus = new URL('../../shared/corpus/convert/', import.meta.url)
 const docx = readFileSync(new URL('test.docx', corpus))
@@ -40,16 +39,6 @@ const ANSWER = [
 
 let llm: ScriptedLlm
 let bureau: BureauServer
-let chatReady = false
-
-async function invoke(route: string, input: unknown): Promise<{ ok: boolean; body: { message?: string } }> {
-  const response = await fetch(`${bureau.url}/ipc/${route}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${bureau.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  })
-  return { ok: response.ok, body: (await response.json()) as { message?: string } }
-}
 
 test.beforeAll(async () => {
   llm = await startScriptedLlm({ models: ['scripted-model'] })
@@ -57,15 +46,12 @@ test.beforeAll(async () => {
     [],
     scriptedProviderEnv(llm, 'sk-scripted-e2e-key-0000', { BUREAU_INTERACTION_MODE: 'api' }),
   )
-  const probe = await invoke('conversations.list', {})
-  chatReady = probe.ok
 })
 test.afterAll(async () => {
   await bureau?.stop()
   await llm?.close()
 })
 test.beforeEach(() => {
-  test.skip(!chatReady, 'chat.* still answers UNAVAILABLE: the agent service is not wired into createApp yet')
   llm.reset()
 })
 test.use({ viewport: { width: 1280, height: 860 }, acceptDownloads: true })
@@ -120,15 +106,6 @@ test('a dropped Word file reaches the model and the reply streams in progressive
 test('an edit of a dropped workbook shows its receipt and the returned file downloads with the change', async ({
   page,
 }) => {
-  const probe = await invoke('chat.send', {
-    text: 'probe',
-    attachments: [],
-    toolsets: ['spreadsheet', '__none__'],
-  })
-  test.skip(
-    (probe.body.message ?? '').includes('"spreadsheet"'),
-    'the spreadsheet toolset is not registered with the agent yet',
-  )
   script(
     {
       toolCalls: [
@@ -160,12 +137,6 @@ test('an edit of a dropped workbook shows its receipt and the returned file down
   const returned = page.getByTestId('returned-file')
   await expect(returned).toContainText('test.xlsx')
   await snapshot(page, 'chat-steps-receipt')
-  if (!(await invoke('workspace.list', { path: '/' })).ok) {
-    const reason = 'workspace.readFile is not wired yet: the download of the edited workbook is not checked'
-    test.info().annotations.push({ type: 'waiting', description: reason })
-    console.log(reason)
-    return
-  }
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     returned.getByRole('button', { name: 'Download test.xlsx' }).click(),
@@ -308,12 +279,6 @@ test("the agent's steps show as a timeline and a file it returns downloads", asy
   await expect(returned).toContainText('summary.md')
   await expect(lastAnswer(page)).toContainText('The summary is ready.')
   await snapshot(page, 'chat-steps-returned-file')
-  if (!(await invoke('workspace.list', { path: '/' })).ok) {
-    const reason = 'workspace.readFile is not wired yet: the download of the returned file is not checked'
-    test.info().annotations.push({ type: 'waiting', description: reason })
-    console.log(reason)
-    return
-  }
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     returned.getByRole('button', { name: 'Download summary.md' }).click(),
