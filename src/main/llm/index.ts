@@ -51,6 +51,7 @@ export {
 export type {
   AssistantMessage,
   CacheType,
+  ChatImage,
   ChatMessage,
   ChatRequest,
   ChatResult,

@@ -8,9 +8,16 @@ export interface ToolCall {
   arguments: string
 }
 
+/** A picture sent with a user message; only providers with `supportsVision` accept it. */
+export interface ChatImage {
+  /** `image/png`, `image/jpeg`, `image/gif` or `image/webp` (what every vision API accepts). */
+  mimeType: string
+  data: Uint8Array
+}
+
 export type ChatMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  | { role: 'user'; content: string; images?: readonly ChatImage[] }
   | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
   | { role: 'tool'; toolCallId: string; name: string; content: string }
 

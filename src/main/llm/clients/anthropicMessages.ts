@@ -1,9 +1,11 @@
 import { argumentsObject } from '../toolProtocol/jsonObject'
 import type { CacheType, ChatMessage, ToolSpec } from '../types'
+import { imageBase64 } from './imageSupport'
 
 type CacheControl = { type: 'ephemeral' }
 export type AnthropicBlock =
   | { type: 'text'; text: string; cache_control?: CacheControl }
+  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
   | { type: 'tool_result'; tool_use_id: string; content: string }
 export interface AnthropicMessage {
@@ -32,7 +34,16 @@ export function toAnthropicSystem(messages: readonly ChatMessage[], cacheType: C
 function blocksOf(message: ChatMessage): AnthropicBlock[] {
   switch (message.role) {
     case 'user':
-      return [{ type: 'text', text: message.content }]
+      return [
+        // Anthropic's own advice: images before the text that asks about them.
+        ...(message.images ?? []).map((image) => ({
+          type: 'image' as const,
+          source: { type: 'base64' as const, media_type: image.mimeType, data: imageBase64(image) },
+        })),
+        ...(message.content !== '' || !message.images?.length
+          ? [{ type: 'text' as const, text: message.content }]
+          : []),
+      ]
     case 'assistant':
       return [
         ...(message.content !== '' ? [{ type: 'text' as const, text: message.content }] : []),

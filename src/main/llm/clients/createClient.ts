@@ -3,6 +3,7 @@ import type { LlmClient, PublicProvider, ResolvedProvider } from '../types'
 import { createAnthropicDriver } from './anthropicDriver'
 import { type ClientOptions, resolveClientOptions } from './clientOptions'
 import type { ProviderDriver } from './driver'
+import { checkImages } from './imageSupport'
 import { createOllamaDriver } from './ollamaDriver'
 import { createOpenAiDriver } from './openaiDriver'
 import { createRuntimeClient } from './runtimeClient'
@@ -12,10 +13,12 @@ function missingKey(provider: ResolvedProvider): boolean {
   return provider.apiKeyEnv !== undefined && !provider.apiKey
 }
 
-function requireKey(driver: ProviderDriver, provider: ResolvedProvider): ProviderDriver {
+/** Checks what can be refused before the network: a missing key, images the provider cannot take. */
+function preflight(driver: ProviderDriver, provider: ResolvedProvider): ProviderDriver {
   return {
     ...driver,
     open: async (request, signal) => {
+      checkImages(provider, request.messages)
       if (missingKey(provider)) {
         throw new AppError(
           'UNAUTHORIZED',
@@ -46,7 +49,7 @@ export function createLlmClient(provider: ResolvedProvider, options: ClientOptio
     default:
       driver = createOpenAiDriver(provider, resolved)
   }
-  return createRuntimeClient(publicProvider(provider), requireKey(driver, provider), resolved, [
+  return createRuntimeClient(publicProvider(provider), preflight(driver, provider), resolved, [
     provider.apiKey,
   ])
 }

@@ -1,13 +1,20 @@
 import type { Message, Tool } from 'ollama'
 import { argumentsObject } from '../toolProtocol/jsonObject'
 import type { ChatMessage, ToolSpec } from '../types'
+import { imageBase64 } from './imageSupport'
 
 export function toOllamaMessages(messages: readonly ChatMessage[]): Message[] {
   return messages.map((message): Message => {
     switch (message.role) {
       case 'system':
+        return { role: 'system', content: message.content }
       case 'user':
-        return { role: message.role, content: message.content }
+        return {
+          role: 'user',
+          content: message.content,
+          // Base64 strings: the library would otherwise re-encode Uint8Arrays itself.
+          ...(message.images?.length && { images: message.images.map(imageBase64) }),
+        }
       case 'assistant':
         return {
           role: 'assistant',

@@ -1,7 +1,13 @@
-import type { ChatMessage, ToolSpec } from '../types'
+import type { ChatImage, ChatMessage, ToolSpec } from '../types'
+import { imageDataUri } from './imageSupport'
+
+export type OpenAiContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string } }
 
 export type OpenAiMessage =
-  | { role: 'system' | 'user'; content: string }
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string | OpenAiContentPart[] }
   | {
       role: 'assistant'
       content: string | null
@@ -13,8 +19,9 @@ export function toOpenAiMessages(messages: readonly ChatMessage[]): OpenAiMessag
   return messages.map((message): OpenAiMessage => {
     switch (message.role) {
       case 'system':
+        return { role: 'system', content: message.content }
       case 'user':
-        return { role: message.role, content: message.content }
+        return { role: 'user', content: userContent(message.content, message.images) }
       case 'assistant': {
         const calls = message.toolCalls ?? []
         if (calls.length === 0) return { role: 'assistant', content: message.content }
@@ -32,6 +39,15 @@ export function toOpenAiMessages(messages: readonly ChatMessage[]): OpenAiMessag
         return { role: 'tool', tool_call_id: message.toolCallId, content: message.content }
     }
   })
+}
+
+/** Plain text stays a string; with images the content becomes parts, the pictures as `data:` URIs. */
+function userContent(text: string, images: readonly ChatImage[] | undefined): string | OpenAiContentPart[] {
+  if (!images?.length) return text
+  return [
+    ...(text ? [{ type: 'text' as const, text }] : []),
+    ...images.map((image) => ({ type: 'image_url' as const, image_url: { url: imageDataUri(image) } })),
+  ]
 }
 
 export function toOpenAiTools(tools: readonly ToolSpec[]) {

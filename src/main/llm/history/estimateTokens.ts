@@ -2,6 +2,8 @@ import type { ChatMessage, ToolSpec } from '../types'
 
 /** Per-message framing (role markers, separators) most chat templates add. */
 const MESSAGE_OVERHEAD = 4
+/** A picture costs roughly this much on the big providers (Anthropic ~1,600 at 1.15 MP, OpenAI high detail ~1,100). */
+const IMAGE_TOKENS = 1_600
 
 /**
  * A fast, tokenizer-free estimate: about 4 characters per token for Latin text, 1 token per
@@ -17,6 +19,7 @@ export function estimateMessageTokens(message: ChatMessage): number {
   let tokens = MESSAGE_OVERHEAD + estimateTextTokens(message.content)
   if (message.role === 'assistant')
     for (const call of message.toolCalls ?? []) tokens += estimateTextTokens(call.name + call.arguments) + 8
+  if (message.role === 'user') tokens += (message.images?.length ?? 0) * IMAGE_TOKENS
   return tokens
 }
 
