@@ -26,6 +26,7 @@ export function createSafeStorageCipher(): SecretCipher {
   return {
     id: 'electron-safe-storage',
     storage: storageInfo(),
+    canDecrypt: () => safeStorage.isEncryptionAvailable(),
     async encrypt(plaintext) {
       if (!safeStorage.isEncryptionAvailable())
         throw new AppError(

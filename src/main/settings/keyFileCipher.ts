@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { mkdir, open, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '../../shared/errors'
@@ -66,6 +67,7 @@ export function createKeyFileCipher(dataDir: string): SecretCipher {
   return {
     id: 'aes-256-gcm-keyfile',
     storage: { kind: 'key-file', secure: true },
+    canDecrypt: () => existsSync(keyPath),
     async encrypt(plaintext) {
       const key = (await readKey()) ?? (await createKey())
       const iv = randomBytes(IV_BYTES)

@@ -11,6 +11,11 @@ export interface SecretCipher {
   encrypt(plaintext: string): Promise<string>
   /** Throws `SecretDecryptError` when the ciphertext cannot be turned back into the exact plaintext. */
   decrypt(ciphertext: string): Promise<string>
+  /**
+   * A cheap check, without decrypting, that this cipher can decrypt at all now (its key file exists,
+   * the keychain is available), so Settings can flag a key to re-enter before it is used.
+   */
+  canDecrypt?(): boolean
 }
 
 export type SecretDecryptReason = 'key-missing' | 'tampered' | 'unavailable' | 'other-cipher'

@@ -29,7 +29,8 @@ export type RevealResult =
 
 export interface SecretVault {
   /** Names and hints of the stored secrets, from the file: no decryption. */
-  list(): Array<{ name: string; hint?: string }>
+  /** `readable: false` when no cipher at hand can decrypt the entry now (key file gone, keychain off). */
+  list(): Array<{ name: string; hint?: string; readable: boolean }>
   has(name: string): boolean
   set(name: string, value: string): Promise<void>
   clear(name: string): Promise<boolean>
@@ -102,7 +103,11 @@ export function createSecretVault(options: SecretVaultOptions): SecretVault {
   file = readFile()
 
   return {
-    list: () => Object.entries(file.entries).map(([name, entry]) => ({ name, hint: entry.hint })),
+    list: () =>
+      Object.entries(file.entries).map(([name, entry]) => {
+        const decoder = ciphers.get(entry.cipher)
+        return { name, hint: entry.hint, readable: Boolean(decoder) && (decoder?.canDecrypt?.() ?? true) }
+      }),
     has: (name) => Object.hasOwn(file.entries, name),
     reload() {
       file = readFile()

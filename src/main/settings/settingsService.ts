@@ -151,7 +151,7 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
       set: true,
       source: 'stored',
       ...(stored.hint ? { hint: stored.hint } : {}),
-      ...(unreadable.has(name) ? { unreadable: true } : {}),
+      ...(unreadable.has(name) || !stored.readable ? { unreadable: true } : {}),
     }
   }
 

@@ -125,6 +125,11 @@ describe('secrets at rest', () => {
     await (await open(dataDir)).settings.setSecret('providers.deepseek.apiKey', SECRET)
     await unlink(join(dataDir, KEY_FILE_NAME))
     const { settings, notices } = await open(dataDir)
+    // Settings flags the key before anything tries to use it.
+    expect(settings.getPublic().secrets['providers.deepseek.apiKey']).toMatchObject({
+      set: true,
+      unreadable: true,
+    })
     expect(await settings.getSecret('providers.deepseek.apiKey')).toBeUndefined()
     expect(notices.map((n) => n.message)).toEqual([
       'Re-enter the API key of provider "deepseek" in Settings: the stored copy cannot be decrypted (the key file secrets.key is missing from the data folder).',
@@ -145,10 +150,12 @@ describe('secrets at rest', () => {
       }),
     )
     const { settings, notices } = await open(dataDir)
+    // No cipher at hand can decrypt it: flagged before anything tries to use it.
     expect(settings.getPublic().secrets['email.imapPassword']).toEqual({
       set: true,
       source: 'stored',
       hint: '…abcd',
+      unreadable: true,
     })
     expect(await settings.getSecret('email.imapPassword')).toBeUndefined()
     expect(notices[0]?.message).toContain('Re-enter the IMAP password')
