@@ -19,7 +19,7 @@ export {
 } from './secretNames'
 export { AgentSettings } from './sections/agent'
 export { AnonymizationSettings } from './sections/anonymization'
-export { AttachmentSettings, DEFAULT_ATTACHMENT_BUDGET_CHARS } from './sections/attachments'
+export { AttachmentSettings, AttachmentVision, DEFAULT_ATTACHMENT_BUDGET_CHARS } from './sections/attachments'
 export { BridgeSettings } from './sections/bridge'
 export { BrowserMode, BrowserSettings } from './sections/browser'
 export {

@@ -18,6 +18,8 @@ describe('settings schema', () => {
     expect(defaults.anonymization).toEqual({ enabled: false, terms: [] })
     expect(defaults.attachments.budgetChars).toBe(DEFAULT_ATTACHMENT_BUDGET_CHARS)
     expect(DEFAULT_ATTACHMENT_BUDGET_CHARS).toBe(30_000)
+    // Pictures stay on this computer (offline OCR) unless the user allows the provider to see them.
+    expect(defaults.attachments.vision).toBe('off')
     expect(defaults.tools).toEqual({ watchDebounceMs: 30_000, extraFolder: null })
     expect(defaults.browser).toMatchObject({
       mode: 'edge-profile',
@@ -46,6 +48,10 @@ describe('settings schema', () => {
   it('refuses wrong types and out-of-range values', () => {
     expect(Settings.safeParse({ attachments: { budgetChars: 'lots' } }).success).toBe(false)
     expect(Settings.safeParse({ attachments: { budgetChars: 10 } }).success).toBe(false)
+    expect(Settings.safeParse({ attachments: { vision: 'always' } }).success).toBe(false)
+    expect(Settings.parse({ attachments: { vision: 'when-supported' } }).attachments.vision).toBe(
+      'when-supported',
+    )
     expect(Settings.safeParse({ browser: { mode: 'netscape' } }).success).toBe(false)
     expect(Settings.safeParse({ providers: { 'Bad Id': {} } }).success).toBe(false)
     expect(Settings.safeParse({ providers: { deepseek: { baseUrl: 'ftp://x' } } }).success).toBe(false)

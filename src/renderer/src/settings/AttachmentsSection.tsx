@@ -5,11 +5,12 @@ import { issueFor } from './issuesByPath'
 import { SettingsSection } from './SettingsSection'
 import { useSectionForm } from './useSectionForm'
 
-/** How much converted attachment text goes into one request. */
+/** How much converted attachment text goes into one request, and who reads pictures. */
 export function AttachmentsSection({ settings }: { settings: PublicSettings }) {
-  const form = useSectionForm({ budget: String(settings.attachments.budgetChars) }, (d) => ({
-    attachments: { budgetChars: Number(d.budget) },
-  }))
+  const form = useSectionForm(
+    { budget: String(settings.attachments.budgetChars), vision: settings.attachments.vision },
+    (d) => ({ attachments: { budgetChars: Number(d.budget), vision: d.vision } }),
+  )
   const [local, setLocal] = useState<string | undefined>()
   const validate = () => {
     const n = Number(form.draft.budget)
@@ -31,6 +32,20 @@ export function AttachmentsSection({ settings }: { settings: PublicSettings }) {
         error={local ?? issueFor(form.issues, 'budgetChars')}
       >
         <input className="input" inputMode="numeric" {...form.text('budget')} />
+      </Field>
+      <Field
+        label="Images and scanned pages"
+        hint={
+          form.draft.vision === 'off'
+            ? 'Read by text recognition (OCR) on this computer; nothing leaves it.'
+            : 'The pictures themselves are sent to the active provider, which transcribes them (anonymization cannot hide names in a picture). Providers without vision support, and failures, fall back to OCR.'
+        }
+        error={issueFor(form.issues, 'vision')}
+      >
+        <select className="input" {...form.text('vision')}>
+          <option value="off">Text recognition on this computer (OCR)</option>
+          <option value="when-supported">The provider's vision model, when it supports images</option>
+        </select>
       </Field>
     </SettingsSection>
   )
