@@ -1,5 +1,5 @@
 import type { AppNotice } from '../../shared/ipc'
-import type { Logger } from '../logging'
+import { type Logger, silentLogger } from '../logging'
 import { openSettings, type SettingsService } from '../settings'
 import { createToolsHost, type ToolRegistry } from '../tools'
 import { createWorkspace, type Workspace } from '../workspace'
@@ -38,7 +38,8 @@ export async function openCliToolEnvironment(options: {
     builtins: { browser: cliBrowserEnvironment(options.dataDir, options.browser, settings) },
     extraFolder: settings.get().tools.extraFolder,
     watch: false,
-    logger: options.logger.child('tools'),
+    // Plugin problems reach the user as notices; the loader's own log lines would repeat them.
+    logger: options.notify ? silentLogger : options.logger.child('tools'),
     ...(options.notify ? { notify: options.notify } : {}),
   })
   let workspace: Workspace | undefined

@@ -8,3 +8,8 @@ export const processTextIo: TextIo = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
 }
+
+/** How every command shows a notice (a damaged settings file, a skipped plugin…): one line on stderr. */
+export function noticePrinter(io: TextIo): (notice: { level: string; message: string }) => void {
+  return (notice) => io.err(`${notice.level}: ${notice.message}\n`)
+}

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runProvidersList, runProvidersTest } from '../../../src/main/cli/providers/runProviders'
 import type { TextIo } from '../../../src/main/cli/textIo'
@@ -36,6 +38,15 @@ describe('bureau providers', () => {
     )
     expect(lines.find((l) => l.includes(' openai '))).toContain('missing (OPENAI_API_KEY)')
     expect(io.stdout()).not.toContain('sk-cli-secret')
+  })
+
+  it('a broken providers.json in the data folder is reported once, and the presets are used', async () => {
+    const dataDir = await dirs.make()
+    await writeFile(join(dataDir, 'providers.json'), '{broken')
+    const io = capture()
+    await runProvidersList({ dataDir }, io, {})
+    expect(io.stderr().match(/providers\.json in the data folder is ignored/g)).toHaveLength(1)
+    expect(io.stdout()).toContain('deepseek')
   })
 
   it('list --json prints the summaries', async () => {

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { AppError } from '../../../shared/errors'
-import type { AppNotice } from '../../../shared/ipc'
 import { type AgentAttachment, type AgentEvent, type AgentResult, runAgent } from '../../agent'
 import { Anonymizer, createSettingsProviders } from '../../llm'
 import { createLogger } from '../../logging'
@@ -10,7 +9,7 @@ import type { Toolset } from '../../tools'
 import { openCliToolEnvironment } from '../cliToolEnvironment'
 import type { ChatCliOptions } from '../commands/chat'
 import { UsageError } from '../program'
-import { processTextIo, type TextIo } from '../textIo'
+import { noticePrinter, processTextIo, type TextIo } from '../textIo'
 import { stepLine } from './stepLine'
 
 function pick(all: readonly Toolset[], names: readonly string[], flag: string): Toolset[] {
@@ -71,7 +70,7 @@ export async function runChat(
 ): Promise<void> {
   const logger = createLogger({ level: env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn' })
   const dataDir = options.dataDir ?? defaultDataDir(env)
-  const notify = (notice: AppNotice) => io.err(`${notice.level}: ${notice.message}\n`)
+  const notify = noticePrinter(io)
   const environment = await openCliToolEnvironment({
     dataDir,
     ...(options.workspace ? { workspace: options.workspace } : {}),

@@ -1,10 +1,10 @@
 import { AppError } from '../../../shared/errors'
-import type { AppNotice, ProviderSummary } from '../../../shared/ipc'
+import type { ProviderSummary } from '../../../shared/ipc'
 import { createSettingsProviders, type ProviderService } from '../../llm'
 import { defaultDataDir } from '../../paths'
 import { openSettings } from '../../settings'
 import type { ProvidersCliOptions } from '../commands/providers'
-import { processTextIo, type TextIo } from '../textIo'
+import { noticePrinter, processTextIo, type TextIo } from '../textIo'
 
 async function openProviders(
   options: ProvidersCliOptions,
@@ -12,7 +12,7 @@ async function openProviders(
   env: NodeJS.ProcessEnv,
 ): Promise<ProviderService> {
   const dataDir = options.dataDir ?? defaultDataDir(env)
-  const notify = (notice: AppNotice) => io.err(`${notice.level}: ${notice.message}\n`)
+  const notify = noticePrinter(io)
   const settings = await openSettings({ dataDir, notify, env: (name) => env[name] })
   const providers = await createSettingsProviders(settings, { dataDir, notify, env })
   return providers

@@ -1,14 +1,13 @@
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { AppError } from '../../../shared/errors'
-import type { AppNotice } from '../../../shared/ipc'
 import { createSettingsProviders } from '../../llm'
 import { defaultDataDir } from '../../paths'
 import { openSettings } from '../../settings'
 import { concatWav, createSystemPlayer, createVoiceService, type SpeechAudio, speakText } from '../../voice'
 import type { SayCliOptions } from '../commands/say'
 import { UsageError } from '../program'
-import { processTextIo, type TextIo } from '../textIo'
+import { noticePrinter, processTextIo, type TextIo } from '../textIo'
 
 export interface SayIo extends TextIo {
   readStdin(): Promise<string>
@@ -37,7 +36,7 @@ export async function runSay(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<void> {
   const dataDir = options.dataDir ?? defaultDataDir(env)
-  const notify = (notice: AppNotice) => io.err(`${notice.level}: ${notice.message}\n`)
+  const notify = noticePrinter(io)
   const settings = await openSettings({ dataDir, notify, env: (name) => env[name] })
   const providers = await createSettingsProviders(settings, { dataDir, notify, env })
   const voice = createVoiceService({ settings, provider: () => providers.resolve() })

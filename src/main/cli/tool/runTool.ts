@@ -15,6 +15,7 @@ import {
 import { openCliToolEnvironment } from '../cliToolEnvironment'
 import type { ToolOptions } from '../commands/tool'
 import { UsageError } from '../program'
+import { noticePrinter, processTextIo } from '../textIo'
 
 export interface ToolIo {
   stdin: Readable
@@ -61,7 +62,7 @@ export async function runTool(
     ...(options.workspace ? { workspace: options.workspace } : {}),
     browser: options,
     logger,
-    notify: (notice) => logger.warn(notice.message),
+    notify: noticePrinter(processTextIo),
   })
   const session = createToolSession({
     toolsets: environment.registry,

@@ -38,10 +38,17 @@ export interface ProviderService {
 
 export async function createProviderService(options: ProviderServiceOptions): Promise<ProviderService> {
   const env = options.env ?? process.env
+  // The catalog is re-read on every use: a broken providers.json is reported once, not on each read.
+  const reported = new Set<string>()
   const files = {
     presetsFile: options.presetsFile ?? locatePresetsFile(),
     userFile: join(options.dataDir, PRESETS_FILE_NAME),
-    notify: options.notify,
+    notify: (notice: Parameters<Notify>[0]) => {
+      const key = `${notice.id ?? ''}|${notice.message}`
+      if (reported.has(key)) return
+      reported.add(key)
+      options.notify(notice)
+    },
   }
   let catalog: ProviderCatalog = await loadProviderCatalog(files)
 
