@@ -35,6 +35,15 @@ describe('Anonymizer', () => {
     expect(new Anonymizer(['say "hi"']).restoreJson('{"q": "[0_PLACEHOLDER]"}')).toBe('{"q": "say \\"hi\\""}')
   })
 
+  it('restores a term as the text first spelled it, not as the term list does', () => {
+    const anonymizer = new Anonymizer(['ACME CORP'])
+    expect(anonymizer.restore('[0_PLACEHOLDER] signs.')).toBe('ACME CORP signs.')
+    expect(anonymizer.anonymize('Acme Corp signed; later ACME corp paid.')).toBe(
+      '[0_PLACEHOLDER] signed; later [0_PLACEHOLDER] paid.',
+    )
+    expect(anonymizer.restore('[0_PLACEHOLDER] signs.')).toBe('Acme Corp signs.')
+  })
+
   it('restores a token split at every possible chunk boundary, never emitting part of a placeholder', () => {
     const anonymizer = new Anonymizer(Array.from({ length: 40 }, (_, i) => `Name${i}`))
     const reply = 'Dear [27_PLACEHOLDER], [0_PLACEHOLDER] and [1F_PLACEHOLDER] send [regards] [1F_x] [.'

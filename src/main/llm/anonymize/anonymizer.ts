@@ -21,6 +21,8 @@ export interface StreamRestorer {
  */
 export class Anonymizer {
   private readonly terms: string[] = []
+  /** The spelling first met in the text for each term ("Acme Corp" for the term "ACME CORP"): restored as such. */
+  private readonly surfaces: Array<string | undefined> = []
   private readonly indexByKey = new Map<string, number>()
   private pattern: RegExp | undefined
 
@@ -58,15 +60,18 @@ export class Anonymizer {
     )
     return text.replace(this.pattern, (match) => {
       const index = this.indexByKey.get(match.toLocaleLowerCase())
-      return index === undefined ? match : placeholderToken(index)
+      if (index === undefined) return match
+      this.surfaces[index] ??= match
+      return placeholderToken(index)
     })
   }
 
-  /** Puts the terms back. Unknown placeholders are left as they are. */
+  /** Puts the terms back, as first spelled in the text. Unknown placeholders are left as they are. */
   restore(text: string, encode: (term: string) => string = (term) => term): string {
     if (this.terms.length === 0) return text
     return text.replace(PLACEHOLDER_PATTERN, (match, hex: string) => {
-      const term = this.terms[Number.parseInt(hex, 16)]
+      const index = Number.parseInt(hex, 16)
+      const term = this.surfaces[index] ?? this.terms[index]
       return term === undefined ? match : encode(term)
     })
   }
