@@ -99,6 +99,25 @@ describe('bureau say', () => {
     expect(noService.stderr).toContain('Settings > Voice')
   })
 
+  it('--out into a missing folder or onto a folder fails with exit 1 and names the problem', async () => {
+    const dir = await suite.dirs.make()
+    const missing = join(dir, 'no-such-folder', 'x.wav')
+    const noFolder = await runCli(
+      ['say', '--engine', 'espeak-ng', '--data-dir', dir, '--out', missing, 'Hi'],
+      {
+        env: NO_PROVIDER_ENV,
+      },
+    )
+    expect(noFolder.code).toBe(1)
+    expect(noFolder.stderr).toBe(`error: cannot write ${missing}: the folder does not exist\n`)
+    // The folder exists but the target is a folder: the write itself fails, after synthesis.
+    const onFolder = await runCli(['say', '--engine', 'espeak-ng', '--data-dir', dir, '--out', dir, 'Hi'], {
+      env: NO_PROVIDER_ENV,
+    })
+    expect(onFolder.code).toBe(1)
+    expect(onFolder.stderr).toBe(`error: cannot write ${dir}: it is a folder\n`)
+  })
+
   it('--list-voices prints the engine voices', async () => {
     const dir = await suite.dirs.make()
     const result = await runCli(['say', '--list-voices', '--engine', 'espeak-ng', '--data-dir', dir], {

@@ -1,5 +1,5 @@
-import { writeFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { stat, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import { createSettingsProviders } from '../../llm'
 import { defaultDataDir } from '../../paths'
@@ -62,6 +62,9 @@ export async function runSay(
   if (text.trim() === '')
     throw new UsageError('nothing to say: give the text as an argument or on stdin with "-"')
 
+  // Checked before synthesis so a bad --out fails at once instead of after the whole text is spoken.
+  if (options.out) await checkOutFolder(options.out)
+
   const controller = new AbortController()
   const stop = () => controller.abort()
   process.once('SIGINT', stop)
@@ -93,7 +96,9 @@ export async function runSay(
     if (options.out) {
       const wav = concatWav(clips, SENTENCE_GAP_MS)
       const path = resolve(options.out)
-      await writeFile(path, wav)
+      await writeFile(path, wav).catch((error: unknown) => {
+        throw cannotWrite(options.out!, error)
+      })
       const seconds = ((wav.length - 44) / bytesPerSecond(wav)).toFixed(1)
       io.out(`${options.out}: ${result.spoken.length} sentences, ${seconds} s (${engine.id})\n`)
     }
@@ -102,6 +107,30 @@ export async function runSay(
     await player?.dispose()
     await voice.dispose()
   }
+}
+
+async function checkOutFolder(out: string): Promise<void> {
+  const folder = await stat(dirname(resolve(out))).catch((error: unknown) => {
+    throw cannotWrite(out, error)
+  })
+  if (!folder.isDirectory()) throw cannotWrite(out, 'ENOTDIR')
+}
+
+const WRITE_PROBLEMS: Record<string, string> = {
+  ENOENT: 'the folder does not exist',
+  ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'it is a folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+}
+
+/** The user's own --out path, with the reason in words instead of a raw errno message. */
+function cannotWrite(out: string, error: unknown): AppError {
+  const code = typeof error === 'string' ? error : (error as { code?: unknown } | null)?.code
+  const problem = typeof code === 'string' ? WRITE_PROBLEMS[code] : undefined
+  return new AppError('HANDLER_FAILED', `cannot write ${out}: ${problem ?? 'the file could not be written'}`)
 }
 
 function bytesPerSecond(wav: Uint8Array): number {
