@@ -1,12 +1,30 @@
 import type { Cell, Worksheet } from 'exceljs'
-import { type Area, type CellRef, MAX_COLUMNS, MAX_ROWS } from './address'
+import { type Area, areaName, type CellRef, cellName, MAX_COLUMNS, MAX_ROWS } from './address'
 import { isFormulaCell, plainSnapshot } from './cellValue'
+import { FormulaChecker, type FormulaTarget } from './checkFormula'
 import { invalidInput } from './errors'
 import { type Splice, slideFormula, spliceFormula } from './formulaRefs'
 import { inheritFormat } from './inheritFormat'
 import type { OpenWorkbook } from './openWorkbook'
 import { usedArea } from './usedRange'
-import { type CellInput, writeCell } from './writeCell'
+import { type CellInput, formulaInInput, writeCell } from './writeCell'
+
+function pastSheetEdge(area: Area): boolean {
+  return area.bottom > MAX_ROWS || area.right > MAX_COLUMNS
+}
+
+/** Refuses the whole block, before any cell changes, when one of its formulas cannot be written. */
+function checkTypedFormulas(open: OpenWorkbook, ws: Worksheet, start: CellRef, values: CellInput[][]): void {
+  const batch: (FormulaTarget & { formula: string })[] = []
+  values.forEach((line, i) => {
+    line.forEach((value, j) => {
+      const formula = formulaInInput(value)
+      if (formula !== undefined)
+        batch.push({ formula, sheet: ws.name, label: cellName(start.row + i, start.col + j) })
+    })
+  })
+  if (batch.length > 0) new FormulaChecker(open.sheetNames()).checkAll(batch, 'text')
+}
 
 export function setValues(open: OpenWorkbook, ws: Worksheet, start: CellRef, values: CellInput[][]): Area {
   if (values.length === 0)
@@ -19,14 +37,14 @@ export function setValues(open: OpenWorkbook, ws: Worksheet, start: CellRef, val
     bottom: start.row + values.length - 1,
     right: start.col + width - 1,
   }
-  if (area.bottom > MAX_ROWS || area.right > MAX_COLUMNS)
-    throw invalidInput('values reach past the last row or column of the sheet')
+  if (pastSheetEdge(area)) throw invalidInput('values reach past the last row or column of the sheet')
+  checkTypedFormulas(open, ws, start, values)
   values.forEach((line, i) => {
     const row = ws.getRow(start.row + i)
     line.forEach((value, j) => {
       const cell = row.getCell(start.col + j)
       writeCell(cell, value, open.date1904)
-      if (typeof value === 'string' && value.startsWith('=')) inheritFormat(open, ws, cell)
+      if (formulaInInput(value) !== undefined) inheritFormat(open, ws, cell)
     })
   })
   open.changed(ws, area)
@@ -148,6 +166,14 @@ export function copyArea(
   to: Worksheet,
   start: CellRef,
 ): Area {
+  const target = {
+    top: start.row,
+    left: start.col,
+    bottom: start.row + area.bottom - area.top,
+    right: start.col + area.right - area.left,
+  }
+  if (pastSheetEdge(target))
+    throw invalidInput(`the copy at ${areaName(target)} would reach past the last row or column of the sheet`)
   unshareFormulas(open)
   const copied: CopiedCell[][] = []
   for (let r = area.top; r <= area.bottom; r++) copied.push(copyRow(from, r, area.left, area.right))
@@ -158,12 +184,6 @@ export function copyArea(
       pasteCell(to.getCell(start.row + i, start.col + j), item, dr, dc)
     })
   })
-  const target = {
-    top: start.row,
-    left: start.col,
-    bottom: start.row + area.bottom - area.top,
-    right: start.col + area.right - area.left,
-  }
   open.changed(to, target)
   return target
 }

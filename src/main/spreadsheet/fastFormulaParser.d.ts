@@ -27,8 +27,18 @@ declare module 'fast-formula-parser' {
     constructor(error: string, msg?: string, details?: unknown)
     readonly error: string
   }
+  /** A chevrotain recognition error (MismatchedTokenException, NoViableAltException, ...). */
+  export interface ParserError {
+    name: string
+    message: string
+    /** The token where parsing failed; an end-of-input token has an empty image and NaN offsets. */
+    token?: { image: string; startOffset: number }
+    previousToken?: { image: string; startOffset: number }
+  }
   class DepParser {
     constructor(options?: { onVariable?: ParserOptions['onVariable'] })
+    /** The grammar; `errors` holds the recognition errors of the last parse. */
+    readonly parser: { errors: ParserError[] }
     parse(formula: string, position: SheetPosition, ignoreError?: boolean): Array<SheetPosition | RangeRef>
   }
   class FormulaParser {

@@ -3,6 +3,7 @@ import FormulaParser, { type RangeRef, type SheetPosition } from 'fast-formula-p
 import { cellName } from './address'
 import { dateToSerial, isFormulaCell, plainSnapshot } from './cellValue'
 import { definedNameRef } from './definedNames'
+import { forEngine } from './engineFormula'
 import { extraFunctions } from './formulaFunctions'
 import { buildFormulaIndex, type FormulaIndex } from './formulaIndex'
 
@@ -23,6 +24,7 @@ interface FormulaNode {
   row: number
   col: number
   cell: Cell
+  /** The cell's formula as the engine reads it (see forEngine). */
   formula: string
 }
 
@@ -76,7 +78,8 @@ class Calculation {
       for (const [key, cell] of index.get(ws) ?? []) {
         const r = Math.floor(key / 16_384)
         const c = key % 16_384
-        const node = { key: nodeKey(s, r, c), sheet: s, row: r, col: c, cell, formula: cell.formula }
+        const formula = forEngine(cell.formula)
+        const node = { key: nodeKey(s, r, c), sheet: s, row: r, col: c, cell, formula }
         this.nodes.set(node.key, node)
         this.bySheet[s]!.push(node)
       }

@@ -1,4 +1,4 @@
-import { columnLetters, columnNumber, sheetPrefix } from './address'
+import { columnLetters, columnNumber, MAX_COLUMNS, MAX_ROWS, sheetPrefix } from './address'
 
 /** One end of a reference; `col`/`row` are absent for whole-row / whole-column references. */
 export interface RefPoint {
@@ -75,7 +75,13 @@ export function rewriteRefs(
     .join('')
 }
 
-/** Moves relative parts of references by an offset, as copying a formula does. */
+function offSheet(p: RefPoint): boolean {
+  const row = p.row ?? 1
+  const col = p.col ?? 1
+  return row < 1 || col < 1 || row > MAX_ROWS || col > MAX_COLUMNS
+}
+
+/** Moves relative parts of references by an offset, as copying a formula does; one pushed off the sheet becomes #REF!. */
 export function slideFormula(formula: string, rows: number, cols: number): string {
   const move = (p: RefPoint): RefPoint => ({
     ...p,
@@ -85,8 +91,7 @@ export function slideFormula(formula: string, rows: number, cols: number): strin
   return rewriteRefs(formula, (ref) => {
     const start = move(ref.start)
     const end = ref.end ? move(ref.end) : undefined
-    if ((start.row ?? 1) < 1 || (start.col ?? 1) < 1 || (end && ((end.row ?? 1) < 1 || (end.col ?? 1) < 1)))
-      return null
+    if (offSheet(start) || (end && offSheet(end))) return null
     return { ...ref, start, end }
   })
 }

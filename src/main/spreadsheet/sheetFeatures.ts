@@ -2,6 +2,7 @@ import type { Worksheet } from 'exceljs'
 import { type Area, areaName, columnLetters, parseCell } from './address'
 import { snapshot } from './cellValue'
 import { type ChartType, chartPartXml, chartRefs, defaultAnchorFor } from './chartXml'
+import { FormulaChecker } from './checkFormula'
 import { displayText } from './displayValue'
 import { invalidInput } from './errors'
 import { argb } from './formatting'
@@ -168,10 +169,14 @@ export function addConditionalFormat(
     throw invalidInput('a cell_value rule needs operator and value (and value2 for between)')
   if (input.operator === 'between' && input.value2 === undefined)
     throw invalidInput('operator between needs value2')
-  const formulae = [
-    formulaOf(input.value),
-    ...(input.operator === 'between' ? [formulaOf(input.value2!)] : []),
-  ]
+  const given = { value: input.value, ...(input.operator === 'between' ? { value2: input.value2! } : {}) }
+  const typed = Object.entries(given).flatMap(([label, value]) =>
+    typeof value === 'string' && value.startsWith('=')
+      ? [{ formula: value.slice(1), sheet: ws.name, label }]
+      : [],
+  )
+  new FormulaChecker(open.sheetNames()).checkAll(typed, 'formula')
+  const formulae = Object.values(given).map(formulaOf)
   const style: Record<string, unknown> = {}
   const fill = input.fill_color ?? (input.font_color ? undefined : '#FFC7CE')
   if (fill)
@@ -220,7 +225,9 @@ export function addDataValidation(
       rule = { type: 'list', formulae: [`"${joined.replace(/"/g, '""')}"`] }
       described = `list ${input.values.join(', ')}`
     } else if (input.source) {
-      rule = { type: 'list', formulae: [input.source.replace(/^=/, '')] }
+      const source = input.source.trim().replace(/^=/, '')
+      new FormulaChecker(open.sheetNames()).check(source, { sheet: ws.name, label: 'source' }, 'formula')
+      rule = { type: 'list', formulae: [source] }
       described = `list from ${input.source}`
     } else throw invalidInput('a list validation needs values (["Yes","No"]) or source ("Lists!A1:A5")')
   } else {

@@ -7,6 +7,16 @@ export type CellInput = string | number | boolean | null
 const NUMBER_LIKE = /^[-+]?[$€£¥]?\s?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?(e[-+]?\d+)?\s?%?$/i
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?$/
 
+/** The formula (without "=") a typed value holds: `=...` is one, a lone `=` and `'=...` are text. */
+export function formulaInInput(input: CellInput): string | undefined {
+  return typeof input === 'string' && input.startsWith('=') && input.length > 1 ? input.slice(1) : undefined
+}
+
+/** The formula a set_cell_formula argument holds, with or without its leading "=". */
+export function formulaBody(formula: string): string {
+  return formula.trim().replace(/^=/, '')
+}
+
 /**
  * Writes a value the way typing it into a spreadsheet would: `=...` is a formula, `'...` forces text,
  * `12%`, `$1,200` and `2024-03-01` become numbers with a matching format; other strings stay text.
@@ -20,8 +30,9 @@ export function writeCell(cell: Cell, input: CellInput, date1904 = false): void 
     cell.value = input
     return
   }
-  if (input.startsWith('=') && input.length > 1) {
-    cell.value = { formula: input.slice(1) } as Cell['value']
+  const formula = formulaInInput(input)
+  if (formula !== undefined) {
+    cell.value = { formula } as Cell['value']
     return
   }
   if (input.startsWith("'")) {
@@ -44,6 +55,5 @@ export function writeCell(cell: Cell, input: CellInput, date1904 = false): void 
 }
 
 export function writeFormula(cell: Cell, formula: string): void {
-  const text = formula.trim().replace(/^=/, '')
-  cell.value = { formula: text } as Cell['value']
+  cell.value = { formula: formulaBody(formula) } as Cell['value']
 }

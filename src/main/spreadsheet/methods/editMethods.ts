@@ -3,19 +3,21 @@ import { z } from 'zod'
 import {
   type Area,
   areaName,
+  cellName,
   columnLetters,
   columnNumber,
   MAX_COLUMNS,
   MAX_ROWS,
   parseCell,
 } from '../address'
+import { FormulaChecker } from '../checkFormula'
 import { appendRows, clearArea, copyArea, setValues, sortArea, splice } from '../editing'
 import { invalidInput } from '../errors'
 import { inheritFormat } from '../inheritFormat'
 import type { OpenWorkbook } from '../openWorkbook'
 import { AREA_RECEIPT_DOC, AreaReceipt, areaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
 import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
-import { writeFormula } from '../writeCell'
+import { formulaBody, writeFormula } from '../writeCell'
 import { A1Cell, A1Range, AgentPath, CellValue, Column, SheetName } from './schemas'
 import { areaOnSheet, openSheet } from './sheetTarget'
 
@@ -98,7 +100,7 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       },
     }),
     setCellFormula: method({
-      description: `Puts a formula in a cell (with or without the leading =) and computes it; in a General cell a sum or addition takes the number format of its first input, as in a spreadsheet; formulas the engine cannot compute are listed under uncalculated (spreadsheet apps recompute them on open). ${AREA_RECEIPT_DOC}`,
+      description: `Puts a formula in a cell (with or without the leading =) and computes it; in a General cell a sum or addition takes the number format of its first input, as in a spreadsheet; formulas the engine cannot compute are listed under uncalculated (spreadsheet apps recompute them on open). A formula that does not parse, links to another program or workbook, uses table references or names a missing sheet is refused and nothing changes. ${AREA_RECEIPT_DOC}`,
       input: z.object({
         path: AgentPath,
         sheet: SheetName,
@@ -111,6 +113,8 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       run: async (args, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, args)
         const at = parseCell(args.cell)
+        const where = { sheet: ws.name, label: cellName(at.row, at.col) }
+        new FormulaChecker(open.sheetNames()).check(formulaBody(args.formula), where, 'formula')
         const cell = ws.getCell(at.row, at.col)
         writeFormula(cell, args.formula)
         inheritFormat(open, ws, cell)

@@ -208,7 +208,7 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
       },
     }),
     addConditionalFormat: method({
-      description: `Adds conditional formatting: rule cell_value highlights cells compared with value (operator, value, value2 for between; fill_color / font_color, default light red fill), rule color_scale shades by value (colors: 2 or 3 hex colours, default red-yellow-green). ${SETTINGS_RECEIPT_DOC}`,
+      description: `Adds conditional formatting: rule cell_value highlights cells compared with value (operator, value, value2 for between; fill_color / font_color, default light red fill), rule color_scale shades by value (colors: 2 or 3 hex colours, default red-yellow-green). A value starting with = is a formula; one that cannot be written is refused and nothing changes. ${SETTINGS_RECEIPT_DOC}`,
       input: z.object({
         path: AgentPath,
         sheet: SheetName,
@@ -250,7 +250,7 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
       },
     }),
     addDataValidation: method({
-      description: `Restricts what can be typed: type list (values, or source range like Lists!A1:A5) or whole / decimal numbers between min and max. ${SETTINGS_RECEIPT_DOC}`,
+      description: `Restricts what can be typed: type list (values, or source range like Lists!A1:A5) or whole / decimal numbers between min and max. A source that is not a valid reference in this workbook is refused and nothing changes. ${SETTINGS_RECEIPT_DOC}`,
       input: z.object({
         path: AgentPath,
         sheet: SheetName,

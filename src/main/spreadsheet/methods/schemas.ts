@@ -16,7 +16,7 @@ export const A1Range = z
 export const CellValue = z
   .union([z.string(), z.number(), z.boolean(), z.null()])
   .describe(
-    'Number, text, boolean or null (clears). Text is read as typed in a spreadsheet: "=SUM(A1:A3)" is a formula, "12%", "$1,200" and "2024-03-01" become numbers with a format, a leading \' keeps text as is',
+    'Number, text, boolean or null (clears). Text is read as typed in a spreadsheet: "=SUM(A1:A3)" is a formula, "12%", "$1,200" and "2024-03-01" become numbers with a format, a leading \' keeps text as is (\'=SUM( stores the text =SUM(). A formula that does not parse, links to another program or workbook, uses table references or names a missing sheet is refused and nothing in the call is written',
   )
 export const Column = z.string().min(1).describe('Column letter(s), e.g. C')
 
