@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { areaName, parseArea } from '../address'
 import { describeWorksheet, findCells } from '../describe'
+import { PAGE_CELLS, PAGE_COLUMNS, planRangePage } from '../rangePage'
 import { AreaReceipt, areaReceipt } from '../receipt'
 import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
 import { usedArea } from '../usedRange'
@@ -41,6 +42,8 @@ const RangePage = AreaReceipt.partial({
 }).extend({
   nextPage: z.number().int().optional().describe('Pass as page to read the next rows'),
   totalRows: z.number().int(),
+  nextRange: z.string().optional().describe('The columns left out of a wide range: read this range next'),
+  truncated: z.string().optional().describe('What a wide range left out and how to read it'),
 })
 
 export function readMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHandle) {
@@ -58,7 +61,7 @@ export function readMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       },
     }),
     getRange: method({
-      description: `Reads a range as display values (number formats applied, formula results computed), ${PAGE_ROWS} rows per page by default. Whole columns (A:C) stop at the last used row. With detailed=true the page is the full area receipt: formulas, types (cells not listed are numbers), formats and uncalculated as sparse maps keyed by cell. Returns {sheet, range, rows, columns, values, ..., totalRows, nextPage?}.`,
+      description: `Reads a range as display values (number formats applied, formula results computed), ${PAGE_ROWS} rows per page by default. Whole columns (A:C) stop at the last used row. A range wider than ${PAGE_COLUMNS} columns drops the empty columns past the last used one and returns ${PAGE_COLUMNS} columns per call (nextRange names the rest, truncated says what was left out); a page holds at most ${PAGE_CELLS.toLocaleString('en-US')} cells, so wide pages have fewer rows. With detailed=true the page is the full area receipt: formulas, types (cells not listed are numbers), formats and uncalculated as sparse maps keyed by cell. Returns {sheet, range, rows, columns, values, ..., totalRows, nextPage?, nextRange?, truncated?}.`,
       input: z.object({
         path: AgentPath,
         sheet: SheetName,
@@ -75,19 +78,21 @@ export function readMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
         const used = usedArea(ws) ?? { top: 1, left: 1, bottom: 1, right: 1 }
         const area = parseArea(args.range, used)
         if (/^[A-Za-z]+:[A-Za-z]+$/.test(args.range.trim())) area.bottom = Math.max(used.bottom, 1)
-        const totalRows = area.bottom - area.top + 1
-        const top = area.top + (args.page - 1) * args.page_rows
-        if (top > area.bottom)
+        const plan = planRangePage(area, used.right, args.page, args.page_rows)
+        const { totalRows, nextPage, nextRange, truncated } = plan
+        const extra = { totalRows, ...(nextPage ? { nextPage } : {}), ...(nextRange ? { nextRange } : {}) }
+        const notes = truncated ? { truncated } : {}
+        if (plan.page.top > area.bottom)
           return {
             sheet: ws.name,
             range: areaName(area),
             rows: 0,
-            columns: area.right - area.left + 1,
+            columns: plan.page.right - plan.page.left + 1,
             values: [],
-            totalRows,
+            ...extra,
+            ...notes,
           }
-        const pageArea = { ...area, top, bottom: Math.min(area.bottom, top + args.page_rows - 1) }
-        const receipt = areaReceipt(open, ws, pageArea)
+        const receipt = areaReceipt(open, ws, plan.page)
         const page = args.detailed
           ? receipt
           : {
@@ -97,7 +102,7 @@ export function readMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
               columns: receipt.columns,
               values: receipt.values,
             }
-        return { ...page, totalRows, ...(pageArea.bottom < area.bottom ? { nextPage: args.page + 1 } : {}) }
+        return { ...page, ...extra, ...notes }
       },
     }),
     find: method({
