@@ -13,8 +13,11 @@ import {
   type ConvertResult,
   type FormatLimits,
   type OcrEngine,
+  type VisionChoice,
   type VisionHook,
+  type VisionSource,
 } from './types'
+import { hookFor, visionCacheId } from './visionFallback'
 
 export interface ConverterOptions {
   /** Folder for the on-disk result cache (by content hash); memory-only when absent. */
@@ -23,6 +26,11 @@ export interface ConverterOptions {
   ocr?: OcrEngine | false
   /** An image-capable model; when given it describes images before OCR is tried. */
   vision?: VisionHook
+  /**
+   * Asked once per conversion of a file that may hold pictures (images, PDFs, zips) when `vision` is
+   * not given: the app's setting and active provider decide there and then.
+   */
+  chooseVision?: VisionSource
   limits?: Partial<Record<ConvertFormat, Partial<FormatLimits>>>
 }
 
@@ -33,6 +41,21 @@ export interface Converter {
 }
 
 const MAX_NESTING = 3
+
+/** Formats whose conversion may meet a picture (an image, a scanned page, an archive member). */
+const VISION_FORMATS = new Set<ConvertFormat>(['image', 'pdf', 'zip'])
+
+/**
+ * Formats whose converter reads `maxChars` itself (large sheets are summarised to fit). Every other
+ * format is converted whole, cached whole and cut afterwards, so an attachment (with a budget) and the
+ * `convert` toolset (without) share one conversion: one OCR run, one request to a vision model.
+ */
+const BUDGET_INSIDE = new Set<ConvertFormat>(['xlsx', 'xls', 'csv', 'tsv'])
+
+function withBudget(result: ConvertResult, maxChars: number | undefined): ConvertResult {
+  const fitted = fitToBudget(result.markdown, maxChars)
+  return fitted.truncated ? { ...result, markdown: fitted.markdown, truncated: true } : result
+}
 
 function describeFailure(format: ConvertFormat, error: unknown): FormatProblem {
   if (error instanceof FormatProblem) return error
@@ -71,11 +94,22 @@ export function createConverter(options: ConverterOptions = {}): Converter {
     ...options.limits?.[format],
   })
 
+  async function visionFor(format: ConvertFormat, signal: AbortSignal | undefined): Promise<VisionChoice> {
+    if (options.vision) return { kind: 'model', id: 'hook', hook: options.vision }
+    if (!options.chooseVision || !VISION_FORMATS.has(format)) return { kind: 'off' }
+    try {
+      return await options.chooseVision(signal)
+    } catch {
+      return { kind: 'unavailable', reason: 'the vision model could not be set up' }
+    }
+  }
+
   async function run(
     input: { name: string; bytes: Uint8Array },
     settings: { keepDataUris: boolean; maxChars: number | undefined },
     signal: AbortSignal,
     depth: number,
+    vision: VisionHook | undefined,
   ): Promise<ConvertResult> {
     const warnings: string[] = []
     const detection = detectFormat(input.name, input.bytes)
@@ -95,14 +129,17 @@ export function createConverter(options: ConverterOptions = {}): Converter {
       keepDataUris: settings.keepDataUris,
       maxChars: settings.maxChars,
       signal,
-      warn: (message) => warnings.push(message),
+      warn: (message) => {
+        // A reason that holds for every page (no vision model) is said once.
+        if (!warnings.includes(message)) warnings.push(message)
+      },
       ocr,
-      vision: options.vision,
+      vision,
       convertMember: async (name, bytes) => {
         if (depth >= MAX_NESTING)
           throw new ConvertError(name, 'unsupported', 'archives are nested too deeply')
         try {
-          return await run({ name, bytes }, { ...settings, maxChars: undefined }, signal, depth + 1)
+          return await run({ name, bytes }, { ...settings, maxChars: undefined }, signal, depth + 1, vision)
         } catch (error) {
           if (error instanceof ConvertError) throw error
           const problem = describeFailure(detection.format, error)
@@ -140,18 +177,29 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         keepDataUris: parsedOptions.data.keepDataUris ?? false,
         maxChars: parsedOptions.data.maxChars,
       }
-      const key = cacheKey(input.bytes, { ...settings, ext: extensionOf(input.name) })
-      const cached = await cache.get(key)
-      if (cached) return cached
       let format: ConvertFormat | undefined
       try {
         format = detectFormat(input.name, input.bytes).format
+        const budgetInside = BUDGET_INSIDE.has(format)
+        const runSettings = budgetInside ? settings : { ...settings, maxChars: undefined }
+        const choice = await visionFor(format, parsedOptions.data.signal)
+        const key = cacheKey(input.bytes, {
+          ...runSettings,
+          ext: extensionOf(input.name),
+          ...(VISION_FORMATS.has(format) && { vision: visionCacheId(choice) }),
+        })
+        const budgeted = (result: ConvertResult) =>
+          budgetInside ? result : withBudget(result, settings.maxChars)
+        const cached = await cache.get(key)
+        if (cached) return budgeted(cached)
+        const vision = hookFor(choice)
         const timeoutMs = limitsFor(format).timeoutMs
         const result = await withDeadline(timeoutMs, parsedOptions.data.signal, (signal) =>
-          run(input, settings, signal, 0),
+          run(input, runSettings, signal, 0, vision.hook),
         )
-        await cache.set(key, result)
-        return result
+        // A model that failed once may work next time: its OCR stand-in is not kept.
+        if (!vision.failed()) await cache.set(key, result)
+        return budgeted(result)
       } catch (error) {
         if (error instanceof ConvertError) throw error
         const problem = describeFailure(format ?? 'text', error)

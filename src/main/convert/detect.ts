@@ -45,6 +45,14 @@ const byExtension: Record<string, ConvertFormat> = {
   gif: 'image',
 }
 
+/** The file extensions recognised for each format (content decides; the extension breaks ties). */
+export function extensionsByFormat(): Map<ConvertFormat, string[]> {
+  const out = new Map<ConvertFormat, string[]>()
+  for (const [extension, format] of Object.entries(byExtension))
+    out.set(format, [...(out.get(format) ?? []), extension])
+  return out
+}
+
 const zipFamily = new Set<ConvertFormat>(['docx', 'xlsx', 'pptx', 'epub', 'zip'])
 
 export function extensionOf(name: string): string {

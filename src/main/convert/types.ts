@@ -54,6 +54,18 @@ export type VisionHook = (
   options: { signal: AbortSignal },
 ) => Promise<string>
 
+/**
+ * Who reads pictures in one conversion, decided per call (the setting and the active provider can
+ * change while the app runs): a model (`id` names it, for the cache), nobody but OCR, or OCR because
+ * the model that was asked for cannot be used (`reason` becomes a warning when a picture is met).
+ */
+export type VisionChoice =
+  | { kind: 'model'; id: string; hook: VisionHook }
+  | { kind: 'off' }
+  | { kind: 'unavailable'; reason: string }
+
+export type VisionSource = (signal?: AbortSignal) => Promise<VisionChoice>
+
 /** Text recognition for one raster image (PNG, JPEG, TIFF, WebP, BMP or PNM bytes). */
 export interface OcrEngine {
   recognize(image: Uint8Array, options: { signal: AbortSignal }): Promise<string>

@@ -1,4 +1,5 @@
 import type { BrowserEnvironment } from '../browser'
+import type { ConvertToolsetEnvironment } from '../convert'
 import type { Toolset } from './defineToolset'
 import { pluginApi } from './pluginApi'
 import { createUrlGuard } from './urlGuard'
@@ -6,6 +7,8 @@ import { createUrlGuard } from './urlGuard'
 export interface BuiltinToolsetOptions {
   /** Where the `web` toolset finds its settings and flags; without it the host offers no `web` toolset. */
   browser?: BrowserEnvironment
+  /** The app's converter for the `convert` toolset (shared with attachments); default: one per tool session. */
+  convert?: ConvertToolsetEnvironment
 }
 
 /**
@@ -19,5 +22,11 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
     ? [await (await import('../browser')).loadWebToolset({ ...pluginApi, createUrlGuard }, options.browser)]
     : []
   const { loadSpreadsheetToolset } = await import('../spreadsheet')
-  return [...(await loadWorkspaceToolsets(pluginApi)), await loadSpreadsheetToolset(pluginApi), ...web]
+  const { loadConvertToolset } = await import('../convert')
+  return [
+    ...(await loadWorkspaceToolsets(pluginApi)),
+    await loadConvertToolset(pluginApi, options.convert),
+    await loadSpreadsheetToolset(pluginApi),
+    ...web,
+  ]
 }

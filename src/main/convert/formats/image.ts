@@ -1,6 +1,7 @@
 import { imageMimeType } from '../detect'
 import { displayName, FormatProblem } from '../errors'
 import type { ConvertContext, FormatOutput } from '../types'
+import { visionFallbackWarning } from '../visionFallback'
 
 async function describeWithVision(context: ConvertContext, mimeType: string): Promise<string | undefined> {
   if (!context.vision) return undefined
@@ -12,7 +13,7 @@ async function describeWithVision(context: ConvertContext, mimeType: string): Pr
     return description.trim() || undefined
   } catch (error) {
     if (context.signal.aborted) throw error
-    context.warn('the vision model could not describe the image; used OCR instead')
+    context.warn(visionFallbackWarning(error, 'could not describe the image'))
     return undefined
   }
 }

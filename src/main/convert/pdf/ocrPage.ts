@@ -1,5 +1,6 @@
 import { displayName } from '../errors'
 import type { ConvertContext } from '../types'
+import { visionFallbackWarning } from '../visionFallback'
 import { type DecodedImage, toPng, toPnm } from './pageImage'
 
 /** OCR of a page without a text layer; a page that cannot be read this way is reported, not fatal. */
@@ -19,7 +20,7 @@ async function describePage(
     return text ? `*Page ${number} read by the vision model:*\n\n${text}` : undefined
   } catch (error) {
     if (context.signal.aborted) throw error
-    context.warn(`the vision model could not read page ${number}; used OCR instead`)
+    context.warn(visionFallbackWarning(error, `could not read page ${number}`))
     return undefined
   }
 }

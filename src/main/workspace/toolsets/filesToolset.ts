@@ -55,7 +55,7 @@ export function createFilesToolset({ defineToolset, method }: ToolsetApi) {
         description:
           'Reads a text file (txt, md, csv, json, code...) as text, optionally a range of lines (1-based, inclusive). ' +
           'Long files come back in parts: when truncated is true, call again with start_line = next_start_line. ' +
-          'Documents, spreadsheets, PDFs and images are not plain text: use convert for those.',
+          'Documents, spreadsheets, PDFs and images are not plain text: read them with convert to_markdown.',
         input: z.object({
           path: AgentPathArg,
           start_line: z.number().int().min(1).optional().describe('First line to return (default 1).'),

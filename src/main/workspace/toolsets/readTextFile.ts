@@ -34,7 +34,7 @@ export async function readTextFile(workspace: Workspace, request: ReadRequest): 
   if (CONVERTIBLE.has(extension)) {
     throw new AppError(
       'UNSUPPORTED',
-      `${request.path} is a .${extension} file, not plain text; use convert to read it as text.`,
+      `${request.path} is a .${extension} file, not plain text; read it with convert to_markdown instead.`,
     )
   }
   const bytes = await workspace.readFile(request.path, { maxBytes: MAX_TEXT_FILE_BYTES })
@@ -102,7 +102,7 @@ function decodeText(bytes: Buffer, agentPath: string): string {
   if (head.includes(0)) {
     throw new AppError(
       'UNSUPPORTED',
-      `${agentPath} is a binary file, not text; use convert if it is a document.`,
+      `${agentPath} is a binary file, not text; if it is a document, read it with convert to_markdown.`,
     )
   }
   return new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes)

@@ -84,7 +84,7 @@ describe('files toolset (CLI mode)', () => {
     for (const file of ['/report.docx', '/blob.dat']) {
       const result = await run(`files read ${file}`)
       expect(result.ok).toBe(false)
-      if (!result.ok) expect(result.error).toMatch(/use convert/)
+      if (!result.ok) expect(result.error).toMatch(/read it with convert to_markdown/)
     }
   })
 
