@@ -33,6 +33,20 @@ describe('AttachmentChip', () => {
     expect(screen.getByTestId('attachment-chip')?.textContent).toMatch(/15,000 chars, cut to fit/)
   })
 
+  it('shows what the converter could not read faithfully, without an alert', () => {
+    const warning =
+      'DeepSeek (deepseek-chat) does not read images (its supportsVision is off); images and scanned pages were read with OCR instead'
+    render(
+      <ul>
+        <AttachmentChip name="scan.png" size={100} status="converted" chars={300} warnings={[warning]} />
+      </ul>,
+    )
+    const chip = screen.getByTestId('attachment-chip')
+    expect(chip.querySelector('.chip-warning')?.textContent).toBe(warning)
+    expect(chip.textContent).toMatch('300 chars')
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
   it('shows progress while the file is read', () => {
     render(
       <ul>

@@ -79,6 +79,12 @@ export async function prepareAttachments(options: PrepareAttachmentsOptions): Pr
         entry.format = result.format
         entry.chars = fitted.markdown.length
         entry.truncated = result.truncated || fitted.truncated
+        if (result.warnings?.length) {
+          entry.warnings = result.warnings
+          // Shown on the file's chip; `bureau chat` prints notices on stderr.
+          for (const warning of result.warnings)
+            options.onEvent?.({ type: 'notice', message: `${file.name}: ${warning}` })
+        }
         converted.push({ meta: entry, markdown: fitted.markdown })
       } catch (error) {
         options.signal?.throwIfAborted()

@@ -24,6 +24,7 @@ function UserMessage({ message }: { message: ChatMessage }) {
                 error={a.error}
                 chars={a.chars}
                 truncated={a.truncated}
+                warnings={a.warnings}
               />
             ))}
           </AttachmentChipList>

@@ -15,6 +15,8 @@ export interface AttachmentChipProps {
   /** Characters given to the model and whether the budget cut them. */
   chars?: number | undefined
   truncated?: boolean | undefined
+  /** What the converter could not read faithfully (e.g. a picture read by OCR instead of the vision model). */
+  warnings?: readonly string[] | undefined
   onRemove?: (() => void) | undefined
 }
 
@@ -57,6 +59,13 @@ export function AttachmentChip(props: AttachmentChipProps) {
             </>
           )}
         </span>
+        {status === 'converted' &&
+          props.warnings?.map((warning) => (
+            <span key={warning} className="chip-warning">
+              <Icon name="alert" size={12} />
+              {warning}
+            </span>
+          ))}
         {status === 'failed' && (
           <span className="chip-error" role="alert">
             <Icon name="alert" size={12} />

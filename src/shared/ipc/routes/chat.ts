@@ -26,6 +26,8 @@ export const AttachmentMeta = z.object({
   chars: z.number().int().nonnegative().optional(),
   truncated: z.boolean().optional(),
   format: z.string().optional(),
+  /** What the converter could not read faithfully, e.g. a picture read by OCR because the provider has no vision. */
+  warnings: z.array(z.string()).optional(),
 })
 export type AttachmentMeta = z.infer<typeof AttachmentMeta>
 
