@@ -1,6 +1,8 @@
+import { join } from 'node:path'
 import { type Events, events, type HostKind, routes } from '../../shared/ipc'
 import { type ChatService, chatHandlers, createAppChat, currentWorkspace, workspaceHandlers } from '../agent'
 import { type BrowserEnvironment, type BrowserOverrides, browserHandlers } from '../browser'
+import { type Converter, createAppConverter } from '../convert'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
 import { createSettingsProviders, type ProviderService, providerHandlers } from '../llm'
 import { createLogger, type Logger } from '../logging'
@@ -47,6 +49,11 @@ export interface BureauApp {
   readonly providers: ProviderService
   /** Toolsets: built-ins plus plugins (shipped `tools/`, `<data-dir>/tools`, `tools.extraFolder`), hot-reloaded. */
   readonly tools: ToolsHost
+  /**
+   * The one converter of the app: attachments and the `convert` toolset share its cache
+   * (`<data-dir>/cache/convert`), OCR worker and vision choice (setting `attachments.vision`, active provider).
+   */
+  readonly converter: Converter
   /** Agent runs behind chat.*, conversations in `<data-dir>/conversations`, `chatStream` for voice and bridge. */
   readonly chat: ChatService
   /** The workspace folder in effect at start-up (see `settings.workspaceDir()` for where it came from). */
@@ -82,6 +89,11 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     clientOptions: { logger },
   })
   await ensureWritableDir(workspaceDir, 'workspace folder')
+  const converter = createAppConverter({
+    cacheDir: join(options.dataDir, 'cache', 'convert'),
+    vision: { mode: () => settings.get().attachments.vision, client: () => providers.client() },
+  })
+  disposers.push(() => converter.dispose())
   const toolSettings = settings.get().tools
   const browser: BrowserEnvironment = {
     dataDir: options.dataDir,
@@ -91,7 +103,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   }
   const tools = await createToolsHost({
     dataDir: options.dataDir,
-    builtins: { browser },
+    builtins: { browser, convert: { converter: () => converter } },
     extraFolder: toolSettings.extraFolder,
     debounceMs: options.toolsDebounceMs ?? toolSettings.watchDebounceMs,
     logger: logger.child('tools'),
@@ -111,6 +123,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     model: () => providers.client(),
     toolsets: () => tools.registry,
     workspace: workspace.get,
+    converter,
     events: bus,
     logger: logger.child('agent'),
   })
@@ -156,6 +169,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     settings,
     providers,
     tools,
+    converter,
     chat,
     workspaceDir,
     async dispose() {

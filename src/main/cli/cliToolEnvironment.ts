@@ -1,4 +1,7 @@
+import { join } from 'node:path'
 import type { AppNotice } from '../../shared/ipc'
+import { type Converter, createAppConverter } from '../convert'
+import { createSettingsProviders, type ProviderService } from '../llm'
 import { type Logger, silentLogger } from '../logging'
 import { openSettings, type SettingsService } from '../settings'
 import { createToolsHost, type ToolRegistry } from '../tools'
@@ -8,6 +11,10 @@ import { type BrowserCliOptions, cliBrowserEnvironment } from './browserOptions'
 export interface CliToolEnvironment {
   settings: SettingsService
   registry: ToolRegistry
+  /** The providers of the settings (and BUREAU_* overrides), opened on first use. */
+  providers(): Promise<ProviderService>
+  /** One converter for the run, shared by attachments and the `convert` toolset (cache in the data folder). */
+  converter: Converter
   /** The workspace, opened on first use (a command that never touches files creates no folder). */
   workspace(): Workspace
   close(): Promise<void>
@@ -33,9 +40,28 @@ export async function openCliToolEnvironment(options: {
     ...(options.notify ? { notify: options.notify } : {}),
     ...(options.workspace ? { workspaceOverride: options.workspace } : {}),
   })
+  let providers: Promise<ProviderService> | undefined
+  const openProviders = () => {
+    providers ??= createSettingsProviders(settings, {
+      dataDir: options.dataDir,
+      env,
+      notify: options.notify ?? ((notice) => options.logger.warn(notice.message)),
+    })
+    return providers
+  }
+  const converter = createAppConverter({
+    cacheDir: join(options.dataDir, 'cache', 'convert'),
+    vision: {
+      mode: () => settings.get().attachments.vision,
+      client: async () => (await openProviders()).client(),
+    },
+  })
   const tools = await createToolsHost({
     dataDir: options.dataDir,
-    builtins: { browser: cliBrowserEnvironment(options.dataDir, options.browser, settings) },
+    builtins: {
+      browser: cliBrowserEnvironment(options.dataDir, options.browser, settings),
+      convert: { converter: () => converter },
+    },
     extraFolder: settings.get().tools.extraFolder,
     watch: false,
     // Plugin problems reach the user as notices; the loader's own log lines would repeat them.
@@ -46,6 +72,8 @@ export async function openCliToolEnvironment(options: {
   return {
     settings,
     registry: tools.registry,
+    providers: openProviders,
+    converter,
     workspace: () => {
       workspace ??= createWorkspace({
         root: settings.workspaceDir().dir,
@@ -57,6 +85,7 @@ export async function openCliToolEnvironment(options: {
     async close() {
       await workspace?.close()
       await tools.close()
+      await converter.dispose()
     },
   }
 }

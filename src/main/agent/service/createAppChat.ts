@@ -22,6 +22,11 @@ export interface AppChatOptions {
   workspace?: () => Workspace
   /** Toolsets offered as sub-agents; default: the setting `agent.subagents` over the host's toolsets. */
   subagents?: () => readonly Toolset[]
+  /**
+   * The app's converter (createAppConverter), shared with the `convert` toolset; its owner disposes it.
+   * Default: one of its own with the same cache folder and vision choice, disposed with the chat.
+   */
+  converter?: AttachmentConverter
 }
 
 function toolsetList(source: ToolRegistry | readonly Toolset[]): readonly Toolset[] {
@@ -38,15 +43,23 @@ export function subagentsFromSettings(
   return toolsets.filter((toolset) => choice.includes(toolset.name))
 }
 
-/** The converter is heavy: it is loaded on the first attachment, with its cache in the data folder. */
-function lazyConverter(cacheDir: string): AttachmentConverter & { dispose(): Promise<void> } {
+/**
+ * The chat's own converter when the app gives none: loaded on the first attachment, cached in the data
+ * folder, pictures read by the active provider's model when the setting `attachments.vision` allows it.
+ */
+function ownConverter(options: AppChatOptions): AttachmentConverter & { dispose(): Promise<void> } {
   let converter: Promise<AttachmentConverter & { dispose(): Promise<void> }> | undefined
   const load = () => {
-    converter ??= import('../../convert').then(({ createConverter }) => createConverter({ cacheDir }))
+    converter ??= import('../../convert').then(({ createAppConverter }) =>
+      createAppConverter({
+        cacheDir: join(options.dataDir, 'cache', 'convert'),
+        vision: { mode: () => options.settings.get().attachments.vision, client: options.model },
+      }),
+    )
     return converter
   }
   return {
-    convert: async (input, options) => (await load()).convert(input, options),
+    convert: async (input, convertOptions) => (await load()).convert(input, convertOptions),
     dispose: async () => {
       if (converter) await (await converter).dispose()
     },
@@ -58,7 +71,8 @@ function lazyConverter(cacheDir: string): AttachmentConverter & { dispose(): Pro
  * folder and attachment budget from the settings, the active provider, anonymization when enabled.
  */
 export function createAppChat(options: AppChatOptions): ChatService {
-  const converter = lazyConverter(join(options.dataDir, 'cache', 'convert'))
+  const ownedConverter = options.converter ? undefined : ownConverter(options)
+  const converter: AttachmentConverter | undefined = options.converter ?? ownedConverter
   const owned = options.workspace
     ? undefined
     : currentWorkspace({
@@ -79,7 +93,7 @@ export function createAppChat(options: AppChatOptions): ChatService {
       (() => subagentsFromSettings(options.settings.get().agent.subagents, toolsetList(options.toolsets()))),
     maxIterations: () => options.settings.get().agent.maxIterations,
     workspace,
-    converter,
+    ...(converter && { converter }),
     attachmentBudgetChars: () => options.settings.get().attachments.budgetChars,
     anonymizer: () => {
       const { anonymization } = options.settings.get()
@@ -94,7 +108,8 @@ export function createAppChat(options: AppChatOptions): ChatService {
     ...chat,
     async dispose() {
       await chat.dispose()
-      await converter.dispose()
+      // The app's shared converter is disposed by the app; only the chat's own is disposed here.
+      await ownedConverter?.dispose()
       await owned?.close()
     },
   }

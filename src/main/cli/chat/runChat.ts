@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+import { basename } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import { type AgentAttachment, type AgentEvent, type AgentResult, runAgent } from '../../agent'
-import { Anonymizer, createSettingsProviders } from '../../llm'
+import { Anonymizer } from '../../llm'
 import { createLogger } from '../../logging'
 import { defaultDataDir } from '../../paths'
 import type { Toolset } from '../../tools'
@@ -80,7 +80,7 @@ export async function runChat(
     env,
   })
   const { settings } = environment
-  const providers = await createSettingsProviders(settings, { dataDir, notify, env })
+  const providers = await environment.providers()
 
   const all = environment.registry.list()
   const toolsets = options.toolset.length > 0 ? pick(all, options.toolset, '--toolset') : all
@@ -89,10 +89,6 @@ export async function runChat(
 
   const configured = settings.get().anonymization
   const terms = [...(configured.enabled ? configured.terms : []), ...options.anonymize]
-  const converter =
-    attachments.length > 0
-      ? (await import('../../convert')).createConverter({ cacheDir: join(dataDir, 'cache', 'convert') })
-      : undefined
   const workspace = environment.workspace()
   const controller = new AbortController()
   const stop = () => controller.abort()
@@ -110,7 +106,8 @@ export async function runChat(
       signal: controller.signal,
       onEvent: out.onEvent,
       workspace,
-      ...(converter ? { converter } : {}),
+      // The same converter as the convert toolset: one cache, one OCR worker, one vision choice.
+      converter: environment.converter,
       attachmentBudgetChars: settings.get().attachments.budgetChars,
       interactionMode: options.interactionMode ?? (await providers.interactionMode()),
       ...(terms.length > 0 ? { anonymizer: new Anonymizer(terms) } : {}),
@@ -118,7 +115,6 @@ export async function runChat(
     })
   } finally {
     process.off('SIGINT', stop)
-    await converter?.dispose()
     await environment.close()
   }
   out.end(result)

@@ -1,17 +1,19 @@
-import type { Command } from 'commander'
-import { parsePositiveInt } from '../program'
+import { type Command, Option } from 'commander'
+import { dataDirOption, parsePositiveInt } from '../program'
 
 export interface ConvertCommandOptions {
   keepDataUris?: boolean
   maxChars?: number
   json?: boolean
+  vision?: 'off' | 'when-supported'
+  dataDir?: string
 }
 
 export function registerConvertCommand(program: Command): void {
   program
     .command('convert')
     .description(
-      'convert documents to Markdown: docx, pdf, xlsx/xls/csv/tsv, pptx, html, txt/md/json/ipynb, rss/atom, epub, zip, images (offline OCR)',
+      "convert documents to Markdown: docx, pdf, xlsx/xls/csv/tsv, pptx, html, txt/md/json/ipynb, rss/atom, epub, zip, images (offline OCR, or the provider's vision model with --vision)",
     )
     .argument('<files...>', 'the files to convert')
     .option('--keep-data-uris', 'keep images as data: URIs instead of short placeholders')
@@ -21,6 +23,13 @@ export function registerConvertCommand(program: Command): void {
       parsePositiveInt,
     )
     .option('--json', 'print JSON with a status per file instead of Markdown')
+    .addOption(
+      new Option(
+        '--vision <mode>',
+        "who reads images and scanned PDF pages: 'off' = offline OCR only; 'when-supported' = the active provider's model when its supportsVision is on (the picture is sent to the provider), else OCR with a warning (default: the setting attachments.vision, off unless changed)",
+      ).choices(['off', 'when-supported']),
+    )
+    .addOption(dataDirOption())
     .action(async (files: string[], options: ConvertCommandOptions) => {
       const { runConvert } = await import('../convert/runConvert')
       await runConvert(files, options)

@@ -1,8 +1,10 @@
 import { readFile, stat } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
-import { ConvertError, type ConvertResult, createConverter } from '../../convert'
+import { ConvertError, type ConvertResult, createAppConverter } from '../../convert'
 import type { ConvertCommandOptions } from '../commands/convert'
 import { UsageError } from '../program'
+import { processTextIo, type TextIo } from '../textIo'
+import { cliVision } from './cliVision'
 
 /** Nothing larger is read from disk; the converters have tighter per-format limits. */
 const MAX_FILE_BYTES = 512 * 1024 * 1024
@@ -75,11 +77,17 @@ function printJson(reports: FileReport[]): void {
 }
 
 /** `bureau convert`: one converter for the whole batch; exit 1 (via AppError) when any file failed. */
-export async function runConvert(files: string[], options: ConvertCommandOptions): Promise<void> {
+export async function runConvert(
+  files: string[],
+  options: ConvertCommandOptions,
+  io: TextIo = processTextIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   if (files.length === 0) throw new UsageError('name at least one file to convert')
   if (options.maxChars !== undefined && options.maxChars < 1)
     throw new UsageError('--max-chars must be at least 1')
-  const converter = createConverter()
+  const vision = cliVision(options, io, env)
+  const converter = createAppConverter(vision ? { vision } : {})
   const controller = new AbortController()
   const interrupt = () => controller.abort()
   process.once('SIGINT', interrupt)

@@ -1,0 +1,34 @@
+import type { ProviderVisionOptions, VisionMode } from '../../convert'
+import { createSettingsProviders, type ProviderService } from '../../llm'
+import { defaultDataDir } from '../../paths'
+import { openSettings, type SettingsService } from '../../settings'
+import { noticePrinter, type TextIo } from '../textIo'
+
+/**
+ * Who reads pictures in `bureau convert`: `--vision`, else the setting `attachments.vision`, and the
+ * active provider of the settings (with the BUREAU_* overrides). Settings and providers are opened only
+ * when a file that may hold pictures is met, so converting a .docx touches no data folder.
+ * `undefined` when the flag says `off`: OCR only.
+ */
+export function cliVision(
+  options: { vision?: VisionMode; dataDir?: string },
+  io: TextIo,
+  env: NodeJS.ProcessEnv,
+): ProviderVisionOptions | undefined {
+  if (options.vision === 'off') return undefined
+  const dataDir = options.dataDir ?? defaultDataDir(env)
+  const notify = noticePrinter(io)
+  let settings: Promise<SettingsService> | undefined
+  let providers: Promise<ProviderService> | undefined
+  const openOnce = () => {
+    settings ??= openSettings({ dataDir, notify, env: (name) => env[name] })
+    return settings
+  }
+  return {
+    mode: async () => options.vision ?? (await openOnce()).get().attachments.vision,
+    client: async () => {
+      providers ??= openOnce().then((opened) => createSettingsProviders(opened, { dataDir, notify, env }))
+      return (await providers).client()
+    },
+  }
+}

@@ -1,0 +1,143 @@
+import { copyFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { repoRoot, runCli } from '../../support/builtCli'
+import type { RecordedRequest } from '../../support/scriptedLlm'
+import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
+import { scriptedSuite } from '../../support/scriptedSuite'
+
+const suite = scriptedSuite('bureau-cli-convert-', { built: true })
+const corpus = (name: string) => join(repoRoot, '..', 'shared', 'corpus', 'convert', name)
+const PICTURE = corpus('test_llm.jpg')
+
+/** The `openai` preset (supportsVision: true) on the scripted server; `provider` picks another preset. */
+const env = (provider = 'openai') =>
+  scriptedProviderEnv(suite.llm, 'sk-cli-vision', {
+    BUREAU_PROVIDER: provider,
+    BUREAU_INTERACTION_MODE: 'cli',
+    BUREAU_WORKSPACE: '',
+  })
+
+const sentImage = (request: RecordedRequest | undefined) =>
+  /"url":"data:image\/jpeg;base64,/.test(JSON.stringify(request?.body))
+
+describe('bureau convert --vision', () => {
+  it('--help documents the option and its values', async () => {
+    const help = await runCli(['convert', '--help'])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toMatch(/--vision <mode>/)
+    expect(help.stdout).toContain('"off"')
+    expect(help.stdout).toContain('"when-supported"')
+    expect(help.stdout).toContain('attachments.vision')
+    expect((await runCli(['convert', '--vision', 'always', PICTURE])).code).toBe(2)
+  })
+
+  it('when-supported: the picture goes to the provider and its transcription is printed', async () => {
+    const data = await suite.dirs.make()
+    suite.llm.push({ text: 'A red square above a blue circle; the string 5bda1dd6.' })
+    const result = await runCli(['convert', '--vision', 'when-supported', '--data-dir', data, PICTURE], {
+      env: env(),
+    })
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('A red square above a blue circle; the string 5bda1dd6.')
+    expect(suite.llm.requests).toHaveLength(1)
+    expect(sentImage(suite.llm.requests[0])).toBe(true)
+  })
+
+  it('the default comes from the setting attachments.vision, and --vision off wins over it', async () => {
+    const data = await suite.dirs.make()
+    const set = await runCli(['settings', 'set', '--data-dir', data, 'attachments.vision', 'when-supported'])
+    expect(set.code).toBe(0)
+    suite.llm.push({ text: 'Transcribed because the setting says so.' })
+    const bySetting = await runCli(['convert', '--data-dir', data, PICTURE], { env: env() })
+    expect(bySetting.code).toBe(0)
+    expect(bySetting.stdout).toContain('Transcribed because the setting says so.')
+    expect(suite.llm.requests).toHaveLength(1)
+
+    const offline = await runCli(['convert', '--vision', 'off', '--data-dir', data, PICTURE], {
+      env: env(),
+      timeoutMs: 120_000,
+    })
+    expect(offline.code).toBe(0)
+    expect(offline.stdout).toContain('Text recognised in the image (OCR)')
+    expect(offline.stdout).toContain('5bda1dd6')
+    expect(suite.llm.requests).toHaveLength(1)
+  }, 150_000)
+
+  it('a provider without supportsVision: OCR, and a warning naming the provider', async () => {
+    const data = await suite.dirs.make()
+    const result = await runCli(['convert', '--vision', 'when-supported', '--data-dir', data, PICTURE], {
+      env: env('deepseek'),
+      timeoutMs: 120_000,
+    })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('5bda1dd6')
+    expect(result.stderr).toContain(
+      'warning: ' +
+        PICTURE +
+        ': DeepSeek (scripted-model) does not read images (its supportsVision is off); images and scanned pages were read with OCR instead',
+    )
+    expect(suite.llm.requests).toHaveLength(0)
+  }, 150_000)
+})
+
+describe('the convert toolset from the command line', () => {
+  it('bureau tool convert to_markdown pages a document; hostile paths and damaged files fail clearly', async () => {
+    const workspace = await suite.dirs.make()
+    const data = await suite.dirs.make()
+    await copyFile(corpus('test.docx'), join(workspace, 'report.docx'))
+    await writeFile(join(workspace, 'broken.pdf'), '%PDF-1.7\n1 0 obj <<')
+    const tool = (...words: string[]) =>
+      runCli(['tool', '--workspace', workspace, '--data-dir', data, 'convert', ...words], { env: env() })
+
+    const first = await tool('to_markdown', '/report.docx', '--max_chars', '1000')
+    expect(first.code).toBe(0)
+    const receipt = JSON.parse(first.stdout)
+    expect(receipt).toMatchObject({ path: '/report.docx', format: 'docx', page: 1, next_page: 2 })
+    expect(receipt.pages).toBeGreaterThan(2)
+    expect(receipt.markdown).toContain('# AutoGen')
+
+    const outside = await tool('to_markdown', '/../etc/passwd')
+    expect(outside.code).toBe(1)
+    expect(outside.stderr).toContain('Path refused')
+
+    const broken = await tool('to_markdown', '/broken.pdf')
+    expect(broken.code).toBe(1)
+    expect(broken.stderr).toContain('Cannot convert "broken.pdf"')
+
+    const help = await tool('to_markdown', '--help')
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('max_chars')
+  })
+
+  it('bureau chat in CLI mode: an attached picture is transcribed once; convert to_markdown reads the same result', async () => {
+    const workspace = await suite.dirs.make()
+    const data = await suite.dirs.make()
+    expect(
+      (await runCli(['settings', 'set', '--data-dir', data, 'attachments.vision', 'when-supported'])).code,
+    ).toBe(0)
+    suite.llm.push(
+      { text: 'Receipt 7: total 12.40 EUR' },
+      { toolCalls: [{ name: 'cli', arguments: { command: 'convert to_markdown /inbox/test_llm.jpg' } }] },
+      { toolCalls: [{ name: 'done', arguments: { message: 'The total is 12.40 EUR.' } }] },
+    )
+    const result = await runCli(
+      ['chat', '--workspace', workspace, '--data-dir', data, '--attach', PICTURE, 'What is the total?'],
+      { env: env() },
+    )
+    expect(result.stderr).toContain('✓ convert.to_markdown')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('The total is 12.40 EUR.')
+    expect(suite.llm.requests).toHaveLength(3)
+    expect(sentImage(suite.llm.requests[0])).toBe(true)
+    const agentTurn = JSON.stringify(suite.llm.requests[1]?.body)
+    expect(agentTurn).toContain('Receipt 7: total 12.40 EUR')
+    expect(sentImage(suite.llm.requests[1])).toBe(false)
+    const body = suite.llm.requests[2]?.body as { messages?: Array<{ role: string; content: string }> }
+    const messages = body?.messages ?? []
+    const toolResult = JSON.parse(messages.find((m) => m.role === 'tool')?.content ?? '{}')
+    expect(toolResult).toMatchObject({ path: '/inbox/test_llm.jpg', format: 'image', warnings: [] })
+    expect(toolResult.markdown).toContain('Receipt 7: total 12.40 EUR')
+  })
+})
