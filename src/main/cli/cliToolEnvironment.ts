@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { AppNotice } from '../../shared/ipc'
 import { type Converter, createAppConverter } from '../convert'
-import { createSettingsProviders, type ProviderService } from '../llm'
+import type { ProviderService } from '../llm'
 import { type Logger, silentLogger } from '../logging'
 import { openSettings, type SettingsService } from '../settings'
 import { createToolsHost, type ToolRegistry } from '../tools'
@@ -42,11 +42,14 @@ export async function openCliToolEnvironment(options: {
   })
   let providers: Promise<ProviderService> | undefined
   const openProviders = () => {
-    providers ??= createSettingsProviders(settings, {
-      dataDir: options.dataDir,
-      env,
-      notify: options.notify ?? ((notice) => options.logger.warn(notice.message)),
-    })
+    // Loaded on first use: `bureau tool files list` needs no provider.
+    providers ??= import('../llm').then(({ createSettingsProviders }) =>
+      createSettingsProviders(settings, {
+        dataDir: options.dataDir,
+        env,
+        notify: options.notify ?? ((notice) => options.logger.warn(notice.message)),
+      }),
+    )
     return providers
   }
   const converter = createAppConverter({
