@@ -1,11 +1,14 @@
 import type { Cell, Worksheet } from 'exceljs'
 import { type Area, areaName, type CellRef, cellName, MAX_COLUMNS, MAX_ROWS } from './address'
+import { type AreaRequest, areaLabel, refuseLargeArea } from './areaLimits'
+import { hasStyle, rowStyle, setRowStyle } from './cellStyle'
 import { isFormulaCell, plainSnapshot } from './cellValue'
 import { FormulaChecker, type FormulaTarget } from './checkFormula'
 import { invalidInput } from './errors'
 import { type Splice, slideFormula, spliceFormula } from './formulaRefs'
 import { inheritFormat } from './inheritFormat'
 import type { OpenWorkbook } from './openWorkbook'
+import { CellBox, eachExistingCell } from './sheetCells'
 import { usedArea } from './usedRange'
 import { type CellInput, formulaInInput, writeCell } from './writeCell'
 
@@ -59,18 +62,65 @@ export function appendRows(open: OpenWorkbook, ws: Worksheet, rows: CellInput[][
 
 export type ClearWhat = 'contents' | 'formats' | 'all'
 
-export function clearArea(open: OpenWorkbook, ws: Worksheet, area: Area, what: ClearWhat): void {
-  for (let r = area.top; r <= area.bottom; r++) {
-    const row = ws.findRow(r)
-    if (!row) continue
-    for (let c = area.left; c <= area.right; c++) {
-      const cell = row.findCell(c)
-      if (!cell) continue
-      if (what !== 'formats') cell.value = null
-      if (what !== 'contents') cell.style = {}
+export interface ClearOutcome {
+  /** Cells cleared, and the box around them. */
+  cells: CellBox
+  /** Column and row styles removed (clearing formats of whole columns or rows). */
+  notes: string[]
+}
+
+/**
+ * Clears the cells the sheet holds inside the area (an empty cell has nothing to clear, so A:XFD costs
+ * what the sheet holds, not 17 billion cells); clearing formats of whole columns or rows also drops their
+ * column or row style.
+ */
+export function clearArea(
+  open: OpenWorkbook,
+  ws: Worksheet,
+  req: AreaRequest,
+  what: ClearWhat,
+): ClearOutcome {
+  const { area } = req
+  const cells = new CellBox()
+  eachExistingCell(ws, area, (cell, r, c) => {
+    let cleared = false
+    if (what !== 'formats' && cell.value !== null && cell.value !== undefined) {
+      cell.value = null
+      cleared = true
     }
+    if (what !== 'contents' && hasStyle(cell.style)) {
+      cell.style = {}
+      cleared = true
+    }
+    if (cleared) cells.add(r, c)
+  })
+  const notes: string[] = []
+  if (what !== 'contents') {
+    const columns = ws.columns ?? []
+    let styledColumns = 0
+    if (req.wholeColumns)
+      for (let c = area.left; c <= Math.min(area.right, columns.length); c++) {
+        const column = ws.getColumn(c)
+        if (!hasStyle(column.style)) continue
+        column.style = {}
+        styledColumns++
+      }
+    if (styledColumns > 0)
+      notes.push(`the style of ${styledColumns} column(s) in ${areaLabel(area)} was removed`)
+    let styledRows = 0
+    if (req.wholeRows)
+      for (let r = area.top; r <= Math.min(area.bottom, ws.rowCount); r++) {
+        const row = ws.findRow(r)
+        if (!row || !hasStyle(rowStyle(row))) continue
+        setRowStyle(row, {})
+        styledRows++
+      }
+    if (styledRows > 0) notes.push(`the style of ${styledRows} row(s) in ${areaLabel(area)} was removed`)
   }
-  open.changed(ws, area)
+  const box = cells.area
+  if (box) open.changed(ws, box)
+  else if (notes.length > 0) open.changed(ws)
+  return { cells, notes }
 }
 
 /** Plain formulas everywhere: shared formulas point at a master cell that moves when rows move. */
@@ -174,6 +224,7 @@ export function copyArea(
   }
   if (pastSheetEdge(target))
     throw invalidInput(`the copy at ${areaName(target)} would reach past the last row or column of the sheet`)
+  refuseLargeArea(from, area, 'copy_range')
   unshareFormulas(open)
   const copied: CopiedCell[][] = []
   for (let r = area.top; r <= area.bottom; r++) copied.push(copyRow(from, r, area.left, area.right))
@@ -215,6 +266,7 @@ export function sortArea(
   descending: boolean,
 ): void {
   if (byCol < area.left || byCol > area.right) throw invalidInput('the sort column is outside the range')
+  refuseLargeArea(ws, area, 'sort_range')
   unshareFormulas(open)
   const rows: { from: number; key: [number, number | string]; cells: CopiedCell[] }[] = []
   for (let r = area.top; r <= area.bottom; r++) {

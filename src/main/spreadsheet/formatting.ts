@@ -1,8 +1,12 @@
-import type { Alignment, Borders, Cell, Fill, Font, Worksheet } from 'exceljs'
-import { type Area, areaName, columnLetters } from './address'
+import type { Alignment, Borders, Fill, Font, Worksheet } from 'exceljs'
+import { type Area, areaName, columnLetters, MAX_ROWS } from './address'
+import { type AreaRequest, areaLabel, countText, fitsLimit, refuseLargeArea } from './areaLimits'
+import { type StyledArea, styleArea } from './areaStyle'
+import { restyle, type StylePatch } from './cellStyle'
 import { invalidInput } from './errors'
 import type { OpenWorkbook } from './openWorkbook'
 import { unquoteFormat } from './prepareSave'
+import { CellBox, eachExistingCell } from './sheetCells'
 
 export interface StyleInput {
   bold?: boolean
@@ -42,13 +46,22 @@ export function argb(color: string): string {
   throw invalidInput(`"${color}" is not a colour; use hex like #1F77B4`)
 }
 
-function eachCell(ws: Worksheet, area: Area, fn: (cell: Cell) => void): void {
-  for (let r = area.top; r <= area.bottom; r++)
-    for (let c = area.left; c <= area.right; c++) fn(ws.getCell(r, c))
+/** Applies the given style parts, keeping the others; returns what was applied. */
+export function applyStyle(open: OpenWorkbook, ws: Worksheet, req: AreaRequest, style: StyleInput): string[] {
+  const { patch, applied } = stylePatch(style)
+  const styled = styleArea(ws, req, patch, 'apply_style')
+  open.changed(ws)
+  const count = styled.cells.count
+  return [
+    ...applied,
+    ...styled.notes,
+    ...(styled.notes.length > 0
+      ? [`${countText(count)} existing cell${count === 1 ? '' : 's'} restyled`]
+      : []),
+  ]
 }
 
-/** Applies the given style parts, keeping the others; returns what was applied. */
-export function applyStyle(open: OpenWorkbook, ws: Worksheet, area: Area, style: StyleInput): string[] {
+function stylePatch(style: StyleInput): { patch: StylePatch; applied: string[] } {
   const font: Partial<Font> = {}
   const applied: string[] = []
   if (style.bold !== undefined) {
@@ -103,33 +116,74 @@ export function applyStyle(open: OpenWorkbook, ws: Worksheet, area: Area, style:
   }
   if (applied.length === 0)
     throw invalidInput('no style given; set e.g. bold, fill_color, border, horizontal_align or wrap')
-  eachCell(ws, area, (cell) => {
-    if (Object.keys(font).length > 0) cell.font = { ...(cell.font ?? {}), ...font }
-    if (fill) cell.fill = fill
-    if (border) cell.border = border
-    if (Object.keys(alignment).length > 0) cell.alignment = { ...(cell.alignment ?? {}), ...alignment }
-  })
-  open.changed(ws)
-  return applied
+  const hasFont = Object.keys(font).length > 0
+  const hasAlignment = Object.keys(alignment).length > 0
+  const patch: StylePatch = (current) => {
+    const next = { ...current }
+    if (hasFont) next.font = { ...(current.font ?? {}), ...font }
+    if (fill) next.fill = fill
+    if (border) next.border = border as Borders
+    if (hasAlignment) next.alignment = { ...(current.alignment ?? {}), ...alignment }
+    return next
+  }
+  return { patch, applied }
 }
 
-export function setNumberFormat(open: OpenWorkbook, ws: Worksheet, area: Area, format: string): void {
+/** What set_number_format did, for its receipt. */
+export interface NumberFormatOutcome {
+  styled: StyledArea
+  /** Column or row formats set, or how a huge range was narrowed. */
+  notes: string[]
+}
+
+/**
+ * Sets a number format. A number format only shows on values, so a range too big to fill cell by cell
+ * (and not whole columns or rows) formats the cells the sheet holds in it and leaves the empty ones.
+ */
+export function setNumberFormat(
+  open: OpenWorkbook,
+  ws: Worksheet,
+  req: AreaRequest,
+  format: string,
+): NumberFormatOutcome {
   const clean = unquoteFormat(format.trim())
   if (!clean) throw invalidInput('format is empty; e.g. "#,##0.00", "0%", "yyyy-mm-dd"')
-  eachCell(ws, area, (cell) => {
-    cell.numFmt = clean
-  })
-  open.changed(ws, area)
+  const patch: StylePatch = (style) => ({ ...style, numFmt: clean })
+  let styled: StyledArea
+  const notes: string[] = []
+  if (!req.wholeColumns && !req.wholeRows && !fitsLimit(ws, req.area)) {
+    const cells = new CellBox()
+    eachExistingCell(ws, req.area, (cell, r, c) => {
+      restyle(cell, patch)
+      cells.add(r, c)
+    })
+    const columns = areaLabel({ ...req.area, top: 1, bottom: MAX_ROWS })
+    if (cells.count === 0)
+      refuseLargeArea(ws, req.area, 'set_number_format', {
+        held: 0,
+        advice: `Format whole columns (${columns}) for values typed there later.`,
+      })
+    styled = { cells, notes: [] }
+    notes.push(
+      `only the ${countText(cells.count)} cells of ${areaLabel(req.area)} that the sheet holds were formatted, the empty ones were left alone; format whole columns (${columns}) for values typed there later`,
+    )
+  } else styled = styleArea(ws, req, patch, 'set_number_format')
+  const box = styled.cells.area
+  if (box) open.changed(ws, box)
+  else open.changed(ws)
+  return { styled, notes: [...styled.notes, ...notes] }
 }
 
 export function formatHeaderRow(open: OpenWorkbook, ws: Worksheet, row: number, lastCol: number): string[] {
   const area = { top: row, bottom: row, left: 1, right: Math.max(lastCol, 1) }
-  eachCell(ws, area, (cell) => {
-    cell.font = { ...(cell.font ?? {}), bold: true }
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9E1F2' } }
-    cell.border = { ...(cell.border ?? {}), bottom: { style: 'thin', color: { argb: 'FF808080' } } }
-    cell.alignment = { ...(cell.alignment ?? {}), vertical: 'middle' }
-  })
+  for (let c = area.left; c <= area.right; c++)
+    restyle(ws.getCell(row, c), (style) => ({
+      ...style,
+      font: { ...(style.font ?? {}), bold: true },
+      fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9E1F2' } },
+      border: { ...(style.border ?? {}), bottom: { style: 'thin', color: { argb: 'FF808080' } } },
+      alignment: { ...(style.alignment ?? {}), vertical: 'middle' },
+    }))
   open.changed(ws)
   return [`bold`, `fill #D9E1F2`, `bottom border thin`, `row ${row} columns A:${columnLetters(area.right)}`]
 }
@@ -146,6 +200,7 @@ export function setColumnWidth(
 }
 
 export function mergeCells(open: OpenWorkbook, ws: Worksheet, area: Area): void {
+  refuseLargeArea(ws, area, 'merge_cells')
   try {
     ws.mergeCells(area.top, area.left, area.bottom, area.right)
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { Cell, Workbook, Worksheet } from 'exceljs'
 import type { Area } from './address'
 import { isFormulaCell } from './cellValue'
+import { eachExistingCell } from './sheetCells'
 
 /** Formula cells per worksheet, keyed by `row * 16384 + col`: kept up to date so a write need not rescan. */
 export type FormulaIndex = Map<Worksheet, Map<number, Cell>>
@@ -27,12 +28,11 @@ export function updateFormulaIndex(index: FormulaIndex, ws: Worksheet, area: Are
     cells = new Map()
     index.set(ws, cells)
   }
-  for (let r = area.top; r <= area.bottom; r++) {
-    const row = ws.findRow(r)
-    for (let c = area.left; c <= area.right; c++) {
-      const cell = row?.findCell(c)
-      if (cell && isFormulaCell(cell)) cells.set(cellKey(r, c), cell)
-      else cells.delete(cellKey(r, c))
-    }
-  }
+  const known = cells
+  // Only a cell the sheet holds can hold a formula (cells leave a sheet only when rows or columns move,
+  // which rebuilds the index): the walk costs what the sheet holds, not the size of the area.
+  eachExistingCell(ws, area, (cell, r, c) => {
+    if (isFormulaCell(cell)) known.set(cellKey(r, c), cell)
+    else known.delete(cellKey(r, c))
+  })
 }

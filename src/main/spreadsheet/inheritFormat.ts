@@ -1,4 +1,5 @@
 import type { Cell, Worksheet } from 'exceljs'
+import { restyle } from './cellStyle'
 import { isGeneralFormat } from './cellValue'
 import { type FormulaRef, rewriteRefs } from './formulaRefs'
 import type { OpenWorkbook } from './openWorkbook'
@@ -24,5 +25,6 @@ export function inheritFormat(open: OpenWorkbook, ws: Worksheet, cell: Cell): vo
     ? open.workbook.worksheets.find((w) => w.name.toLowerCase() === first!.sheet!.toLowerCase())
     : ws
   const format = source?.findCell(first.start.row, first.start.col)?.numFmt
-  if (format && !isGeneralFormat(format) && format !== '@') cell.numFmt = format
+  if (format && !isGeneralFormat(format) && format !== '@')
+    restyle(cell, (style) => ({ ...style, numFmt: format }))
 }

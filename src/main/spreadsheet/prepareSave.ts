@@ -1,10 +1,11 @@
 import type { Cell, Worksheet } from 'exceljs'
 import type { Area } from './address'
 import { columnLetters } from './address'
-import { hasExplicitStyle } from './cellStyle'
+import { hasExplicitStyle, restyle } from './cellStyle'
 import { isFormulaCell, isGeneralFormat, snapshot } from './cellValue'
 import { displayText } from './displayValue'
 import type { OpenWorkbook } from './openWorkbook'
+import { eachExistingCell } from './sheetCells'
 
 export interface PassReport {
   /** `Sheet!C` -> width set from content. */
@@ -48,7 +49,9 @@ function autoWidth(ws: Worksheet, areas: Area[], date1904: boolean, report: Pass
   const mine = autoWidths.get(ws) ?? new Set<number>()
   autoWidths.set(ws, mine)
   const columns = new Set<number>()
-  for (const a of areas) for (let c = a.left; c <= a.right; c++) columns.add(c)
+  // Columns past the last one holding a cell have no content to size by.
+  const last = ws.columnCount
+  for (const a of areas) for (let c = a.left; c <= Math.min(a.right, last); c++) columns.add(c)
   const wanted = [...columns].filter((c) => ws.getColumn(c).width === undefined || mine.has(c))
   if (wanted.length === 0) return
   const longest = new Map(wanted.map((c) => [c, 0]))
@@ -93,21 +96,19 @@ function tableTitles(ws: Worksheet, areas: Area[], report: PassReport): void {
   const runs: { col: number; header: number; cells: Cell[] }[] = []
   const seen = new Set<number>()
   for (const a of areas) {
-    for (let c = a.left; c <= a.right; c++) {
-      for (let r = Math.max(a.top, 2); r <= a.bottom; r++) {
-        if (!isNumberOrFormula(ws.findCell(r, c)) || !isText(ws.findCell(r - 1, c))) continue
-        const key = (r - 1) * 16_384 + c
-        if (seen.has(key)) continue
-        seen.add(key)
-        const cells: Cell[] = []
-        for (let up = r - 1; up >= 1; up--) {
-          const cell = ws.findCell(up, c)
-          if (!isText(cell) || !inAreas(areas, up, c)) break
-          cells.push(cell)
-        }
-        if (cells.length > 0) runs.push({ col: c, header: r - 1, cells })
+    eachExistingCell(ws, { ...a, top: Math.max(a.top, 2) }, (below, r, c) => {
+      if (!isNumberOrFormula(below) || !isText(ws.findCell(r - 1, c))) return
+      const key = (r - 1) * 16_384 + c
+      if (seen.has(key)) return
+      seen.add(key)
+      const cells: Cell[] = []
+      for (let up = r - 1; up >= 1; up--) {
+        const cell = ws.findCell(up, c)
+        if (!isText(cell) || !inAreas(areas, up, c)) break
+        cells.push(cell)
       }
-    }
+      if (cells.length > 0) runs.push({ col: c, header: r - 1, cells })
+    })
   }
   runs.sort((x, y) => x.header - y.header || x.col - y.col)
   let table = -1
@@ -118,8 +119,11 @@ function tableTitles(ws: Worksheet, areas: Area[], report: PassReport): void {
     const argb = TITLE_FILLS[table % TITLE_FILLS.length]!
     for (const cell of run.cells) {
       if (hasExplicitStyle(cell)) continue
-      cell.font = { ...(cell.font ?? {}), bold: true }
-      cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb } }
+      restyle(cell, (style) => ({
+        ...style,
+        font: { ...(style.font ?? {}), bold: true },
+        fill: { type: 'pattern', pattern: 'solid', fgColor: { argb } },
+      }))
       report.titles.push(`${ws.name}!${cell.address}`)
     }
   }
@@ -129,14 +133,12 @@ const QUOTED_FORMAT = /^"([^"]*[#0?][^"]*)"$/
 
 function unquoteFormats(ws: Worksheet, areas: Area[], report: PassReport): void {
   for (const a of areas)
-    for (let r = a.top; r <= a.bottom; r++)
-      for (let c = a.left; c <= a.right; c++) {
-        const cell = ws.findCell(r, c)
-        const m = cell?.numFmt ? QUOTED_FORMAT.exec(cell.numFmt) : null
-        if (!cell || !m) continue
-        cell.numFmt = m[1]!
-        report.unquoted.push(`${ws.name}!${cell.address}`)
-      }
+    eachExistingCell(ws, a, (cell) => {
+      const m = cell.numFmt ? QUOTED_FORMAT.exec(cell.numFmt) : null
+      if (!m) return
+      restyle(cell, (style) => ({ ...style, numFmt: m[1]! }))
+      report.unquoted.push(`${ws.name}!${cell.address}`)
+    })
 }
 
 /** The deterministic pass every save runs over what the agent touched. */

@@ -28,6 +28,18 @@ export const AreaReceipt = z.object({
     .describe(
       'Cell -> why the engine could not compute its formula (the value shown is the last cached one)',
     ),
+  area: z
+    .string()
+    .optional()
+    .describe(
+      'The whole area the call changed, when the receipt lists only part of it (A:C = whole columns)',
+    ),
+  changed: z.number().int().optional().describe('How many cells of area the call changed'),
+  note: z.string().optional().describe('How the change was applied, e.g. whole columns carry the format'),
+  truncated: z
+    .string()
+    .optional()
+    .describe('What the receipt leaves out and the get_range call that reads it'),
 })
 export type AreaReceipt = z.infer<typeof AreaReceipt>
 
@@ -38,9 +50,11 @@ export const SettingsReceipt = z.object({
 })
 export type SettingsReceipt = z.infer<typeof SettingsReceipt>
 
+/** Cells a write receipt lists in full; a call on a bigger area gets a summary with its first cells. */
+export const RECEIPT_CELLS = 500
+
 /** Text added to every writing method's description so the model knows what comes back. */
-export const AREA_RECEIPT_DOC =
-  'Returns the area receipt {sheet, range, rows, columns, values, formulas?, types?, formats?, uncalculated?}: values are the display texts (number formats applied, formula results computed); formulas, types (cells not listed are numbers), formats and uncalculated are sparse maps keyed by cell, omitted when empty.'
+export const AREA_RECEIPT_DOC = `Returns the area receipt {sheet, range, rows, columns, values, formulas?, types?, formats?, uncalculated?}: values are the display texts (number formats applied, formula results computed); formulas, types (cells not listed are numbers), formats and uncalculated are sparse maps keyed by cell, omitted when empty. A call on more than ${RECEIPT_CELLS} cells (whole columns A:C, whole rows 2:5, big ranges) gets a summary instead: area, changed (cells changed), note? and the first ${RECEIPT_CELLS} cells where the change landed, with truncated naming the rest to read with get_range.`
 
 export const SETTINGS_RECEIPT_DOC = 'Returns {sheet, range, applied: [...]} listing each setting applied.'
 

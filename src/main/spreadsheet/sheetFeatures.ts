@@ -1,5 +1,6 @@
 import type { Worksheet } from 'exceljs'
 import { type Area, areaName, columnLetters, parseCell } from './address'
+import { refuseLargeArea } from './areaLimits'
 import { snapshot } from './cellValue'
 import { type ChartType, chartPartXml, chartRefs, defaultAnchorFor } from './chartXml'
 import { FormulaChecker } from './checkFormula'
@@ -70,6 +71,7 @@ export function addTable(
   style: string,
 ): string {
   if (area.bottom <= area.top) throw invalidInput('a table needs a header row and at least one data row')
+  refuseLargeArea(ws, area, 'add_table')
   const existing = new Set(
     open.workbook.worksheets
       .flatMap((w) => Object.keys((w as unknown as { tables: Record<string, unknown> }).tables ?? {}))
@@ -213,6 +215,7 @@ export function addDataValidation(
   area: Area,
   input: DataValidationInput,
 ): string[] {
+  refuseLargeArea(ws, area, 'add_data_validation')
   let rule: Record<string, unknown>
   let described: string
   if (input.type === 'list') {
@@ -269,6 +272,7 @@ export function addChart(open: OpenWorkbook, ws: Worksheet, req: ChartRequest): 
     throw invalidInput(
       'data_range needs a header row, a category column and at least one series column, e.g. A1:C6',
     )
+  refuseLargeArea(ws, area, 'add_chart')
   const refs = chartRefs(ws.name, area)
   const text = (r: number, c: number) => displayText(snapshot(ws.findCell(r, c), open.date1904))
   const num = (r: number, c: number): number | null => {

@@ -1,5 +1,6 @@
 import type { Cell } from 'exceljs'
 import { parseValue } from 'numfmt'
+import { restyle } from './cellStyle'
 import { isGeneralFormat } from './cellValue'
 
 export type CellInput = string | number | boolean | null
@@ -47,7 +48,8 @@ export function writeCell(cell: Cell, input: CellInput, date1904 = false): void 
       const isDate = ISO_DATE.test(trimmed)
       // A 1904 workbook counts its date serials 1,462 days later than numfmt does.
       cell.value = isDate && date1904 ? parsed.v - 1462 : parsed.v
-      if (parsed.z && isGeneralFormat(cell.numFmt)) cell.numFmt = parsed.z
+      const z = parsed.z
+      if (z && isGeneralFormat(cell.numFmt)) restyle(cell, (style) => ({ ...style, numFmt: z }))
       return
     }
   }

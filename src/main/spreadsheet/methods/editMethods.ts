@@ -10,16 +10,18 @@ import {
   MAX_ROWS,
   parseCell,
 } from '../address'
+import { requestArea } from '../areaLimits'
 import { FormulaChecker } from '../checkFormula'
 import { appendRows, clearArea, copyArea, setValues, sortArea, splice } from '../editing'
 import { invalidInput } from '../errors'
 import { inheritFormat } from '../inheritFormat'
 import type { OpenWorkbook } from '../openWorkbook'
-import { AREA_RECEIPT_DOC, AreaReceipt, areaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
+import { AREA_RECEIPT_DOC, AreaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
 import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
 import { formulaBody, writeFormula } from '../writeCell'
+import { writeReceipt } from '../writeReceipt'
 import { A1Cell, A1Range, AgentPath, CellValue, Column, SheetName } from './schemas'
-import { areaOnSheet, openSheet } from './sheetTarget'
+import { areaOnSheet, filledReceipt, openSheet } from './sheetTarget'
 
 const Values = z.array(z.array(CellValue)).min(1).describe('Rows of values, e.g. [["Name","Qty"],["Pens",3]]')
 
@@ -60,7 +62,7 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       examples: [{ path: '/sales.xlsx', sheet: 'Data', cell: 'B2', value: 1250 }],
       run: async (args, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, args)
-        return areaReceipt(open, ws, setValues(open, ws, parseCell(args.cell), [[args.value]]))
+        return filledReceipt(open, ws, setValues(open, ws, parseCell(args.cell), [[args.value]]))
       },
     }),
     setRange: method({
@@ -86,7 +88,7 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       ],
       run: async (args, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, args)
-        return areaReceipt(open, ws, setValues(open, ws, parseCell(args.start), args.values))
+        return filledReceipt(open, ws, setValues(open, ws, parseCell(args.start), args.values))
       },
     }),
     appendRows: method({
@@ -96,7 +98,7 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       risk: 'write',
       run: async (args, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, args)
-        return areaReceipt(open, ws, appendRows(open, ws, args.rows))
+        return filledReceipt(open, ws, appendRows(open, ws, args.rows))
       },
     }),
     setCellFormula: method({
@@ -120,11 +122,11 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
         inheritFormat(open, ws, cell)
         const area = { top: at.row, left: at.col, bottom: at.row, right: at.col }
         open.changed(ws, area)
-        return areaReceipt(open, ws, area)
+        return filledReceipt(open, ws, area)
       },
     }),
     clearRange: method({
-      description: `Clears contents (default), formats or both in a range. ${AREA_RECEIPT_DOC}`,
+      description: `Clears contents (default), formats or both in a range. Whole columns (A:C), whole rows (2:5) and the whole sheet (A:XFD) work: only cells that hold something are visited, and clearing formats there also removes the column or row style. ${AREA_RECEIPT_DOC}`,
       input: z.object({
         path: AgentPath,
         sheet: SheetName,
@@ -135,9 +137,9 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       risk: 'write',
       run: async (args, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, args)
-        const area = areaOnSheet(ws, args.range)
-        clearArea(open, ws, area, args.what)
-        return areaReceipt(open, ws, area)
+        const req = requestArea(args.range)
+        const { cells, notes } = clearArea(open, ws, req, args.what)
+        return writeReceipt(open, ws, { area: req.area, focus: cells.area, changed: cells.count, notes })
       },
     }),
     insertRows: method({
@@ -216,7 +218,7 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
         const from = open.sheet(args.sheet)
         const to = args.target_sheet ? open.sheet(args.target_sheet) : from
         const area = areaOnSheet(from, args.source)
-        return areaReceipt(open, to, copyArea(open, from, area, to, parseCell(args.target)))
+        return filledReceipt(open, to, copyArea(open, from, area, to, parseCell(args.target)))
       },
     }),
     sortRange: method({
@@ -233,11 +235,17 @@ export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
       risk: 'write',
       run: async (args, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, args)
-        const area: Area = areaOnSheet(ws, args.range)
+        const asked: Area = areaOnSheet(ws, args.range)
+        // Rows and columns past the sheet's last ones are empty and stay last: sorting them changes nothing.
+        const area = {
+          ...asked,
+          bottom: Math.min(asked.bottom, Math.max(ws.rowCount, asked.top + 1)),
+          right: Math.min(asked.right, Math.max(ws.columnCount, columnOf(args.by), asked.left)),
+        }
         const body = args.has_header ? { ...area, top: area.top + 1 } : area
         if (body.top > body.bottom) throw invalidInput(`range ${areaName(area)} has no rows to sort`)
         sortArea(open, ws, body, columnOf(args.by), args.descending)
-        return areaReceipt(open, ws, area)
+        return filledReceipt(open, ws, area)
       },
     }),
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { areaName, columnLetters, columnNumber, parseCell } from '../address'
+import { areaLabel, countText, MAX_AREA_CELLS, requestArea } from '../areaLimits'
 import { CHART_TYPES } from '../chartXml'
 import { invalidInput } from '../errors'
 import {
@@ -10,12 +11,13 @@ import {
   setColumnWidth,
   setNumberFormat,
 } from '../formatting'
-import { AREA_RECEIPT_DOC, AreaReceipt, areaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
+import { AREA_RECEIPT_DOC, AreaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
 import { addChart, addConditionalFormat, addDataValidation, addTable, setPageSetup } from '../sheetFeatures'
 import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
 import { usedArea } from '../usedRange'
+import { writeReceipt } from '../writeReceipt'
 import { A1Cell, A1Range, AgentPath, SheetName } from './schemas'
-import { areaOnSheet, openSheet } from './sheetTarget'
+import { areaOnSheet, filledReceipt, openSheet } from './sheetTarget'
 
 const Color = z
   .string()
@@ -24,7 +26,7 @@ const Color = z
 export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHandle) {
   return {
     applyStyle: method({
-      description: `Styles a range: font (bold, italic, underline, size, name, colour), fill, border, alignment, wrap. Only the given parts change. ${SETTINGS_RECEIPT_DOC}`,
+      description: `Styles a range: font (bold, italic, underline, size, name, colour), fill, border, alignment, wrap. Only the given parts change. Whole columns (A:C) and whole rows (2:5) get a column or row style, as in a spreadsheet app, so cells filled there later look the same; other ranges are styled cell by cell, filling at most ${countText(MAX_AREA_CELLS)} empty cells. ${SETTINGS_RECEIPT_DOC}`,
       input: z.object({
         path: AgentPath,
         sheet: SheetName,
@@ -47,21 +49,22 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
       examples: [{ path: '/sales.xlsx', sheet: 'Data', range: 'A1:D1', bold: true, fill_color: '#DDEBF7' }],
       run: async ({ path, sheet, range, ...style }, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, { path, sheet })
-        const area = areaOnSheet(ws, range)
-        return { sheet: ws.name, range: areaName(area), applied: applyStyle(open, ws, area, style) }
+        const req = requestArea(range)
+        return { sheet: ws.name, range: areaLabel(req.area), applied: applyStyle(open, ws, req, style) }
       },
     }),
     setNumberFormat: method({
-      description: `Sets the number format of a range, such as "#,##0.00", "0.0%", "yyyy-mm-dd" or "$#,##0"; quotes around the whole format are removed. ${AREA_RECEIPT_DOC}`,
+      description: `Sets the number format of a range, such as "#,##0.00", "0.0%", "yyyy-mm-dd" or "$#,##0"; quotes around the whole format are removed. Whole columns (A:C) and whole rows (2:5) carry the format, so values typed there later get it too; a range that would fill more than ${countText(MAX_AREA_CELLS)} empty cells formats only the cells the sheet holds in it. ${AREA_RECEIPT_DOC}`,
       input: z.object({ path: AgentPath, sheet: SheetName, range: A1Range, format: z.string().min(1) }),
       output: AreaReceipt,
       risk: 'write',
       examples: [{ path: '/sales.xlsx', sheet: 'Data', range: 'C2:C20', format: '$#,##0.00' }],
       run: async (args, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, args)
-        const area = areaOnSheet(ws, args.range)
-        setNumberFormat(open, ws, area, args.format)
-        return areaReceipt(open, ws, area)
+        const req = requestArea(args.range)
+        const { styled, notes } = setNumberFormat(open, ws, req, args.format)
+        const { area: focus, count: changed } = styled.cells
+        return writeReceipt(open, ws, { area: req.area, focus, changed, notes })
       },
     }),
     formatHeaderRow: method({
@@ -104,15 +107,16 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
       },
     }),
     mergeCells: method({
-      description: `Merges a range into one cell (the top-left value is kept). ${SETTINGS_RECEIPT_DOC}`,
+      description: `Merges a range into one cell (the top-left value is kept), filling at most ${countText(MAX_AREA_CELLS)} empty cells. ${SETTINGS_RECEIPT_DOC}`,
       input: z.object({ path: AgentPath, sheet: SheetName, range: A1Range }),
       output: SettingsReceipt,
       risk: 'write',
       run: async (args, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, args)
-        const area = areaOnSheet(ws, args.range)
+        // As asked: merging whole columns is not merging the rows that happen to be used.
+        const { area } = requestArea(args.range)
         mergeCells(open, ws, area)
-        return { sheet: ws.name, range: areaName(area), applied: [`merged ${areaName(area)}`] }
+        return { sheet: ws.name, range: areaLabel(area), applied: [`merged ${areaLabel(area)}`] }
       },
     }),
     freezePanes: method({
@@ -179,7 +183,7 @@ export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHa
         const { open, ws } = await openSheet(workbooks, ctx, args)
         const area = areaOnSheet(ws, args.range)
         const table = addTable(open, ws, area, args.name, args.style)
-        return { ...areaReceipt(open, ws, area), table }
+        return { ...filledReceipt(open, ws, area), table }
       },
     }),
     addChart: method({

@@ -1,8 +1,11 @@
 import type { Worksheet } from 'exceljs'
 import type { ToolContext } from '../../tools'
-import { type Area, parseArea } from '../address'
+import type { Area } from '../address'
+import { cellCount, requestArea } from '../areaLimits'
 import type { OpenWorkbook } from '../openWorkbook'
+import type { AreaReceipt } from '../receipt'
 import type { WorkbooksHandle } from '../toolsetApi'
+import { writeReceipt } from '../writeReceipt'
 
 /** The session's workbook at `path` (opened on first use) and its sheet named `sheet`. */
 export async function openSheet(
@@ -14,7 +17,18 @@ export async function openSheet(
   return { open, ws: open.sheet(target.sheet) }
 }
 
-/** A range on the sheet; whole columns (A:C) and whole rows (2:5) end at the sheet's extent. */
+/**
+ * A range on the sheet; whole columns (A:C, A1:C1048576) end at the sheet's last row and whole rows
+ * (2:5, A2:XFD5) at its last column.
+ */
 export function areaOnSheet(ws: Worksheet, range: string): Area {
-  return parseArea(range, { top: 1, left: 1, bottom: ws.rowCount, right: ws.columnCount })
+  const { area, wholeColumns, wholeRows } = requestArea(range)
+  if (wholeColumns) area.bottom = Math.max(ws.rowCount, 1)
+  if (wholeRows) area.right = Math.max(ws.columnCount, 1)
+  return area
+}
+
+/** The receipt of a write that changed every cell of `area`. */
+export function filledReceipt(open: OpenWorkbook, ws: Worksheet, area: Area): AreaReceipt {
+  return writeReceipt(open, ws, { area, focus: area, changed: cellCount(area) })
 }
