@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import type { z } from 'zod'
 import type { BrowserSettings as BrowserSettingsSchema } from '../../shared/settings'
 import type { Converter } from '../convert'
@@ -45,6 +45,8 @@ export interface BrowserConfig {
 /** A live browser the toolset drives: pages it opens, and how to let go of it. */
 export interface BrowserConnection {
   readonly mode: BrowserMode
+  /** The browser itself: the URL guard watches its requests through a browser-level DevTools session. */
+  readonly browser: Browser
   newPage(): Promise<Page>
   /** Closes what Bureau started; a browser reached over CDP is left running (only our tabs close). */
   close(): Promise<void>

@@ -24,6 +24,7 @@ export async function connectCdp(config: BrowserConfig): Promise<BrowserConnecti
   const opened = new Set<import('playwright-core').Page>()
   return {
     mode: 'cdp',
+    browser,
     async newPage() {
       const page = await context.newPage()
       opened.add(page)

@@ -22,9 +22,11 @@ export async function launchBundled(config: BrowserConfig): Promise<BrowserConne
   } catch (error) {
     throw new AppError('UNAVAILABLE', `Chromium could not be started: ${shortReason(error)}`)
   }
-  const context = await browser.newContext({ acceptDownloads: true })
+  // Service workers fetch outside the pages' request checks; this browser has no use for them.
+  const context = await browser.newContext({ acceptDownloads: true, serviceWorkers: 'block' })
   return {
     mode: 'bundled-chromium',
+    browser,
     newPage: () => context.newPage(),
     close: () => browser.close(),
   }

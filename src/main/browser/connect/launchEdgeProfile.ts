@@ -47,8 +47,14 @@ export async function launchEdgeProfile(config: BrowserConfig): Promise<BrowserC
   } catch (error) {
     throw profileUnavailable(name, shortReason(error))
   }
+  const browser = context.browser()
+  if (!browser) {
+    await context.close().catch(() => {})
+    throw profileUnavailable(name, 'Playwright gave no browser handle for the profile')
+  }
   return {
     mode: 'edge-profile',
+    browser,
     newPage: () => context.newPage(),
     close: () => context.close(),
   }

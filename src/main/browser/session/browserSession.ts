@@ -9,8 +9,13 @@ import { connectBrowser } from '../connect/connectBrowser'
 import { shortReason } from '../connect/connectErrors'
 import { type ConsentWatcher, createConsentWatcher } from '../consent/consentWatcher'
 import { ElementRefs } from '../elements/elementRefs'
+import { guardBrowserRequests } from '../guard/browserRequestGuard'
 import { createBrowserUrlGuard } from '../guard/browserUrlGuard'
-import { guardNavigations } from '../guard/guardNavigations'
+import { guardOwnedTabs } from '../guard/ownedTabsGuard'
+import { type Refusal, refusalNotes } from '../guard/refusals'
+import type { RequestGuard } from '../guard/requestGuard'
+import { createRequestVerdicts, type RequestVerdicts } from '../guard/requestVerdicts'
+import { blankPage, isErrorPage, refusalOfShownPage } from '../guard/shownPage'
 import { runInPage } from '../inpage/pageScript'
 import { snapshotPage } from '../inpage/snapshotScript'
 import { guardedGet, isPdf, pdfToMarkdown } from '../pdf/pdfDocument'
@@ -45,7 +50,17 @@ export interface BrowserSession {
   /** Waits for the document after an action (click, key) and follows a tab it opened. */
   settleAfterAction(tab: Tab, action: () => Promise<unknown>): Promise<Tab>
   read(tab: Tab): Promise<RenderedDocument>
+  /**
+   * Throws FORBIDDEN (and blanks the tab) when what the tab shows is refused by the URL guard: call it
+   * before anything of a page is returned. `read` does.
+   */
+  assertShown(tab: Tab): Promise<void>
   dispose(): Promise<void>
+}
+
+interface Attached {
+  connection: BrowserConnection
+  requests: RequestGuard
 }
 
 export interface BrowserSessionOptions {
@@ -63,7 +78,8 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
   let active = -1
   let configPromise: Promise<BrowserConfig> | undefined
   let guardPromise: Promise<UrlGuard> | undefined
-  let connection: Promise<BrowserConnection> | undefined
+  let verdictsPromise: Promise<RequestVerdicts> | undefined
+  let attached: Promise<Attached> | undefined
   let disposed = false
   let ownConverter: Promise<Converter> | undefined
   const converter = (): Promise<Converter> => {
@@ -88,68 +104,156 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
     )
     return guardPromise
   }
-  const connect = () => {
-    if (disposed) return Promise.reject(new AppError('UNAVAILABLE', 'This browser session has ended.'))
-    connection ??= config().then(connectBrowser)
-    connection.catch(() => {
-      connection = undefined
+  const verdicts = () => {
+    verdictsPromise ??= guard().then(createRequestVerdicts)
+    return verdictsPromise
+  }
+  /** The user's browser (cdp): only Bureau's tabs are guarded. A browser Bureau launched: all of it. */
+  async function guardRequests(c: BrowserConfig, connection: BrowserConnection): Promise<RequestGuard> {
+    const requestVerdicts = await verdicts()
+    if (connection.mode === 'cdp')
+      return guardOwnedTabs({
+        endpoint: c.cdpEndpoint ?? '',
+        verdicts: requestVerdicts,
+        onLost: () => void lose(connection),
+      })
+    return guardBrowserRequests(connection.browser, {
+      verdicts: requestVerdicts,
+      unattributed: (refusal) => tabs[active]?.refusals.push(refusal),
+      bypassServiceWorkers: connection.mode === 'edge-profile',
     })
-    return connection
   }
 
-  function track(page: Page): Tab {
-    const existing = tabs.find((t) => t.page === page)
-    if (existing) return existing
-    const tab = newTab(page)
+  /** The guard's connection broke: Bureau's tabs are closed (unguarded, they are not used) and the next call reconnects. */
+  async function lose(connection: BrowserConnection) {
+    env.logger?.warn('browser: the URL guard lost its DevTools connection; closing Bureau tabs')
+    attached = undefined
+    for (const page of [...tabs.map((t) => t.page), ...preparing.keys()]) await page.close().catch(() => {})
+    await connection.close().catch(() => {})
+  }
+
+  const attach = () => {
+    if (disposed) return Promise.reject(new AppError('UNAVAILABLE', 'This browser session has ended.'))
+    attached ??= config().then(async (c) => {
+      const connection = await connectBrowser(c)
+      try {
+        return { connection, requests: await guardRequests(c, connection) }
+      } catch (error) {
+        await connection.close().catch(() => {})
+        throw new AppError(
+          'UNAVAILABLE',
+          `The browser's requests could not be put under the URL guard, so it is not used: ${shortReason(error)}`,
+        )
+      }
+    })
+    attached.catch(() => {
+      attached = undefined
+    })
+    return attached
+  }
+
+  /** Lists a tab that is under the guard. */
+  function track(tab: Tab): Tab {
+    if (tabs.includes(tab) || tab.page.isClosed()) return tab
     tabs.push(tab)
+    tab.page.once('close', () => {
+      const index = tabs.indexOf(tab)
+      if (index < 0) return
+      tabs.splice(index, 1)
+      refs.forgetPage(tab.page)
+      if (active >= tabs.length) active = tabs.length - 1
+      else if (index < active) active--
+    })
+    return tab
+  }
+
+  /**
+   * A new tab whose first page the guard refused shows only Chromium's error page: it is closed, and
+   * the refusal told on the tab that opened it. True when the new tab is gone.
+   */
+  async function closeIfRefusedAtOpen(opener: Tab, opened: Tab): Promise<boolean> {
+    const page = opened.page
+    await page.waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {})
+    if (page.isClosed()) return true
+    const refusal = opened.blockedNavigation
+    if (!refusal || !isErrorPage(page.url())) return false
+    opener.refusals.push({ kind: 'popup', url: page.url(), message: refusal })
+    await page.close().catch(() => {})
+    return true
+  }
+
+  const preparing = new Map<Page, Promise<Tab>>()
+
+  /** Puts a tab under the URL guard, then lists it. Fails closed: a tab that cannot be guarded is never listed. */
+  function prepare(page: Page): Promise<Tab> {
+    let prepared = preparing.get(page)
+    if (!prepared) {
+      prepared = guardTab(page)
+      preparing.set(page, prepared)
+      page.once('close', () => preparing.delete(page))
+    }
+    return prepared
+  }
+
+  async function guardTab(page: Page): Promise<Tab> {
+    const tab = newTab(page)
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame()) return
+      if (!isErrorPage(frame.url())) tab.blockedNavigation = null
       tab.pdf = null
       tab.consentSettled = false
       tab.consentNote = null
     })
-    page.on('close', () => {
-      const index = tabs.indexOf(tab)
-      if (index < 0) return
-      tabs.splice(index, 1)
-      refs.forgetPage(page)
-      if (active >= tabs.length) active = tabs.length - 1
-      else if (index < active) active--
-    })
-    // Tabs our pages open (target=_blank, window.open) are ours too; the user's own tabs are not.
+    // Tabs our pages open (target=_blank, window.open) are ours too; the user's own tabs are not. The
+    // request guard holds such a tab from its first request (and closes it when that is refused).
     page.on('popup', (popup) => {
-      void prepare(popup).then(async (popupTab) => {
-        const url = popup.url()
-        if (url && url !== 'about:blank') {
-          try {
-            await (await guard()).check(url)
-          } catch (error) {
-            tab.refusals.push(error instanceof Error ? error.message : String(error))
-            await popup.close().catch(() => {})
-            return
-          }
-        }
-        active = tabs.indexOf(popupTab)
-      })
+      void prepare(popup).then(
+        async (popupTab) => {
+          if (!(await closeIfRefusedAtOpen(tab, popupTab))) active = tabs.indexOf(popupTab)
+        },
+        () => popup.close().catch(() => {}),
+      )
     })
-    return tab
-  }
-
-  async function prepare(page: Page): Promise<Tab> {
-    const tab = track(page)
-    const urlGuard = await guard()
-    await guardNavigations(page, urlGuard, (message) => tab.refusals.push(message)).catch(() => {})
+    const { requests } = await attach()
+    await requests.own(page, (refusal: Refusal) => {
+      tab.refusals.push(refusal)
+      if (refusal.kind === 'navigation') tab.blockedNavigation = refusal.message
+    })
     await consent.attach(page).catch(() => {})
     page.setDefaultTimeout(10_000)
-    return tab
+    return track(tab)
   }
 
   async function openTab(): Promise<Tab> {
-    const browser = await connect()
-    const page = await browser.newPage()
-    const tab = await prepare(page)
-    active = tabs.indexOf(tab)
-    return tab
+    const { connection } = await attach()
+    const page = await connection.newPage()
+    try {
+      const tab = await prepare(page)
+      active = tabs.indexOf(tab)
+      return tab
+    } catch (error) {
+      await page.close().catch(() => {})
+      throw new AppError(
+        'UNAVAILABLE',
+        `A new tab could not be put under the URL guard: ${shortReason(error)}`,
+      )
+    }
+  }
+
+  async function refuseShown(tab: Tab, refusal: string): Promise<never> {
+    // Reported here, so not again as a note of a later page.
+    tab.refusals = tab.refusals.filter((r) => r.kind !== 'navigation')
+    tab.blockedNavigation = null
+    tab.pdf = null
+    await blankPage(tab.page)
+    throw new AppError('FORBIDDEN', `${refusal} Nothing of that page is returned; the tab is blank now.`)
+  }
+
+  async function assertShown(tab: Tab): Promise<void> {
+    const shown = await refusalOfShownPage(tab.page, await verdicts())
+    if (shown) return refuseShown(tab, shown)
+    // Chromium's error page after a navigation the guard stopped: the answer is the refusal, not that page.
+    if (tab.blockedNavigation && isErrorPage(tab.page.url())) return refuseShown(tab, tab.blockedNavigation)
   }
 
   function byIndex(index: number): Tab {
@@ -167,6 +271,7 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
     const urlGuard = await guard()
     const checked = await urlGuard.check(url)
     tab.refusals = []
+    tab.blockedNavigation = null
     let response: Awaited<ReturnType<Page['goto']>> = null
     let downloadStarted = false
     try {
@@ -176,9 +281,9 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
       })
     } catch (error) {
       const reason = shortReason(error)
+      if (tab.blockedNavigation) await refuseShown(tab, tab.blockedNavigation)
       // Headless Chromium downloads a PDF instead of showing it.
       if (/Download is starting|ERR_ABORTED/.test(reason)) downloadStarted = true
-      else if (tab.refusals.length > 0) throw new AppError('FORBIDDEN', tab.refusals.splice(0).join(' '))
       else if (/Timeout/i.test(reason))
         throw new AppError(
           'TIMEOUT',
@@ -232,13 +337,10 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
       await action()
       const outcome = await Promise.race([started, sleep(ACTION_SETTLE_MS).then(() => null)])
       if (outcome && outcome !== 'navigation') {
-        const opened = track(outcome)
-        await outcome.waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {})
-        if (!outcome.isClosed()) {
-          active = tabs.indexOf(opened)
-          return opened
-        }
-        return tab
+        const opened = await prepare(outcome).catch(() => null)
+        if (!opened || (await closeIfRefusedAtOpen(tab, opened))) return tab
+        active = tabs.indexOf(opened)
+        return opened
       }
       if (outcome === 'navigation') {
         await committed
@@ -253,8 +355,10 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
   }
 
   async function read(tab: Tab): Promise<RenderedDocument> {
+    await assertShown(tab)
     if (tab.pdf) return tab.pdf
     const page = tab.page
+    const shownUrl = page.url()
     if (!tab.consentSettled) {
       const outcome = await consent.settle(page, CONSENT_BUDGET_MS)
       tab.consentSettled = true
@@ -280,12 +384,14 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
     } catch (error) {
       throw new AppError('UNAVAILABLE', `The page could not be read: ${shortReason(error)}`)
     }
+    // The page may have moved on while it was read.
+    if (page.url() !== shownUrl) await assertShown(tab)
     refs.remember(page, result.elements, result.nextId)
     const notes: string[] = []
     if (tab.consentNote) notes.push(tab.consentNote)
     if (result.crossOriginFrames > 0)
       notes.push(`${result.crossOriginFrames} cross-origin frame(s) are named but not read.`)
-    if (tab.refusals.length > 0) notes.push(`Blocked: ${tab.refusals.splice(0).join(' ')}`)
+    notes.push(...refusalNotes(tab.refusals.splice(0)))
     return {
       url: result.url,
       title: result.title,
@@ -317,7 +423,8 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
       await tab.page.close()
     },
     async focus(page) {
-      const tab = track(page)
+      const tab = tabs.find((t) => t.page === page)
+      if (!tab) throw new AppError('NOT_FOUND', 'The tab of that element is closed; read the page again.')
       active = tabs.indexOf(tab)
       return tab
     },
@@ -333,11 +440,16 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
     },
     settleAfterAction,
     read,
+    assertShown,
     async dispose() {
       disposed = true
-      const open = connection
-      connection = undefined
-      if (open) await (await open.catch(() => null))?.close()
+      const open = attached
+      attached = undefined
+      const live = open ? await open.catch(() => null) : null
+      // Tabs Bureau's pages opened are Bureau's too; the connection closes those it opened itself.
+      for (const page of [...tabs.map((t) => t.page), ...preparing.keys()]) await page.close().catch(() => {})
+      await live?.connection.close()
+      await live?.requests.close()
       if (ownConverter) await (await ownConverter).dispose()
     },
   }

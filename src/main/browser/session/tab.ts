@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import type { Refusal } from '../guard/refusals'
 import type { RenderedDocument } from '../snapshot/pageView'
 
 /** One browser tab Bureau drives, and what it knows about the document in it. */
@@ -9,10 +10,12 @@ export interface Tab {
   /** Whether the cookie banner of the current document was already waited for. */
   consentSettled: boolean
   consentNote: string | null
-  /** Navigations the URL guard refused since the last report. */
-  refusals: string[]
+  /** Requests of the tab the URL guard refused since the last report. */
+  refusals: Refusal[]
+  /** The guard's message for the tab's own navigation it stopped, until another page commits. */
+  blockedNavigation: string | null
 }
 
 export function newTab(page: Page): Tab {
-  return { page, pdf: null, consentSettled: false, consentNote: null, refusals: [] }
+  return { page, pdf: null, consentSettled: false, consentNote: null, refusals: [], blockedNavigation: null }
 }

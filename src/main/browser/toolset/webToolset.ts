@@ -124,7 +124,12 @@ export function createWebToolset(api: WebToolsetApi, env: BrowserEnvironment) {
         }),
         examples: [{ fields: { e4: 'Ada Lovelace', e5: 'ada@example.com', e6: true } }],
         risk: 'external',
-        run: ({ fields }, ctx) => fillFields(browser.get(ctx), fields),
+        run: async ({ fields }, ctx) => {
+          const session = browser.get(ctx)
+          const receipt = await fillFields(session, fields)
+          await session.assertShown(await session.activeTab())
+          return receipt
+        },
       }),
       selectOption: method({
         description: 'Chooses options of a select by label or value (several for a multiple select).',
@@ -132,10 +137,12 @@ export function createWebToolset(api: WebToolsetApi, env: BrowserEnvironment) {
         output: z.object({ id: z.string(), selected: z.array(z.string()) }),
         examples: [{ id: 'e7', values: ['Germany'] }],
         risk: 'external',
-        run: async ({ id, values }, ctx) => ({
-          id,
-          selected: await selectOption(browser.get(ctx), id, values),
-        }),
+        run: async ({ id, values }, ctx) => {
+          const session = browser.get(ctx)
+          const selected = await selectOption(session, id, values)
+          await session.assertShown(await session.activeTab())
+          return { id, selected }
+        },
       }),
       pressKey: method({
         description:
@@ -219,8 +226,12 @@ export function createWebToolset(api: WebToolsetApi, env: BrowserEnvironment) {
         }),
         output: z.object({ path: z.string(), bytes: z.number().int() }),
         risk: 'write',
-        run: async ({ full_page }, ctx) =>
-          saveScreenshot(await browser.get(ctx).activeTab(), ctx.workspace, full_page),
+        run: async ({ full_page }, ctx) => {
+          const session = browser.get(ctx)
+          const tab = await session.activeTab()
+          await session.assertShown(tab)
+          return saveScreenshot(tab, ctx.workspace, full_page)
+        },
       }),
       download: method({
         description:
@@ -264,7 +275,8 @@ export function createWebToolset(api: WebToolsetApi, env: BrowserEnvironment) {
         examples: [{ text: 'Order confirmed' }, { time: 2 }],
         risk: 'read',
         run: async ({ text, time, timeout }, ctx) => {
-          const tab = await browser.get(ctx).activeTab()
+          const session = browser.get(ctx)
+          const tab = await session.activeTab()
           const started = performance.now()
           if (time !== undefined) {
             await tab.page.waitForTimeout(time * 1000)
@@ -281,6 +293,8 @@ export function createWebToolset(api: WebToolsetApi, env: BrowserEnvironment) {
             )
             .then(() => true)
             .catch(() => false)
+          // Whether the text is there says something about the page: only for a page that may be shown.
+          await session.assertShown(tab)
           if (!found)
             throw new AppError(
               'TIMEOUT',

@@ -15,6 +15,7 @@ import {
   loadBuiltinToolsets,
   type ToolResult,
   type ToolSession,
+  type UrlGuard,
 } from '../../../../src/main/tools'
 import { createWorkspace, type Workspace } from '../../../../src/main/workspace'
 
@@ -39,12 +40,14 @@ export function startCdpChromium(userDataDir: string): Promise<DebuggableBrowser
 
 /**
  * One tool session (so one browser) per mode and test file. cdp mode attaches to `settings.cdpEndpoint`
- * when given (a browser the test file shares), else starts its own Chromium.
+ * when given (a browser the test file shares), else starts its own Chromium. `urlGuard` is the session's
+ * host policy (used when `allowLocalNetwork` is false).
  */
 export async function startHarness(
   mode: Mode,
   searchUrl: string,
   settings: Partial<BrowserSettings> = {},
+  options: { urlGuard?: UrlGuard } = {},
 ): Promise<Harness> {
   const root = await mkdtemp(join(tmpdir(), 'bureau-browser-'))
   const cdp =
@@ -63,7 +66,7 @@ export async function startHarness(
   }
   const workspace = createWorkspace({ root: join(root, 'workspace') })
   const toolsets = (await loadBuiltinToolsets({ browser: env })).filter((t) => t.name === 'web')
-  const session = createToolSession({ toolsets, workspace })
+  const session = createToolSession({ toolsets, workspace, urlGuard: options.urlGuard })
   const call = (name: string, args: Record<string, unknown> = {}) => invoke(session, name, args)
   return {
     mode,
