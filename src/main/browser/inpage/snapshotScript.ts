@@ -601,17 +601,42 @@ export function snapshotPage(options: SnapshotOptions): SnapshotResult {
     return isBlock(cs) ? block(inner, ctx) : inner
   }
 
+  /**
+   * Anti-flicker snippets (Chartbeat, Google Optimize) hide the whole page with a style until a script
+   * shows it; when that script never runs (blocked, broken) the page would read as empty. The reveal is
+   * the one the snippet's own timeout makes, and it is taken back after the read.
+   */
+  function revealHiddenRoot(): () => void {
+    const hides = (el: Element | null) => {
+      if (!el) return false
+      const cs = getComputedStyle(el)
+      return cs.visibility !== 'visible' || Number.parseFloat(cs.opacity) === 0
+    }
+    if (!hides(document.documentElement) && !hides(document.body)) return () => {}
+    const style = document.createElement('style')
+    style.textContent =
+      'html:root, html:root > body { visibility: visible !important; opacity: 1 !important; }'
+    ;(document.head ?? document.documentElement).append(style)
+    return () => style.remove()
+  }
+
   const root = document.body ?? document.documentElement
-  const raw = renderChildren([root], {
-    frames: [],
-    textVisible: true,
-    pre: false,
-    flat: false,
-    cell: false,
-    trailing: null,
-    list: 0,
-    win: window,
-  })
+  const hideAgain = revealHiddenRoot()
+  let raw: string
+  try {
+    raw = renderChildren([root], {
+      frames: [],
+      textVisible: true,
+      pre: false,
+      flat: false,
+      cell: false,
+      trailing: null,
+      list: 0,
+      win: window,
+    })
+  } finally {
+    hideAgain()
+  }
   const markdown = raw
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n (?=\S)/g, '\n')
