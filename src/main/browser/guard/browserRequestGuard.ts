@@ -1,8 +1,18 @@
-import type { Browser, CDPSession } from 'playwright-core'
+import type { Browser, BrowserContext, CDPSession } from 'playwright-core'
+import { z } from 'zod'
 import { type Owner, PausedRequest, refusalOf, report, targetInfoOf } from './pausedRequest'
 import type { RefusalSink } from './refusals'
 import { CLOSED_AT_OPEN, type RequestGuard } from './requestGuard'
 import type { RequestVerdicts } from './requestVerdicts'
+import {
+  parseSocketCheck,
+  SOCKET_CHECK_BINDING,
+  SOCKET_GUARD_SCRIPT,
+  socketRefusal,
+  socketVerdictExpression,
+} from './socketGuard'
+
+const BindingCalled = z.object({ name: z.string(), payload: z.string(), executionContextId: z.number() })
 
 export interface BrowserRequestGuardOptions {
   verdicts: RequestVerdicts
@@ -31,6 +41,8 @@ export async function guardBrowserRequests(
   const owners = new Map<string, Owner>()
   /** New tabs closed because their first page was refused: never taken over. */
   const closed = new Set<string>()
+  /** Contexts whose documents all get the socket guard script (popups and frames from their start). */
+  const scripted = new WeakSet<BrowserContext>()
 
   /** The owner of a tab's main frame; a tab opened by one of Bureau's tabs is adopted on its first request. */
   async function ownerOf(frameId: string | undefined, isDocument: boolean): Promise<Owner | undefined> {
@@ -71,6 +83,29 @@ export async function guardBrowserRequests(
     }
   }
 
+  /**
+   * A WebSocket of a tab asks before it connects (over the tab's binding); the answer goes back to the
+   * realm that asked. A document that started before the binding was added (a popup's first page, an
+   * out-of-process frame) has no way to ask: its WebSockets are refused in the page.
+   */
+  async function answerSocket(tabSession: CDPSession, targetId: string, event: unknown) {
+    const parsed = BindingCalled.safeParse(event)
+    const check = parsed.success ? parseSocketCheck(parsed.data.name, parsed.data.payload) : null
+    if (!parsed.success || !check) return
+    const refusal = await socketRefusal(verdicts, check.url)
+    const owner = owners.get(targetId)
+    if (refusal !== null) {
+      if (owner) report(owner, check.url, refusal, false)
+      else options.unattributed({ kind: 'request', url: check.url, message: refusal })
+    }
+    await tabSession
+      .send('Runtime.evaluate', {
+        expression: socketVerdictExpression(check.id, refusal),
+        contextId: parsed.data.executionContextId,
+      })
+      .catch(() => {})
+  }
+
   session.on('Fetch.requestPaused', (event) => {
     const parsed = PausedRequest.safeParse(event)
     if (parsed.success) void decide(parsed.data)
@@ -81,12 +116,24 @@ export async function guardBrowserRequests(
     async own(page, sink) {
       const { targetId } = await targetInfoOf(page)
       if (closed.has(targetId)) throw new Error(CLOSED_AT_OPEN)
+      const context = page.context()
+      if (!scripted.has(context)) {
+        // The whole browser is Bureau's: the context's script reaches every tab and frame from its start.
+        scripted.add(context)
+        await context.addInitScript({ content: SOCKET_GUARD_SCRIPT })
+      }
+      // Kept open for the tab's life: the binding and settings last as long as the session.
+      const tabSession = await context.newCDPSession(page)
       if (options.bypassServiceWorkers) {
-        // Kept open for the tab's life: the setting lasts as long as the session.
-        const tabSession = await page.context().newCDPSession(page)
         await tabSession.send('Network.enable')
         await tabSession.send('Network.setBypassServiceWorker', { bypass: true })
       }
+      tabSession.on('Runtime.bindingCalled', (event) => {
+        void answerSocket(tabSession, targetId, event)
+      })
+      // Chromium adds bindings to new documents only while Runtime is enabled.
+      await tabSession.send('Runtime.enable')
+      await tabSession.send('Runtime.addBinding', { name: SOCKET_CHECK_BINDING })
       const popup = owners.get(targetId)
       if (popup) {
         popup.sink = sink

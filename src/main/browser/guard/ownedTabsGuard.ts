@@ -3,6 +3,13 @@ import { type CdpWire, openCdpWire } from './cdpWire'
 import { type Owner, PausedRequest, refusalOf, report, targetInfoOf } from './pausedRequest'
 import { CLOSED_AT_OPEN, type RequestGuard } from './requestGuard'
 import type { RequestVerdicts } from './requestVerdicts'
+import {
+  parseSocketCheck,
+  SOCKET_CHECK_BINDING,
+  SOCKET_GUARD_SCRIPT,
+  socketRefusal,
+  socketVerdictExpression,
+} from './socketGuard'
 
 const AttachedToTarget = z.object({
   sessionId: z.string(),
@@ -14,6 +21,7 @@ const AttachedToTarget = z.object({
   }),
 })
 const DetachedFromTarget = z.object({ sessionId: z.string() })
+const BindingCalled = z.object({ name: z.string(), payload: z.string(), executionContextId: z.number() })
 
 /** A DevTools session on one of Bureau's tabs or on a frame of one (out-of-process iframes are targets too). */
 interface Guarded {
@@ -96,6 +104,15 @@ export async function guardOwnedTabs(options: OwnedTabsGuardOptions): Promise<Re
         wire.send(
           'Page.addScriptToEvaluateOnNewDocument',
           { source: NO_OWN_WORKERS, runImmediately: true },
+          sessionId,
+        ),
+        // WebSockets wait for the URL guard (asked over this binding); WebRTC is removed.
+        // (Chromium adds bindings to new documents only while Runtime is enabled.)
+        wire.send('Runtime.enable', {}, sessionId),
+        wire.send('Runtime.addBinding', { name: SOCKET_CHECK_BINDING }, sessionId),
+        wire.send(
+          'Page.addScriptToEvaluateOnNewDocument',
+          { source: SOCKET_GUARD_SCRIPT, runImmediately: true },
           sessionId,
         ),
       ])
@@ -195,6 +212,31 @@ export async function guardOwnedTabs(options: OwnedTabsGuardOptions): Promise<Re
           sessionId,
         )
         .catch(() => {})
+  })
+
+  /** A WebSocket of a guarded page asks before it connects; the answer goes back to the realm that asked. */
+  async function answerSocket(sessionId: string, params: unknown) {
+    const parsed = BindingCalled.safeParse(params)
+    const check = parsed.success ? parseSocketCheck(parsed.data.name, parsed.data.payload) : null
+    if (!parsed.success || !check) return
+    const guarded = sessions.get(sessionId)
+    const refusal = guarded
+      ? await socketRefusal(verdicts, check.url)
+      : 'the tab is no longer under the URL guard'
+    if (refusal !== null && guarded) report(guarded.owner, check.url, refusal, false)
+    await wire
+      .send(
+        'Runtime.evaluate',
+        {
+          expression: socketVerdictExpression(check.id, refusal),
+          contextId: parsed.data.executionContextId,
+        },
+        sessionId,
+      )
+      .catch(() => {})
+  }
+  wire.on('Runtime.bindingCalled', (params, sessionId) => {
+    if (sessionId) void answerSocket(sessionId, params)
   })
 
   // Every new tab is held until Bureau knows whether one of its tabs opened it.

@@ -36,7 +36,7 @@ export function refusalNotes(refusals: readonly Refusal[]): string[] {
     const shown = origins.slice(0, MAX_ORIGINS_SHOWN).join(', ')
     const more = origins.length > MAX_ORIGINS_SHOWN ? ` and ${origins.length - MAX_ORIGINS_SHOWN} more` : ''
     notes.push(
-      `Blocked ${requests.length} request(s) of this page (frames, images, scripts, fetches) to ${shown}${more}: ${requests[0]?.message}`,
+      `Blocked ${requests.length} request(s) of this page (frames, images, scripts, fetches, WebSockets) to ${shown}${more}: ${requests[0]?.message}`,
     )
   }
   return notes
