@@ -164,7 +164,13 @@ function convertDef(schema: z.ZodType, io: Io): Result {
       return convert(def.innerType as z.ZodType, io)
     case 'default': {
       const inner = convert(def.innerType as z.ZodType, io)
-      return inner === unsupported ? unsupported : { default: structuredClone(def.defaultValue), ...inner }
+      if (inner === unsupported) return unsupported
+      const value = def.defaultValue
+      // Only an object or array default needs a copy the schema's reader cannot change.
+      return {
+        default: typeof value === 'object' && value !== null ? structuredClone(value) : value,
+        ...inner,
+      }
     }
     case 'nullable': {
       const inner = convert(def.innerType as z.ZodType, io)

@@ -4,12 +4,21 @@ export function clip(text: string, max = 80): string {
 }
 
 /** `setCellValue` -> `set_cell_value`, `getHTMLTable` -> `get_html_table`. */
+// Catalogs, help and name resolution ask for the same few hundred method names again and again.
+const snakeCache = new Map<string, string>()
+const SNAKE_CACHE_SIZE = 4096
+
 export function toSnakeCase(name: string): string {
-  return name
+  const known = snakeCache.get(name)
+  if (known !== undefined) return known
+  const snake = name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
     .replace(/[-\s.]+/g, '_')
     .toLowerCase()
+  if (snakeCache.size >= SNAKE_CACHE_SIZE) snakeCache.clear()
+  snakeCache.set(name, snake)
+  return snake
 }
 
 export function toKebabCase(name: string): string {
