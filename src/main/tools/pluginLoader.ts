@@ -11,6 +11,13 @@ import type { ToolRegistry } from './registry'
 /** Default debounce for hot reloads (setting `tools.watchDebounceMs`). */
 export const DEFAULT_WATCH_DEBOUNCE_MS = 30_000
 
+/**
+ * chokidar drops a second change of a file that comes within 50 ms of the first it reported. A reload
+ * that starts after that window reads whatever a dropped change wrote; one that starts inside it could
+ * load the earlier text and never hear of the later one.
+ */
+const MIN_WATCH_DEBOUNCE_MS = 60
+
 export interface PluginReport {
   /** The plugin folder. */
   plugin: string
@@ -53,7 +60,7 @@ function isPluginFolderName(name: string): boolean {
 export function createPluginLoader(options: PluginLoaderOptions): PluginLoader {
   const dirs = options.dirs.map((dir) => resolve(dir))
   const logger = options.logger ?? silentLogger
-  const debounceMs = options.debounceMs ?? DEFAULT_WATCH_DEBOUNCE_MS
+  const debounceMs = Math.max(options.debounceMs ?? DEFAULT_WATCH_DEBOUNCE_MS, MIN_WATCH_DEBOUNCE_MS)
   const owned = new Map<string, string[]>()
   const latest = new Map<string, PluginReport>()
   const dirty = new Set<string>()

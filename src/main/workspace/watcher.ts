@@ -13,7 +13,7 @@ export const WORKSPACE_CHANGED = 'workspace.changed'
 
 export interface WatchOptions {
   readonly onChange: (event: WorkspaceChanged) => void
-  /** Quiet time before a batch is emitted. Default 150 ms. */
+  /** Quiet time before a batch is emitted. Default 150 ms, at least 60 ms. */
   readonly debounceMs?: number
   readonly onError?: (message: string) => void
 }
@@ -31,6 +31,9 @@ export async function watchWorkspace(
   options: WatchOptions,
 ): Promise<WorkspaceWatcher> {
   const { watch } = await import('chokidar')
+  // chokidar drops a second change of a file within 50 ms of the first: a batch sent later than that
+  // window is never older than what a dropped change wrote.
+  const debounceMs = Math.max(options.debounceMs ?? 150, 60)
   const pending = new Map<string, z.infer<typeof WorkspaceChangeKind>>()
   let timer: NodeJS.Timeout | undefined
   const flush = () => {
@@ -50,7 +53,7 @@ export async function watchWorkspace(
     if (!kind.success) return
     pending.set(toAgent(hostPath), kind.data)
     clearTimeout(timer)
-    timer = setTimeout(flush, options.debounceMs ?? 150)
+    timer = setTimeout(flush, debounceMs)
   })
   watcher.on('error', (error) => options.onError?.(`Workspace watcher: ${errorName(error)}`))
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
