@@ -113,7 +113,7 @@ test('a provider without vision: the picture is read by OCR, the chip says why, 
   await expect(chip).toHaveAttribute('data-status', 'converted', { timeout: 30_000 })
   const warning = chip.locator('.chip-warning')
   await expect(warning).toBeVisible()
-  await expect(warning).toHaveText(OCR_WARNING)
+  await expect(warning).toHaveText(`Warning: ${OCR_WARNING}`)
   // What assistive technology gets: the chip is a list item of "Attached files" that carries the
   // warning as text, with no alert (the chat went on).
   await expect(

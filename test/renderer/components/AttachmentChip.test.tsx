@@ -42,7 +42,9 @@ describe('AttachmentChip', () => {
       </ul>,
     )
     const chip = screen.getByTestId('attachment-chip')
-    expect(chip.querySelector('.chip-warning')?.textContent).toBe(warning)
+    // Screen readers hear it as a warning; the eye sees the icon and colour.
+    expect(chip.querySelector('.chip-warning')?.textContent).toBe(`Warning: ${warning}`)
+    expect(chip.querySelector('.chip-warning .visually-hidden')?.textContent).toBe('Warning: ')
     expect(chip.textContent).toMatch('300 chars')
     expect(screen.queryByRole('alert')).toBeNull()
   })

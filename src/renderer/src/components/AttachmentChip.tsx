@@ -63,6 +63,8 @@ export function AttachmentChip(props: AttachmentChipProps) {
           props.warnings?.map((warning) => (
             <span key={warning} className="chip-warning">
               <Icon name="alert" size={12} />
+              {/* The icon and colour say "warning" only to the eye. */}
+              <span className="visually-hidden">Warning: </span>
               {warning}
             </span>
           ))}
