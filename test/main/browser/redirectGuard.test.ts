@@ -4,9 +4,10 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DebuggableBrowser } from '../../../src/main/browser'
-import { createUrlGuard, type ToolResult, type UrlGuard } from '../../../src/main/tools'
+import type { ToolResult } from '../../../src/main/tools'
 import { type FixtureServer, type Handler, html, startFixtureServer } from './support/fixtureServer'
-import { find, type Harness, type PageResult, startCdpChromium, startHarness } from './support/harness'
+import { startGuardedHarness } from './support/guardedHarness'
+import { find, type Harness, type PageResult, startCdpChromium } from './support/harness'
 
 // Two loopback servers: "public" is allowed by the test's URL guard (by port), "private" is refused as
 // loopback and serves a secret that must never reach a tool result.
@@ -122,20 +123,6 @@ async function startSites() {
   })
 }
 
-/** The session's host policy: the public server's port is allowed, everything else as usual (loopback refused). */
-function testGuard(): UrlGuard {
-  const base = createUrlGuard()
-  const allowedHost = new URL(publicSite.origin).host
-  return {
-    async check(input) {
-      checked.push(String(input))
-      const url = new URL(String(input))
-      return url.host === allowedHost && /^https?:$/.test(url.protocol) ? url : base.check(input)
-    },
-    fetch: (input, init) => base.fetch(input, init),
-  }
-}
-
 beforeAll(async () => {
   await startSites()
   cdpDir = await mkdtemp(join(tmpdir(), 'bureau-guard-cdp-'))
@@ -154,12 +141,7 @@ describe.each(['bundled-chromium', 'cdp'] as const)(
   (mode) => {
     let h: Harness
     beforeAll(async () => {
-      h = await startHarness(
-        mode,
-        `${publicSite.origin}/search?q={query}`,
-        { allowLocalNetwork: false, ...(mode === 'cdp' ? { cdpEndpoint: cdpChromium.endpoint } : {}) },
-        { urlGuard: testGuard() },
-      )
+      h = await startGuardedHarness(mode, publicSite.origin, cdpChromium.endpoint, checked)
     }, 60_000)
     afterAll(async () => {
       await h?.close()

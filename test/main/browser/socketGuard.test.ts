@@ -7,8 +7,8 @@ import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocketServer } from 'ws'
 import type { DebuggableBrowser } from '../../../src/main/browser'
-import { createUrlGuard, type UrlGuard } from '../../../src/main/tools'
-import { type Harness, type PageResult, startCdpChromium, startHarness } from './support/harness'
+import { startGuardedHarness } from './support/guardedHarness'
+import { type Harness, type PageResult, startCdpChromium } from './support/harness'
 
 // Two loopback servers, each with a WebSocket endpoint: "public" is allowed by the test's URL guard (by
 // port), "private" is refused as loopback and greets every socket with a secret that must never reach a
@@ -98,19 +98,6 @@ const publicPages: Record<string, () => string> = {
     ),
 }
 
-/** The session's host policy: the public server's port is allowed, everything else as usual (loopback refused). */
-function testGuard(): UrlGuard {
-  const base = createUrlGuard()
-  const allowedHost = new URL(publicSite.origin).host
-  return {
-    async check(input) {
-      const url = new URL(String(input))
-      return url.host === allowedHost && /^https?:$/.test(url.protocol) ? url : base.check(input)
-    },
-    fetch: (input, init) => base.fetch(input, init),
-  }
-}
-
 beforeAll(async () => {
   privateSite = await startSite({}, SECRET)
   publicSite = await startSite(publicPages, 'hello from the public socket')
@@ -127,12 +114,7 @@ afterAll(async () => {
 describe.each(['bundled-chromium', 'cdp'] as const)('URL guard on WebSockets and WebRTC (%s)', (mode) => {
   let h: Harness
   beforeAll(async () => {
-    h = await startHarness(
-      mode,
-      `${publicSite.origin}/search?q={query}`,
-      { allowLocalNetwork: false, ...(mode === 'cdp' ? { cdpEndpoint: cdpChromium.endpoint } : {}) },
-      { urlGuard: testGuard() },
-    )
+    h = await startGuardedHarness(mode, publicSite.origin, cdpChromium.endpoint)
   }, 60_000)
   afterAll(async () => {
     await h?.close()
