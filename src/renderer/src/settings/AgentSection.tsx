@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import type { PublicSettings } from '../../../shared/settings'
 import { Field } from '../components/Field'
 import { bureau } from '../ipc/bureauClient'
 import { issueFor } from './issuesByPath'
 import { SettingsSection } from './SettingsSection'
 import { useSectionForm } from './useSectionForm'
+import { useWholeNumberCheck } from './useWholeNumberCheck'
 
 type Delegation = 'all' | 'none' | 'some'
 
@@ -26,13 +26,7 @@ export function AgentSection({ settings }: { settings: PublicSettings }) {
       },
     }),
   )
-  const [local, setLocal] = useState<string | undefined>()
-  const validate = () => {
-    const n = Number(form.draft.maxIterations)
-    const ok = Number.isInteger(n) && n >= 1 && n <= 500
-    setLocal(ok ? undefined : 'Enter a whole number between 1 and 500.')
-    return ok
-  }
+  const steps = useWholeNumberCheck(form.draft.maxIterations, 1, 500)
   const chosen = new Set(form.draft.chosen.split(',').filter(Boolean))
   const toggle = (name: string, on: boolean) => {
     if (on) chosen.add(name)
@@ -46,12 +40,12 @@ export function AgentSection({ settings }: { settings: PublicSettings }) {
       title="Agent"
       description="The agent calls one tool at a time until the task is done. It can hand a self-contained part of a task (a long browsing session, a workbook) to a sub-agent with its own context."
       form={form}
-      validate={validate}
+      validate={steps.validate}
     >
       <Field
         label="Steps per request"
         hint="Model calls one chat request may make (default 50)."
-        error={local ?? issueFor(form.issues, 'maxIterations')}
+        error={steps.error ?? issueFor(form.issues, 'maxIterations')}
       >
         <input className="input" inputMode="numeric" {...form.text('maxIterations')} />
       </Field>

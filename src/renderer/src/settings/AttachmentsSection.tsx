@@ -1,9 +1,9 @@
-import { useState } from 'react'
 import type { PublicSettings } from '../../../shared/settings'
 import { Field } from '../components/Field'
 import { issueFor } from './issuesByPath'
 import { SettingsSection } from './SettingsSection'
 import { useSectionForm } from './useSectionForm'
+import { useWholeNumberCheck } from './useWholeNumberCheck'
 
 /** How much converted attachment text goes into one request, and who reads pictures. */
 export function AttachmentsSection({ settings }: { settings: PublicSettings }) {
@@ -11,25 +11,19 @@ export function AttachmentsSection({ settings }: { settings: PublicSettings }) {
     { budget: String(settings.attachments.budgetChars), vision: settings.attachments.vision },
     (d) => ({ attachments: { budgetChars: Number(d.budget), vision: d.vision } }),
   )
-  const [local, setLocal] = useState<string | undefined>()
-  const validate = () => {
-    const n = Number(form.draft.budget)
-    const ok = Number.isInteger(n) && n >= 1000 && n <= 2_000_000
-    setLocal(ok ? undefined : 'Enter a whole number between 1,000 and 2,000,000.')
-    return ok
-  }
+  const budget = useWholeNumberCheck(form.draft.budget, 1000, 2_000_000)
   return (
     <SettingsSection
       id="attachments"
       title="Attachments"
       description="Files are converted to text; this budget is split equally between the files of one message."
       form={form}
-      validate={validate}
+      validate={budget.validate}
     >
       <Field
         label="Budget (characters)"
         hint="Default 30,000"
-        error={local ?? issueFor(form.issues, 'budgetChars')}
+        error={budget.error ?? issueFor(form.issues, 'budgetChars')}
       >
         <input className="input" inputMode="numeric" {...form.text('budget')} />
       </Field>

@@ -6,6 +6,7 @@ import { bureau } from '../ipc/bureauClient'
 import { issueFor } from './issuesByPath'
 import { SettingsSection } from './SettingsSection'
 import { useSectionForm } from './useSectionForm'
+import { useWholeNumberCheck } from './useWholeNumberCheck'
 
 /** The folder the agent works in: a native picker in the desktop app, a path field everywhere. */
 export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
@@ -15,13 +16,7 @@ export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
     (d) => ({ workspace: { folder: d.folder.trim() || null, backupsToKeep: Number(d.backups) } }),
   )
   const [pickError, setPickError] = useState<string | undefined>()
-  const [backupsError, setBackupsError] = useState<string | undefined>()
-  const validate = () => {
-    const n = Number(form.draft.backups)
-    const ok = form.draft.backups.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 10_000
-    setBackupsError(ok ? undefined : 'Enter a whole number between 0 and 10,000.')
-    return ok
-  }
+  const backups = useWholeNumberCheck(form.draft.backups, 0, 10_000)
 
   const pick = async () => {
     setPickError(undefined)
@@ -42,7 +37,7 @@ export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
       title="Workspace folder"
       description="Every file the agent reads or writes lives in this folder; a new folder applies to the next request."
       form={form}
-      validate={validate}
+      validate={backups.validate}
     >
       <div className="field-with-button">
         <Field
@@ -61,7 +56,7 @@ export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
       <Field
         label="Backups kept per file"
         hint="Before an overwrite the old version is kept as name.001.bak, name.002.bak… (default 20)."
-        error={backupsError ?? issueFor(form.issues, 'backupsToKeep')}
+        error={backups.error ?? issueFor(form.issues, 'backupsToKeep')}
       >
         <input className="input" inputMode="numeric" {...form.text('backups')} />
       </Field>
