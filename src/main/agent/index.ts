@@ -19,7 +19,7 @@ export { composeSystemPrompt, type SystemPromptOptions } from './prompt/composeS
 export { delegationLines } from './prompt/stepsBlock'
 export { type AgentRun, DEFAULT_MAX_ITERATIONS, runAgent, startAgent } from './runAgent'
 export { chatHandlers } from './service/chatHandlers'
-export { type AppChatOptions, createAppChat, subagentsFromSettings } from './service/createAppChat'
+export { type AppChatOptions, createAppChat } from './service/createAppChat'
 export {
   type ChatEventSink,
   type ChatService,
