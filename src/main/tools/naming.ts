@@ -3,11 +3,11 @@ export function clip(text: string, max = 80): string {
   return text.length > max ? `${text.slice(0, max - 3)}...` : text
 }
 
-/** `setCellValue` -> `set_cell_value`, `getHTMLTable` -> `get_html_table`. */
 // Catalogs, help and name resolution ask for the same few hundred method names again and again.
 const snakeCache = new Map<string, string>()
 const SNAKE_CACHE_SIZE = 4096
 
+/** `setCellValue` -> `set_cell_value`, `getHTMLTable` -> `get_html_table`. */
 export function toSnakeCase(name: string): string {
   const known = snakeCache.get(name)
   if (known !== undefined) return known
