@@ -5,7 +5,7 @@ import { dateToSerial, isFormulaCell, plainSnapshot } from './cellValue'
 import { definedNameRef } from './definedNames'
 import { forEngine } from './engineFormula'
 import { extraFunctions } from './formulaFunctions'
-import { buildFormulaIndex, type FormulaIndex } from './formulaIndex'
+import { buildFormulaIndex, type FormulaIndex, keyCell } from './formulaIndex'
 
 export interface UncalculatedFormula {
   sheet: string
@@ -76,8 +76,7 @@ class Calculation {
     this.bySheet = this.sheets.map(() => [])
     for (const [s, ws] of this.sheets.entries()) {
       for (const [key, cell] of index.get(ws) ?? []) {
-        const r = Math.floor(key / 16_384)
-        const c = key % 16_384
+        const { row: r, col: c } = keyCell(key)
         const formula = forEngine(cell.formula)
         const node = { key: nodeKey(s, r, c), sheet: s, row: r, col: c, cell, formula }
         this.nodes.set(node.key, node)

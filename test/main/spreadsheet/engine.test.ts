@@ -51,6 +51,17 @@ describe('engine', () => {
     expect(ws.getCell('A19').result).toBe(19)
   })
 
+  it('places formulas in the last column (XFD) at their own cell', async () => {
+    const open = await createWorkbook('/xfd.xlsx', 'S')
+    const ws = open.workbook.worksheets[0]!
+    ws.getCell(5, 16_384).value = { formula: 'ROW()' } as never
+    ws.getCell('A1').value = { formula: 'SUM(XFD1:XFD9)*2' } as never
+    open.changed()
+    expect(open.calc()).toEqual({ calculated: 2, uncalculated: [] })
+    expect(ws.getCell(5, 16_384).result).toBe(5)
+    expect(ws.getCell('A1').result).toBe(10)
+  })
+
   it('the save pass unquotes quoted number formats in touched cells', async () => {
     const open = await createWorkbook('/q.xlsx', 'S')
     const ws = open.workbook.worksheets[0]!
