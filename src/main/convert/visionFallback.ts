@@ -18,9 +18,12 @@ export class VisionUnavailable extends Error {
 export function visionFallbackWarning(error: unknown, failed: string): string {
   if (error instanceof VisionUnavailable)
     return `${error.reason}; images and scanned pages were read with OCR instead`
-  // AppErrors from the provider layer are short and safe to show; anything else is not.
-  const detail = isAppError(error) ? ` (${error.message.replace(/\.$/, '')})` : ''
-  return `the vision model ${failed}${detail}; used OCR instead`
+  return `the vision model ${failed}${appErrorDetail(error)}; used OCR instead`
+}
+
+/** ` (message)` of an AppError from the provider layer (short and safe to show); '' for anything else. */
+export function appErrorDetail(error: unknown): string {
+  return isAppError(error) ? ` (${error.message.replace(/\.$/, '')})` : ''
 }
 
 /** The hook a conversion uses for a choice, and whether it ever failed (such results are not cached). */

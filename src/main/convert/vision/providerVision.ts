@@ -1,6 +1,7 @@
-import { AppError, isAppError } from '../../../shared/errors'
+import { AppError } from '../../../shared/errors'
 import type { LlmClient } from '../../llm'
 import type { VisionHook, VisionSource } from '../types'
+import { appErrorDetail } from '../visionFallback'
 
 /** The setting `attachments.vision`, or `bureau convert --vision`. */
 export type VisionMode = 'off' | 'when-supported'
@@ -60,8 +61,7 @@ export function providerVision(options: ProviderVisionOptions): VisionSource {
     try {
       client = await options.client()
     } catch (error) {
-      const detail = isAppError(error) ? ` (${error.message.replace(/\.$/, '')})` : ''
-      return { kind: 'unavailable', reason: `the active provider cannot be used${detail}` }
+      return { kind: 'unavailable', reason: `the active provider cannot be used${appErrorDetail(error)}` }
     }
     const { provider } = client
     if (!provider.supportsVision) {
