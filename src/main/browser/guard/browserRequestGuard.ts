@@ -1,18 +1,15 @@
 import type { Browser, BrowserContext, CDPSession } from 'playwright-core'
-import { z } from 'zod'
 import { type Owner, PausedRequest, refusalOf, report, targetInfoOf } from './pausedRequest'
 import type { RefusalSink } from './refusals'
 import { CLOSED_AT_OPEN, type RequestGuard } from './requestGuard'
 import type { RequestVerdicts } from './requestVerdicts'
 import {
-  parseSocketCheck,
   SOCKET_CHECK_BINDING,
   SOCKET_GUARD_SCRIPT,
+  socketCheckOf,
   socketRefusal,
   socketVerdictExpression,
 } from './socketGuard'
-
-const BindingCalled = z.object({ name: z.string(), payload: z.string(), executionContextId: z.number() })
 
 export interface BrowserRequestGuardOptions {
   verdicts: RequestVerdicts
@@ -89,9 +86,8 @@ export async function guardBrowserRequests(
    * out-of-process frame) has no way to ask: its WebSockets are refused in the page.
    */
   async function answerSocket(tabSession: CDPSession, targetId: string, event: unknown) {
-    const parsed = BindingCalled.safeParse(event)
-    const check = parsed.success ? parseSocketCheck(parsed.data.name, parsed.data.payload) : null
-    if (!parsed.success || !check) return
+    const check = socketCheckOf(event)
+    if (!check) return
     const refusal = await socketRefusal(verdicts, check.url)
     const owner = owners.get(targetId)
     if (refusal !== null) {
@@ -101,7 +97,7 @@ export async function guardBrowserRequests(
     await tabSession
       .send('Runtime.evaluate', {
         expression: socketVerdictExpression(check.id, refusal),
-        contextId: parsed.data.executionContextId,
+        contextId: check.contextId,
       })
       .catch(() => {})
   }

@@ -4,9 +4,9 @@ import { type Owner, PausedRequest, refusalOf, report, targetInfoOf } from './pa
 import { CLOSED_AT_OPEN, type RequestGuard } from './requestGuard'
 import type { RequestVerdicts } from './requestVerdicts'
 import {
-  parseSocketCheck,
   SOCKET_CHECK_BINDING,
   SOCKET_GUARD_SCRIPT,
+  socketCheckOf,
   socketRefusal,
   socketVerdictExpression,
 } from './socketGuard'
@@ -21,7 +21,6 @@ const AttachedToTarget = z.object({
   }),
 })
 const DetachedFromTarget = z.object({ sessionId: z.string() })
-const BindingCalled = z.object({ name: z.string(), payload: z.string(), executionContextId: z.number() })
 
 /** A DevTools session on one of Bureau's tabs or on a frame of one (out-of-process iframes are targets too). */
 interface Guarded {
@@ -216,9 +215,8 @@ export async function guardOwnedTabs(options: OwnedTabsGuardOptions): Promise<Re
 
   /** A WebSocket of a guarded page asks before it connects; the answer goes back to the realm that asked. */
   async function answerSocket(sessionId: string, params: unknown) {
-    const parsed = BindingCalled.safeParse(params)
-    const check = parsed.success ? parseSocketCheck(parsed.data.name, parsed.data.payload) : null
-    if (!parsed.success || !check) return
+    const check = socketCheckOf(params)
+    if (!check) return
     const guarded = sessions.get(sessionId)
     const refusal = guarded
       ? await socketRefusal(verdicts, check.url)
@@ -229,7 +227,7 @@ export async function guardOwnedTabs(options: OwnedTabsGuardOptions): Promise<Re
         'Runtime.evaluate',
         {
           expression: socketVerdictExpression(check.id, refusal),
-          contextId: parsed.data.executionContextId,
+          contextId: check.contextId,
         },
         sessionId,
       )

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { RequestVerdicts } from './requestVerdicts'
 
 /**
@@ -165,13 +166,23 @@ export interface SocketCheck {
   /** The waiting socket's nonce: the answer names it. */
   id: string
   url: string
+  /** The execution context (realm) that asked: the answer is evaluated there. */
+  contextId: number
 }
 
-/** A binding call of the script: `<32 hex nonce> <url>`; null for anything else (the page may call it too). */
-export function parseSocketCheck(name: string, payload: string): SocketCheck | null {
-  if (name !== SOCKET_CHECK_BINDING) return null
-  const match = /^([0-9a-f]{32}) (\S+)$/.exec(payload)
-  return match ? { id: match[1] as string, url: match[2] as string } : null
+const BindingCalled = z.object({ name: z.string(), payload: z.string(), executionContextId: z.number() })
+
+/**
+ * The script's question in a `Runtime.bindingCalled` event (payload `<32 hex nonce> <url>`), with the
+ * realm to answer in; null for anything else (the page may call the binding too).
+ */
+export function socketCheckOf(event: unknown): SocketCheck | null {
+  const parsed = BindingCalled.safeParse(event)
+  if (!parsed.success || parsed.data.name !== SOCKET_CHECK_BINDING) return null
+  const match = /^([0-9a-f]{32}) (\S+)$/.exec(parsed.data.payload)
+  return match
+    ? { id: match[1] as string, url: match[2] as string, contextId: parsed.data.executionContextId }
+    : null
 }
 
 /**
