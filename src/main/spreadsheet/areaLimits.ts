@@ -45,7 +45,7 @@ export function cellCount(area: Area): number {
 export const countText = (n: number) => n.toLocaleString('en-US')
 
 /** Where the data is, to suggest a smaller range in a refusal. */
-export function usedRangeHint(ws: Worksheet): string {
+function usedRangeHint(ws: Worksheet): string {
   const used = usedArea(ws)
   return used ? `the used range of ${ws.name} is ${areaName(used)}` : `${ws.name} holds no values`
 }

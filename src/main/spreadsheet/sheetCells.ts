@@ -22,13 +22,6 @@ export function eachExistingCell(
   }
 }
 
-/** The part of `area` inside the rows and columns the sheet holds cells in; undefined when none. */
-export function clipToSheet(ws: Worksheet, area: Area): Area | undefined {
-  const bottom = Math.min(area.bottom, ws.rowCount)
-  const right = Math.min(area.right, ws.columnCount)
-  return area.top <= bottom && area.left <= right ? { ...area, bottom, right } : undefined
-}
-
 /** Grows a bounding box to hold a cell. */
 export class CellBox {
   count = 0
