@@ -1,7 +1,7 @@
 import type { Worksheet } from 'exceljs'
 import { z } from 'zod'
 import { type Area, areaName, areaSize, columnLetters } from './address'
-import { snapshot } from './cellValue'
+import { isGeneralFormat, snapshot } from './cellValue'
 import { displayText } from './displayValue'
 import type { OpenWorkbook } from './openWorkbook'
 
@@ -78,7 +78,7 @@ export function areaReceipt(open: OpenWorkbook, ws: Worksheet, area: Area): Area
     for (let c = area.left; c <= area.right; c++) {
       const s = snapshot(sheetRow?.findCell(c), date1904)
       row.push(displayText(s))
-      const general = !s.numFmt || s.numFmt === 'General'
+      const general = isGeneralFormat(s.numFmt)
       // Most cells are plain numbers: their name is only built when a sparse map lists them.
       if (s.formula === undefined && s.kind === 'number' && general) continue
       const name = `${letters[c - area.left]}${r}`
