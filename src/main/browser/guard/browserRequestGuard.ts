@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, CDPSession } from 'playwright-core'
-import { type Owner, PausedRequest, refusalOf, report, targetInfoOf } from './pausedRequest'
+import { type Owner, PausedRequest, refusalOf, report } from './pausedRequest'
 import type { RefusalSink } from './refusals'
 import { CLOSED_AT_OPEN, type RequestGuard } from './requestGuard'
 import type { RequestVerdicts } from './requestVerdicts'
@@ -110,16 +110,19 @@ export async function guardBrowserRequests(
 
   return {
     async own(page, sink) {
-      const { targetId } = await targetInfoOf(page)
-      if (closed.has(targetId)) throw new Error(CLOSED_AT_OPEN)
       const context = page.context()
+      // Kept open for the tab's life: the binding and settings last as long as the session.
+      const tabSession = await context.newCDPSession(page)
+      const { targetId } = (await tabSession.send('Target.getTargetInfo')).targetInfo
+      if (closed.has(targetId)) {
+        await tabSession.detach().catch(() => {})
+        throw new Error(CLOSED_AT_OPEN)
+      }
       if (!scripted.has(context)) {
         // The whole browser is Bureau's: the context's script reaches every tab and frame from its start.
         scripted.add(context)
         await context.addInitScript({ content: SOCKET_GUARD_SCRIPT })
       }
-      // Kept open for the tab's life: the binding and settings last as long as the session.
-      const tabSession = await context.newCDPSession(page)
       if (options.bypassServiceWorkers) {
         await tabSession.send('Network.enable')
         await tabSession.send('Network.setBypassServiceWorker', { bypass: true })
