@@ -14,7 +14,6 @@ export {
 } from './types'
 export {
   type ProviderVisionOptions,
-  providerVision,
   TRANSCRIBE_INSTRUCTIONS,
   type VisionMode,
 } from './vision/providerVision'
