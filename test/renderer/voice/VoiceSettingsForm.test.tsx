@@ -1,14 +1,21 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { VoiceEngines } from '../../../src/shared/ipc'
-import { defaultSettings, PublicSettings } from '../../../src/shared/settings'
+import { defaultSettings, PublicSettings, type SettingsPatch } from '../../../src/shared/settings'
 
 const invoke = vi.hoisted(() => vi.fn())
 vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke } }))
 
 const { VoiceSettingsForm } = await import('../../../src/renderer/src/voice/VoiceSettingsForm')
+const { SETTINGS_KEY } = await import('../../../src/renderer/src/settings/useSettings')
+
+/** As in the voice panel: the form gets the cached settings, which settings.update replaces. */
+function CachedVoiceSettingsForm() {
+  const settings = useQuery<PublicSettings>({ queryKey: SETTINGS_KEY, enabled: false }).data
+  return settings ? <VoiceSettingsForm settings={settings} /> : null
+}
 
 const engines: VoiceEngines = {
   tts: [
@@ -48,17 +55,18 @@ function setup() {
     secrets: { 'voice.tts.apiKey': { set: true, hint: 'sk-…abcd' } },
     secretStorage: { kind: 'key-file', secure: true },
   })
-  invoke.mockImplementation(async (route: string) => {
+  invoke.mockImplementation(async (route: string, patch?: SettingsPatch) => {
     if (route === 'voice.engines') return engines
-    if (route === 'settings.update') return settings
+    if (route === 'settings.update') return PublicSettings.parse({ ...settings, ...patch })
     throw new Error(`unexpected route ${route}`)
   })
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   })
+  client.setQueryData(SETTINGS_KEY, settings)
   render(
     <QueryClientProvider client={client}>
-      <VoiceSettingsForm settings={settings} />
+      <CachedVoiceSettingsForm />
     </QueryClientProvider>,
   )
   const [speech, listening] = screen.getAllByRole('group')

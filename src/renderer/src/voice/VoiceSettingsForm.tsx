@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useState } from 'react'
+import type { FormEvent } from 'react'
 import type { VoiceEngineInfo, VoiceOption } from '../../../shared/ipc'
 import type { PublicSettings } from '../../../shared/settings'
 import { Field } from '../components/Field'
 import { bureau } from '../ipc/bureauClient'
 import { SaveActions } from '../settings/SaveActions'
 import { SecretField } from '../settings/SecretField'
-import { useUpdateSettings } from '../settings/useSettings'
+import { useSectionForm } from '../settings/useSectionForm'
 import { detectSpeechRecognition, detectSystemVoices } from './webSpeech'
 
 type Voice = PublicSettings['voice']
@@ -192,44 +192,31 @@ function ServiceFields({
 
 /** Voice settings: engines, voice, rate, auto-speak, microphone sensitivity; saved with settings.update. */
 export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
-  const [draft, setDraft] = useState(() => draftOf(settings.voice))
-  const [dirty, setDirty] = useState(false)
-  const update = useUpdateSettings()
+  const form = useSectionForm(draftOf(settings.voice), (draft) => ({
+    voice: {
+      tts: {
+        engine: draft.ttsEngine,
+        voice: orNull(draft.voice),
+        rate: draft.rate,
+        baseUrl: orNull(draft.ttsBaseUrl),
+        model: orNull(draft.ttsModel),
+      },
+      stt: {
+        engine: draft.sttEngine,
+        language: orNull(draft.language),
+        baseUrl: orNull(draft.sttBaseUrl),
+        model: orNull(draft.sttModel),
+      },
+      autoSpeak: draft.autoSpeak,
+      vad: { thresholdDb: draft.thresholdDb, silenceMs: draft.silenceMs },
+    },
+  }))
+  const { draft, set } = form
   const engines = useEngines()
-  useEffect(() => {
-    if (!dirty) setDraft(draftOf(settings.voice))
-  }, [settings.voice, dirty])
-
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value, ...(key === 'ttsEngine' ? { voice: '' } : {}) }))
-    setDirty(true)
-  }
   const tts = engines.tts.find((e) => e.id === draft.ttsEngine)
-
   const save = (event: FormEvent) => {
     event.preventDefault()
-    update.mutate(
-      {
-        voice: {
-          tts: {
-            engine: draft.ttsEngine,
-            voice: orNull(draft.voice),
-            rate: draft.rate,
-            baseUrl: orNull(draft.ttsBaseUrl),
-            model: orNull(draft.ttsModel),
-          },
-          stt: {
-            engine: draft.sttEngine,
-            language: orNull(draft.language),
-            baseUrl: orNull(draft.sttBaseUrl),
-            model: orNull(draft.sttModel),
-          },
-          autoSpeak: draft.autoSpeak,
-          vad: { thresholdDb: draft.thresholdDb, silenceMs: draft.silenceMs },
-        },
-      },
-      { onSuccess: () => setDirty(false) },
-    )
+    if (form.dirty && !form.saving) form.save()
   }
 
   return (
@@ -239,15 +226,14 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
         <EngineSelect
           engines={engines.tts}
           value={draft.ttsEngine}
-          onChange={(id) => set('ttsEngine', id as Draft['ttsEngine'])}
+          onChange={(id) => {
+            set('ttsEngine', id as Draft['ttsEngine'])
+            set('voice', '')
+          }}
         />
         <Field label="Voice" hint="Empty: the engine's default voice">
           {tts && tts.voices.length > 0 ? (
-            <select
-              className="input"
-              value={draft.voice}
-              onChange={(e) => set('voice', e.currentTarget.value)}
-            >
+            <select className="input" {...form.text('voice')}>
               <option value="">Default</option>
               {tts.voices.map((v) => (
                 <option key={v.id} value={v.id}>
@@ -257,11 +243,7 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
               ))}
             </select>
           ) : (
-            <input
-              className="input"
-              value={draft.voice}
-              onChange={(e) => set('voice', e.currentTarget.value)}
-            />
+            <input className="input" {...form.text('voice')} />
           )}
         </Field>
         <RangeField
@@ -282,11 +264,7 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
           />
         )}
         <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.autoSpeak}
-            onChange={(e) => set('autoSpeak', e.currentTarget.checked)}
-          />
+          <input type="checkbox" {...form.checkbox('autoSpeak')} />
           Speak chat answers aloud too
         </label>
       </fieldset>
@@ -298,11 +276,7 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
           onChange={(id) => set('sttEngine', id as Draft['sttEngine'])}
         />
         <Field label="Language" hint="e.g. en, de; empty: detected">
-          <input
-            className="input"
-            value={draft.language}
-            onChange={(e) => set('language', e.currentTarget.value)}
-          />
+          <input className="input" {...form.text('language')} />
         </Field>
         {draft.sttEngine === 'openai' && (
           <ServiceFields
@@ -331,12 +305,7 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
           onChange={(ms) => set('silenceMs', ms)}
         />
       </fieldset>
-      <SaveActions
-        dirty={dirty}
-        saving={update.isPending}
-        saved={update.isSuccess}
-        error={update.error?.message}
-      />
+      <SaveActions dirty={form.dirty} saving={form.saving} saved={form.saved} error={form.error} />
     </form>
   )
 }
