@@ -18,6 +18,8 @@ export interface CellSnapshot {
 const MS_PER_DAY = 86_400_000
 const EPOCH_OFFSET_1900 = 25_569
 const EPOCH_OFFSET_1904 = 24_107
+/** How many days a 1904 workbook's date serials are behind the 1900 ones numfmt counts in (1,462). */
+export const DAYS_1900_TO_1904 = EPOCH_OFFSET_1900 - EPOCH_OFFSET_1904
 
 export function dateToSerial(date: Date, date1904: boolean): number {
   return date.getTime() / MS_PER_DAY + (date1904 ? EPOCH_OFFSET_1904 : EPOCH_OFFSET_1900)

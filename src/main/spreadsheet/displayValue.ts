@@ -1,8 +1,6 @@
 import { format } from 'numfmt'
 import type { CellSnapshot } from './cellValue'
-import { isGeneralFormat } from './cellValue'
-
-const DAYS_1900_TO_1904 = 1462
+import { DAYS_1900_TO_1904, isGeneralFormat } from './cellValue'
 
 function formatNumber(pattern: string, value: number): string {
   try {
@@ -27,7 +25,7 @@ export function displayText(cell: CellSnapshot): string {
       const general = isGeneralFormat(cell.numFmt)
       // Fast path: General shows small integers as they are.
       if (general && Number.isInteger(value) && Math.abs(value) < 1e11) return String(value)
-      // numfmt counts from 1900; a 1904 workbook's date serials are 1,462 days behind.
+      // numfmt counts from 1900; a 1904 workbook's date serials are behind.
       const shifted = cell.date1904 && cell.kind === 'date' ? value + DAYS_1900_TO_1904 : value
       return formatNumber(general ? 'General' : cell.numFmt!, shifted)
     }

@@ -1,7 +1,7 @@
 import type { Cell } from 'exceljs'
 import { parseValue } from 'numfmt'
 import { restyle } from './cellStyle'
-import { isGeneralFormat } from './cellValue'
+import { DAYS_1900_TO_1904, isGeneralFormat } from './cellValue'
 
 export type CellInput = string | number | boolean | null
 
@@ -42,12 +42,11 @@ export function writeCell(cell: Cell, input: CellInput, date1904 = false): void 
   }
   const trimmed = input.trim()
   const looksNumeric = NUMBER_LIKE.test(trimmed) && /\d/.test(trimmed) && !/^[-+]?0\d/.test(trimmed)
-  if (looksNumeric || ISO_DATE.test(trimmed)) {
+  const isDate = ISO_DATE.test(trimmed)
+  if (looksNumeric || isDate) {
     const parsed = parseValue(trimmed) as { v?: unknown; z?: string } | null
     if (parsed && typeof parsed.v === 'number') {
-      const isDate = ISO_DATE.test(trimmed)
-      // A 1904 workbook counts its date serials 1,462 days later than numfmt does.
-      cell.value = isDate && date1904 ? parsed.v - 1462 : parsed.v
+      cell.value = isDate && date1904 ? parsed.v - DAYS_1900_TO_1904 : parsed.v
       const z = parsed.z
       if (z && isGeneralFormat(cell.numFmt)) restyle(cell, (style) => ({ ...style, numFmt: z }))
       return
