@@ -1,16 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import OpenAI from 'openai'
+import { runCli, startCli } from '../test/support/builtCli'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
+import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
 import type { BenchRow } from './types'
 
 // 20 concurrent streaming clients through the OpenAI bridge of a real `bureau serve`, against the
 // scripted LLM, compared with the same 20 clients calling the scripted server directly.
 
-const root = fileURLToPath(new URL('..', import.meta.url))
 const CLIENTS = 20
 const ROUNDS = 3
 const WORDS = 40
@@ -74,59 +73,13 @@ async function rounds(client: OpenAI, model: string): Promise<RoundResult> {
   return all
 }
 
-function runCli(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/bureau.js', ...args], { cwd: root })
-    let out = ''
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString()
-    })
-    child.once('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`exit ${code}`))))
-  })
-}
-
-async function startServe(
-  llm: ScriptedLlm,
-  base: string,
-  extra: string[],
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      'bin/bureau.js',
-      'serve',
-      '--port',
-      '0',
-      '--data-dir',
-      join(base, 'data'),
-      '--workspace',
-      join(base, 'ws'),
-      ...extra,
-    ],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        BUREAU_PROVIDER: 'openai',
-        BUREAU_BASE_URL: llm.baseUrl,
-        BUREAU_MODEL: 'scripted-model',
-        BUREAU_API_KEY: 'sk-bench',
-        BUREAU_INTERACTION_MODE: 'api',
-        BUREAU_WORKSPACE: '',
-      },
-    },
+/** `bureau serve` on a free port with the scripted model as the active provider, once /v1 is up. */
+function startServe(llm: ScriptedLlm, base: string, extra: string[]) {
+  return startCli(
+    ['serve', '--port', '0', '--data-dir', join(base, 'data'), '--workspace', join(base, 'ws'), ...extra],
+    /OpenAI-compatible API at (http:\/\/127\.0\.0\.1:\d+)\/v1/,
+    { env: scriptedProviderEnv(llm, 'sk-bench', { BUREAU_INTERACTION_MODE: 'api', BUREAU_WORKSPACE: '' }) },
   )
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString()
-      const match = out.match(/OpenAI-compatible API at (http:\/\/127\.0\.0\.1:\d+)\/v1/)
-      if (match?.[1]) resolve(match[1])
-    })
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}`)))
-  })
-  return { child, url }
 }
 
 /** Peak resident set size of a process (Linux VmHWM), in MiB. */
@@ -134,14 +87,6 @@ async function peakRssMiB(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1])
   return kb / 1024
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return
-  await new Promise((resolve) => {
-    child.once('exit', resolve)
-    child.kill('SIGTERM')
-  })
 }
 
 export default async function bridgeBench(): Promise<BenchRow[]> {
@@ -157,7 +102,9 @@ export default async function bridgeBench(): Promise<BenchRow[]> {
     },
   ]
   try {
-    const token = await runCli(['bridge', 'token', 'create', 'bench', '--data-dir', join(base, 'data')])
+    const created = await runCli(['bridge', 'token', 'create', 'bench', '--data-dir', join(base, 'data')])
+    if (created.code !== 0) throw new Error(`bridge token create exited ${created.code}: ${created.stderr}`)
+    const token = created.stdout.trim()
     const direct = await rounds(
       new OpenAI({ apiKey: 'sk-bench', baseURL: llm.baseUrl, maxRetries: 0 }),
       'scripted-model',
@@ -170,7 +117,7 @@ export default async function bridgeBench(): Promise<BenchRow[]> {
       try {
         const client = new OpenAI({
           apiKey: token,
-          baseURL: `${serve.url}/v1`,
+          baseURL: `${serve.match[1]}/v1`,
           maxRetries: 0,
           timeout: 120_000,
         })
@@ -220,7 +167,7 @@ export default async function bridgeBench(): Promise<BenchRow[]> {
           },
         )
       } finally {
-        await stop(serve.child)
+        await serve.stop()
       }
     }
 
