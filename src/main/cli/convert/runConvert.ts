@@ -49,17 +49,17 @@ function failureOf(file: string, error: unknown): FileReport {
   }
 }
 
-function printMarkdown(report: FileReport, many: boolean): void {
+function printMarkdown(io: TextIo, report: FileReport, many: boolean): void {
   if (!report.ok) {
-    process.stderr.write(`error: ${report.error.message}\n`)
+    io.err(`error: ${report.error.message}\n`)
     return
   }
-  for (const warning of report.result.warnings) process.stderr.write(`warning: ${report.file}: ${warning}\n`)
+  for (const warning of report.result.warnings) io.err(`warning: ${report.file}: ${warning}\n`)
   const header = many ? `<!-- file: ${report.file} (${report.result.format}) -->\n\n` : ''
-  process.stdout.write(`${header}${report.result.markdown}\n${many ? '\n' : ''}`)
+  io.out(`${header}${report.result.markdown}\n${many ? '\n' : ''}`)
 }
 
-function printJson(reports: FileReport[]): void {
+function printJson(io: TextIo, reports: FileReport[]): void {
   const files = reports.map((report) =>
     report.ok
       ? {
@@ -73,7 +73,7 @@ function printJson(reports: FileReport[]): void {
         }
       : report,
   )
-  process.stdout.write(`${JSON.stringify({ files }, null, 2)}\n`)
+  io.out(`${JSON.stringify({ files }, null, 2)}\n`)
 }
 
 /** `bureau convert`: one converter for the whole batch; exit 1 (via AppError) when any file failed. */
@@ -110,13 +110,13 @@ export async function runConvert(
         reports.push(failureOf(file, error))
       }
       const report = reports[reports.length - 1]
-      if (report && !options.json) printMarkdown(report, files.length > 1)
+      if (report && !options.json) printMarkdown(io, report, files.length > 1)
     }
   } finally {
     process.removeListener('SIGINT', interrupt)
     await converter.dispose()
   }
-  if (options.json) printJson(reports)
+  if (options.json) printJson(io, reports)
   const failed = reports.filter((report) => !report.ok).length
   if (controller.signal.aborted) throw new AppError('CANCELLED', 'conversion interrupted')
   if (failed > 0)
