@@ -225,6 +225,8 @@ export function copyArea(
   if (pastSheetEdge(target))
     throw invalidInput(`the copy at ${areaName(target)} would reach past the last row or column of the sheet`)
   refuseLargeArea(from, area, 'copy_range')
+  // Every cell of the target is written: what the target sheet does not hold yet is added to it.
+  refuseLargeArea(to, target, 'copy_range')
   unshareFormulas(open)
   const copied: CopiedCell[][] = []
   for (let r = area.top; r <= area.bottom; r++) copied.push(copyRow(from, r, area.left, area.right))

@@ -4,6 +4,9 @@ import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { strFromU8 } from 'fflate'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MAX_AREA_CELLS } from '../../../src/main/spreadsheet/areaLimits'
+import { copyArea } from '../../../src/main/spreadsheet/editing'
+import { createWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
 import { readPackage } from '../../../src/main/spreadsheet/packageParts'
 import { createHarness, type Harness } from './harness'
 
@@ -345,5 +348,20 @@ describe('areas over the limit are refused and the file stays as it was', () => 
       ['1', 'item 1', '1001.5'],
     ])
     expect(a1).not.toHaveProperty('formats')
+  })
+})
+
+describe('copy_range counts the cells it adds at the target', () => {
+  it('a source full of values is refused when the empty target would gain more than 250,000 cells', async () => {
+    const open = await createWorkbook('/copy.xlsx', 'S')
+    const ws = open.workbook.worksheets[0]!
+    const rows = MAX_AREA_CELLS + 10
+    for (let r = 1; r <= rows; r++) ws.getCell(r, 1).value = r
+    const source = { top: 1, left: 1, bottom: rows, right: 1 }
+    expect(() => copyArea(open, ws, source, ws, { row: 1, col: 2 })).toThrow(
+      `B1:B${rows} is 250,010 cells, 250,010 of them empty; copy_range works through at most 250,000 empty cells at a time, so nothing was changed.`,
+    )
+    expect(ws.findCell(1, 2)).toBeUndefined()
+    expect(ws.columnCount).toBe(1)
   })
 })
