@@ -2,8 +2,8 @@
 // over chatStream, the `voice.*` IPC handlers and the `bureau say` pipeline.
 
 export type { VoiceChatPort, VoiceConversations, VoiceEventSink } from './ask/voiceAsks'
-export { detectEspeak, type EspeakStatus, espeakInstallHint } from './espeak/espeakBinary'
-export { createEspeakEngine, ESPEAK_DEFAULT_VOICE, parseEspeakVoices } from './espeak/espeakEngine'
+export { detectEspeak, type EspeakStatus } from './espeak/espeakBinary'
+export { createEspeakEngine, parseEspeakVoices } from './espeak/espeakEngine'
 export { type AudioEndpoint, type ProviderEndpoint, resolveAudioEndpoint } from './openai/audioEndpoint'
 export { createOpenAiSpeechEngine, createOpenAiTranscriber } from './openai/openaiAudio'
 export { type SpeakTextOptions, speakText } from './say/speakText'

@@ -21,7 +21,7 @@ function candidates(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string[]
   return ['espeak-ng']
 }
 
-export function espeakInstallHint(platform: NodeJS.Platform): string {
+function espeakInstallHint(platform: NodeJS.Platform): string {
   switch (platform) {
     case 'darwin':
       return 'espeak-ng is not installed. Install it with `brew install espeak-ng`, then reopen Bureau.'

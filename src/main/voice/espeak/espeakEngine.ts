@@ -6,11 +6,11 @@ import { normalizeWav } from '../wav/wavFile'
 import { detectEspeak, type EspeakStatus } from './espeakBinary'
 
 /** espeak-ng speaks about 175 words a minute at its default speed. */
-export const ESPEAK_DEFAULT_WPM = 175
-export const ESPEAK_DEFAULT_VOICE = 'en-us'
+const ESPEAK_DEFAULT_WPM = 175
+const ESPEAK_DEFAULT_VOICE = 'en-us'
 const VOICE_NAME = /^[A-Za-z0-9][A-Za-z0-9_+\-/]{0,63}$/
 
-export function espeakWordsPerMinute(rate: number): number {
+function espeakWordsPerMinute(rate: number): number {
   return Math.round(Math.min(450, Math.max(80, ESPEAK_DEFAULT_WPM * rate)))
 }
 

@@ -19,8 +19,8 @@ export interface AudioEndpoint {
   source: 'settings' | 'provider'
 }
 
-export const DEFAULT_TTS_MODEL = 'tts-1'
-export const DEFAULT_STT_MODEL = 'whisper-1'
+const DEFAULT_TTS_MODEL = 'tts-1'
+const DEFAULT_STT_MODEL = 'whisper-1'
 export const DEFAULT_OPENAI_VOICE = 'alloy'
 export const OPENAI_VOICES = [
   'alloy',

@@ -65,7 +65,7 @@ const EXTENSIONS: Array<[RegExp, string]> = [
 ]
 
 /** A file name whose extension tells the server the container (whisper servers go by it). */
-export function recordingName(mimeType: string): string {
+function recordingName(mimeType: string): string {
   const ext = EXTENSIONS.find(([pattern]) => pattern.test(mimeType.toLowerCase()))?.[1] ?? 'webm'
   return `speech.${ext}`
 }

@@ -9,7 +9,7 @@ export interface WebSpeechSupport {
 
 const isLinux = () => /Linux/.test(navigator.userAgent) && !/Android/.test(navigator.userAgent)
 
-export const LINUX_SPEECH_DISPATCHER =
+const LINUX_SPEECH_DISPATCHER =
   'No system voices. On Linux they come from speech-dispatcher: install it (e.g. `sudo apt install speech-dispatcher espeak-ng`) and restart Bureau. The desktop app turns it on by itself; a browser must be started with --enable-speech-dispatcher. The espeak-ng engine works without it.'
 
 /** Whether this window can speak with system voices, and which voices it has. */
