@@ -3,7 +3,7 @@ import type { AppNotice, PluginStatus } from '../../shared/ipc'
 import type { Logger } from '../logging'
 import { silentLogger } from '../logging'
 import { type BuiltinToolsetOptions, loadBuiltinToolsets } from './builtinToolsets'
-import { createPluginLoader, DEFAULT_WATCH_DEBOUNCE_MS, type PluginReport } from './pluginLoader'
+import { createPluginLoader, type PluginReport } from './pluginLoader'
 import { createToolRegistry, type ToolRegistry } from './registry'
 import { redactHostPaths } from './sanitizeError'
 import { pluginDirs } from './shippedToolsDir'
@@ -75,7 +75,7 @@ export async function createToolsHost(options: ToolsHostOptions): Promise<ToolsH
   const loader = createPluginLoader({
     registry,
     dirs,
-    debounceMs: options.debounceMs ?? DEFAULT_WATCH_DEBOUNCE_MS,
+    debounceMs: options.debounceMs,
     logger: logger.child('plugins'),
     onReport: (report) => {
       const notice = noticeFor(report)
