@@ -17,7 +17,10 @@ export function dataDirOption(): Option {
 }
 
 export function workspaceOption(): Option {
-  return new Option('--workspace <dir>', 'the folder the agent works in, seen by it as / (default: ~/Bureau)')
+  return new Option(
+    '--workspace <dir>',
+    'the folder the agent works in, seen by it as / (default: BUREAU_WORKSPACE, else the setting workspace.folder, else ~/Bureau)',
+  )
 }
 
 export function parsePort(value: string): number {
