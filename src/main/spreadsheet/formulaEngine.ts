@@ -5,7 +5,7 @@ import { dateToSerial, isFormulaCell, plainSnapshot } from './cellValue'
 import { definedNameRef } from './definedNames'
 import { forEngine } from './engineFormula'
 import { extraFunctions } from './formulaFunctions'
-import { buildFormulaIndex, type FormulaIndex, keyCell } from './formulaIndex'
+import { type FormulaIndex, keyCell } from './formulaIndex'
 
 export interface UncalculatedFormula {
   sheet: string
@@ -264,10 +264,6 @@ function reasonOf(error: unknown): string {
  * as the cells' cached values, so other readers see them. Formulas the engine cannot evaluate keep
  * their previous cached value and are reported.
  */
-export function recalculate(
-  workbook: Workbook,
-  date1904: boolean,
-  index: FormulaIndex = buildFormulaIndex(workbook),
-): CalcReport {
+export function recalculate(workbook: Workbook, date1904: boolean, index: FormulaIndex): CalcReport {
   return new Calculation(workbook, date1904, index).run()
 }

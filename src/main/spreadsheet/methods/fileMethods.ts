@@ -97,8 +97,9 @@ export function fileMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHand
           throw invalidInput(`Sheet "${name}" already exists`)
         const old = ws.name
         ws.name = name
-        renameInFormulas(open, (f) => renameSheetInFormula(f, old, name))
-        open.rewrites.push((f) => renameSheetInFormula(f, old, name))
+        const rename = (f: string) => renameSheetInFormula(f, old, name)
+        renameInFormulas(open, rename)
+        open.rewrites.push(rename)
         for (const chart of open.charts) if (chart.sheet === old) chart.sheet = name
         open.structureChanged()
         return { sheet: name, range: 'A1', applied: [`renamed "${old}" to "${name}"`, 'formulas updated'] }
