@@ -100,7 +100,6 @@ export function snapshotPage(options: SnapshotOptions): SnapshotResult {
     return text.length > max ? `${text.slice(0, max - 1)}…` : text
   }
 
-  /** XPath inside the element's own document; null inside a shadow root (XPath cannot cross it). */
   // Paths are memoised per element and sibling positions per parent: long lists stay linear.
   const paths = new Map<Element, string>()
   const positions = new Map<Element, number>()
@@ -117,6 +116,7 @@ export function snapshotPage(options: SnapshotOptions): SnapshotResult {
     }
     return positions.get(node) ?? 1
   }
+  /** XPath inside the element's own document; null inside a shadow root (XPath cannot cross it). */
   function xpathOf(el: Element): string | null {
     if (el.getRootNode() !== el.ownerDocument) return null
     const known = paths.get(el)
