@@ -31,7 +31,6 @@ export { apiToolName, toSnakeCase } from './naming'
 export { type PluginApi, type PluginFactory, pluginApi } from './pluginApi'
 export {
   createPluginLoader,
-  DEFAULT_WATCH_DEBOUNCE_MS,
   type PluginLoader,
   type PluginLoaderOptions,
   type PluginReport,

@@ -9,7 +9,7 @@ import type { PluginApi } from './pluginApi'
 import type { ToolRegistry } from './registry'
 
 /** Default debounce for hot reloads (setting `tools.watchDebounceMs`). */
-export const DEFAULT_WATCH_DEBOUNCE_MS = 30_000
+const DEFAULT_WATCH_DEBOUNCE_MS = 30_000
 
 /**
  * chokidar drops a second change of a file that comes within 50 ms of the first it reported. A reload
