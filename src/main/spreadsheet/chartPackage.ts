@@ -54,8 +54,8 @@ export function addChartsToSheet(
   out: Parts,
   sheetPart: string,
   charts: PendingChart[],
-  rewrites: readonly RefRewrite[] = [],
-  moves: readonly SheetMove[] = [],
+  rewrites: readonly RefRewrite[],
+  moves: readonly SheetMove[],
 ): void {
   const drawing = drawingFor(out, sheetPart)
   const rels = readRels(out, drawing)

@@ -23,7 +23,7 @@ export class PartCopier {
     private readonly from: Parts,
     private readonly to: Parts,
     /** Rewrites applied to chart parts on the way (sheet renames, inserted rows). */
-    private readonly rewrites: readonly RefRewrite[] = [],
+    private readonly rewrites: readonly RefRewrite[],
   ) {}
 
   copy(part: string): string | undefined {

@@ -50,9 +50,9 @@ export interface PreserveInput {
   originalSheetParts: Map<string, string>
   charts: PendingChart[]
   /** Sheet renames and row/column moves since the original was read, for carried references. */
-  rewrites?: readonly RefRewrite[]
+  rewrites: readonly RefRewrite[]
   /** Current sheet name -> rows/columns inserted or deleted since the original was read. */
-  moves?: Map<string, SheetMove[]>
+  moves: Map<string, SheetMove[]>
 }
 
 export interface PreserveReport {
@@ -219,7 +219,7 @@ function preserveDefinedNames(input: PreserveInput, out: Parts, wbOut: string, r
     origNames.add(d.name.toLowerCase())
     let xml = d.xml.replace(/^<\w+:/, '<').replace(/<\/\w+:definedName>$/, '</definedName>')
     xml = xml.replace(/>([^<]*)<\/definedName>$/, (_, body: string) => {
-      const formula = (input.rewrites ?? []).reduce((f, rewrite) => rewrite(f), decodeXml(body))
+      const formula = input.rewrites.reduce((f, rewrite) => rewrite(f), decodeXml(body))
       return `>${escapeXml(formula)}</definedName>`
     })
     if (local !== undefined) xml = xml.replace(/localSheetId="\d+"/, `localSheetId="${local}"`)
@@ -337,7 +337,7 @@ function preservePivotCaches(
  */
 export function preservePackage(input: PreserveInput, out: Parts): PreserveReport {
   const report: PreserveReport = { carried: [] }
-  const rewrites = input.rewrites ?? []
+  const { rewrites } = input
   const copier = new PartCopier(input.original, out, rewrites)
   const outSheets = workbookSheets(out)
   for (const sheet of outSheets) {
@@ -351,7 +351,7 @@ export function preservePackage(input: PreserveInput, out: Parts): PreserveRepor
     preservePivotCaches(input, out, wbOut, copier, report)
   }
   for (const sheet of outSheets) {
-    const moves = input.moves?.get(sheet.name) ?? []
+    const moves = input.moves.get(sheet.name) ?? []
     const drawing = readRels(out, sheet.part).find((r) => relKind(r.type) === 'drawing')?.part
     if (moves.length > 0 && drawing && out[drawing]) {
       setPartText(out, drawing, shiftDrawingAnchors(partText(out, drawing) ?? '', moves))
