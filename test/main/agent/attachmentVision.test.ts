@@ -1,36 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { repoRoot } from '../../support/builtCli'
 import { startIpcHost } from '../../support/ipcHost'
-import { type RecordedRequest, type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
-import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
-import { stubEnv } from '../../support/stubEnv'
-import { tempDirs } from '../../support/tempDir'
-import { sent } from './support'
+import type { RecordedRequest } from '../../support/scriptedLlm'
+import { hostSuite, sent } from './support'
 
-const dirs = tempDirs('bureau-attach-vision-')
+// The `openai` preset (supportsVision: true) pointed at the scripted server.
+const suite = hostSuite('bureau-attach-vision-', 'sk-vision-test')
 const picture = () => readFile(join(repoRoot, '../shared/corpus/convert/test_llm.jpg'))
-
-let llm: ScriptedLlm
-let dataDir: string
-let workspaceDir: string
-
-beforeAll(async () => {
-  llm = await startScriptedLlm()
-  // The `openai` preset (supportsVision: true) pointed at the scripted server.
-  stubEnv(scriptedProviderEnv(llm, 'sk-vision-test', { BUREAU_INTERACTION_MODE: 'api' }))
-})
-afterAll(async () => {
-  vi.unstubAllEnvs()
-  await llm.close()
-})
-beforeEach(async () => {
-  llm.reset()
-  dataDir = await dirs.make()
-  workspaceDir = await dirs.make()
-})
-afterEach(() => dirs.cleanup())
 
 const imageUrl = (request: RecordedRequest | undefined) =>
   JSON.stringify(request?.body).match(/"url":"(data:image\/jpeg;base64,[^"]{0,20})/)?.[1]
@@ -38,14 +16,14 @@ const imageUrl = (request: RecordedRequest | undefined) =>
 describe('the app converter with attachments.vision = when-supported', () => {
   it('transcribes an attached picture with the provider, and the convert toolset reads the same result from the shared converter', async () => {
     const host = await startIpcHost({
-      dataDir,
-      workspaceDir,
+      dataDir: suite.dataDir,
+      workspaceDir: suite.workspaceDir,
       token: 'vision-token',
       events: ['agent.done'],
     })
     try {
       await host.client.invoke('settings.update', { attachments: { vision: 'when-supported' } })
-      llm.push(
+      suite.llm.push(
         { text: 'Invoice 42\n\nTotal: 99 EUR' },
         { toolCalls: [{ name: 'convert_to_markdown', arguments: { path: '/inbox/receipt.jpg' } }] },
         { toolCalls: [{ name: 'done', arguments: { message: 'The total is 99 EUR.' } }] },
@@ -58,14 +36,14 @@ describe('the app converter with attachments.vision = when-supported', () => {
       expect(done.payload.message).toMatchObject({ status: 'done', text: 'The total is 99 EUR.' })
 
       // 1: the picture to the model; 2: the agent with the transcription; 3: after the tool call.
-      expect(llm.requests).toHaveLength(3)
-      expect(imageUrl(llm.requests[0])).toMatch(/^data:image\/jpeg;base64,/)
-      const user = sent(llm.requests[1]).find((m) => m.role === 'user')?.content ?? ''
+      expect(suite.llm.requests).toHaveLength(3)
+      expect(imageUrl(suite.llm.requests[0])).toMatch(/^data:image\/jpeg;base64,/)
+      const user = sent(suite.llm.requests[1]).find((m) => m.role === 'user')?.content ?? ''
       expect(user).toContain('<attachment name="receipt.jpg" path="/inbox/receipt.jpg" format="image"')
       expect(user).toContain('Invoice 42\n\nTotal: 99 EUR')
-      expect(imageUrl(llm.requests[1])).toBeUndefined()
+      expect(imageUrl(suite.llm.requests[1])).toBeUndefined()
       // The toolset was answered by the app's converter from its cache: no second transcription.
-      const toolResult = sent(llm.requests[2]).find((m) => m.role === 'tool')?.content ?? ''
+      const toolResult = sent(suite.llm.requests[2]).find((m) => m.role === 'tool')?.content ?? ''
       expect(toolResult).toContain('Total: 99 EUR')
       expect(toolResult).toContain('"format":"image"')
       expect(host.app.converter).toBeDefined()
@@ -77,14 +55,14 @@ describe('the app converter with attachments.vision = when-supported', () => {
   it('a provider without supportsVision: the picture is read by OCR, and the chip and the log say why', async () => {
     vi.stubEnv('BUREAU_PROVIDER', 'deepseek')
     const host = await startIpcHost({
-      dataDir,
-      workspaceDir,
+      dataDir: suite.dataDir,
+      workspaceDir: suite.workspaceDir,
       token: 'vision-token',
       events: ['agent.done', 'chat.attachment'],
     })
     try {
       await host.client.invoke('settings.update', { attachments: { vision: 'when-supported' } })
-      llm.push({ text: 'It mentions 5bda1dd6.' })
+      suite.llm.push({ text: 'It mentions 5bda1dd6.' })
       const { runId } = await host.client.invoke('chat.send', {
         text: 'What does the picture say?',
         attachments: [{ name: 'shapes.jpg', bytes: new Uint8Array(await picture()) }],
@@ -99,9 +77,9 @@ describe('the app converter with attachments.vision = when-supported', () => {
         'DeepSeek (scripted-model) does not read images (its supportsVision is off); images and scanned pages were read with OCR instead',
       ])
       // One request: the agent's, with the OCR text; the picture never left the machine.
-      expect(llm.requests).toHaveLength(1)
-      expect(imageUrl(llm.requests[0])).toBeUndefined()
-      const user = sent(llm.requests[0]).find((m) => m.role === 'user')?.content ?? ''
+      expect(suite.llm.requests).toHaveLength(1)
+      expect(imageUrl(suite.llm.requests[0])).toBeUndefined()
+      const user = sent(suite.llm.requests[0]).find((m) => m.role === 'user')?.content ?? ''
       expect(user).toContain('Text recognised in the image (OCR)')
       expect(user).toContain('5bda1dd6')
     } finally {

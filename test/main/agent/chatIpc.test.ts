@@ -1,21 +1,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { isAppError } from '../../../src/shared/errors'
 import type { EventName } from '../../../src/shared/ipc'
 import { type IpcHost, startIpcHost } from '../../support/ipcHost'
-import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
-import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
-import { stubEnv } from '../../support/stubEnv'
-import { tempDirs } from '../../support/tempDir'
-import { sent, sentTools, systemPrompt } from './support'
+import { hostSuite, sent, sentTools, systemPrompt } from './support'
 
 const TOKEN = 'chat-ipc-token'
-const dirs = tempDirs('bureau-chat-ipc-')
-
-let llm: ScriptedLlm
-let dataDir: string
-let workspaceDir: string
+const suite = hostSuite('bureau-chat-ipc-', 'sk-ipc-test')
 
 const CHAT_EVENTS: EventName[] = [
   'chat.delta',
@@ -25,29 +17,20 @@ const CHAT_EVENTS: EventName[] = [
   'agent.done',
 ]
 
-const start = () => startIpcHost({ dataDir, workspaceDir, token: TOKEN, events: CHAT_EVENTS })
+const start = () =>
+  startIpcHost({
+    dataDir: suite.dataDir,
+    workspaceDir: suite.workspaceDir,
+    token: TOKEN,
+    events: CHAT_EVENTS,
+  })
 
 const doneOf = async (running: IpcHost, runId: string) =>
   (await running.waitForEvent((e) => e.event === 'agent.done' && e.payload.runId === runId)).payload
 
-beforeAll(async () => {
-  llm = await startScriptedLlm()
-  stubEnv(scriptedProviderEnv(llm, 'sk-ipc-test', { BUREAU_INTERACTION_MODE: 'api' }))
-})
-afterAll(async () => {
-  vi.unstubAllEnvs()
-  await llm.close()
-})
-beforeEach(async () => {
-  llm.reset()
-  dataDir = await dirs.make()
-  workspaceDir = await dirs.make()
-})
-afterEach(() => dirs.cleanup())
-
 describe('chat over the HTTP host', () => {
   it('chat.send returns at once; attachment, step, delta and done events follow; the conversation survives a restart', async () => {
-    llm.push(
+    suite.llm.push(
       {
         text: 'Reading the notes.',
         toolCalls: [{ name: 'files_read', arguments: { path: '/inbox/notes.txt' } }],
@@ -84,9 +67,9 @@ describe('chat over the HTTP host', () => {
       text: 'Reading the notes.\n\nSummary saved.',
       files: [{ agentPath: '/summary.txt', name: 'summary.txt', size: 16 }],
     })
-    expect(await readFile(join(workspaceDir, 'summary.txt'), 'utf8')).toBe('Budget approved.')
+    expect(await readFile(join(suite.workspaceDir, 'summary.txt'), 'utf8')).toBe('Budget approved.')
     // The model saw the converted attachment.
-    const user = sent(llm.requests[0]).find((m) => m.role === 'user')?.content ?? ''
+    const user = sent(suite.llm.requests[0]).find((m) => m.role === 'user')?.content ?? ''
     expect(user).toContain('The budget was approved on Monday.')
 
     const ofRun = first.events.filter((e) => e.payload.runId === sendResult.runId)
@@ -137,13 +120,13 @@ describe('chat over the HTTP host', () => {
     expect(assistant?.files).toEqual([{ agentPath: '/summary.txt', name: 'summary.txt', size: 16 }])
 
     // A follow-up in the same conversation carries the earlier turns to the model.
-    llm.push({ text: 'It says the budget was approved.' })
+    suite.llm.push({ text: 'It says the budget was approved.' })
     const followUp = await second.client.invoke('chat.send', {
       conversationId: sendResult.conversationId,
       text: 'What did it say?',
     })
     await doneOf(second, followUp.runId)
-    const history = sent(llm.requests.at(-1)).map((m) => `${m.role}:${m.content ?? ''}`)
+    const history = sent(suite.llm.requests.at(-1)).map((m) => `${m.role}:${m.content ?? ''}`)
     expect(history).toEqual([
       expect.stringMatching(/^system:/),
       expect.stringMatching(/^user:Summarize my notes/),
@@ -154,7 +137,7 @@ describe('chat over the HTTP host', () => {
   })
 
   it('chat.cancel stops the model request; the message is saved as cancelled', async () => {
-    llm.push({ text: 'one two three four five six', stallAfterChunks: 2 })
+    suite.llm.push({ text: 'one two three four five six', stallAfterChunks: 2 })
     const running = await start()
     const { runId, conversationId, assistantMessageId } = await running.client.invoke('chat.send', {
       text: 'Tell me a long story',
@@ -164,7 +147,7 @@ describe('chat over the HTTP host', () => {
     const done = (await doneOf(running, runId)) as { message: { status: string; text: string } }
     expect(done.message.status).toBe('cancelled')
     expect(done.message.text.length).toBeGreaterThan(0)
-    await llm.waitUntil(() => llm.requests[0]?.aborted === true)
+    await suite.llm.waitUntil(() => suite.llm.requests[0]?.aborted === true)
     const conversation = await running.client.invoke('conversations.get', { id: conversationId })
     expect(conversation.messages.find((m) => m.id === assistantMessageId)?.status).toBe('cancelled')
     expect(await running.client.invoke('chat.cancel', { runId })).toEqual({ cancelled: false })
@@ -172,7 +155,7 @@ describe('chat over the HTTP host', () => {
   })
 
   it('renames and deletes conversations; bad input and unknown ids are typed errors', async () => {
-    llm.push({ text: 'Hello!' })
+    suite.llm.push({ text: 'Hello!' })
     const running = await start()
     const { runId, conversationId } = await running.client.invoke('chat.send', { text: 'hi' })
     await doneOf(running, runId)
@@ -209,9 +192,9 @@ describe('chat over the HTTP host', () => {
 describe('workspace routes over the HTTP host', () => {
   it('lists folders, downloads a returned file, refuses paths outside, and cannot open files in the web host', async () => {
     const running = await start()
-    await writeFile(join(workspaceDir, 'report.xlsx'), Buffer.from([0x50, 0x4b, 3, 4]))
-    await mkdir(join(workspaceDir, 'notes'))
-    await writeFile(join(workspaceDir, 'notes', 'a.txt'), 'hello')
+    await writeFile(join(suite.workspaceDir, 'report.xlsx'), Buffer.from([0x50, 0x4b, 3, 4]))
+    await mkdir(join(suite.workspaceDir, 'notes'))
+    await writeFile(join(suite.workspaceDir, 'notes', 'a.txt'), 'hello')
     const root = await running.client.invoke('workspace.list', { path: '/' })
     expect(root.map((e) => [e.path, e.type])).toEqual([
       ['/notes', 'directory'],
@@ -226,7 +209,7 @@ describe('workspace routes over the HTTP host', () => {
       .invoke('workspace.readFile', { path: '/../outside.txt' })
       .catch((error: unknown) => error)
     expect(isAppError(outside)).toBe(true)
-    expect(isAppError(outside) && outside.message).not.toContain(workspaceDir)
+    expect(isAppError(outside) && outside.message).not.toContain(suite.workspaceDir)
     const folder = await running.client
       .invoke('workspace.readFile', { path: '/notes' })
       .catch((e: unknown) => e)
@@ -241,19 +224,19 @@ describe('workspace routes over the HTTP host', () => {
 describe('app.chat.chatStream (voice panel, bridge)', () => {
   it('streams a plain answer with the active provider and the attachments converted', async () => {
     const running = await start()
-    llm.push({ text: 'It is about apples.', chunks: ['It is', ' about', ' apples.'] })
+    suite.llm.push({ text: 'It is about apples.', chunks: ['It is', ' about', ' apples.'] })
     const chunks: string[] = []
     const attachment = { name: 'fruit.txt', bytes: new TextEncoder().encode('Apples are red.') }
     for await (const chunk of running.app.chat.chatStream('What is this about?', [attachment]))
       chunks.push(chunk)
     expect(chunks).toEqual(['It is', ' about', ' apples.'])
     const user =
-      sent(llm.requests[0])
+      sent(suite.llm.requests[0])
         .filter((m) => m.role === 'user')
         .at(-1)?.content ?? ''
     expect(user).toContain('What is this about?')
     expect(user).toContain('Apples are red.')
-    expect((llm.requests[0]?.body as { tools?: unknown } | undefined)?.tools).toBeUndefined()
+    expect((suite.llm.requests[0]?.body as { tools?: unknown } | undefined)?.tools).toBeUndefined()
     await running.stop()
   })
 
@@ -261,10 +244,10 @@ describe('app.chat.chatStream (voice panel, bridge)', () => {
     const running = await start()
     try {
       const delegations = async () => {
-        llm.push({ text: 'Hello.' })
+        suite.llm.push({ text: 'Hello.' })
         const { runId } = await running.client.invoke('chat.send', { text: 'hi' })
         await doneOf(running, runId)
-        const request = llm.requests.at(-1)
+        const request = suite.llm.requests.at(-1)
         return {
           lines: systemPrompt(request)
             .split('\n')

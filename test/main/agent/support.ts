@@ -1,4 +1,4 @@
-import { beforeAll } from 'vitest'
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest'
 import { z } from 'zod'
 import { type AgentEvent, type AgentResult, type RunAgentOptions, runAgent } from '../../../src/main/agent'
 import { createLlmClient, type LlmClient, type ResolvedProvider } from '../../../src/main/llm'
@@ -12,7 +12,9 @@ import {
 import { createWorkspace, type Workspace } from '../../../src/main/workspace'
 import type { RecordedRequest, ScriptedLlm } from '../../support/scriptedLlm'
 import { scriptedProvider } from '../../support/scriptedProvider'
+import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
 import { type ScriptedSuite, scriptedSuite } from '../../support/scriptedSuite'
+import { stubEnv } from '../../support/stubEnv'
 
 /** An OpenAI-compatible client on the scripted server. */
 export function scriptedModel(llm: ScriptedLlm, extra: Partial<ResolvedProvider> = {}): LlmClient {
@@ -48,6 +50,27 @@ export function agentSuite(tempPrefix: string): AgentSuite {
   const suite = scriptedSuite(tempPrefix) as AgentSuite
   beforeAll(async () => {
     suite.files = await filesToolset()
+  })
+  return suite
+}
+
+export interface HostSuite extends ScriptedSuite {
+  /** A fresh data folder and workspace folder for each test. */
+  dataDir: string
+  workspaceDir: string
+}
+
+/**
+ * The hooks of a suite on the app host: the scripted model is the active provider (the `openai`
+ * preset through BUREAU_* variables, tools over the API), with fresh folders for each test.
+ */
+export function hostSuite(tempPrefix: string, apiKey: string): HostSuite {
+  const suite = scriptedSuite(tempPrefix) as HostSuite
+  beforeAll(() => stubEnv(scriptedProviderEnv(suite.llm, apiKey, { BUREAU_INTERACTION_MODE: 'api' })))
+  afterAll(() => vi.unstubAllEnvs())
+  beforeEach(async () => {
+    suite.dataDir = await suite.dirs.make()
+    suite.workspaceDir = await suite.dirs.make()
   })
   return suite
 }
