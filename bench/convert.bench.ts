@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { createConverter } from '../src/main/convert'
+import { recallOfCounts } from '../test/support/wordRecall'
 import { corpusDir, median } from './support'
 import type { BenchRow } from './types'
 
@@ -116,15 +117,7 @@ function words(text: string): Map<string, number> {
 }
 
 function recall(reference: string, candidate: string): number {
-  const wanted = words(reference)
-  const have = words(candidate)
-  let total = 0
-  let found = 0
-  for (const [word, count] of wanted) {
-    total += count
-    found += Math.min(count, have.get(word) ?? 0)
-  }
-  return total === 0 ? 1 : found / total
+  return recallOfCounts(words(reference), words(candidate))
 }
 
 interface Comparison {
