@@ -8,6 +8,13 @@ export interface CellRef {
   col: number
 }
 
+/** One number per cell; `keyCell` turns it back (column XFD included). */
+export const cellKey = (row: number, col: number) => row * MAX_COLUMNS + col - 1
+
+export function keyCell(key: number): CellRef {
+  return { row: Math.floor(key / MAX_COLUMNS), col: (key % MAX_COLUMNS) + 1 }
+}
+
 export interface Area {
   top: number
   left: number

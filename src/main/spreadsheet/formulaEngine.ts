@@ -1,11 +1,11 @@
 import type { Cell, Workbook, Worksheet } from 'exceljs'
 import FormulaParser, { type RangeRef, type SheetPosition } from 'fast-formula-parser'
-import { cellName } from './address'
+import { cellName, keyCell } from './address'
 import { dateToSerial, isFormulaCell, plainSnapshot } from './cellValue'
 import { definedNameRef } from './definedNames'
 import { forEngine } from './engineFormula'
 import { extraFunctions } from './formulaFunctions'
-import { type FormulaIndex, keyCell } from './formulaIndex'
+import type { FormulaIndex } from './formulaIndex'
 
 export interface UncalculatedFormula {
   sheet: string

@@ -1,17 +1,10 @@
 import type { Cell, Workbook, Worksheet } from 'exceljs'
-import { type Area, MAX_COLUMNS } from './address'
+import { type Area, cellKey } from './address'
 import { isFormulaCell } from './cellValue'
 import { eachExistingCell } from './sheetCells'
 
 /** Formula cells per worksheet, keyed by cellKey: kept up to date so a write need not rescan. */
 export type FormulaIndex = Map<Worksheet, Map<number, Cell>>
-
-/** One number per cell; `keyCell` turns it back (column XFD included). */
-export const cellKey = (row: number, col: number) => row * MAX_COLUMNS + col - 1
-
-export function keyCell(key: number): { row: number; col: number } {
-  return { row: Math.floor(key / MAX_COLUMNS), col: (key % MAX_COLUMNS) + 1 }
-}
 
 export function buildFormulaIndex(workbook: Workbook): FormulaIndex {
   const index: FormulaIndex = new Map()

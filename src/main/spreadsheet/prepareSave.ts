@@ -1,6 +1,6 @@
 import type { Cell, Worksheet } from 'exceljs'
 import type { Area } from './address'
-import { columnLetters } from './address'
+import { cellKey, columnLetters } from './address'
 import { hasExplicitStyle, restyle } from './cellStyle'
 import { isFormulaCell, isGeneralFormat, snapshot } from './cellValue'
 import { displayText } from './displayValue'
@@ -98,7 +98,7 @@ function tableTitles(ws: Worksheet, areas: Area[], report: PassReport): void {
   for (const a of areas) {
     eachExistingCell(ws, { ...a, top: Math.max(a.top, 2) }, (below, r, c) => {
       if (!isNumberOrFormula(below) || !isText(ws.findCell(r - 1, c))) return
-      const key = (r - 1) * 16_384 + c
+      const key = cellKey(r - 1, c)
       if (seen.has(key)) return
       seen.add(key)
       const cells: Cell[] = []
