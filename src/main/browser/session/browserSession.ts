@@ -128,7 +128,7 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
   async function lose(connection: BrowserConnection) {
     env.logger?.warn('browser: the URL guard lost its DevTools connection; closing Bureau tabs')
     attached = undefined
-    for (const page of [...tabs.map((t) => t.page), ...preparing.keys()]) await page.close().catch(() => {})
+    await closeGuardedPages()
     await connection.close().catch(() => {})
   }
 
@@ -182,7 +182,12 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
     return true
   }
 
+  /** Every open page Bureau put (or is putting) under the guard: its listed tabs and the ones on the way. */
   const preparing = new Map<Page, Promise<Tab>>()
+
+  async function closeGuardedPages() {
+    for (const page of [...preparing.keys()]) await page.close().catch(() => {})
+  }
 
   /** Puts a tab under the URL guard, then lists it. Fails closed: a tab that cannot be guarded is never listed. */
   function prepare(page: Page): Promise<Tab> {
@@ -447,7 +452,7 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
       attached = undefined
       const live = open ? await open.catch(() => null) : null
       // Tabs Bureau's pages opened are Bureau's too; the connection closes those it opened itself.
-      for (const page of [...tabs.map((t) => t.page), ...preparing.keys()]) await page.close().catch(() => {})
+      await closeGuardedPages()
       await live?.connection.close()
       await live?.requests.close()
       if (ownConverter) await (await ownConverter).dispose()
