@@ -1,26 +1,26 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
+import type { PublicSettings } from '../../../shared/settings'
 import { bureau } from '../ipc/bureauClient'
 import { useSettings } from '../settings/useSettings'
 import { AudioPlayback } from './audioPlayback'
 import { createChatSpeaker } from './chatSpeaker'
-import { hostSpeech, systemSpeech } from './speechOutputs'
+import { savedSpeechOutput } from './speechOutputs'
 
-/** Speaks chat answers as they stream while the `voice.autoSpeak` setting is on (loaded only then). */
+/**
+ * Speaks chat answers as they stream while the `voice.autoSpeak` setting is on (loaded only then).
+ * Each run takes the speech settings of its start, so saving other settings does not cut it off.
+ */
 export default function AutoSpeak() {
-  const settings = useSettings().data
-  const tts = settings?.voice.tts
+  const settings = useRef<PublicSettings | undefined>(undefined)
+  settings.current = useSettings().data
   useEffect(() => {
-    if (!tts) return
     const playback = new AudioPlayback()
     const speaker = createChatSpeaker(
       {
         onDelta: (listener) => bureau.on('chat.delta', listener),
         onDone: (listener) => bureau.on('agent.done', listener),
       },
-      () =>
-        tts.engine === 'web-speech'
-          ? systemSpeech({ voice: tts.voice, rate: tts.rate })
-          : hostSpeech(bureau, playback, tts.engine),
+      () => savedSpeechOutput(bureau, playback, settings.current?.voice.tts),
     )
     // Esc anywhere silences it, as Stop does on the Voice page.
     const onKey = (event: KeyboardEvent) => {
@@ -32,6 +32,6 @@ export default function AutoSpeak() {
       speaker.dispose()
       playback.close()
     }
-  }, [tts])
+  }, [])
   return null
 }

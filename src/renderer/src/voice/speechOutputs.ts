@@ -1,4 +1,5 @@
 import type { IpcClient } from '../../../shared/ipc'
+import type { PublicSettings } from '../../../shared/settings'
 import type { SpokenSentence } from '../../../shared/voice'
 import type { AudioPlayback } from './audioPlayback'
 import type { SpeechOutput } from './voicePorts'
@@ -52,4 +53,14 @@ export function systemSpeech(options: { voice: string | null; rate: number }): S
       })
     },
   }
+}
+
+/** The output of the saved speech engine (espeak-ng before the settings are known). */
+export function savedSpeechOutput(
+  client: Pick<IpcClient, 'invoke'>,
+  playback: AudioPlayback,
+  tts: PublicSettings['voice']['tts'] | undefined,
+): SpeechOutput {
+  if (tts?.engine === 'web-speech') return systemSpeech({ voice: tts.voice, rate: tts.rate })
+  return hostSpeech(client, playback, tts?.engine ?? 'espeak-ng')
 }

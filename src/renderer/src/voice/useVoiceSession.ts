@@ -5,7 +5,7 @@ import { DEFAULT_VAD } from '../../../shared/voice'
 import { bureau } from '../ipc/bureauClient'
 import { AudioPlayback } from './audioPlayback'
 import { Microphone, microphoneProblem } from './microphone'
-import { hostSpeech, systemSpeech } from './speechOutputs'
+import { savedSpeechOutput } from './speechOutputs'
 import { hostTranscriber, ipcVoiceHost } from './voiceHost'
 import type { LiveTranscriber } from './voicePorts'
 import { createVoiceSession, type VoiceSession } from './voiceSession'
@@ -42,11 +42,7 @@ export function useVoiceSession(settings: PublicSettings | undefined): VoiceCont
           thresholdDb: voice()?.vad.thresholdDb ?? DEFAULT_VAD.thresholdDb,
           silenceMs: voice()?.vad.silenceMs ?? DEFAULT_VAD.silenceMs,
         }),
-        output() {
-          const tts = voice()?.tts
-          if (tts?.engine === 'web-speech') return systemSpeech({ voice: tts.voice, rate: tts.rate })
-          return hostSpeech(bureau, playback, tts?.engine ?? 'espeak-ng')
-        },
+        output: () => savedSpeechOutput(bureau, playback, voice()?.tts),
         transcriber() {
           const stt = voice()?.stt
           if (stt?.engine !== 'web-speech') return hostTranscriber(bureau)
