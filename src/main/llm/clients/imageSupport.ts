@@ -10,11 +10,6 @@ const ACCEPTED: Record<ProviderKind, readonly string[]> = {
   ollama: ['image/png', 'image/jpeg'],
 }
 
-/** The image types a provider of this kind accepts in a user message. */
-export function acceptedImageTypes(kind: ProviderKind): readonly string[] {
-  return ACCEPTED[kind]
-}
-
 /** Refuses, before the network, images a provider cannot take: none at all without `supportsVision`. */
 export function checkImages(provider: PublicProvider, messages: readonly ChatMessage[]): void {
   const images = messages.flatMap((message) => (message.role === 'user' ? (message.images ?? []) : []))
@@ -25,7 +20,7 @@ export function checkImages(provider: PublicProvider, messages: readonly ChatMes
       `${provider.name} (${provider.model}) does not accept images; set supportsVision for a vision model.`,
     )
   }
-  const accepted = acceptedImageTypes(provider.kind)
+  const accepted = ACCEPTED[provider.kind]
   const refused = images.find((image) => !accepted.includes(image.mimeType))
   if (refused) {
     throw new AppError(
