@@ -18,7 +18,8 @@ export interface IpcHost {
   /** The listed events as they arrived, oldest first. */
   events: RecordedEvent[]
   /** The first recorded event that matches, waiting up to 5 s for it to arrive. */
-  waitForEvent(match: (recorded: RecordedEvent) => boolean): Promise<RecordedEvent>
+  /** Waits up to `timeoutMs` (default 5 s; OCR-bound runs need longer on a busy machine). */
+  waitForEvent(match: (recorded: RecordedEvent) => boolean, timeoutMs?: number): Promise<RecordedEvent>
   stop(): Promise<void>
 }
 
@@ -42,7 +43,8 @@ export async function startIpcHost(options: {
     host,
     client,
     events,
-    waitForEvent: (match) => vi.waitUntil(() => events.find(match), { timeout: 5_000, interval: 10 }),
+    waitForEvent: (match, timeoutMs = 5_000) =>
+      vi.waitUntil(() => events.find(match), { timeout: timeoutMs, interval: 10 }),
     async stop() {
       client.close()
       await host.close()

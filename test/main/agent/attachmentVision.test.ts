@@ -67,7 +67,8 @@ describe('the app converter with attachments.vision = when-supported', () => {
         text: 'What does the picture say?',
         attachments: [{ name: 'shapes.jpg', bytes: new Uint8Array(await picture()) }],
       })
-      await host.waitForEvent((e) => e.event === 'agent.done' && e.payload.runId === runId)
+      // Offline OCR takes seconds, more on a busy machine.
+      await host.waitForEvent((e) => e.event === 'agent.done' && e.payload.runId === runId, 60_000)
       const converted = host.events.find(
         (e) =>
           e.event === 'chat.attachment' &&
