@@ -166,6 +166,9 @@ describe.each(['bundled-chromium', 'cdp'] as const)('URL guard on WebSockets and
   it("keeps a popup's realm (window.open from the page) away from the private server", async () => {
     privateSite.connections = 0
     const view = await h.ok<PageResult>('web_navigate', { url: `${publicSite.origin}/popup-realm` })
+    // The window the page opened becomes Bureau's active tab a moment later: read the opener.
+    await expect.poll(tabCount).toBe(mode === 'cdp' ? 1 : 2)
+    await h.ok('web_tabs', { action: 'switch', index: 0 })
     const waited = await h.call('web_wait_for', { text: 'closed 1006', timeout: 3 })
     const read = await h.ok<PageResult>('web_read_page')
     // Bureau's browser wraps the new window's WebSocket too; the user's browser gives the page no window.
@@ -173,8 +176,7 @@ describe.each(['bundled-chromium', 'cdp'] as const)('URL guard on WebSockets and
     expect(read.content).toContain(outcome)
     for (const result of [view, waited, read]) expect(JSON.stringify(result)).not.toContain(SECRET)
     expect(privateSite.connections).toBe(0)
-    // The window the page opened becomes a tab of Bureau's (a moment later): closed for the next tests.
-    await expect.poll(tabCount).toBe(mode === 'cdp' ? 1 : 2)
+    // Closed for the next tests.
     for (let index = (await tabCount()) - 1; index > 0; index--)
       await h.ok('web_tabs', { action: 'close', index })
   })
