@@ -68,7 +68,7 @@ describe('bureau tool with the browser flags', () => {
       ).rejects.toThrow(/Local and private network targets are blocked/)
     } finally {
       await sites.close()
-      await rm(root, { recursive: true, force: true })
+      await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
     }
   }, 60_000)
 })

@@ -28,7 +28,8 @@ afterAll(async () => {
   await checker?.close()
   await cdpChromium?.stop()
   await sites?.close()
-  await rm(cdpDir, { recursive: true, force: true })
+  // Chromium helper processes may still be writing to the profile right after the browser exits.
+  await rm(cdpDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
 
 /** The visible interactive elements as Playwright sees them (its own visibility check), by text or label. */

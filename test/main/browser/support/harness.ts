@@ -84,7 +84,7 @@ export async function startHarness(
       await session.dispose()
       await workspace.close()
       await cdp?.stop()
-      await rm(root, { recursive: true, force: true })
+      await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
     },
   }
 }
