@@ -12,7 +12,11 @@ export function tempDirs(prefix = 'bureau-test-') {
       return dir
     },
     async cleanup(): Promise<void> {
-      await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
+      await Promise.all(
+        made
+          .splice(0)
+          .map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })),
+      )
     },
   }
 }
