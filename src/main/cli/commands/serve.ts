@@ -23,7 +23,7 @@ export function registerServeCommand(program: Command): void {
     .option('--token <token>', 'UI token (default: a random token, printed with the URL)')
     .option(
       '--tools-debounce-ms <ms>',
-      'debounce for hot-adding plugins from the tools folders',
+      'debounce for hot-adding plugins from the tools folders (default: setting tools.watchDebounceMs; at least 60)',
       parsePositiveInt,
     )
     .option(
