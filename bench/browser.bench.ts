@@ -9,7 +9,7 @@ import { recallOfCounts } from '../test/support/wordRecall'
 import { corpusDir, median } from './support'
 import type { BenchRow } from './types'
 
-// The 40 readability test pages (../shared/corpus/web), served on loopback; everything they load from
+// The 40 readability test pages (test/fixtures/web), served on loopback; everything they load from
 // elsewhere is aborted so the run is offline and repeatable. For each page: raw HTML bytes, our Markdown
 // bytes, Playwright's ariaSnapshot() bytes of the same loaded page, word recall of expected.html in our
 // Markdown, the time of one read (the in-page pass plus the transfer), and whether every visible

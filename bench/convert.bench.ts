@@ -193,11 +193,16 @@ async function warmInProcess(files: string[]): Promise<WarmBatch> {
       waitForQuiet()
       const started = performance.now()
       const cpuStarted = process.cpuUsage()
-      // The cache is keyed by content and options: a different budget per round forces a real conversion.
-      for (const input of inputs) await converter.convert(input, { maxChars: 1_000_000 + round })
+      // Every timed conversion is a real one: the result cache is bypassed, and the converter's own
+      // counter proves it (a cache hit would leave it short and fail the bench).
+      const before = converter.stats()
+      for (const input of inputs) await converter.convert(input, { noCache: true })
       const cpu = process.cpuUsage(cpuStarted)
       walls.push(performance.now() - started)
       cpus.push((cpu.user + cpu.system) / 1000)
+      const after = converter.stats()
+      if (after.conversions - before.conversions !== inputs.length || after.cacheHits !== before.cacheHits)
+        throw new Error(`warm round ${round} was answered from the cache, not converted`)
     }
   } finally {
     await converter.dispose()

@@ -1,13 +1,10 @@
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fixturePath } from '../test/support/fixtures'
 
 // Helpers the benchmarks share (this file is not a *.bench.ts, so `npm run bench` does not run it).
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url))
-
-/** A folder of the shared corpus, which sits beside the repository (e.g. `web`, `convert`, `xlsx`). */
+/** A fixture folder of the repository (`test/fixtures/<name>`: `web`, `convert`, `xlsx`); throws if missing. */
 export function corpusDir(name: string): string {
-  return join(repoRoot, '..', 'shared', 'corpus', name)
+  return fixturePath(name)
 }
 
 /** The middle value (the mean of the two middle values for an even count). */

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
+import { fixturePath } from '../test/support/fixtures'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // axe-core (WCAG 2.1 A/AA, colour contrast included) on every page in both themes, offline.
-const docx = readFileSync(new URL('../../shared/corpus/convert/test.docx', import.meta.url))
+const docx = readFileSync(fixturePath('convert', 'test.docx'))
 
 let bureau: BureauServer
 test.beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
+import { fixturePath } from '../test/support/fixtures'
 import {
   type ChatRequestInfo,
   type ScriptedLlm,
@@ -13,10 +14,9 @@ import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // The chat flows of issue 10 against `bureau serve` and the scripted model.
 
-const corpus = new URL('../../shared/corpus/convert/', import.meta.url)
-const docx = readFileSync(new URL('test.docx', corpus))
-const xlsx = readFileSync(new URL('test.xlsx', corpus))
-const garbage = readFileSync(new URL('random.bin', corpus))
+const docx = readFileSync(fixturePath('convert', 'test.docx'))
+const xlsx = readFileSync(fixturePath('convert', 'test.xlsx'))
+const garbage = readFileSync(fixturePath('convert', 'random.bin'))
 
 const ANSWER = [
   '## Summary',
@@ -269,7 +269,14 @@ test("the agent's steps show as a timeline and a file it returns downloads", asy
   )
   await page.goto(bureau.openUrl)
   await ask(page, 'Write a summary file')
+  // A finished run without receipts shows its timeline closed, whatever the timing: open it as a user would.
+  await expect(lastAnswer(page)).toContainText('The summary is ready.')
+  const timeline = page.locator('details.timeline').last()
+  await expect(timeline).not.toHaveAttribute('open')
+  await timeline.getByText('1 step').click()
+  await expect(timeline).toHaveAttribute('open')
   const step = page.getByTestId('agent-step').first()
+  await expect(step).toBeVisible()
   await expect(step).toContainText('write_text')
   await expect(step).toContainText(/\d+ ms|\d+(\.\d)? s/)
   await step.locator('summary').click()

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
+import { fixturePath } from '../test/support/fixtures'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { dropFiles, snapshot } from './support/ui'
 
-const corpus = new URL('../../shared/corpus/', import.meta.url)
-const docx = readFileSync(new URL('convert/test.docx', corpus))
+const docx = readFileSync(fixturePath('convert', 'test.docx'))
 
 let bureau: BureauServer
 test.beforeAll(async () => {

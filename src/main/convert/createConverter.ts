@@ -34,8 +34,15 @@ export interface ConverterOptions {
   limits?: Partial<Record<ConvertFormat, Partial<FormatLimits>>>
 }
 
+/** What a converter did since it was created: real conversions and answers from its result cache. */
+export interface ConverterStats {
+  conversions: number
+  cacheHits: number
+}
+
 export interface Converter {
   convert(input: ConvertInput, options?: ConvertOptions): Promise<ConvertResult>
+  stats(): ConverterStats
   /** Stops the OCR worker, if one was started. */
   dispose(): Promise<void>
 }
@@ -83,6 +90,7 @@ function describeFailure(format: ConvertFormat, error: unknown): FormatProblem {
 
 export function createConverter(options: ConverterOptions = {}): Converter {
   const cache = createResultCache(options.cacheDir ? { dir: options.cacheDir } : {})
+  const counts: ConverterStats = { conversions: 0, cacheHits: 0 }
   let ocrEngine: OcrEngine | undefined = options.ocr === false ? undefined : options.ocr
   const ocr = () => {
     if (options.ocr === false) return undefined
@@ -190,15 +198,20 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         })
         const budgeted = (result: ConvertResult) =>
           budgetInside ? result : withBudget(result, settings.maxChars)
-        const cached = await cache.get(key)
-        if (cached) return budgeted(cached)
+        const useCache = parsedOptions.data.noCache !== true
+        const cached = useCache ? await cache.get(key) : undefined
+        if (cached) {
+          counts.cacheHits++
+          return budgeted(cached)
+        }
         const vision = hookFor(choice)
         const timeoutMs = limitsFor(format).timeoutMs
+        counts.conversions++
         const result = await withDeadline(timeoutMs, parsedOptions.data.signal, (signal) =>
           run(input, runSettings, signal, 0, vision.hook),
         )
         // A model that failed once may work next time: its OCR stand-in is not kept.
-        if (!vision.failed()) await cache.set(key, result)
+        if (useCache && !vision.failed()) await cache.set(key, result)
         return budgeted(result)
       } catch (error) {
         if (error instanceof ConvertError) throw error
@@ -206,6 +219,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         throw new ConvertError(input.name, problem.failure, problem.message)
       }
     },
+    stats: () => ({ ...counts }),
     async dispose() {
       await ocrEngine?.dispose()
       ocrEngine = undefined

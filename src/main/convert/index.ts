@@ -1,5 +1,10 @@
 export { type AppConverterOptions, createAppConverter } from './appConverter'
-export { type Converter, type ConverterOptions, createConverter } from './createConverter'
+export {
+  type Converter,
+  type ConverterOptions,
+  type ConverterStats,
+  createConverter,
+} from './createConverter'
 export { ConvertError, type ConvertFailure, isConvertError } from './errors'
 export type { ConvertToolsetApi, ConvertToolsetEnvironment } from './toolset/toolsetApi'
 export {

@@ -34,6 +34,8 @@ export const ConvertOptions = z.object({
   maxChars: z.number().int().positive().optional(),
   /** Keep images as `data:` URIs instead of `![alt](name)` placeholders. */
   keepDataUris: z.boolean().optional(),
+  /** Convert even when a result for these bytes is cached, and keep nothing (`bureau convert --no-cache`, benchmarks). */
+  noCache: z.boolean().optional(),
   signal: z.instanceof(AbortSignal).optional(),
 })
 export type ConvertOptions = z.infer<typeof ConvertOptions>

@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { repoRoot } from '../../support/builtCli'
+import { fixturePath } from '../../support/fixtures'
 import { startIpcHost } from '../../support/ipcHost'
 import type { RecordedRequest } from '../../support/scriptedLlm'
 import { hostSuite, sent } from './support'
 
 // The `openai` preset (supportsVision: true) pointed at the scripted server.
 const suite = hostSuite('bureau-attach-vision-', 'sk-vision-test')
-const picture = () => readFile(join(repoRoot, '../shared/corpus/convert/test_llm.jpg'))
+const picture = () => readFile(fixturePath('convert', 'test_llm.jpg'))
 
 const imageUrl = (request: RecordedRequest | undefined) =>
   JSON.stringify(request?.body).match(/"url":"(data:image\/jpeg;base64,[^"]{0,20})/)?.[1]

@@ -3,10 +3,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type AgentEvent, type AttachmentConverter, prepareAttachments } from '../../../src/main/agent'
 import { createConverter } from '../../../src/main/convert'
-import { repoRoot } from '../../support/builtCli'
+import { fixturePath } from '../../support/fixtures'
 import { agentSuite, run, scriptedModel, sent, workspaceAt } from './support'
 
-const corpus = join(repoRoot, '../shared/corpus/convert')
+const corpus = fixturePath('convert')
 const suite = agentSuite('bureau-attach-')
 
 const bytes = (text: string) => new TextEncoder().encode(text)

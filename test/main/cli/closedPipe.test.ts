@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { assertBuilt, cliPath, repoRoot } from '../../support/builtCli'
+import { fixturePath } from '../../support/fixtures'
 
 beforeAll(assertBuilt)
 
 describe('a reader that closes the pipe early (bureau convert … | head)', () => {
   it('ends quietly with no EPIPE stack trace', async () => {
     const files = ['test.pdf', 'test.docx', 'test_wikipedia.html', 'test.pptx', 'test.xlsx']
-    const args = [cliPath, 'convert', ...files.map((file) => `../shared/corpus/convert/${file}`)]
+    const args = [cliPath, 'convert', ...files.map((file) => fixturePath('convert', file))]
     const child = spawn(process.execPath, args, {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],

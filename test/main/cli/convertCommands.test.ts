@@ -1,13 +1,14 @@
 import { copyFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { repoRoot, runCli } from '../../support/builtCli'
+import { runCli } from '../../support/builtCli'
+import { fixturePath } from '../../support/fixtures'
 import type { RecordedRequest } from '../../support/scriptedLlm'
 import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
 import { scriptedSuite } from '../../support/scriptedSuite'
 
 const suite = scriptedSuite('bureau-cli-convert-', { built: true })
-const corpus = (name: string) => join(repoRoot, '..', 'shared', 'corpus', 'convert', name)
+const corpus = (name: string) => fixturePath('convert', name)
 const PICTURE = corpus('test_llm.jpg')
 
 /** The `openai` preset (supportsVision: true) on the scripted server; `provider` picks another preset. */

@@ -48,6 +48,23 @@ describe('cache by content hash', () => {
     expect(placeholder.markdown).toContain('data:image/png;base64...')
     expect(kept.markdown).toContain('data:image/png;base64,iVBORw0KGgo')
   })
+
+  it('counts real conversions and cache hits, and noCache converts again without storing', async () => {
+    const converter = createConverter({ ocr: false })
+    const bytes = corpusFile('test.docx')
+    const first = await converter.convert({ name: 'a.docx', bytes })
+    expect(converter.stats()).toEqual({ conversions: 1, cacheHits: 0 })
+    // maxChars is applied after conversion for docx, so another budget is still a cache hit.
+    await converter.convert({ name: 'a.docx', bytes }, { maxChars: 1_000_000 })
+    expect(converter.stats()).toEqual({ conversions: 1, cacheHits: 1 })
+    const fresh = await converter.convert({ name: 'a.docx', bytes }, { noCache: true })
+    expect(fresh.markdown).toBe(first.markdown)
+    expect(converter.stats()).toEqual({ conversions: 2, cacheHits: 1 })
+    const other = text('# only once')
+    await converter.convert({ name: 'b.md', bytes: other }, { noCache: true })
+    await converter.convert({ name: 'b.md', bytes: other })
+    expect(converter.stats()).toEqual({ conversions: 4, cacheHits: 1 })
+  })
 })
 
 describe('limits', () => {

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { z } from 'zod'
-import { repoRoot } from '../../support/builtCli'
+import { fixturePath } from '../../support/fixtures'
 import { recallOfCounts } from '../../support/wordRecall'
 
-/** The shared corpus sits beside the repository, never inside it. */
-export const corpusDir = join(repoRoot, '..', 'shared', 'corpus', 'convert')
+/** The converter corpus, copied into test/fixtures/convert (see its README). */
+export const corpusDir = fixturePath('convert')
 
 export function corpusFile(name: string): Uint8Array {
-  return new Uint8Array(readFileSync(join(corpusDir, name)))
+  return new Uint8Array(readFileSync(fixturePath('convert', name)))
 }
 
 const Vector = z.object({
@@ -20,7 +19,7 @@ export type Vector = z.infer<typeof Vector>
 
 export const vectors = z
   .object({ general: z.array(Vector), data_uri: z.array(Vector) })
-  .parse(JSON.parse(readFileSync(join(corpusDir, 'vectors.json'), 'utf8')))
+  .parse(JSON.parse(readFileSync(fixturePath('convert', 'vectors.json'), 'utf8')))
 
 /** Lower-cased words (letters and digits) with their counts. */
 export function wordCounts(text: string): Map<string, number> {

@@ -3,13 +3,14 @@ import { copyFileSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertBuilt, runCli } from '../../support/builtCli'
+import { fixturePath } from '../../support/fixtures'
 import { tempDirs } from '../../support/tempDir'
 
 // The built `bureau tool spreadsheet ...` command: one-shot calls work because pending changes are saved
 // when the session ends; a stdin session keeps the workbook open between lines.
 const dirs = tempDirs('bureau-sheet-cli-')
 let workspace = ''
-const corpus = path.resolve(__dirname, '../../../../shared/corpus/xlsx')
+const corpus = fixturePath('xlsx')
 
 beforeAll(async () => {
   assertBuilt()

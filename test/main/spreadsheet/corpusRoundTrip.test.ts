@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -8,13 +8,12 @@ import { readPackage } from '../../../src/main/spreadsheet/packageParts'
 import { saveWorkbook } from '../../../src/main/spreadsheet/saveWorkbook'
 import { findMalformedPart, structuralProblems } from '../../../src/main/spreadsheet/verifyPackage'
 import { isAppError } from '../../../src/shared/errors'
+import { fixtureEntries, fixturePath } from '../../support/fixtures'
 import { packageFeatures } from './packageCompare'
 
-const corpus = path.resolve(__dirname, '../../../../shared/corpus/xlsx')
+const corpus = fixturePath('xlsx')
 const files = ['exceljs', 'xlsxwriter'].flatMap((dir) =>
-  readdirSync(path.join(corpus, dir))
-    .filter((f) => f.endsWith('.xlsx'))
-    .map((f) => path.join(dir, f)),
+  fixtureEntries(`xlsx/${dir}`, (f) => f.endsWith('.xlsx')).map((f) => path.join(dir, f)),
 )
 const invalid = new Set(['exceljs/invalid-xml.xlsx', 'exceljs/missing-bits.xlsx'])
 const tmp = mkdtempSync(path.join(tmpdir(), 'bureau-xlsx-rt-'))

@@ -6,8 +6,9 @@ import { renameSheetInFormula, slideFormula, spliceFormula } from '../../../src/
 import { createWorkbook, loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
 import { readPackage } from '../../../src/main/spreadsheet/packageParts'
 import { saveWorkbook } from '../../../src/main/spreadsheet/saveWorkbook'
+import { fixturePath } from '../../support/fixtures'
 
-const corpus = path.resolve(__dirname, '../../../../shared/corpus/xlsx')
+const corpus = fixturePath('xlsx')
 
 describe('formula references', () => {
   it('slide relative parts only and skip strings, functions and absolute parts', () => {

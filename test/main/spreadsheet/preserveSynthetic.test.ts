@@ -12,10 +12,11 @@ import {
 } from '../../../src/main/spreadsheet/packageParts'
 import { saveWorkbook } from '../../../src/main/spreadsheet/saveWorkbook'
 import { structuralProblems } from '../../../src/main/spreadsheet/verifyPackage'
+import { fixturePath } from '../../support/fixtures'
 
 // The corpus has no pivot tables and no extLst (x14) validations or formats: this test adds them to a
 // corpus workbook by hand, the way Excel writes them, and checks the save carries them through.
-const corpus = path.resolve(__dirname, '../../../../shared/corpus/xlsx')
+const corpus = fixturePath('xlsx')
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
 
 const EXT_LST = `<extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"><x14:dataValidations count="1" xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main"><x14:dataValidation type="list" allowBlank="1"><x14:formula1><xm:f>Lists!$A$1:$A$3</xm:f></x14:formula1><xm:sqref>C2:C9</xm:sqref></x14:dataValidation></x14:dataValidations></ext><ext uri="{78C0D931-6437-407d-A8EE-F0AAD7539E65}" xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"><x14:conditionalFormattings><x14:conditionalFormatting xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main"><x14:cfRule type="dataBar" id="{00000000-000E-0000-0000-000001000000}"><x14:dataBar minLength="0" maxLength="100"><x14:cfvo type="autoMin"/><x14:cfvo type="autoMax"/></x14:dataBar></x14:cfRule><xm:sqref>D2:D9</xm:sqref></x14:conditionalFormatting></x14:conditionalFormattings></ext></extLst>`

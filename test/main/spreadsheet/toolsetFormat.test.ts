@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs'
 import { strFromU8 } from 'fflate'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readPackage } from '../../../src/main/spreadsheet/packageParts'
+import { fixturePath } from '../../support/fixtures'
 import { createHarness, type Harness } from './harness'
 
 let h: Harness
@@ -282,10 +283,7 @@ describe('settings methods return {sheet, range, applied} and reach the file', (
   })
 
   it('charts follow sheet renames and inserted rows: references and anchors (carried and new charts alike)', async () => {
-    copyFileSync(
-      path.resolve(__dirname, '../../../../shared/corpus/xlsx/xlsxwriter/chart_column01.xlsx'),
-      path.join(h.root, 'c.xlsx'),
-    )
+    copyFileSync(fixturePath('xlsx', 'xlsxwriter', 'chart_column01.xlsx'), path.join(h.root, 'c.xlsx'))
     await h.call('add_chart', { path: '/c.xlsx', sheet: 'Sheet1', type: 'line', data_range: 'A1:B5' })
     await h.call('rename_sheet', { path: '/c.xlsx', sheet: 'Sheet1', new_name: 'Data Sheet' })
     await h.call('insert_rows', { path: '/c.xlsx', sheet: 'Data Sheet', row: 1, count: 2 })

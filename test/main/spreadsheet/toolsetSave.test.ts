@@ -8,6 +8,7 @@ import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
 import { readPackage } from '../../../src/main/spreadsheet/packageParts'
 import { saveWorkbook } from '../../../src/main/spreadsheet/saveWorkbook'
 import type { WriteFs } from '../../../src/main/workspace'
+import { fixturePath } from '../../support/fixtures'
 import { createHarness, type Harness } from './harness'
 
 let h: Harness
@@ -173,9 +174,7 @@ describe('crash safety: a failure during save leaves the original intact', () =>
   })
 
   it('when verification fails (a carried part is broken), nothing is written', async () => {
-    const source = readFileSync(
-      path.resolve(__dirname, '../../../../shared/corpus/xlsx/xlsxwriter/chart_line01.xlsx'),
-    )
+    const source = readFileSync(fixturePath('xlsx', 'xlsxwriter', 'chart_line01.xlsx'))
     const open = await loadWorkbook('/chart.xlsx', source)
     open.original['xl/charts/chart1.xml'] = new TextEncoder().encode('<c:chartSpace><broken')
     open.workbook.worksheets[0]!.getCell('A1').value = 5

@@ -1,16 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
 import { readPackage } from '../../../src/main/spreadsheet/packageParts'
 import { writeWorkbookParts } from '../../../src/main/spreadsheet/writeWorkbookParts'
+import { fixtureEntries, fixturePath } from '../../support/fixtures'
 
-const corpus = path.resolve(__dirname, '../../../../shared/corpus/xlsx')
+const corpus = fixturePath('xlsx')
 const invalid = new Set(['invalid-xml.xlsx', 'missing-bits.xlsx'])
 const files = ['exceljs', 'xlsxwriter'].flatMap((dir) =>
-  readdirSync(path.join(corpus, dir))
-    .filter((f) => f.endsWith('.xlsx') && !invalid.has(f))
-    .map((f) => path.join(dir, f)),
+  fixtureEntries(`xlsx/${dir}`, (f) => f.endsWith('.xlsx') && !invalid.has(f)).map((f) => path.join(dir, f)),
 )
 
 async function bothWays(file: string, edit?: (wb: import('exceljs').Workbook) => void) {

@@ -5,6 +5,8 @@ export interface ConvertCommandOptions {
   keepDataUris?: boolean
   maxChars?: number
   json?: boolean
+  /** commander's `--no-cache`: false when given. */
+  cache?: boolean
   vision?: 'off' | 'when-supported'
   dataDir?: string
 }
@@ -23,6 +25,7 @@ export function registerConvertCommand(program: Command): void {
       parsePositiveInt,
     )
     .option('--json', 'print JSON with a status per file instead of Markdown')
+    .option('--no-cache', 'convert every file even when the same bytes were converted earlier in the batch')
     .addOption(
       new Option(
         '--vision <mode>',

@@ -101,6 +101,7 @@ export async function runConvert(
           { name: file, bytes },
           {
             keepDataUris: options.keepDataUris === true,
+            noCache: options.cache === false,
             maxChars: options.maxChars,
             signal: controller.signal,
           },

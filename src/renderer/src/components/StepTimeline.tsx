@@ -69,13 +69,30 @@ function StepItem({ step }: { step: AgentStep }) {
   )
 }
 
+/**
+ * Whether the timeline is open when the user has not toggled it: open while the run works and whenever a
+ * step carries a receipt (the cells it changed), closed for a finished run without one. A pure function of
+ * the run, so a finished answer looks the same however fast its steps arrived.
+ */
+export function timelineOpenByDefault(steps: readonly AgentStep[], running: boolean): boolean {
+  return running || steps.some((s) => isAreaReceipt(s.result))
+}
+
 /** The agent's steps for one answer, collapsible as a whole and one by one. */
 export function StepTimeline({ steps, running }: { steps: AgentStep[]; running: boolean }) {
   const failed = steps.filter((s) => s.status === 'error').length
-  const [open, setOpen] = useState(running || steps.some((s) => isAreaReceipt(s.result)))
+  // Only the user's own toggle overrides the default; the browser's toggle events (which also fire when
+  // `open` changes because the run ended) are not state, so the element stays fully controlled.
+  const [chosen, setChosen] = useState<boolean | undefined>(undefined)
+  const open = chosen ?? timelineOpenByDefault(steps, running)
   return (
-    <details className="timeline" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>
+    <details className="timeline" open={open}>
+      <summary
+        onClick={(e) => {
+          e.preventDefault()
+          setChosen(!open)
+        }}
+      >
         <Icon name="tool" size={14} />
         <span>
           {steps.length} step{steps.length === 1 ? '' : 's'}

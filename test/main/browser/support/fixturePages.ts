@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { fixturePath } from '../../../support/fixtures'
 import { type FixtureServer, type Handler, html, startFixtureServer } from './fixtureServer'
 
-/** A real PDF from the shared corpus (the AutoGen paper), served as a PDF response. */
-export const CORPUS_PDF = join(process.cwd(), '..', 'shared', 'corpus', 'convert', 'test.pdf')
+/** A real PDF from the converter corpus (the AutoGen paper), served as a PDF response. */
+export const CORPUS_PDF = fixturePath('convert', 'test.pdf')
 
 const page = (title: string, body: string, head = '') =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`

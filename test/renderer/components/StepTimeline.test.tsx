@@ -1,0 +1,51 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { StepTimeline, timelineOpenByDefault } from '../../../src/renderer/src/components/StepTimeline'
+import type { AgentStep } from '../../../src/shared/ipc'
+
+afterEach(cleanup)
+
+const write = (status: AgentStep['status']): AgentStep => ({
+  id: 's1',
+  method: 'files.write_text',
+  args: { path: '/a.txt' },
+  status,
+  startedAt: '2025-01-01T00:00:00.000Z',
+})
+
+const timeline = () => screen.getByText(/^\d+ steps?$/).closest('details') as HTMLDetailsElement
+
+describe('step timeline open state', () => {
+  it('is a function of the run: open while running, closed once finished without receipts', () => {
+    expect(timelineOpenByDefault([write('running')], true)).toBe(true)
+    expect(timelineOpenByDefault([write('ok')], false)).toBe(false)
+    const receiptStep = { ...write('ok'), result: { sheet: 'S', range: 'A1', values: [[1]] } }
+    expect(timelineOpenByDefault([receiptStep], false)).toBe(true)
+    expect(timelineOpenByDefault([receiptStep], false)).toBe(timelineOpenByDefault([receiptStep], true))
+  })
+
+  it('looks the same for a finished run whether it mounted running or finished', () => {
+    const { rerender } = render(<StepTimeline steps={[write('running')]} running={true} />)
+    expect(timeline().open).toBe(true)
+    rerender(<StepTimeline steps={[write('ok')]} running={false} />)
+    expect(timeline().open).toBe(false)
+    cleanup()
+    render(<StepTimeline steps={[write('ok')]} running={false} />)
+    expect(timeline().open).toBe(false)
+  })
+
+  it("keeps the user's toggle across updates of the run", async () => {
+    const { rerender } = render(<StepTimeline steps={[write('running')]} running={true} />)
+    await act(async () => {
+      fireEvent.click(screen.getByText('1 step'))
+    })
+    expect(timeline().open).toBe(false)
+    rerender(<StepTimeline steps={[write('ok')]} running={false} />)
+    expect(timeline().open).toBe(false)
+    await act(async () => {
+      fireEvent.click(screen.getByText('1 step'))
+    })
+    expect(timeline().open).toBe(true)
+  })
+})
