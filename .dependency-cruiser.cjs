@@ -63,6 +63,52 @@ module.exports = {
       to: { path: '^src/(renderer|preload)/' },
     },
     {
+      name: 'framework-imports-no-service',
+      comment:
+        'The tools framework (src/main/tools) stands on shared, logging and the workspace it hands to file toolsets; it imports no service above it, so it can be read and tested alone.',
+      severity: 'error',
+      from: { path: '^src/main/tools/' },
+      to: { path: '^src/main/', pathNot: '^src/main/(tools|logging|workspace)/' },
+    },
+    {
+      name: 'framework-sees-workspace-types-only',
+      comment: 'The framework names the Workspace type in ToolContext; it never runs workspace code.',
+      severity: 'error',
+      from: { path: '^src/main/tools/' },
+      to: { path: '^src/main/workspace/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'foundations-stay-below',
+      comment:
+        'Layer order: shared, logging, paths, notices, ipc < settings, workspace, llm < tools framework < toolsets < agent < app and transports. Foundations import nothing above them.',
+      severity: 'error',
+      from: { path: '^src/main/(logging|paths|notices|ipc|settings|workspace|llm)/' },
+      to: {
+        path: '^src/main/(tools|files|convert|spreadsheet|browser|toolsHost|agent|voice|eval|app|bridge|server|cli|electron)/',
+      },
+    },
+    {
+      name: 'toolsets-below-agent',
+      comment: 'Toolsets and the toolset host know nothing of the agent, the app or the transports.',
+      severity: 'error',
+      from: { path: '^src/main/(tools|files|convert|spreadsheet|browser|toolsHost)/' },
+      to: { path: '^src/main/(agent|voice|eval|app|bridge|server|cli|electron)/' },
+    },
+    {
+      name: 'toolsets-not-host',
+      comment: 'A toolset never imports the host that lists it (the host imports the toolsets).',
+      severity: 'error',
+      from: { path: '^src/main/(tools|files|convert|spreadsheet|browser)/' },
+      to: { path: '^src/main/toolsHost/' },
+    },
+    {
+      name: 'agent-below-transports',
+      comment: 'The agent is wired by the composition root; it imports neither the root nor a transport.',
+      severity: 'error',
+      from: { path: '^src/main/(agent|voice)/' },
+      to: { path: '^src/main/(toolsHost|app|bridge|server|cli|electron)/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},
@@ -71,7 +117,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    tsPreCompilationDeps: false,
+    tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],

@@ -1,5 +1,5 @@
 import { loadSpreadsheetToolset } from '../src/main/spreadsheet'
-import { createToolSession, invoke, pluginApi } from '../src/main/tools'
+import { createToolSession, invoke } from '../src/main/tools'
 import { createWorkspace } from '../src/main/workspace'
 
 // Child process of spreadsheet.bench.ts: open + describe_worksheet, set_range of 10,000 cells, save,
@@ -8,7 +8,7 @@ import { createWorkspace } from '../src/main/workspace'
 
 const [root, rows] = [process.argv[2]!, Number(process.argv[3])]
 const workspace = createWorkspace({ root })
-const session = createToolSession({ toolsets: [await loadSpreadsheetToolset(pluginApi)], workspace })
+const session = createToolSession({ toolsets: [await loadSpreadsheetToolset()], workspace })
 const peakMb = () => process.resourceUsage().maxRSS / 1024
 
 async function step(name: string, args: Record<string, unknown>) {

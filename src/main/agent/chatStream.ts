@@ -1,6 +1,6 @@
 import { type Anonymizer, type LlmClient, LlmSession, type Usage } from '../llm'
 import type { Logger } from '../logging'
-import type { Workspace } from '../tools'
+import type { Workspace } from '../workspace'
 import type { AttachmentConverter } from './attachments/converterPort'
 import { prepareAttachments } from './attachments/prepareAttachments'
 import type { AgentAttachment, AgentEvent, HistoryTurn } from './types'

@@ -1,14 +1,8 @@
 import type { AgentStep } from '../../shared/ipc'
+import { type InteractionMode, selectInteractionMode } from '../../shared/settings'
 import { type LlmClient, LlmSession, type ToolSpec } from '../llm'
-import {
-  createToolSession,
-  getCatalog,
-  type InteractionMode,
-  selectInteractionMode,
-  type ToolRegistry,
-  type Toolset,
-  type Workspace,
-} from '../tools'
+import { createToolSession, getCatalog, type ToolRegistry, type Toolset } from '../tools'
+import type { Workspace } from '../workspace'
 import { prepareAttachments } from './attachments/prepareAttachments'
 import { AgentLoop, type LoopConfig, type LoopOutcome } from './loop/agentLoop'
 import { doneSpec, subagentSpecs } from './loop/agentTools'

@@ -1,7 +1,9 @@
 import type { AgentStep, AttachmentMeta } from '../../shared/ipc'
+import type { InteractionMode } from '../../shared/settings'
 import type { Anonymizer, LlmClient, Usage } from '../llm'
 import type { Logger } from '../logging'
-import type { InteractionMode, ToolRegistry, Toolset, UrlGuard, Workspace } from '../tools'
+import type { ToolRegistry, Toolset, UrlGuard } from '../tools'
+import type { Workspace } from '../workspace'
 import type { AttachmentConverter } from './attachments/converterPort'
 
 export type { AgentStep, AttachmentMeta }

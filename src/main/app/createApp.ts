@@ -14,7 +14,7 @@ import {
   type SettingsStorageOptions,
   settingsHandlers,
 } from '../settings'
-import { createToolsHost, type ToolsHost, toolsHandlers } from '../tools'
+import { createToolsHost, type ToolsHost, toolsHandlers } from '../toolsHost'
 import { createAppVoice, voiceHandlers } from '../voice'
 import { appHandlers } from './appHandlers'
 import { type PickFolder, uiHandlers } from './uiHandlers'

@@ -12,7 +12,6 @@ export { type FindBrowserOptions, findBrowser } from './discovery/findBrowser'
 export type { SnapshotOptions, SnapshotResult } from './inpage/snapshotTypes'
 export { type BrowserHandlerDeps, browserHandlers } from './ipc/browserHandlers'
 export { PAGE_CHARS } from './snapshot/paging'
-export type { WebToolsetApi } from './toolset/toolsetDeps'
 export type {
   BrowserConfig,
   BrowserEnvironment,
@@ -22,12 +21,9 @@ export type {
 } from './types'
 
 /** The `web` toolset, loaded on demand (playwright-core and the page scripts load only when it is used). */
-export async function loadWebToolset(
-  api: import('./toolset/toolsetDeps').WebToolsetApi,
-  env: import('./types').BrowserEnvironment,
-) {
+export async function loadWebToolset(env: import('./types').BrowserEnvironment) {
   const { createWebToolset } = await import('./toolset/webToolset')
-  return createWebToolset(api, env)
+  return createWebToolset(env)
 }
 
 /** The page serializer itself, for the benchmark: runs the in-page pass on a Playwright page. */

@@ -6,7 +6,7 @@ export {
   createConverter,
 } from './createConverter'
 export { ConvertError, type ConvertFailure, isConvertError } from './errors'
-export type { ConvertToolsetApi, ConvertToolsetEnvironment } from './toolset/toolsetApi'
+export type { ConvertToolsetEnvironment } from './toolset/convertToolset'
 export {
   ConvertFormat,
   ConvertInput,
@@ -23,14 +23,10 @@ export {
   type VisionMode,
 } from './vision/providerVision'
 
-/**
- * The `convert` toolset, loaded on demand. The tools framework passes in its functions, so this
- * service needs no run-time import of the tools index (no cycle).
- */
+/** The `convert` toolset, loaded on demand. */
 export async function loadConvertToolset(
-  api: import('./toolset/toolsetApi').ConvertToolsetApi,
-  env: import('./toolset/toolsetApi').ConvertToolsetEnvironment = {},
+  env: import('./toolset/convertToolset').ConvertToolsetEnvironment = {},
 ) {
   const { createConvertToolset } = await import('./toolset/convertToolset')
-  return createConvertToolset(api, env)
+  return createConvertToolset(env)
 }

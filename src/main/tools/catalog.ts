@@ -1,9 +1,10 @@
+import type { InteractionMode } from '../../shared/settings'
 import { cliUsage, exampleCall, renderCliCall } from './cliUsage'
-import { type AnyToolMethod, exampleArgs, type Toolset } from './defineToolset'
-import type { InteractionMode } from './interactionMode'
+import { exampleArgs } from './defineToolset'
 import type { JsonSchema } from './jsonSchema'
 import { methodInfo, type ParamInfo } from './methodInfo'
 import { apiToolName } from './naming'
+import type { AnyToolMethod, Toolset } from './types'
 
 /** An OpenAI-style function tool. */
 export interface FunctionTool {

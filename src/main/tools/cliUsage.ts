@@ -1,8 +1,9 @@
 import { quote } from 'shlex'
-import { type AnyToolMethod, exampleArgs, type Toolset } from './defineToolset'
+import { exampleArgs } from './defineToolset'
 import type { MethodInfo, ParamInfo } from './methodInfo'
 import { methodInfo } from './methodInfo'
 import { cliMethodName, cliOptionName } from './naming'
+import type { AnyToolMethod, Toolset } from './types'
 
 /** The leading required fields: these are written positionally in usage lines and examples. */
 export function positionalParams(info: MethodInfo): ParamInfo[] {

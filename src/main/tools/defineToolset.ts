@@ -1,44 +1,16 @@
 import { z } from 'zod'
 import { AppError } from '../../shared/errors'
 import { apiToolName } from './naming'
-import type { Risk, ToolContext } from './types'
-
-export type InputSchema = z.ZodObject
-export type OutputSchema = z.ZodType
-
-/** An example call: either the arguments themselves or `{ args, description }`. */
-export type MethodExample<Args> = Args | { args: Args; description?: string }
-
-export interface MethodSpec<I extends InputSchema, O extends OutputSchema> {
-  description: string
-  input: I
-  output: O
-  examples?: ReadonlyArray<MethodExample<z.input<I>>>
-  risk: Risk
-  run(args: z.output<I>, ctx: ToolContext): Promise<z.input<O>> | z.input<O>
-}
-
-export interface ToolMethod<I extends InputSchema = InputSchema, O extends OutputSchema = OutputSchema>
-  extends MethodSpec<I, O> {
-  readonly kind: 'method'
-}
-
-export type AnyToolMethod = ToolMethod<InputSchema, OutputSchema>
-
-export interface ToolsetSpec<M extends Record<string, AnyToolMethod>> {
-  name: string
-  summary: string
-  description?: string
-  methods: M
-}
-
-export interface Toolset<M extends Record<string, AnyToolMethod> = Record<string, AnyToolMethod>> {
-  readonly kind: 'toolset'
-  readonly name: string
-  readonly summary: string
-  readonly description: string
-  readonly methods: Readonly<M>
-}
+import type {
+  AnyToolMethod,
+  InputSchema,
+  MethodSpec,
+  OutputSchema,
+  Risk,
+  ToolMethod,
+  Toolset,
+  ToolsetSpec,
+} from './types'
 
 const TOOLSET_NAME = /^[a-z][a-z0-9_]*$/
 const METHOD_KEY = /^[a-z][a-zA-Z0-9]*$/

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { JsonSchema } from './jsonSchema'
+import type { JsonSchema } from './jsonSchemaType'
 
 /**
  * A direct zod -> JSON Schema conversion for the shapes tool declarations use most (objects of strings,

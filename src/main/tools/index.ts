@@ -1,4 +1,3 @@
-export { type BuiltinToolsetOptions, loadBuiltinToolsets } from './builtinToolsets'
 export {
   buildApiTools,
   buildCliTool,
@@ -7,25 +6,7 @@ export {
   getCatalog,
   type ToolCatalog,
 } from './catalog'
-export {
-  type AnyToolMethod,
-  defineToolset,
-  type InputSchema,
-  isToolset,
-  type MethodExample,
-  type MethodSpec,
-  method,
-  type OutputSchema,
-  type ToolMethod,
-  type Toolset,
-  type ToolsetSpec,
-} from './defineToolset'
-export {
-  CLI_MODE_CONTEXT_LIMIT,
-  type InteractionMode,
-  type InteractionModeInput,
-  selectInteractionMode,
-} from './interactionMode'
+export { defineToolset, isToolset, method } from './defineToolset'
 export { CLI_TOOL_NAME, type InvokeOptions, invoke } from './invoke'
 export { apiToolName, toSnakeCase } from './naming'
 export { type PluginApi, type PluginFactory, pluginApi } from './pluginApi'
@@ -35,33 +16,36 @@ export {
   type PluginLoaderOptions,
   type PluginReport,
 } from './pluginLoader'
-export {
-  type AddToolsetResult,
-  createToolRegistry,
-  type RegisteredMethod,
-  type ToolRegistry,
-} from './registry'
+export { createToolRegistry } from './registry'
 export { resolveMethod } from './resolveMethod'
-export { type SessionStateHandle, sessionState } from './sessionState'
+export { redactHostPaths } from './sanitizeError'
+export { sessionState } from './sessionState'
 export { pluginDirs, shippedToolsDir } from './shippedToolsDir'
 export { runTerminalArgv, runTerminalCommand } from './terminal'
+export { createToolSession, type ToolSessionOptions } from './toolSession'
 export {
-  createToolSession,
-  type SessionDisposeReport,
-  type ToolSession,
-  type ToolSessionOptions,
-} from './toolSession'
-export { createToolsHost, type ToolsHost, type ToolsHostOptions, toolsHandlers } from './toolsHost'
-export {
+  type AddToolsetResult,
+  type AnyToolMethod,
+  type InputSchema,
   isUsageFailure,
+  type MethodExample,
+  type MethodSpec,
+  type OutputSchema,
   type ProgressUpdate,
+  type RegisteredMethod,
   type Risk,
+  type SessionDisposeReport,
+  type SessionStateHandle,
   type ToolCall,
   type ToolContext,
   type ToolFailure,
   type ToolFailureStage,
+  type ToolMethod,
+  type ToolRegistry,
   type ToolResult,
+  type ToolSession,
   type ToolSuccess,
+  type Toolset,
+  type ToolsetSpec,
 } from './types'
 export { createUrlGuard, type UrlGuard, type UrlGuardOptions } from './urlGuard'
-export type { Workspace } from './workspaceType'

@@ -2,8 +2,7 @@ import { failure, type InvokeOptions, invokeResolved } from './invokeMethod'
 import { resolveMethod } from './resolveMethod'
 import { errorMessage } from './sanitizeError'
 import { runTerminalCommand } from './terminal'
-import type { ToolSession } from './toolSession'
-import type { ToolResult } from './types'
+import type { ToolResult, ToolSession } from './types'
 
 export type { InvokeOptions } from './invokeMethod'
 

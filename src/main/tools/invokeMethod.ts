@@ -5,16 +5,16 @@ import { describeIssues } from './describeIssues'
 import { type MethodInfo, methodInfo } from './methodInfo'
 import { cliMethodName } from './naming'
 import { parseArguments } from './parseArguments'
-import type { RegisteredMethod } from './registry'
 import { errorMessage } from './sanitizeError'
-import type { ToolSession } from './toolSession'
 import type {
   ProgressUpdate,
+  RegisteredMethod,
   ToolCall,
   ToolContext,
   ToolFailure,
   ToolFailureStage,
   ToolResult,
+  ToolSession,
 } from './types'
 
 export interface InvokeOptions {

@@ -1,5 +1,5 @@
-import type { AnyToolMethod } from './defineToolset'
 import { type JsonSchema, resolveRef, schemaBranches, schemaTypes, toJsonSchema } from './jsonSchema'
+import type { AnyToolMethod } from './types'
 import { typeText } from './typeText'
 
 export interface ParamInfo {

@@ -6,7 +6,7 @@ import type { Logger } from '../logging'
 import { silentLogger } from '../logging'
 import { loadPlugin } from './loadPlugin'
 import type { PluginApi } from './pluginApi'
-import type { ToolRegistry } from './registry'
+import type { ToolRegistry } from './types'
 
 /** Default debounce for hot reloads (setting `tools.watchDebounceMs`). */
 const DEFAULT_WATCH_DEBOUNCE_MS = 30_000

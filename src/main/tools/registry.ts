@@ -1,30 +1,5 @@
-import type { AnyToolMethod, Toolset } from './defineToolset'
 import { apiToolName } from './naming'
-
-export interface RegisteredMethod {
-  readonly toolset: Toolset
-  readonly key: string
-  readonly method: AnyToolMethod
-  /** `<toolset>_<method_snake>` */
-  readonly name: string
-}
-
-export type AddToolsetResult = { added: true } | { added: false; reason: string }
-
-/**
- * The set of toolsets a host provides. `list()` returns a frozen snapshot whose identity changes
- * whenever the set changes, so catalogs and name indexes can be cached per snapshot.
- */
-export interface ToolRegistry {
-  list(): readonly Toolset[]
-  get(name: string): Toolset | undefined
-  /** Who provided a toolset: `builtin` or the plugin folder it came from. */
-  sourceOf(name: string): string | undefined
-  add(toolset: Toolset, source?: string): AddToolsetResult
-  remove(name: string): boolean
-  methods(): readonly RegisteredMethod[]
-  onChange(listener: () => void): () => void
-}
+import type { RegisteredMethod, ToolRegistry, Toolset } from './types'
 
 export function createToolRegistry(initial: readonly Toolset[] = []): ToolRegistry {
   const entries = new Map<string, { toolset: Toolset; source: string }>()

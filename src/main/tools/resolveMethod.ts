@@ -1,7 +1,6 @@
-import type { Toolset } from './defineToolset'
 import { apiToolName, cliMethodName, clip, nameKey } from './naming'
-import type { RegisteredMethod, ToolRegistry } from './registry'
 import { closestNames, didYouMean } from './suggest'
+import type { RegisteredMethod, ToolRegistry, Toolset } from './types'
 
 export type Resolution = { ok: true; target: RegisteredMethod } | { ok: false; error: string }
 

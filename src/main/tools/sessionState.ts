@@ -1,13 +1,4 @@
-import type { ToolContext } from './types'
-
-export interface SessionStateHandle<T> {
-  /** A name for messages; state is keyed by the handle itself, so a reloaded plugin starts fresh. */
-  readonly key: string
-  readonly create: (ctx: ToolContext) => T
-  readonly dispose?: (value: T) => Promise<void> | void
-  /** This session's value, created on first use. */
-  get(ctx: ToolContext): T
-}
+import type { SessionStateHandle, ToolContext } from './types'
 
 /**
  * Declares per-session state for a stateful toolset (open workbooks, a browser page...).

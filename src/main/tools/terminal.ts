@@ -2,8 +2,7 @@ import { elapsed, failure, type InvokeOptions, invokeResolved } from './invokeMe
 import { errorMessage } from './sanitizeError'
 import { methodHelp, toolsetHelp, topHelp } from './terminalHelp'
 import { parseTerminalArgv, tokenizeCommand } from './terminalParse'
-import type { ToolSession } from './toolSession'
-import type { ToolResult } from './types'
+import type { ToolResult, ToolSession } from './types'
 
 /** Runs already-split terminal words (as `bureau tool` receives them from the OS shell). */
 export async function runTerminalArgv(

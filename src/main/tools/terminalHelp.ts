@@ -1,7 +1,8 @@
 import { cliUsage, exampleCall, renderCliCall } from './cliUsage'
-import { type AnyToolMethod, exampleDescription, type Toolset } from './defineToolset'
+import { exampleDescription } from './defineToolset'
 import { methodInfo, type ParamInfo } from './methodInfo'
 import { cliMethodName, cliOptionName } from './naming'
+import type { AnyToolMethod, Toolset } from './types'
 
 const HOW_TO = 'Usage: <toolset> <method> [arguments...] [--option value]'
 

@@ -1,12 +1,11 @@
 import { split } from 'shlex'
 import { cliUsage, exampleCall, renderCliCall } from './cliUsage'
-import type { Toolset } from './defineToolset'
 import { parseLooseJson } from './extractJson'
 import { methodInfo, type ParamInfo } from './methodInfo'
 import { cliMethodName, cliOptionName, clip, nameKey } from './naming'
-import type { RegisteredMethod, ToolRegistry } from './registry'
 import { findToolset, resolveInToolset, resolveMethod } from './resolveMethod'
 import { closestNames } from './suggest'
+import type { RegisteredMethod, ToolRegistry, Toolset } from './types'
 
 export type TerminalCommand =
   | { kind: 'help'; toolset?: Toolset; method?: string }

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from '../logging'
 import { silentLogger } from '../logging'
-import type { Toolset } from './defineToolset'
-import { createToolRegistry, type ToolRegistry } from './registry'
-import type { SessionStateHandle } from './sessionState'
-import type { ToolContext } from './types'
+import type { Workspace } from '../workspace'
+import { createToolRegistry } from './registry'
+import type { SessionStateHandle, ToolContext, ToolRegistry, ToolSession, Toolset } from './types'
 import { createUrlGuard, type UrlGuard } from './urlGuard'
-import type { Workspace } from './workspaceType'
 
 export interface ToolSessionOptions {
   /** A live registry (plugins hot-added later show up) or a fixed list. */
@@ -16,28 +14,6 @@ export interface ToolSessionOptions {
   urlGuard?: UrlGuard
   logger?: Logger
   id?: string
-}
-
-export interface SessionDisposeReport {
-  /** One line per state whose disposer failed, e.g. a workbook that could not be saved. */
-  errors: string[]
-}
-
-/**
- * The toolset instances of one CLI stdin session, agent run or subagent. State is created lazily
- * per handle and disposed (in reverse order of creation) when the session ends.
- */
-export interface ToolSession {
-  readonly id: string
-  readonly registry: ToolRegistry
-  readonly workspace: Workspace | undefined
-  readonly urlGuard: UrlGuard
-  readonly logger: Logger
-  /** Aborted when the session is disposed. */
-  readonly signal: AbortSignal
-  readonly disposed: boolean
-  state<T>(handle: SessionStateHandle<T>, ctx: ToolContext): T
-  dispose(): Promise<SessionDisposeReport>
 }
 
 function isRegistry(value: ToolSessionOptions['toolsets']): value is ToolRegistry {

@@ -1,8 +1,8 @@
+import type { z } from 'zod'
 import type { ErrorCode } from '../../shared/errors'
 import type { Logger } from '../logging'
-import type { ToolSession } from './toolSession'
+import type { Workspace } from '../workspace'
 import type { UrlGuard } from './urlGuard'
-import type { Workspace } from './workspaceType'
 
 /** How much a method can change: used for approvals (`write` changes files, `external` reaches the network). */
 export type Risk = 'read' | 'write' | 'external'
@@ -66,4 +66,100 @@ export function isUsageFailure(result: ToolResult): boolean {
   return (
     !result.ok && (result.stage === 'usage' || result.stage === 'resolve' || result.stage === 'arguments')
   )
+}
+
+// Declarations, registry, session state and session refer to each other, so their types live together
+// here and the files that implement them import from this one (no import cycle, type imports included).
+
+export type InputSchema = z.ZodObject
+export type OutputSchema = z.ZodType
+
+/** An example call: either the arguments themselves or `{ args, description }`. */
+export type MethodExample<Args> = Args | { args: Args; description?: string }
+
+export interface MethodSpec<I extends InputSchema, O extends OutputSchema> {
+  description: string
+  input: I
+  output: O
+  examples?: ReadonlyArray<MethodExample<z.input<I>>>
+  risk: Risk
+  run(args: z.output<I>, ctx: ToolContext): Promise<z.input<O>> | z.input<O>
+}
+
+export interface ToolMethod<I extends InputSchema = InputSchema, O extends OutputSchema = OutputSchema>
+  extends MethodSpec<I, O> {
+  readonly kind: 'method'
+}
+
+export type AnyToolMethod = ToolMethod<InputSchema, OutputSchema>
+
+export interface ToolsetSpec<M extends Record<string, AnyToolMethod>> {
+  name: string
+  summary: string
+  description?: string
+  methods: M
+}
+
+export interface Toolset<M extends Record<string, AnyToolMethod> = Record<string, AnyToolMethod>> {
+  readonly kind: 'toolset'
+  readonly name: string
+  readonly summary: string
+  readonly description: string
+  readonly methods: Readonly<M>
+}
+
+export interface RegisteredMethod {
+  readonly toolset: Toolset
+  readonly key: string
+  readonly method: AnyToolMethod
+  /** `<toolset>_<method_snake>` */
+  readonly name: string
+}
+
+export type AddToolsetResult = { added: true } | { added: false; reason: string }
+
+/**
+ * The set of toolsets a host provides. `list()` returns a frozen snapshot whose identity changes
+ * whenever the set changes, so catalogs and name indexes can be cached per snapshot.
+ */
+export interface ToolRegistry {
+  list(): readonly Toolset[]
+  get(name: string): Toolset | undefined
+  /** Who provided a toolset: `builtin` or the plugin folder it came from. */
+  sourceOf(name: string): string | undefined
+  add(toolset: Toolset, source?: string): AddToolsetResult
+  remove(name: string): boolean
+  methods(): readonly RegisteredMethod[]
+  onChange(listener: () => void): () => void
+}
+
+export interface SessionStateHandle<T> {
+  /** A name for messages; state is keyed by the handle itself, so a reloaded plugin starts fresh. */
+  readonly key: string
+  readonly create: (ctx: ToolContext) => T
+  readonly dispose?: (value: T) => Promise<void> | void
+  /** This session's value, created on first use. */
+  get(ctx: ToolContext): T
+}
+
+export interface SessionDisposeReport {
+  /** One line per state whose disposer failed, e.g. a workbook that could not be saved. */
+  errors: string[]
+}
+
+/**
+ * The toolset instances of one CLI stdin session, agent run or subagent. State is created lazily
+ * per handle and disposed (in reverse order of creation) when the session ends.
+ */
+export interface ToolSession {
+  readonly id: string
+  readonly registry: ToolRegistry
+  readonly workspace: Workspace | undefined
+  readonly urlGuard: UrlGuard
+  readonly logger: Logger
+  /** Aborted when the session is disposed. */
+  readonly signal: AbortSignal
+  readonly disposed: boolean
+  state<T>(handle: SessionStateHandle<T>, ctx: ToolContext): T
+  dispose(): Promise<SessionDisposeReport>
 }

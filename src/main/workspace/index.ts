@@ -29,12 +29,3 @@ export {
   WorkspaceChangeKind,
   type WorkspaceWatcher,
 } from './watcher'
-
-/**
- * The `files` and `history` toolsets, loaded on demand. The tools framework passes in its `defineToolset`
- * and `method` (its plugin API), so this service needs no run-time import of the tools index (no cycle).
- */
-export async function loadWorkspaceToolsets(api: import('./toolsets').ToolsetApi) {
-  const { createWorkspaceToolsets } = await import('./toolsets')
-  return createWorkspaceToolsets(api)
-}

@@ -1,5 +1,11 @@
 // Settings: one zod schema (each value doubles as its TypeScript type), the patch form used by
 // `settings.update`, migrations, secret names and masking. Pure: no Node, no Electron.
+
+export {
+  CLI_MODE_CONTEXT_LIMIT,
+  type InteractionModeInput,
+  selectInteractionMode,
+} from './interactionMode'
 export { MaskedSecret, secretHint } from './maskedSecret'
 export type { JsonObject } from './mergePatch'
 export { applyMergePatch, isPlainObject, patchForPath, valueAtPath } from './mergePatch'

@@ -2,13 +2,8 @@ import { afterAll, beforeAll, beforeEach, vi } from 'vitest'
 import { z } from 'zod'
 import { type AgentEvent, type AgentResult, type RunAgentOptions, runAgent } from '../../../src/main/agent'
 import { createLlmClient, type LlmClient, type ResolvedProvider } from '../../../src/main/llm'
-import {
-  defineToolset,
-  loadBuiltinToolsets,
-  method,
-  sessionState,
-  type Toolset,
-} from '../../../src/main/tools'
+import { defineToolset, method, sessionState, type Toolset } from '../../../src/main/tools'
+import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import { createWorkspace, type Workspace } from '../../../src/main/workspace'
 import type { RecordedRequest, ScriptedLlm } from '../../support/scriptedLlm'
 import { scriptedProvider } from '../../support/scriptedProvider'

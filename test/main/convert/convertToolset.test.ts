@@ -5,12 +5,12 @@ import { type Converter, createAppConverter, type OcrEngine } from '../../../src
 import {
   createToolSession,
   getCatalog,
-  loadBuiltinToolsets,
   runTerminalCommand,
   type ToolResult,
   type ToolSession,
   type Toolset,
 } from '../../../src/main/tools'
+import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import { createWorkspace, type Workspace } from '../../../src/main/workspace'
 import { tempDirs } from '../../support/tempDir'
 import { corpusDir, corpusFile, vectors } from './corpus'

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { loadSpreadsheetToolset } from '../../../src/main/spreadsheet'
-import { createToolSession, invoke, pluginApi, type ToolSession } from '../../../src/main/tools'
+import { createToolSession, invoke, type ToolSession } from '../../../src/main/tools'
 import { type CreatedWorkspace, createWorkspace, type WriteFs } from '../../../src/main/workspace'
 
 export interface Harness {
@@ -18,7 +18,7 @@ export interface Harness {
 export async function createHarness(options: { fs?: WriteFs } = {}): Promise<Harness> {
   const root = mkdtempSync(path.join(tmpdir(), 'bureau-sheet-'))
   const workspace = createWorkspace({ root, history: true, ...(options.fs ? { fs: options.fs } : {}) })
-  const toolset = await loadSpreadsheetToolset(pluginApi)
+  const toolset = await loadSpreadsheetToolset()
   const make = () => createToolSession({ toolsets: [toolset], workspace })
   const harness: Harness = {
     root,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { loadBuiltinToolsets, type Toolset } from '../../../src/main/tools'
+import type { Toolset } from '../../../src/main/tools'
 import { fastJsonSchema } from '../../../src/main/tools/fastJsonSchema'
+import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import { files, notes, sheet } from './sampleToolsets'
 
 /** The reference: what z.toJSONSchema says, tidied as the catalog does (no `$schema`, no ±2^53 bounds). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { selectInteractionMode } from '../../../src/main/tools'
+import { selectInteractionMode } from '../../../src/main/../shared/settings'
 
 describe('interaction mode', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createToolSession, invoke, type ProgressUpdate, type Workspace } from '../../../src/main/tools'
+import { createToolSession, invoke, type ProgressUpdate } from '../../../src/main/tools'
+import type { Workspace } from '../../../src/main/workspace'
 import { disposed, files, notes, sheet } from './sampleToolsets'
 
 function session() {

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { createToolSession, invoke, loadBuiltinToolsets, type Toolset } from '../../../src/main/tools'
+import { createToolSession, invoke, type Toolset } from '../../../src/main/tools'
 import type { JsonSchema } from '../../../src/main/tools/jsonSchema'
 import { methodInfo } from '../../../src/main/tools/methodInfo'
 import { unchangedByCoercion } from '../../../src/main/tools/unchangedByCoercion'
+import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import { files, notes, sheet } from './sampleToolsets'
 
 type CoerceModule = typeof import('../../../src/main/tools/coerceArguments')

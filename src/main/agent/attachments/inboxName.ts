@@ -1,4 +1,4 @@
-import type { Workspace } from '../../tools'
+import type { Workspace } from '../../workspace'
 
 export const INBOX_DIR = '/inbox'
 

@@ -1,6 +1,6 @@
 import type { AttachmentMeta } from '../../../shared/ipc'
 import type { Logger } from '../../logging'
-import type { Workspace } from '../../tools'
+import type { Workspace } from '../../workspace'
 import type { AgentAttachment, AgentEvent } from '../types'
 import { attachmentContext, type ConvertedFile, cutToShare } from './attachmentContext'
 import { type AttachmentConverter, conversionFailure } from './converterPort'

@@ -1,4 +1,4 @@
-import type { Workspace } from '../../tools'
+import type { Workspace } from '../../workspace'
 import { DoneArgs, SubagentDoneArgs } from './agentTools'
 import { parseToolArgs } from './parseToolArgs'
 

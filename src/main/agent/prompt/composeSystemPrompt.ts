@@ -1,4 +1,5 @@
-import { getCatalog, type InteractionMode, type Toolset } from '../../tools'
+import type { InteractionMode } from '../../../shared/settings'
+import { getCatalog, type Toolset } from '../../tools'
 import type { ToolProtocol } from '../types'
 import { stepsBlock } from './stepsBlock'
 

@@ -9,7 +9,8 @@ import type {
   Events,
 } from '../../../shared/ipc'
 import type { EventBus } from '../../ipc'
-import type { ToolRegistry, Toolset, Workspace } from '../../tools'
+import type { ToolRegistry, Toolset } from '../../tools'
+import type { Workspace } from '../../workspace'
 import { streamChat } from '../chatStream'
 import type { ConversationStore } from '../conversations/conversationStore'
 import { type AgentRun, startAgent } from '../runAgent'

@@ -1,6 +1,7 @@
 import type { Anonymizer, LlmClient } from '../../llm'
 import type { Logger } from '../../logging'
-import type { Toolset, Workspace } from '../../tools'
+import type { Toolset } from '../../tools'
+import type { Workspace } from '../../workspace'
 import type { AttachmentConverter } from '../attachments/converterPort'
 import type { ChatStreamOptions } from '../chatStream'
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import type { Workspace } from '../../tools'
+import type { Workspace } from '../../workspace'
 import { shortReason } from '../connect/connectErrors'
 import { fileNameOf, guardedGet, MAX_FETCH_BYTES } from '../pdf/pdfDocument'
 import type { BrowserSession } from '../session/browserSession'

@@ -1,4 +1,4 @@
-import type { Workspace } from '../../tools'
+import type { Workspace } from '../../workspace'
 
 /** Makes a page-supplied file name safe for the workspace (no folders, no odd characters). */
 export function safeFileName(name: string, fallback: string): string {

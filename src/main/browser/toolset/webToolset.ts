@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
+import { createUrlGuard, defineToolset, method, sessionState } from '../../tools'
 import { webSearch } from '../search/webSearch'
 import { createBrowserSession } from '../session/browserSession'
 import { PageView, pageView, queryView } from '../snapshot/pageView'
@@ -7,7 +8,6 @@ import type { BrowserEnvironment } from '../types'
 import { downloadFile, saveScreenshot } from './captures'
 import { clickElement, fillFields, selectOption } from './interactions'
 import { runTabsAction, TabsResult } from './tabsAction'
-import type { WebToolsetApi } from './toolsetDeps'
 
 const ElementId = z
   .string()
@@ -21,11 +21,10 @@ const WaitResult = z.object({ found: z.boolean(), waited_ms: z.number() })
  * The `web` toolset: the user's browser (or Bureau's Chromium) as compact Markdown with inline
  * interactive markers. One browser connection and set of tabs per tool session (subagents get their own).
  */
-export function createWebToolset(api: WebToolsetApi, env: BrowserEnvironment) {
-  const { defineToolset, method, sessionState } = api
+export function createWebToolset(env: BrowserEnvironment) {
   const browser = sessionState(
     'web.browser',
-    (ctx) => createBrowserSession({ env, baseGuard: ctx.urlGuard, createUrlGuard: api.createUrlGuard }),
+    (ctx) => createBrowserSession({ env, baseGuard: ctx.urlGuard, createUrlGuard }),
     (session) => session.dispose(),
   )
 

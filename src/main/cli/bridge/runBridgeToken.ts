@@ -3,7 +3,7 @@ import type { AppNotice } from '../../../shared/ipc'
 import { createBridgeToken, listBridgeTokens, revokeBridgeToken } from '../../bridge'
 import { defaultDataDir } from '../../paths'
 import { openSettings, type SettingsService } from '../../settings'
-import type { BridgeCliCommandOptions } from '../commands/bridge'
+import type { BridgeCliCommandOptions } from '../commandOptions'
 import { UsageError } from '../program'
 
 function open(options: BridgeCliCommandOptions): Promise<SettingsService> {

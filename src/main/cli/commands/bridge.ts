@@ -1,9 +1,6 @@
 import type { Command } from 'commander'
+import type { BridgeCliCommandOptions } from '../commandOptions'
 import { dataDirOption } from '../program'
-
-export interface BridgeCliCommandOptions {
-  dataDir?: string
-}
 
 const lazy = () => import('../bridge/runBridgeToken')
 

@@ -1,18 +1,7 @@
 import { type Command, Option } from 'commander'
-import { addBrowserOptions, type BrowserCliOptions } from '../browserOptions'
+import { addBrowserOptions } from '../browserOptions'
+import type { ChatCliOptions } from '../commandOptions'
 import { dataDirOption, workspaceOption } from '../program'
-
-export interface ChatCliOptions extends BrowserCliOptions {
-  workspace?: string
-  dataDir?: string
-  attach: string[]
-  toolset: string[]
-  subagent: string[]
-  interactionMode?: 'api' | 'cli'
-  anonymize: string[]
-  maxIterations?: number
-  json?: boolean
-}
 
 const collect = (value: string, previous: string[]) => [...previous, value]
 

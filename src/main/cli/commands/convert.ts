@@ -1,15 +1,6 @@
 import { type Command, Option } from 'commander'
+import type { ConvertCommandOptions } from '../commandOptions'
 import { dataDirOption, parsePositiveInt } from '../program'
-
-export interface ConvertCommandOptions {
-  keepDataUris?: boolean
-  maxChars?: number
-  json?: boolean
-  /** commander's `--no-cache`: false when given. */
-  cache?: boolean
-  vision?: 'off' | 'when-supported'
-  dataDir?: string
-}
 
 export function registerConvertCommand(program: Command): void {
   program

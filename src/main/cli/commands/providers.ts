@@ -1,10 +1,6 @@
 import type { Command } from 'commander'
+import type { ProvidersCliOptions } from '../commandOptions'
 import { dataDirOption } from '../program'
-
-export interface ProvidersCliOptions {
-  dataDir?: string
-  json?: boolean
-}
 
 const lazy = () => import('../providers/runProviders')
 

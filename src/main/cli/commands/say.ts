@@ -1,14 +1,6 @@
 import { type Command, CommanderError, Option } from 'commander'
+import type { SayCliOptions } from '../commandOptions'
 import { dataDirOption, EXIT_USAGE } from '../program'
-
-export interface SayCliOptions {
-  engine?: 'espeak-ng' | 'openai'
-  voice?: string
-  rate?: number
-  out?: string
-  dataDir?: string
-  listVoices?: boolean
-}
 
 function parseRate(value: string): number {
   const rate = Number(value)

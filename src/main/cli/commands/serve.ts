@@ -1,16 +1,7 @@
 import type { Command } from 'commander'
-import type { BridgeCliOptions } from '../bridge/bridgeFlags'
-import { addBrowserOptions, type BrowserCliOptions } from '../browserOptions'
+import { addBrowserOptions } from '../browserOptions'
+import type { ServeOptions } from '../commandOptions'
 import { dataDirOption, parsePort, parsePositiveInt, workspaceOption } from '../program'
-
-export interface ServeOptions extends BrowserCliOptions, BridgeCliOptions {
-  host: string
-  port: number
-  dataDir?: string
-  workspace?: string
-  token?: string
-  toolsDebounceMs?: number
-}
 
 export function registerServeCommand(program: Command): void {
   const command = program

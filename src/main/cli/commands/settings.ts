@@ -1,9 +1,6 @@
 import type { Command } from 'commander'
+import type { SettingsCliOptions } from '../commandOptions'
 import { dataDirOption } from '../program'
-
-export interface SettingsCliOptions {
-  dataDir?: string
-}
 
 const lazy = () => import('../settings/runSettings')
 

@@ -1,11 +1,7 @@
 import type { Command } from 'commander'
-import { addBrowserOptions, type BrowserCliOptions } from '../browserOptions'
+import { addBrowserOptions } from '../browserOptions'
+import type { ToolOptions } from '../commandOptions'
 import { dataDirOption, workspaceOption } from '../program'
-
-export interface ToolOptions extends BrowserCliOptions {
-  workspace?: string
-  dataDir?: string
-}
 
 export function registerToolCommand(program: Command): void {
   const command = program

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
 import { ConvertError, type ConvertResult, createAppConverter } from '../../convert'
-import type { ConvertCommandOptions } from '../commands/convert'
+import type { ConvertCommandOptions } from '../commandOptions'
 import { UsageError } from '../program'
 import { processTextIo, type TextIo } from '../textIo'
 import { cliVision } from './cliVision'

@@ -3,7 +3,7 @@ import type { ProviderSummary } from '../../../shared/ipc'
 import { createSettingsProviders, type ProviderService } from '../../llm'
 import { defaultDataDir } from '../../paths'
 import { openSettings } from '../../settings'
-import type { ProvidersCliOptions } from '../commands/providers'
+import type { ProvidersCliOptions } from '../commandOptions'
 import { noticePrinter, processTextIo, type TextIo } from '../textIo'
 
 async function openProviders(

@@ -5,7 +5,7 @@ import { createSettingsProviders } from '../../llm'
 import { defaultDataDir } from '../../paths'
 import { openSettings } from '../../settings'
 import { concatWav, createSystemPlayer, createVoiceService, type SpeechAudio, speakText } from '../../voice'
-import type { SayCliOptions } from '../commands/say'
+import type { SayCliOptions } from '../commandOptions'
 import { UsageError } from '../program'
 import { noticePrinter, processTextIo, type TextIo } from '../textIo'
 

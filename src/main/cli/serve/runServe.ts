@@ -5,7 +5,7 @@ import { defaultDataDir, locateRendererDir } from '../../paths'
 import { startHttpHost } from '../../server'
 import { bridgeLimitOverrides } from '../bridge/bridgeFlags'
 import { browserOverrides } from '../browserOptions'
-import type { ServeOptions } from '../commands/serve'
+import type { ServeOptions } from '../commandOptions'
 
 /** `bureau serve`: runs until SIGINT/SIGTERM, then closes the server and disposes the services. */
 export async function runServe(options: ServeOptions): Promise<void> {

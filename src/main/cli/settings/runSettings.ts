@@ -11,7 +11,7 @@ import {
 } from '../../../shared/settings'
 import { defaultDataDir } from '../../paths'
 import { openSettings, type SettingsService } from '../../settings'
-import type { SettingsCliOptions } from '../commands/settings'
+import type { SettingsCliOptions } from '../commandOptions'
 import { UsageError } from '../program'
 import { readSecretInput } from './readSecretInput'
 

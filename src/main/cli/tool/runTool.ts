@@ -13,7 +13,7 @@ import {
   type ToolSession,
 } from '../../tools'
 import { openCliToolEnvironment } from '../cliToolEnvironment'
-import type { ToolOptions } from '../commands/tool'
+import type { ToolOptions } from '../commandOptions'
 import { UsageError } from '../program'
 import { noticePrinter, processTextIo } from '../textIo'
 

@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
+import { defineToolset, method, sessionState } from '../../tools'
+import type { Converter } from '../createConverter'
 import { createConverter } from '../createConverter'
 import { displayName } from '../errors'
 import { defaultLimits } from '../limits'
 import { ConvertFormat } from '../types'
 import { formatList } from './formatList'
 import { markdownPage } from './paging'
-import type { ConvertToolsetApi, ConvertToolsetEnvironment } from './toolsetApi'
 
 /** The largest file any format accepts; the format's own limit then gives the precise error. */
 const MAX_READ_BYTES = Math.max(...Object.values(defaultLimits).map((limit) => limit.maxBytes))
@@ -16,9 +17,15 @@ const AgentPath = z
   .string()
   .describe('Workspace path of the file: "/" is the workspace root, e.g. "/inbox/report.pdf".')
 
-/** Built from the framework's functions (passed in, so this service does not import the tools index at run time). */
-export function createConvertToolset(api: ConvertToolsetApi, env: ConvertToolsetEnvironment = {}) {
-  const { defineToolset, method, sessionState } = api
+export interface ConvertToolsetEnvironment {
+  /**
+   * The app's converter, shared with attachments (one per app: its cache and OCR worker are reused).
+   * Without it each tool session gets its own, disposed when the session ends.
+   */
+  converter?: () => Pick<Converter, 'convert'>
+}
+
+export function createConvertToolset(env: ConvertToolsetEnvironment = {}) {
   const ownConverter = sessionState(
     'convert.converter',
     () => createConverter(),

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { ProviderSummary, ProviderTestResult } from '../../../shared/ipc/routes/providers'
-import { type InteractionMode, selectInteractionMode } from '../../tools'
+import { type InteractionMode, selectInteractionMode } from '../../../shared/settings'
 import type { ClientOptions } from '../clients/clientOptions'
 import { createLlmClient } from '../clients/createClient'
 import type { LlmClient, ResolvedProvider } from '../types'

@@ -1,5 +1,6 @@
 import type { Worksheet } from 'exceljs'
 import { z } from 'zod'
+import { method } from '../../tools'
 import {
   type Area,
   areaName,
@@ -17,10 +18,9 @@ import { invalidInput } from '../errors'
 import { inheritFormat } from '../inheritFormat'
 import type { OpenWorkbook } from '../openWorkbook'
 import { AREA_RECEIPT_DOC, AreaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
-import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
 import { formulaBody, writeFormula } from '../writeCell'
 import { writeReceipt } from '../writeReceipt'
-import { A1Cell, A1Range, AgentPath, CellValue, Column, SheetName } from './schemas'
+import { A1Cell, A1Range, AgentPath, CellValue, Column, SheetName, type WorkbooksHandle } from './schemas'
 import { areaOnSheet, filledReceipt, openSheet } from './sheetTarget'
 
 const Values = z.array(z.array(CellValue)).min(1).describe('Rows of values, e.g. [["Name","Qty"],["Pens",3]]')
@@ -52,7 +52,7 @@ function spliceLines(
   }
 }
 
-export function editMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHandle) {
+export function editMethods(workbooks: WorkbooksHandle) {
   return {
     setCellValue: method({
       description: `Writes one cell. ${AREA_RECEIPT_DOC}`,

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
+import { method } from '../../tools'
 import { renameInFormulas } from '../editing'
 import { invalidInput } from '../errors'
 import { renameSheetInFormula } from '../formulaRefs'
 import { SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
-import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
-import { AgentPath, SaveReceipt, SheetName, WorkbookSummary } from './schemas'
+import { AgentPath, SaveReceipt, SheetName, WorkbookSummary, type WorkbooksHandle } from './schemas'
 import { openSheet } from './sheetTarget'
 import { saveReceipt, workbookSummary } from './summaries'
 
@@ -22,7 +22,7 @@ function validSheetName(name: string): string {
   return trimmed
 }
 
-export function fileMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHandle) {
+export function fileMethods(workbooks: WorkbooksHandle) {
   return {
     open: method({
       description: `Opens a workbook (kept in memory until close or the end of the session) and computes its formulas. ${SUMMARY_DOC}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { method } from '../../tools'
 import { areaName, columnLetters, columnNumber, parseCell } from '../address'
 import { areaLabel, countText, MAX_AREA_CELLS, requestArea } from '../areaLimits'
 import { CHART_TYPES } from '../chartXml'
@@ -13,17 +14,16 @@ import {
 } from '../formatting'
 import { AREA_RECEIPT_DOC, AreaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
 import { addChart, addConditionalFormat, addDataValidation, addTable, setPageSetup } from '../sheetFeatures'
-import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
 import { usedArea } from '../usedRange'
 import { writeReceipt } from '../writeReceipt'
-import { A1Cell, A1Range, AgentPath, SheetName } from './schemas'
+import { A1Cell, A1Range, AgentPath, SheetName, type WorkbooksHandle } from './schemas'
 import { areaOnSheet, filledReceipt, openSheet } from './sheetTarget'
 
 const Color = z
   .string()
   .describe('Hex colour like #1F77B4 (or black, white, red, green, blue, yellow, orange, grey)')
 
-export function formatMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHandle) {
+export function formatMethods(workbooks: WorkbooksHandle) {
   return {
     applyStyle: method({
       description: `Styles a range: font (bold, italic, underline, size, name, colour), fill, border, alignment, wrap. Only the given parts change. Whole columns (A:C) and whole rows (2:5) get a column or row style, as in a spreadsheet app, so cells filled there later look the same; other ranges are styled cell by cell, filling at most ${countText(MAX_AREA_CELLS)} empty cells. ${SETTINGS_RECEIPT_DOC}`,

@@ -1,11 +1,11 @@
 import { z } from 'zod'
+import { method } from '../../tools'
 import { areaName, parseArea } from '../address'
 import { describeWorksheet, findCells } from '../describe'
 import { PAGE_CELLS, PAGE_COLUMNS, planRangePage } from '../rangePage'
 import { AreaReceipt, areaReceipt } from '../receipt'
-import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
 import { usedArea } from '../usedRange'
-import { A1Range, AgentPath, SheetName } from './schemas'
+import { A1Range, AgentPath, SheetName, type WorkbooksHandle } from './schemas'
 import { openSheet } from './sheetTarget'
 
 const ColumnInfo = z.object({
@@ -46,7 +46,7 @@ const RangePage = AreaReceipt.partial({
   truncated: z.string().optional().describe('What a wide range left out and how to read it'),
 })
 
-export function readMethods({ method }: SpreadsheetApi, workbooks: WorkbooksHandle) {
+export function readMethods(workbooks: WorkbooksHandle) {
   return {
     describeWorksheet: method({
       description:

@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { type SessionStateHandle, sessionState } from '../../tools'
 import { UncalculatedFormula } from '../formulaSchemas'
-import type { SpreadsheetApi, WorkbooksHandle } from '../toolsetApi'
 import { WorkbookStore } from '../workbookStore'
 
 export const AgentPath = z
@@ -20,9 +20,11 @@ export const CellValue = z
   )
 export const Column = z.string().min(1).describe('Column letter(s), e.g. C')
 
+export type WorkbooksHandle = SessionStateHandle<WorkbookStore>
+
 /** Open workbooks of this tool session; pending changes are saved when the session ends. */
-export function createWorkbooksHandle(api: SpreadsheetApi): WorkbooksHandle {
-  return api.sessionState(
+export function createWorkbooksHandle(): WorkbooksHandle {
+  return sessionState(
     'spreadsheet.workbooks',
     (ctx) => new WorkbookStore(() => ctx.workspace),
     (store) => store.disposeAll(),

@@ -4,8 +4,8 @@ import type { Area } from '../address'
 import { cellCount, requestArea } from '../areaLimits'
 import type { OpenWorkbook } from '../openWorkbook'
 import type { AreaReceipt } from '../receipt'
-import type { WorkbooksHandle } from '../toolsetApi'
 import { writeReceipt } from '../writeReceipt'
+import type { WorkbooksHandle } from './schemas'
 
 /** The session's workbook at `path` (opened on first use) and its sheet named `sheet`. */
 export async function openSheet(

@@ -81,18 +81,19 @@ export function timelineOpenByDefault(steps: readonly AgentStep[], running: bool
 /** The agent's steps for one answer, collapsible as a whole and one by one. */
 export function StepTimeline({ steps, running }: { steps: AgentStep[]; running: boolean }) {
   const failed = steps.filter((s) => s.status === 'error').length
-  // Only the user's own toggle overrides the default; the browser's toggle events (which also fire when
-  // `open` changes because the run ended) are not state, so the element stays fully controlled.
+  // Only the user's own toggle overrides the default. A toggle event also fires when `open` changes
+  // because the run ended; then the element already shows what was rendered, so it is not a choice.
   const [chosen, setChosen] = useState<boolean | undefined>(undefined)
   const open = chosen ?? timelineOpenByDefault(steps, running)
   return (
-    <details className="timeline" open={open}>
-      <summary
-        onClick={(e) => {
-          e.preventDefault()
-          setChosen(!open)
-        }}
-      >
+    <details
+      className="timeline"
+      open={open}
+      onToggle={(e) => {
+        if (e.currentTarget.open !== open) setChosen(e.currentTarget.open)
+      }}
+    >
+      <summary>
         <Icon name="tool" size={14} />
         <span>
           {steps.length} step{steps.length === 1 ? '' : 's'}

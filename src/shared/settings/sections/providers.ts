@@ -5,7 +5,9 @@ export const ProviderId = z
   .string()
   .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'Use lowercase letters, digits, "-" and "_" (e.g. "deepseek").')
 
+/** How a model calls tools: `api` = one function per method, `cli` = the single terminal tool. */
 export const InteractionMode = z.enum(['api', 'cli'])
+export type InteractionMode = z.infer<typeof InteractionMode>
 
 /** The provider in use; `model: null` means the preset's model. */
 export const ActiveProviderSettings = z.looseObject({

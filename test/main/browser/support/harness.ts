@@ -12,11 +12,11 @@ import {
 import {
   createToolSession,
   invoke,
-  loadBuiltinToolsets,
   type ToolResult,
   type ToolSession,
   type UrlGuard,
 } from '../../../../src/main/tools'
+import { loadBuiltinToolsets } from '../../../../src/main/toolsHost'
 import { createWorkspace, type Workspace } from '../../../../src/main/workspace'
 
 export const CHROMIUM = '/usr/bin/chromium'

@@ -1,4 +1,4 @@
-export type InteractionMode = 'api' | 'cli'
+import type { InteractionMode } from './sections/providers'
 
 /** Below this context window a model is driven through the single `cli` tool. */
 export const CLI_MODE_CONTEXT_LIMIT = 128_000

@@ -1,15 +1,14 @@
 import { z } from 'zod'
+import { defineToolset, method } from '../tools'
 import { readTextFile } from './readTextFile'
 import { AgentPathArg, Entry, RestoreReceipt, restoreReceipt, WriteReceipt } from './schemas'
-import type { ToolsetApi } from './toolsetApi'
 
 const Overwrite = z
   .boolean()
   .default(false)
   .describe('Replace an existing file (its old content is backed up).')
 
-/** Built from the framework's functions (passed in, so this service does not import the tools index at run time). */
-export function createFilesToolset({ defineToolset, method }: ToolsetApi) {
+export function createFilesToolset() {
   return defineToolset({
     name: 'files',
     summary: 'Lists, reads, writes, moves, copies and deletes files in the workspace (paths start at /).',

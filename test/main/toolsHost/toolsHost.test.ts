@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createToolsHost, toolsHandlers } from '../../../src/main/tools'
+import { createToolsHost, toolsHandlers } from '../../../src/main/toolsHost'
 import type { AppNotice } from '../../../src/shared/ipc'
 import { tempDirs } from '../../support/tempDir'
 

@@ -1,6 +1,6 @@
 import path from 'node:path'
-import { AppError } from '../../../shared/errors'
-import type { Workspace } from '../types'
+import { AppError } from '../../shared/errors'
+import type { Workspace } from '../workspace'
 
 export const MAX_TEXT_FILE_BYTES = 20 * 1024 * 1024
 

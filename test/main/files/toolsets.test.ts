@@ -1,15 +1,15 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadFilesToolsets } from '../../../src/main/files'
 import {
   createToolSession,
   getCatalog,
   invoke,
-  pluginApi,
   runTerminalCommand,
   type ToolSession,
-} from '../../../../src/main/tools'
-import { loadWorkspaceToolsets, type Workspace } from '../../../../src/main/workspace'
-import { CANARY, sandboxes } from '../sandbox'
+} from '../../../src/main/tools'
+import type { Workspace } from '../../../src/main/workspace'
+import { CANARY, sandboxes } from '../workspace/sandbox'
 
 const boxes = sandboxes('bureau-toolsets-')
 let session: ToolSession
@@ -21,7 +21,7 @@ beforeAll(async () => {
   const box = await boxes.make()
   ;({ workspace, base } = box)
   snapshot = box.snapshotOutside
-  session = createToolSession({ toolsets: [...(await loadWorkspaceToolsets(pluginApi))], workspace })
+  session = createToolSession({ toolsets: [...(await loadFilesToolsets())], workspace })
 })
 afterAll(async () => {
   await session.dispose()

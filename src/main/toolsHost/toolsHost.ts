@@ -2,11 +2,15 @@ import { basename, dirname } from 'node:path'
 import type { AppNotice, PluginStatus } from '../../shared/ipc'
 import type { Logger } from '../logging'
 import { silentLogger } from '../logging'
+import {
+  createPluginLoader,
+  createToolRegistry,
+  type PluginReport,
+  pluginDirs,
+  redactHostPaths,
+  type ToolRegistry,
+} from '../tools'
 import { type BuiltinToolsetOptions, loadBuiltinToolsets } from './builtinToolsets'
-import { createPluginLoader, type PluginReport } from './pluginLoader'
-import { createToolRegistry, type ToolRegistry } from './registry'
-import { redactHostPaths } from './sanitizeError'
-import { pluginDirs } from './shippedToolsDir'
 
 export interface ToolsHostOptions {
   dataDir: string

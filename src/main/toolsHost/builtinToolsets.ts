@@ -1,8 +1,6 @@
 import type { BrowserEnvironment } from '../browser'
 import type { ConvertToolsetEnvironment } from '../convert'
-import type { Toolset } from './defineToolset'
-import { pluginApi } from './pluginApi'
-import { createUrlGuard } from './urlGuard'
+import type { Toolset } from '../tools'
 
 export interface BuiltinToolsetOptions {
   /** Where the `web` toolset finds its settings and flags; without it the host offers no `web` toolset. */
@@ -16,17 +14,14 @@ export interface BuiltinToolsetOptions {
  * Each service's toolsets are imported lazily so `bureau` starts fast; add new built-ins here.
  */
 export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): Promise<Toolset[]> {
-  const { loadWorkspaceToolsets } = await import('../workspace')
-  // Services get the framework's functions passed in, so they need not import this index (no cycle).
-  const web = options.browser
-    ? [await (await import('../browser')).loadWebToolset({ ...pluginApi, createUrlGuard }, options.browser)]
-    : []
+  const { loadFilesToolsets } = await import('../files')
+  const web = options.browser ? [await (await import('../browser')).loadWebToolset(options.browser)] : []
   const { loadSpreadsheetToolset } = await import('../spreadsheet')
   const { loadConvertToolset } = await import('../convert')
   return [
-    ...(await loadWorkspaceToolsets(pluginApi)),
-    await loadConvertToolset(pluginApi, options.convert),
-    await loadSpreadsheetToolset(pluginApi),
+    ...(await loadFilesToolsets()),
+    await loadConvertToolset(options.convert),
+    await loadSpreadsheetToolset(),
     ...web,
   ]
 }

@@ -1,9 +1,8 @@
 import { z } from 'zod'
+import { defineToolset, method } from '../tools'
 import { AgentPathArg, RestoreReceipt, restoreReceipt } from './schemas'
-import type { ToolsetApi } from './toolsetApi'
 
-/** Built from the framework's functions (passed in, so this service does not import the tools index at run time). */
-export function createHistoryToolset({ defineToolset, method }: ToolsetApi) {
+export function createHistoryToolset() {
   return defineToolset({
     name: 'history',
     summary: 'Earlier versions of workspace files: list them and restore one (deleted files too).',

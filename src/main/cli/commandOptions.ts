@@ -1,0 +1,63 @@
+import type { BridgeCliOptions } from './bridge/bridgeFlags'
+import type { BrowserCliOptions } from './browserOptions'
+
+// The options each command's action receives, apart from the command files, so that the lazily loaded
+// implementations can name their options without importing the command that loads them (no cycle).
+
+export interface BridgeCliCommandOptions {
+  dataDir?: string
+}
+
+export interface ChatCliOptions extends BrowserCliOptions {
+  workspace?: string
+  dataDir?: string
+  attach: string[]
+  toolset: string[]
+  subagent: string[]
+  interactionMode?: 'api' | 'cli'
+  anonymize: string[]
+  maxIterations?: number
+  json?: boolean
+}
+
+export interface ConvertCommandOptions {
+  keepDataUris?: boolean
+  maxChars?: number
+  json?: boolean
+  /** commander's `--no-cache`: false when given. */
+  cache?: boolean
+  vision?: 'off' | 'when-supported'
+  dataDir?: string
+}
+
+export interface ProvidersCliOptions {
+  dataDir?: string
+  json?: boolean
+}
+
+export interface SayCliOptions {
+  engine?: 'espeak-ng' | 'openai'
+  voice?: string
+  rate?: number
+  out?: string
+  dataDir?: string
+  listVoices?: boolean
+}
+
+export interface ServeOptions extends BrowserCliOptions, BridgeCliOptions {
+  host: string
+  port: number
+  dataDir?: string
+  workspace?: string
+  token?: string
+  toolsDebounceMs?: number
+}
+
+export interface SettingsCliOptions {
+  dataDir?: string
+}
+
+export interface ToolOptions extends BrowserCliOptions {
+  workspace?: string
+  dataDir?: string
+}

@@ -1,0 +1,6 @@
+import { createFilesToolset } from './filesToolset'
+import { createHistoryToolset } from './historyToolset'
+
+export function createFilesToolsets() {
+  return [createFilesToolset(), createHistoryToolset()] as const
+}

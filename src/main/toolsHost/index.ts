@@ -1,0 +1,2 @@
+export { type BuiltinToolsetOptions, loadBuiltinToolsets } from './builtinToolsets'
+export { createToolsHost, type ToolsHost, type ToolsHostOptions, toolsHandlers } from './toolsHost'
