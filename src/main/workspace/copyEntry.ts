@@ -1,15 +1,18 @@
-import { lstat, readdir } from 'node:fs/promises'
+import { mkdir, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { joinAgent } from './agentPath'
-import { fromFsError } from './errors'
+import type { AnchoredDir } from './anchoredDir'
+import { readAnchored } from './anchoredIo'
+import { type Anchored, lstatOrUndefined } from './anchoredWalk'
+import { errnoOf, fromFsError } from './errors'
 import { isTempName } from './internalPaths'
-import type { ResolvedPath } from './resolvePath'
-import { readChecked } from './safeOpen'
+
+/** A source or destination entry: a name inside an anchored (open, contained) folder. */
+export type CopyTarget = Anchored & { readonly name: string }
 
 export interface CopyDeps {
   readonly rootReal: string
-  readonly writeFile: (target: ResolvedPath, bytes: Uint8Array) => Promise<unknown>
-  readonly makeFolder: (target: ResolvedPath) => Promise<void>
+  readonly writeFile: (target: CopyTarget, bytes: Uint8Array) => Promise<unknown>
 }
 
 export interface CopyCounts {
@@ -23,12 +26,13 @@ interface Tally {
 }
 
 /**
- * Copies a file, or a folder tree file by file through the atomic writer. Symbolic links inside a copied
- * folder are skipped: a relative link would point somewhere else from its new place.
+ * Copies a file, or a folder tree file by file through the atomic writer; every folder on both sides is
+ * opened through its (checked) parent. Symbolic links inside a copied folder are skipped: a relative link
+ * would point somewhere else from its new place. Named pipes and devices are skipped too.
  */
 export async function copyEntry(
-  source: ResolvedPath,
-  destination: ResolvedPath,
+  source: CopyTarget,
+  destination: CopyTarget,
   deps: CopyDeps,
 ): Promise<CopyCounts> {
   const tally: Tally = { files: 0, skippedLinks: 0 }
@@ -36,31 +40,56 @@ export async function copyEntry(
   return tally.skippedLinks > 0 ? tally : { files: tally.files }
 }
 
-async function copyAny(source: ResolvedPath, destination: ResolvedPath, deps: CopyDeps, tally: Tally) {
-  const stats = await lstat(source.hostPath)
-  if (stats.isSymbolicLink()) tally.skippedLinks++
-  else if (stats.isDirectory()) await copyFolder(source, destination, deps, tally)
-  else if (stats.isFile()) {
-    const bytes = await readChecked(deps.rootReal, source.hostPath, source.agentPath).catch(
-      (error: unknown) => {
-        throw fromFsError(error, source.agentPath)
-      },
-    )
+async function copyAny(source: CopyTarget, destination: CopyTarget, deps: CopyDeps, tally: Tally) {
+  const stats = source.stats
+  if (stats?.isSymbolicLink()) tally.skippedLinks++
+  else if (stats?.isDirectory()) await copyFolder(source, destination, deps, tally)
+  else if (stats?.isFile()) {
+    const bytes = await readAnchored(deps.rootReal, source)
     await deps.writeFile(destination, bytes)
     tally.files++
   }
 }
 
-async function copyFolder(source: ResolvedPath, destination: ResolvedPath, deps: CopyDeps, tally: Tally) {
-  await deps.makeFolder(destination)
-  const names = (await readdir(source.hostPath)).filter((name) => !isTempName(name)).sort()
-  for (const name of names) await copyAny(childOf(source, name), childOf(destination, name), deps, tally)
+async function copyFolder(source: CopyTarget, destination: CopyTarget, deps: CopyDeps, tally: Tally) {
+  await destination.dir.verify()
+  await mkdir(destination.dir.child(destination.name)).catch((error: unknown) => {
+    if (errnoOf(error) !== 'EEXIST') throw fromFsError(error, destination.agentPath)
+  })
+  const from = await source.dir.openChild(source.name)
+  try {
+    const to = await destination.dir.openChild(destination.name).catch((error: unknown) => {
+      throw fromFsError(error, destination.agentPath)
+    })
+    try {
+      const names = (await readdir(from.child())).filter((name) => !isTempName(name)).sort()
+      for (const name of names) {
+        const child = await childOf(from, source.agentPath, name)
+        await copyAny(
+          child,
+          { ...(await childOf(to, destination.agentPath, name)), kind: 'missing' },
+          deps,
+          tally,
+        )
+      }
+    } finally {
+      await to.close()
+    }
+  } finally {
+    await from.close()
+  }
 }
 
-function childOf(parent: ResolvedPath, name: string): ResolvedPath {
+async function childOf(dir: AnchoredDir, parentAgent: string, name: string): Promise<CopyTarget> {
+  const stats = await lstatOrUndefined(dir.child(name))
+  const kind = !stats ? 'missing' : stats.isDirectory() ? 'directory' : stats.isFile() ? 'file' : 'other'
   return {
-    agentPath: joinAgent(parent.agentPath, name),
-    hostPath: path.join(parent.hostPath, name),
-    exists: false,
+    agentPath: joinAgent(parentAgent, name),
+    dir,
+    name,
+    kind,
+    stats,
+    blockedByFile: false,
+    hostPath: path.join(dir.real, name),
   }
 }

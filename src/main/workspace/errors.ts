@@ -5,6 +5,8 @@ export type PathRule =
   | 'empty-path'
   | 'not-a-string'
   | 'control-character'
+  | 'invisible-character'
+  | 'bidi-control'
   | 'invalid-unicode'
   | 'backslash'
   | 'unc-path'

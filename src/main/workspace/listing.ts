@@ -1,5 +1,6 @@
 import picomatch from 'picomatch'
 import { joinAgent } from './agentPath'
+import type { AnchoredDir } from './anchoredDir'
 import { workspaceError } from './errors'
 import type { EntryInfo, FindOptions, FindResult, ListOptions, ListResult } from './types'
 import { walkFolder } from './walk'
@@ -8,7 +9,8 @@ const MAX_WALK = 50_000
 
 export interface FolderTarget {
   readonly agentPath: string
-  readonly hostPath: string
+  /** The folder, open and checked (see AnchoredDir). */
+  readonly dir: AnchoredDir
 }
 
 export async function listFolder(
@@ -16,7 +18,7 @@ export async function listFolder(
   folder: FolderTarget,
   options: ListOptions = {},
 ): Promise<ListResult> {
-  const walked = await walkFolder(folder.hostPath, folder.agentPath, {
+  const walked = await walkFolder(folder.dir, folder.agentPath, {
     rootReal,
     recursive: options.recursive ?? false,
     maxEntries: MAX_WALK,
@@ -45,7 +47,7 @@ export async function findByName(
 ): Promise<FindResult> {
   if (pattern.trim() === '')
     throw workspaceError('VALIDATION_FAILED', 'Give a name pattern such as "*.xlsx".')
-  const walked = await walkFolder(folder.hostPath, folder.agentPath, {
+  const walked = await walkFolder(folder.dir, folder.agentPath, {
     rootReal,
     recursive: true,
     maxEntries: MAX_WALK,

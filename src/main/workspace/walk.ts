@@ -1,7 +1,8 @@
-import type { Dirent, Stats } from 'node:fs'
+import type { Stats } from 'node:fs'
 import { readdir, realpath, stat } from 'node:fs/promises'
-import path from 'node:path'
 import { joinAgent } from './agentPath'
+import type { AnchoredDir } from './anchoredDir'
+import { lstatOrUndefined } from './anchoredWalk'
 import { isInside } from './containment'
 import { isInternalName, isTempName } from './internalPaths'
 import type { EntryInfo } from './types'
@@ -20,45 +21,72 @@ export interface WalkResult {
 
 /**
  * Lists a folder (optionally its subfolders) by agent path. Hides `.bureau` and temp files, drops symlinks
- * that leave the workspace or dangle, and never descends through a symlink (no loops, no double counting).
+ * that leave the workspace or dangle, and never descends through a symlink (no loops, no double counting):
+ * subfolders are opened through the folder above them, so a folder swapped for a link is not followed.
  */
 export async function walkFolder(
-  hostDir: string,
+  start: AnchoredDir,
   agentDir: string,
   options: WalkOptions,
 ): Promise<WalkResult> {
   const entries: EntryInfo[] = []
-  const queue: Array<[string, string]> = [[hostDir, agentDir]]
-  while (queue.length > 0) {
-    const [host, agent] = queue.shift()!
-    const children = await readdir(host, { withFileTypes: true }).catch(() => [] as Dirent[])
-    for (const child of children) {
-      if (isHidden(child.name, host, options.rootReal)) continue
-      const childHost = path.join(host, child.name)
-      const stats = await statInside(childHost, child.isSymbolicLink(), options.rootReal)
-      if (!stats || !(stats.isFile() || stats.isDirectory())) continue
-      const childAgent = joinAgent(agent, child.name)
-      entries.push(toEntry(childAgent, child.name, stats))
-      if (entries.length >= options.maxEntries) return { entries: byPath(entries), truncated: true }
-      if (options.recursive && stats.isDirectory() && !child.isSymbolicLink())
-        queue.push([childHost, childAgent])
+  const queue: Array<[AnchoredDir, string, boolean]> = [[start, agentDir, false]]
+  try {
+    while (queue.length > 0) {
+      const [dir, agent, owned] = queue.shift()!
+      try {
+        const full = await walkOne(dir, agent, options, entries, queue)
+        if (full) return { entries: byPath(entries), truncated: true }
+      } finally {
+        if (owned) await dir.close()
+      }
+    }
+    return { entries: byPath(entries), truncated: false }
+  } finally {
+    for (const [dir, , owned] of queue) if (owned) await dir.close()
+  }
+}
+
+/** Lists one folder into `entries`; returns true when the cap was reached. */
+async function walkOne(
+  dir: AnchoredDir,
+  agent: string,
+  options: WalkOptions,
+  entries: EntryInfo[],
+  queue: Array<[AnchoredDir, string, boolean]>,
+): Promise<boolean> {
+  await dir.verify()
+  const names = await readdir(dir.child()).catch(() => [] as string[])
+  for (const name of names) {
+    if (isTempName(name) || (dir.isRoot && isInternalName(name))) continue
+    const stats = await statInside(dir, name, options.rootReal)
+    if (!stats || !(stats.info.isFile() || stats.info.isDirectory())) continue
+    const childAgent = joinAgent(agent, name)
+    entries.push(toEntry(childAgent, name, stats.info))
+    if (entries.length >= options.maxEntries) return true
+    if (options.recursive && stats.info.isDirectory() && !stats.link) {
+      const child = await dir.openChild(name).catch(() => undefined)
+      if (child) queue.push([child, childAgent, true])
     }
   }
-  return { entries: byPath(entries), truncated: false }
+  return false
 }
 
 function byPath(entries: EntryInfo[]): EntryInfo[] {
   return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 }
 
-function isHidden(name: string, parentHost: string, rootReal: string): boolean {
-  return isTempName(name) || (parentHost === rootReal && isInternalName(name))
-}
-
-async function statInside(hostPath: string, isLink: boolean, rootReal: string): Promise<Stats | undefined> {
+async function statInside(
+  dir: AnchoredDir,
+  name: string,
+  rootReal: string,
+): Promise<{ info: Stats; link: boolean } | undefined> {
   try {
-    if (isLink && !isInside(rootReal, await realpath(hostPath))) return undefined
-    return await stat(hostPath)
+    const own = await lstatOrUndefined(dir.child(name))
+    if (!own?.isSymbolicLink()) return own ? { info: own, link: false } : undefined
+    const target = await realpath(dir.child(name))
+    if (!isInside(rootReal, target)) return undefined
+    return { info: await stat(target), link: true }
   } catch {
     return undefined
   }

@@ -1,5 +1,15 @@
-import { lstat, mkdir, rename } from 'node:fs/promises'
+import { rename } from 'node:fs/promises'
 import path from 'node:path'
+import type { AnchoredDir } from './anchoredDir'
+import { readAnchored } from './anchoredIo'
+import {
+  type Anchored,
+  lstatOrUndefined,
+  notRegular,
+  type WalkOptions,
+  walkAnchored,
+  withAnchored,
+} from './anchoredWalk'
 import { writeFileAtomic } from './atomicWrite'
 import { type BackupInfo, BackupStore } from './backups'
 import { copyEntry } from './copyEntry'
@@ -9,8 +19,7 @@ import type { GitHistory } from './history/gitHistory'
 import { HistoryRestorer } from './history/historyAccess'
 import { INTERNAL_DIR } from './internalPaths'
 import { findByName, listFolder } from './listing'
-import type { PathResolver, ResolvedPath } from './resolvePath'
-import { readChecked, verifyFolder } from './safeOpen'
+import type { PathResolver } from './resolvePath'
 import { Trash } from './trash'
 import type {
   DeleteReceipt,
@@ -56,9 +65,10 @@ export class LocalWorkspace implements Workspace {
     const internalDir = path.join(this.root, INTERNAL_DIR)
     this.backups = new BackupStore({
       internalDir,
+      rootReal: this.root,
       keep: deps.backupsToKeep,
       toAgent: (hostPath) => this.resolver.toAgent(hostPath),
-      toHost: (agentPath) => this.resolver.lexicalHostPath(agentPath),
+      writeFs: deps.writeFs,
     })
     this.trash = new Trash(path.join(internalDir, 'trash'))
     this.history = new HistoryRestorer(deps.history, {
@@ -81,12 +91,7 @@ export class LocalWorkspace implements Workspace {
   }
 
   async readFile(agentPath: string, options: { maxBytes?: number } = {}): Promise<Buffer> {
-    const target = await this.existing(agentPath)
-    try {
-      return await readChecked(this.root, target.hostPath, target.agentPath, options.maxBytes)
-    } catch (error) {
-      throw fromFsError(error, target.agentPath)
-    }
+    return withAnchored(this.locate(agentPath), (target) => readAnchored(this.root, target, options.maxBytes))
   }
 
   async readText(agentPath: string, options: { maxBytes?: number } = {}): Promise<string> {
@@ -100,111 +105,128 @@ export class LocalWorkspace implements Workspace {
   }
 
   appendText(agentPath: string, text: string): Promise<WriteReceipt> {
-    return this.serial(async () => {
-      const target = await this.writable(agentPath)
-      const before = target.exists
-        ? await readChecked(this.root, target.hostPath, target.agentPath).catch((error: unknown) => {
-            throw fromFsError(error, target.agentPath)
-          })
-        : Buffer.alloc(0)
-      const bytes = Buffer.concat([before, Buffer.from(text, 'utf8')])
-      // Appending keeps the old content as a prefix, so it needs no backup; the history still records it.
-      const receipt = await this.writeResolved(target, bytes, { backup: false })
-      const version = await this.record([target], `append ${target.agentPath}`)
-      return version ? { ...receipt, version } : receipt
-    })
+    return this.serial(() =>
+      withAnchored(this.writable(agentPath), async (target) => {
+        const before = target.kind === 'file' ? await readAnchored(this.root, target) : Buffer.alloc(0)
+        const bytes = Buffer.concat([before, Buffer.from(text, 'utf8')])
+        // Appending keeps the old content as a prefix, so it needs no backup; the history still records it.
+        const receipt = await this.writeResolved(target, bytes, { backup: false })
+        const version = await this.record([target], `append ${target.agentPath}`)
+        return version ? { ...receipt, version } : receipt
+      }),
+    )
   }
 
   async stat(agentPath: string): Promise<EntryInfo> {
-    const target = await this.existing(agentPath)
-    const stats = await lstat(target.hostPath).catch((error: unknown) => {
-      throw fromFsError(error, target.agentPath)
+    return withAnchored(this.locate(agentPath), async (target) => {
+      if (!target.stats) throw workspaceError('NOT_FOUND', `${target.agentPath} does not exist.`)
+      return toEntry(target.agentPath, nameOf(target.agentPath), target.stats)
     })
-    return toEntry(target.agentPath, nameOf(target.agentPath), stats)
   }
 
   async list(agentPath: string, options: ListOptions = {}): Promise<ListResult> {
-    const folder = await this.folder(agentPath)
-    return listFolder(this.root, folder, options)
+    return withAnchored(this.locate(agentPath), (target) =>
+      this.inFolder(target, (dir) => listFolder(this.root, { agentPath: target.agentPath, dir }, options)),
+    )
   }
 
   async find(pattern: string, options: FindOptions = {}): Promise<FindResult> {
-    const folder = await this.folder(options.dir === undefined ? '/' : options.dir)
-    return findByName(this.root, folder, pattern, options)
+    return withAnchored(this.locate(options.dir === undefined ? '/' : options.dir), (target) =>
+      this.inFolder(target, (dir) =>
+        findByName(this.root, { agentPath: target.agentPath, dir }, pattern, options),
+      ),
+    )
   }
 
   mkdir(agentPath: string): Promise<{ path: string; created: boolean }> {
     return this.serial(async () => {
-      const target = await this.writable(agentPath, { allowFolder: true })
-      if (target.exists) {
-        if ((await lstat(target.hostPath)).isDirectory()) return { path: target.agentPath, created: false }
-        throw workspaceError('CONFLICT', `${target.agentPath} already exists as a file.`)
-      }
-      await this.makeParents(target.hostPath, target.agentPath, true)
-      return { path: target.agentPath, created: true }
+      const parsed = this.resolver.parse(agentPath)
+      if (parsed.path === '/') refuse('root-not-allowed', 'the workspace root itself cannot be changed.')
+      const before = await withAnchored(this.locate(agentPath), async (target) => target)
+      if (before.kind === 'directory') return { path: parsed.path, created: false }
+      if (before.kind !== 'missing')
+        throw workspaceError('CONFLICT', `${parsed.path} already exists as a file.`)
+      return withAnchored(this.writable(agentPath, { createSelf: true }), async (target) => {
+        if (target.kind !== 'directory') {
+          throw workspaceError('CONFLICT', `${target.agentPath} already exists as a file.`)
+        }
+        return { path: target.agentPath, created: true }
+      })
     })
   }
 
   move(from: string, to: string, options: TransferOptions = {}): Promise<TransferReceipt> {
     return this.serial(async () => {
-      const source = await this.existing(from, { forChange: true })
-      const destination = await this.writable(to, { allowFolder: true })
-      const type = await this.typeOf(source)
-      checkNotInside(source, destination)
-      const backup = await this.clearDestination(destination, type, options)
-      await this.makeParents(destination.hostPath, destination.agentPath)
-      await verifyFolder(this.root, path.dirname(destination.hostPath))
-      await rename(source.hostPath, destination.hostPath).catch((error: unknown) => {
-        throw fromFsError(error, source.agentPath)
-      })
-      await this.record([source, destination], `move ${source.agentPath} -> ${destination.agentPath}`)
-      return {
-        from: source.agentPath,
-        to: destination.agentPath,
-        type,
-        files: 1,
-        ...(backup ? { backup } : {}),
-      }
+      const fromPath = this.resolver.parse(from).path
+      if (fromPath === '/')
+        refuse('root-not-allowed', 'the workspace root itself cannot be moved or deleted.')
+      checkNotInside(fromPath, this.resolver.parse(to).path)
+      return withAnchored(this.existing(from, { forChange: true }), (source) =>
+        withAnchored(this.writable(to), async (destination) => {
+          const type = this.typeOf(source)
+          checkNotInside(this.toAgent(source.hostPath), this.toAgent(destination.hostPath))
+          const backup = await this.clearDestination(destination, type, options)
+          await source.dir.verify()
+          await destination.dir.verify()
+          await rename(source.dir.child(source.name), destination.dir.child(destination.name)).catch(
+            (error: unknown) => {
+              throw fromFsError(error, source.agentPath)
+            },
+          )
+          await this.record([source, destination], `move ${source.agentPath} -> ${destination.agentPath}`)
+          return {
+            from: source.agentPath,
+            to: destination.agentPath,
+            type,
+            files: 1,
+            ...(backup ? { backup } : {}),
+          }
+        }),
+      )
     })
   }
 
   copy(from: string, to: string, options: TransferOptions = {}): Promise<TransferReceipt> {
     return this.serial(async () => {
-      const source = await this.existing(from)
-      const destination = await this.writable(to, { allowFolder: true })
-      const type = await this.typeOf(source)
-      checkNotInside(source, destination)
-      const backup = await this.clearDestination(destination, type, options)
-      const counts = await copyEntry(source, destination, {
-        rootReal: this.root,
-        writeFile: (target, bytes) => this.writeResolved(target, bytes, { backup: false }),
-        makeFolder: (target) => this.makeParents(target.hostPath, target.agentPath, true),
-      })
-      await this.record([destination], `copy ${source.agentPath} -> ${destination.agentPath}`)
-      return {
-        from: source.agentPath,
-        to: destination.agentPath,
-        type,
-        ...counts,
-        ...(backup ? { backup } : {}),
-      }
+      checkNotInside(this.resolver.parse(from).path, this.resolver.parse(to).path)
+      return withAnchored(this.existing(from), (source) =>
+        withAnchored(this.writable(to), async (destination) => {
+          const type = this.typeOf(source)
+          checkNotInside(this.toAgent(source.hostPath), this.toAgent(destination.hostPath))
+          const backup = await this.clearDestination(destination, type, options)
+          const counts = await copyEntry(source, destination, {
+            rootReal: this.root,
+            writeFile: (target, bytes) => this.writeResolved(target, bytes, { backup: false }),
+          })
+          await this.record([destination], `copy ${source.agentPath} -> ${destination.agentPath}`)
+          return {
+            from: source.agentPath,
+            to: destination.agentPath,
+            type,
+            ...counts,
+            ...(backup ? { backup } : {}),
+          }
+        }),
+      )
     })
   }
 
   delete(agentPath: string): Promise<DeleteReceipt> {
-    return this.serial(async () => {
-      const target = await this.existing(agentPath, { forChange: true })
-      const type = await this.typeOf(target)
-      // A file the history never saw is recorded first, so history can bring it back too.
-      if (type === 'file') await this.record([target], `snapshot ${target.agentPath} before delete`)
-      const entry = await this.trash
-        .put(target.hostPath, this.toAgent(target.hostPath), type)
-        .catch((error: unknown) => {
-          throw fromFsError(error, target.agentPath)
-        })
-      await this.record([target], `delete ${target.agentPath}`)
-      return { path: target.agentPath, type, trashId: entry.id }
-    })
+    return this.serial(() =>
+      withAnchored(this.existing(agentPath, { forChange: true }), async (target) => {
+        const type = this.typeOf(target)
+        // A file the history never saw is recorded first, so history can bring it back too.
+        if (type === 'file') await this.record([target], `snapshot ${target.agentPath} before delete`)
+        await target.dir.verify()
+        const entry = await this.trash
+          .put(target.dir.child(target.name), target.agentPath, type)
+          .catch((error: unknown) => {
+            throw fromFsError(error, target.agentPath)
+          })
+        await this.record([target], `delete ${target.agentPath}`)
+        return { path: target.agentPath, type, trashId: entry.id }
+      }),
+    )
   }
 
   listTrash() {
@@ -216,42 +238,47 @@ export class LocalWorkspace implements Workspace {
       const entry = await this.trash.entry(trashId)
       if (!entry)
         throw workspaceError('NOT_FOUND', `Nothing in the trash has id "${trashId}"; list the trash first.`)
-      const target = await this.writable(to ?? entry.originalPath, { allowFolder: true })
-      if (target.exists) {
-        throw workspaceError('CONFLICT', `${target.agentPath} already exists; restore to another path.`)
-      }
-      await this.makeParents(target.hostPath, target.agentPath)
-      await verifyFolder(this.root, path.dirname(target.hostPath))
-      await this.trash.takeOut(trashId, target.hostPath)
-      await this.record([target], `restore ${target.agentPath} from trash`)
-      return { path: target.agentPath, type: entry.type }
+      return withAnchored(this.writable(to ?? entry.originalPath), async (target) => {
+        if (target.kind !== 'missing') {
+          throw workspaceError('CONFLICT', `${target.agentPath} already exists; restore to another path.`)
+        }
+        await target.dir.verify()
+        await this.trash.takeOut(trashId, target.dir.child(target.name))
+        await this.record([target], `restore ${target.agentPath} from trash`)
+        return { path: target.agentPath, type: entry.type }
+      })
     })
   }
 
   async listBackups(agentPath: string): Promise<BackupInfo[]> {
-    const target = await this.resolver.resolve(agentPath)
-    return this.backups.list(target.hostPath)
+    return withAnchored(this.locate(agentPath), async (target) =>
+      target.name === undefined ? [] : this.backups.list({ ...target, name: target.name }),
+    )
   }
 
   restoreBackup(agentPath: string, number?: number): Promise<RestoreReceipt> {
-    return this.serial(async () => {
-      const target = await this.writable(agentPath)
-      const backups = await this.backups.list(target.hostPath)
-      const chosen = number === undefined ? backups[0] : backups.find((backup) => backup.number === number)
-      if (!chosen) {
-        const available = backups.map((backup) => backup.number).join(', ')
-        throw workspaceError(
-          'NOT_FOUND',
-          available
-            ? `${target.agentPath} has no backup number ${number}; available: ${available}.`
-            : `${target.agentPath} has no backups.`,
-        )
-      }
-      const bytes = await readChecked(this.root, this.resolver.lexicalHostPath(chosen.path), chosen.path)
-      const receipt = await this.writeResolved(target, bytes, {})
-      const version = await this.record([target], `restore ${target.agentPath} from ${chosen.path}`)
-      return { ...receipt, ...(version ? { version } : {}), restoredFrom: chosen.path }
-    })
+    return this.serial(() =>
+      withAnchored(this.writable(agentPath), async (target) => {
+        const backups = await this.backups.list(target)
+        const chosen = number === undefined ? backups[0] : backups.find((backup) => backup.number === number)
+        if (!chosen) {
+          const available = backups.map((backup) => backup.number).join(', ')
+          throw workspaceError(
+            'NOT_FOUND',
+            available
+              ? `${target.agentPath} has no backup number ${number}; available: ${available}.`
+              : `${target.agentPath} has no backups.`,
+          )
+        }
+        const name = chosen.path.slice(chosen.path.lastIndexOf('/') + 1)
+        const stats = await lstatOrUndefined(target.dir.child(name))
+        const kind = stats?.isFile() ? 'file' : stats ? 'other' : 'missing'
+        const bytes = await readAnchored(this.root, { ...target, agentPath: chosen.path, name, stats, kind })
+        const receipt = await this.writeResolved(target, bytes, {})
+        const version = await this.record([target], `restore ${target.agentPath} from ${chosen.path}`)
+        return { ...receipt, ...(version ? { version } : {}), restoredFrom: chosen.path }
+      }),
+    )
   }
 
   async watch(options: WatchOptions): Promise<WorkspaceWatcher> {
@@ -275,43 +302,44 @@ export class LocalWorkspace implements Workspace {
     await this.mutations.catch(() => undefined)
   }
 
-  private async writeUnlocked(
-    agentPath: string,
-    bytes: Uint8Array,
-    options: WriteOptions,
-  ): Promise<WriteReceipt> {
-    const target = await this.writable(agentPath)
-    const receipt = await this.writeResolved(target, bytes, options)
-    const version = await this.record([target], options.message ?? `write ${target.agentPath}`)
-    return version ? { ...receipt, version } : receipt
+  private writeUnlocked(agentPath: string, bytes: Uint8Array, options: WriteOptions): Promise<WriteReceipt> {
+    return withAnchored(this.writable(agentPath), async (target) => {
+      const receipt = await this.writeResolved(target, bytes, options)
+      const version = await this.record([target], options.message ?? `write ${target.agentPath}`)
+      return version ? { ...receipt, version } : receipt
+    })
   }
 
-  /** Writes already-resolved bytes: backup of the old content, then the atomic replace. Caller holds the lock. */
+  /**
+   * Writes bytes to an anchored file: backup of the old content, then the atomic replace, all through the
+   * folder `target.dir` holds open. Caller holds the lock.
+   */
   private async writeResolved(
-    target: ResolvedPath,
+    target: WritableTarget,
     bytes: Uint8Array,
     options: WriteOptions,
   ): Promise<WriteReceipt> {
-    const existing = target.exists ? await lstat(target.hostPath) : undefined
-    if (existing?.isDirectory())
+    if (target.kind === 'directory')
       throw workspaceError('CONFLICT', `${target.agentPath} is a folder, not a file.`)
+    if (target.kind === 'other') throw notRegular(target.agentPath)
+    const existing = target.kind === 'file' ? target.stats : undefined
     if (existing && options.overwrite === false) {
       throw workspaceError(
         'CONFLICT',
         `${target.agentPath} already exists; choose another name or allow overwrite.`,
       )
     }
-    await this.makeParents(target.hostPath, target.agentPath)
     if (existing) await this.record([target], `snapshot ${target.agentPath} (changed outside Bureau)`)
     const backup =
       existing && options.backup !== false && this.backups.enabled
-        ? await this.backups.backup(target.hostPath).catch((error: unknown) => {
+        ? await this.backups.backup(target).catch((error: unknown) => {
             throw fromFsError(error, `${target.agentPath} (backup)`)
           })
         : undefined
-    await writeFileAtomic(this.deps.writeFs, target.hostPath, bytes, {
+    await target.dir.verify()
+    await writeFileAtomic(this.deps.writeFs, target.dir.child(target.name), bytes, {
       ...(existing ? { mode: existing.mode & 0o777 } : {}),
-      beforeRename: () => verifyFolder(this.root, path.dirname(target.hostPath)),
+      beforeRename: () => target.dir.verify(),
     }).catch((error: unknown) => {
       throw fromFsError(error, target.agentPath)
     })
@@ -323,48 +351,79 @@ export class LocalWorkspace implements Workspace {
     }
   }
 
-  /** Resolves a path the caller may create or replace. Caller holds the lock. */
-  private async writable(agentPath: string, options: { allowFolder?: boolean } = {}): Promise<ResolvedPath> {
-    const target = await this.resolver.resolve(agentPath)
-    if (target.agentPath === '/') refuse('root-not-allowed', 'the workspace root itself cannot be changed.')
-    if (!options.allowFolder && target.exists && (await lstat(target.hostPath)).isDirectory()) {
-      throw workspaceError('CONFLICT', `${target.agentPath} is a folder, not a file.`)
-    }
-    return target
+  /** Looks a path up, anchored (see walkAnchored). The caller closes `dir` (withAnchored). */
+  private locate(agentPath: string, options: WalkOptions = {}): Promise<Anchored> {
+    const parsed = this.resolver.parse(agentPath, options)
+    return walkAnchored(this.root, parsed.path, parsed.segments, options)
   }
 
-  private async existing(agentPath: string, options: { forChange?: boolean } = {}): Promise<ResolvedPath> {
-    const target = await this.resolver.resolve(agentPath)
-    if (!target.exists) throw workspaceError('NOT_FOUND', `${target.agentPath} does not exist.`)
-    if (options.forChange && target.agentPath === '/') {
-      refuse('root-not-allowed', 'the workspace root itself cannot be moved or deleted.')
+  /** A path the caller may create or replace; missing parent folders are made on the way. */
+  private async writable(agentPath: string, options: WalkOptions = {}): Promise<WritableTarget> {
+    const parsed = this.resolver.parse(agentPath)
+    if (parsed.path === '/') refuse('root-not-allowed', 'the workspace root itself cannot be changed.')
+    const target = await this.locate(agentPath, { createParents: true, ...options }).catch(
+      (error: unknown) => {
+        throw parentError(error, parsed.path)
+      },
+    )
+    if (target.blockedByFile || target.name === undefined) {
+      await target.dir.close()
+      throw workspaceError('CONFLICT', `A parent of ${parsed.path} is a file, not a folder.`)
     }
-    return target
+    return { ...target, name: target.name }
   }
 
-  private async folder(agentPath: string): Promise<ResolvedPath> {
-    const target = await this.existing(agentPath)
-    if (!(await lstat(target.hostPath)).isDirectory()) {
+  private async existing(agentPath: string, options: { forChange?: boolean } = {}): Promise<WritableTarget> {
+    const target = await this.locate(agentPath)
+    if (target.kind === 'missing') {
+      await target.dir.close()
+      throw workspaceError('NOT_FOUND', `${target.agentPath} does not exist.`)
+    }
+    if (target.name === undefined) {
+      await target.dir.close()
+      if (options.forChange)
+        refuse('root-not-allowed', 'the workspace root itself cannot be moved or deleted.')
+      throw workspaceError(
+        'UNSUPPORTED',
+        'the workspace root itself cannot be copied; copy its contents instead.',
+      )
+    }
+    return { ...target, name: target.name }
+  }
+
+  /** Runs `use` with the folder `target` names, opened through its anchored parent. */
+  private async inFolder<T>(target: Anchored, use: (dir: AnchoredDir) => Promise<T>): Promise<T> {
+    if (target.kind === 'missing') throw workspaceError('NOT_FOUND', `${target.agentPath} does not exist.`)
+    if (target.kind !== 'directory') {
       throw workspaceError('CONFLICT', `${target.agentPath} is a file, not a folder.`)
     }
-    return target
+    if (target.name === undefined) return use(target.dir)
+    const dir = await target.dir.openChild(target.name).catch((error: unknown) => {
+      throw errnoOf(error) === 'ELOOP'
+        ? refuse('symlink-escape', 'a folder on the path was replaced by a symbolic link.')
+        : fromFsError(error, target.agentPath)
+    })
+    try {
+      return await use(dir)
+    } finally {
+      await dir.close()
+    }
   }
 
-  private async typeOf(target: ResolvedPath): Promise<EntryType> {
-    const stats = await lstat(target.hostPath)
-    if (stats.isDirectory()) return 'directory'
-    if (stats.isFile()) return 'file'
-    throw workspaceError('UNSUPPORTED', `${target.agentPath} is not a regular file or folder.`)
+  private typeOf(target: Anchored): EntryType {
+    if (target.kind === 'directory') return 'directory'
+    if (target.kind === 'file') return 'file'
+    throw notRegular(target.agentPath)
   }
 
   /** Makes room at a move/copy destination; an overwritten file is backed up. Returns the backup path. */
   private async clearDestination(
-    destination: ResolvedPath,
+    destination: WritableTarget,
     sourceType: EntryType,
     options: TransferOptions,
   ): Promise<string | undefined> {
-    if (!destination.exists) return undefined
-    const type = await this.typeOf(destination)
+    if (destination.kind === 'missing') return undefined
+    const type = this.typeOf(destination)
     if (!options.overwrite || type === 'directory' || sourceType === 'directory') {
       throw workspaceError(
         'CONFLICT',
@@ -374,20 +433,11 @@ export class LocalWorkspace implements Workspace {
       )
     }
     await this.record([destination], `snapshot ${destination.agentPath} before overwrite`)
-    return this.backups.enabled ? this.backups.backup(destination.hostPath) : undefined
-  }
-
-  private async makeParents(hostPath: string, agentPath: string, includeSelf = false): Promise<void> {
-    const folder = includeSelf ? hostPath : path.dirname(hostPath)
-    await mkdir(folder, { recursive: true }).catch((error: unknown) => {
-      throw errnoOf(error) === 'EEXIST' || errnoOf(error) === 'ENOTDIR'
-        ? workspaceError('CONFLICT', `A parent of ${agentPath} is a file, not a folder.`)
-        : fromFsError(error, agentPath)
-    })
+    return this.backups.enabled ? this.backups.backup(destination) : undefined
   }
 
   /** Commits the given paths to the history; a history failure never fails the write itself. */
-  private async record(targets: readonly ResolvedPath[], message: string): Promise<string | undefined> {
+  private async record(targets: readonly Anchored[], message: string): Promise<string | undefined> {
     const history = this.deps.history
     if (!history) return undefined
     try {
@@ -406,16 +456,23 @@ export class LocalWorkspace implements Workspace {
   }
 }
 
+/** An anchored target with a final name (never the root). */
+type WritableTarget = Anchored & { readonly name: string }
+
+function parentError(error: unknown, agentPath: string): unknown {
+  const errno = errnoOf(error)
+  return errno === 'EEXIST' || errno === 'ENOTDIR'
+    ? workspaceError('CONFLICT', `A parent of ${agentPath} is a file, not a folder.`)
+    : fromFsError(error, agentPath)
+}
+
 function nameOf(agentPath: string): string {
   return agentPath === '/' ? '/' : agentPath.slice(agentPath.lastIndexOf('/') + 1)
 }
 
-function checkNotInside(source: ResolvedPath, destination: ResolvedPath): void {
-  const prefix = source.agentPath === '/' ? '/' : `${source.agentPath}/`
-  if (destination.agentPath === source.agentPath || destination.agentPath.startsWith(prefix)) {
-    throw workspaceError(
-      'CONFLICT',
-      `Cannot put ${source.agentPath} inside itself (${destination.agentPath}).`,
-    )
+function checkNotInside(source: string, destination: string): void {
+  const prefix = source === '/' ? '/' : `${source}/`
+  if (destination === source || destination.startsWith(prefix)) {
+    throw workspaceError('CONFLICT', `Cannot put ${source} inside itself (${destination}).`)
   }
 }

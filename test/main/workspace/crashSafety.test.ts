@@ -121,7 +121,7 @@ describe('atomic writes under failure', () => {
     await box.workspace.close()
   })
 
-  it('a folder swapped for an outside link between the check and the rename is refused', async () => {
+  it('a folder swapped for an outside link between the check and the rename: the write stays in the checked folder', async () => {
     let box: Awaited<ReturnType<typeof boxes.make>> | undefined
     const swapping: WriteFs = {
       ...realFs,
@@ -138,10 +138,30 @@ describe('atomic writes under failure', () => {
     box = await boxes.make({ fs: swapping, history: false })
     await box.workspace.mkdir('/docs')
     const before = await box.snapshotOutside()
-    const error = await rejection(box.workspace.writeFile('/docs/canary.txt', 'pwned'))
+    // The write goes through the folder that was opened and checked (now /docs-moved), never the link.
+    await box.workspace.writeFile('/docs/canary.txt', 'pwned')
+    expect(await readFile(path.join(box.root, 'docs-moved', 'canary.txt'), 'utf8')).toBe('pwned')
+    expect(await box.snapshotOutside()).toEqual(before)
+    expect(await tempFilesIn(box.base)).toEqual([])
+    await box.workspace.close()
+  })
+
+  it('a folder moved outside the workspace between the check and the rename is refused', async () => {
+    let box: Awaited<ReturnType<typeof boxes.make>> | undefined
+    const moving: WriteFs = {
+      ...realFs,
+      async open(hostPath, flags, mode) {
+        const handle = await realFs.open(hostPath, flags, mode)
+        if (flags === 'wx' && box) await rename(path.join(box.root, 'docs'), path.join(box.outside, 'docs'))
+        return handle
+      },
+    }
+    box = await boxes.make({ fs: moving, history: false })
+    await box.workspace.mkdir('/docs')
+    const error = await rejection(box.workspace.writeFile('/docs/new.txt', 'pwned'))
     expect(error.code).toBe('FORBIDDEN')
     expect(error.message).toContain('symlink-escape')
-    expect(await box.snapshotOutside()).toEqual(before)
+    expect(await readdir(path.join(box.outside, 'docs'))).toEqual([])
     await box.workspace.close()
   })
 })

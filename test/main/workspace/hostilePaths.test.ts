@@ -78,9 +78,22 @@ const corpus: HostileCase[] = [
   { name: 'ANSI escape', path: '/\u001b[31mred', rule: 'control-character' },
   { name: 'DEL', path: '/a\u007f', rule: 'control-character' },
   { name: 'C1 next line', path: '/\u0085x', rule: 'control-character' },
-  { name: 'right-to-left override', path: '/\u202Etxt.exe', rule: 'control-character' },
-  { name: 'zero-width space', path: '/a\u200Bb', rule: 'control-character' },
-  { name: 'byte order mark', path: '/\uFEFFa.txt', rule: 'control-character' },
+  { name: 'right-to-left override', path: '/\u202Etxt.exe', rule: 'bidi-control' },
+  { name: 'left-to-right mark', path: '/a\u200E.txt', rule: 'bidi-control' },
+  { name: 'right-to-left isolate', path: '/\u2067a.txt', rule: 'bidi-control' },
+  { name: 'pop directional isolate', path: '/a\u2069.txt', rule: 'bidi-control' },
+  { name: 'zero-width space', path: '/a\u200Bb', rule: 'invisible-character' },
+  {
+    name: 'zero-width joiner after .bureau',
+    path: '/.bureau\u200D/history/config',
+    rule: 'invisible-character',
+  },
+  { name: 'zero-width non-joiner in Latin', path: '/re\u200Cport.txt', rule: 'invisible-character' },
+  { name: 'word joiner', path: '/a\u2060b', rule: 'invisible-character' },
+  { name: 'soft hyphen', path: '/re\u00ADport.txt', rule: 'invisible-character' },
+  { name: 'Hangul filler', path: '/\u3164.txt', rule: 'invisible-character' },
+  { name: 'combining grapheme joiner', path: '/a\u034F.txt', rule: 'invisible-character' },
+  { name: 'byte order mark', path: '/\uFEFFa.txt', rule: 'invisible-character' },
   { name: 'line separator', path: '/a\u2028b', rule: 'control-character' },
   { name: 'lone surrogate', path: '/\uD800.txt', rule: 'invalid-unicode' },
   // lengths
@@ -252,6 +265,9 @@ describe('paths that look dangerous but are inside', () => {
       '/報告。2025.txt',
       '/👨\u200D👩\u200D👧 family.txt',
       '/Notes… draft.txt',
+      '/می\u200Cخواهم.txt',
+      '/क्\u200Dष.txt',
+      '/❤\uFE0F\u200D🔥.txt',
     ]) {
       await workspace.writeFile(name, 'ok')
       expect(await workspace.readText(name)).toBe('ok')

@@ -6,6 +6,7 @@ import { startHttpHost } from '../../server'
 import { bridgeLimitOverrides } from '../bridge/bridgeFlags'
 import { browserOverrides } from '../browserOptions'
 import type { ServeOptions } from '../commandOptions'
+import { SHUTDOWN_DEADLINE_MS, shutdownWithin } from './shutdown'
 
 /** `bureau serve`: runs until SIGINT/SIGTERM, then closes the server and disposes the services. */
 export async function runServe(options: ServeOptions): Promise<void> {
@@ -46,6 +47,19 @@ export async function runServe(options: ServeOptions): Promise<void> {
     process.once('SIGINT', stop)
     process.once('SIGTERM', stop)
   })
-  await host.close()
-  await app.dispose()
+  // A stuck run (a tool waiting on the disk, a model stream) must not keep the host alive: SIGTERM
+  // always ends it within a few seconds, cleanly when it can.
+  await shutdownWithin(
+    async () => {
+      await host.close()
+      await app.dispose()
+    },
+    {
+      signals: ['SIGINT', 'SIGTERM'],
+      onTimeout: () =>
+        process.stderr.write(
+          `Bureau did not shut down cleanly within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting anyway.\n`,
+        ),
+    },
+  )
 }
