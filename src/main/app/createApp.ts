@@ -4,6 +4,7 @@ import { type ChatService, chatHandlers, createAppChat, currentWorkspace, worksp
 import { type BrowserEnvironment, type BrowserOverrides, browserHandlers } from '../browser'
 import { type Converter, createAppConverter } from '../convert'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
+import { evalHandlers } from '../eval'
 import { createSettingsProviders, type ProviderService, providerHandlers } from '../llm'
 import { createLogger, type Logger } from '../logging'
 import { createNoticeCenter, type NoticeCenter } from '../notices'
@@ -144,6 +145,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       ...appHandlers({ host: options.host, notices }),
       ...settingsHandlers(settings),
       ...providerHandlers(providers),
+      ...evalHandlers({ dataDir: options.dataDir }),
       ...toolsHandlers(tools),
       ...browserHandlers({
         env: browser,
