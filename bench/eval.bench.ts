@@ -12,7 +12,9 @@ import type { BenchRow } from './types'
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
 }
 
 export default async function evalBench(): Promise<BenchRow[]> {
@@ -46,7 +48,9 @@ export default async function evalBench(): Promise<BenchRow[]> {
       unit: 's',
       target: '100% pass',
       pass: failed.length === 0,
-      note: failed.length ? `failed: ${failed.join(', ')}` : `${web.length} web tasks start a headless Chromium each`,
+      note: failed.length
+        ? `failed: ${failed.join(', ')}`
+        : `${web.length} web tasks start a headless Chromium each`,
     },
     {
       name: 'of which the web tasks',

@@ -67,11 +67,7 @@ async function mkdirAndBuild(): Promise<void> {
   })
   const budgetTotal = items.slice(0, 9).reduce((s, [, v]) => s + v, 0)
   await book('budget.xlsx', {
-    Budget: [
-      ['Item', 'Cost'],
-      ...items,
-      ['Total', { formula: 'SUM(B2:B10)', result: budgetTotal }],
-    ],
+    Budget: [['Item', 'Cost'], ...items, ['Total', { formula: 'SUM(B2:B10)', result: budgetTotal }]],
   })
   await book('orders.xlsx', { Orders: [['Order', 'Customer', 'Amount', 'Month'], ...orders] })
   await book('monthly.xlsx', {

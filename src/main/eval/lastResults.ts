@@ -30,7 +30,11 @@ export async function readLastResults(dataDir: string): Promise<EvalScore[]> {
 }
 
 /** Records a model run as the last score of its provider/model (replays are not scores). */
-export async function saveLastResult(dataDir: string, report: EvalReport, partial: boolean): Promise<EvalScore | undefined> {
+export async function saveLastResult(
+  dataDir: string,
+  report: EvalReport,
+  partial: boolean,
+): Promise<EvalScore | undefined> {
   if (report.mode !== 'agent' || !report.provider || !report.model) return undefined
   const score: EvalScore = {
     provider: report.provider,

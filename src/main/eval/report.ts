@@ -1,7 +1,8 @@
 import type { EvalReport, EvalTotals, Tally, TaskRun } from './results'
 
 function add(map: Record<string, Tally>, key: string, passed: boolean): void {
-  const tally = (map[key] ??= { passed: 0, total: 0 })
+  const tally = map[key] ?? { passed: 0, total: 0 }
+  map[key] = tally
   tally.total++
   if (passed) tally.passed++
 }
@@ -34,14 +35,20 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd()
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd()
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n')
 }
 
 /** The human-readable report: one row per attempt with the checker's reason, then the totals. */
 export function formatReport(report: EvalReport): string {
   const who =
-    report.mode === 'agent' ? `${report.provider}/${report.model} (${report.interactionMode} mode)` : `${report.mode} solutions`
+    report.mode === 'agent'
+      ? `${report.provider}/${report.model} (${report.interactionMode} mode)`
+      : `${report.mode} solutions`
   const rows = report.runs.map((r) => [
     r.passed ? 'PASS' : 'FAIL',
     report.repeat > 1 ? `${r.id}#${r.attempt}` : r.id,

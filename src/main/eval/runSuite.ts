@@ -53,7 +53,10 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
         if (outer.aborted) break
         const passed = runs.filter((r) => r.passed).length
         options.onProgress?.({ done: runs.length, total, passed, next: { id: task.id, attempt } })
-        const signal = AbortSignal.any([outer, AbortSignal.timeout(options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS)])
+        const signal = AbortSignal.any([
+          outer,
+          AbortSignal.timeout(options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS),
+        ])
         const run = await runTask(task, {
           env: options.env,
           site,
@@ -74,11 +77,22 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
     await site.close()
     await rm(tempRoot, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
   }
-  options.onProgress?.({ done: runs.length, total, passed: runs.filter((r) => r.passed).length, ...(runs.at(-1) ? { last: runs.at(-1) } : {}) })
+  options.onProgress?.({
+    done: runs.length,
+    total,
+    passed: runs.filter((r) => r.passed).length,
+    ...(runs.at(-1) ? { last: runs.at(-1) } : {}),
+  })
   return {
     mode: options.mode,
-    ...(model ? { provider: model.provider, model: model.model, interactionMode: model.interactionMode } : {}),
-    taskSet: { version: options.taskSet.version, digest: options.taskSet.digest, tasks: options.taskSet.tasks.length },
+    ...(model
+      ? { provider: model.provider, model: model.model, interactionMode: model.interactionMode }
+      : {}),
+    taskSet: {
+      version: options.taskSet.version,
+      digest: options.taskSet.digest,
+      tasks: options.taskSet.tasks.length,
+    },
     startedAt,
     finishedAt: new Date().toISOString(),
     interrupted: outer.aborted,

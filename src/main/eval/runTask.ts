@@ -34,9 +34,17 @@ interface Outcome {
 }
 
 /** Replays tool calls through `invoke` (the agent's pipeline) with no model; `done` gives the answer. */
-async function replay(calls: readonly ToolCallSpec[], ws: TaskWorkspace, o: RunTaskOptions): Promise<Outcome> {
+async function replay(
+  calls: readonly ToolCallSpec[],
+  ws: TaskWorkspace,
+  o: RunTaskOptions,
+): Promise<Outcome> {
   for (const file of ws.attachments) await ws.workspace.writeFile(`${INBOX_DIR}/${file.name}`, file.bytes)
-  const session = createToolSession({ toolsets: o.env.toolsets(), workspace: ws.workspace, urlGuard: o.urlGuard })
+  const session = createToolSession({
+    toolsets: o.env.toolsets(),
+    workspace: ws.workspace,
+    urlGuard: o.urlGuard,
+  })
   const errors: string[] = []
   const values: unknown[] = []
   let answer = ''
@@ -56,7 +64,13 @@ async function replay(calls: readonly ToolCallSpec[], ws: TaskWorkspace, o: RunT
     const report = await session.dispose()
     errors.push(...report.errors)
   }
-  return { answer, status: 'replayed', steps: calls.length, tokens: { input: 0, output: 0, cached: 0 }, errors }
+  return {
+    answer,
+    status: 'replayed',
+    steps: calls.length,
+    tokens: { input: 0, output: 0, cached: 0 },
+    errors,
+  }
 }
 
 async function agent(task: EvalTask, prompt: string, ws: TaskWorkspace, o: RunTaskOptions): Promise<Outcome> {
@@ -75,7 +89,9 @@ async function agent(task: EvalTask, prompt: string, ws: TaskWorkspace, o: RunTa
     urlGuard: o.urlGuard,
     ...(o.logger ? { logger: o.logger } : {}),
   })
-  const errors = result.steps.filter((s) => s.status === 'error').map((s) => `${s.method}: ${s.error ?? 'failed'}`)
+  const errors = result.steps
+    .filter((s) => s.status === 'error')
+    .map((s) => `${s.method}: ${s.error ?? 'failed'}`)
   if (result.error) errors.push(`agent: ${result.error}`)
   return {
     answer: result.message,

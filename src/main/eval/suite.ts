@@ -38,7 +38,9 @@ function readManifest(dir: string, id: string): EvalTask {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
-    throw loadError(`eval task ${id}: task.json is not JSON (${error instanceof Error ? error.message : error})`)
+    throw loadError(
+      `eval task ${id}: task.json is not JSON (${error instanceof Error ? error.message : error})`,
+    )
   }
   const parsed = TaskManifest.safeParse(raw)
   if (!parsed.success)
@@ -63,13 +65,18 @@ export function loadTaskSet(evalDir: string | undefined, filter?: string): TaskS
   if (ids.length === 0) throw loadError(`the eval task folder ${tasksDir} has no tasks`)
   const all = ids.map((id) => readManifest(join(tasksDir, id), id))
   const suiteFile = join(evalDir, 'suite.json')
-  const suite = SuiteFile.parse(existsSync(suiteFile) ? JSON.parse(readFileSync(suiteFile, 'utf8')) : { version: 'unversioned' })
+  const suite = SuiteFile.parse(
+    existsSync(suiteFile) ? JSON.parse(readFileSync(suiteFile, 'utf8')) : { version: 'unversioned' },
+  )
   const hash = createHash('sha256')
   for (const id of ids) hash.update(readFileSync(join(tasksDir, id, 'task.json')))
-  const patterns = filter?.split(',').map((p) => p.trim()).filter(Boolean) ?? []
+  const patterns =
+    filter
+      ?.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean) ?? []
   const matches = patterns.length > 0 ? picomatch(patterns) : () => true
   const tasks = all.filter((t) => matches(t.id))
-  if (tasks.length === 0)
-    throw loadError(`no eval task matches --tasks ${filter} (tasks: ${ids.join(', ')})`)
+  if (tasks.length === 0) throw loadError(`no eval task matches --tasks ${filter} (tasks: ${ids.join(', ')})`)
   return { version: suite.version, digest: hash.digest('hex').slice(0, 12), tasks }
 }

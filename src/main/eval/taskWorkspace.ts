@@ -45,7 +45,11 @@ export async function prepareTaskWorkspace(id: string, options: PrepareOptions):
   }
   try {
     if (options.setup.length > 0) {
-      const session = createToolSession({ toolsets: options.env.toolsets(), workspace, urlGuard: options.urlGuard })
+      const session = createToolSession({
+        toolsets: options.env.toolsets(),
+        workspace,
+        urlGuard: options.urlGuard,
+      })
       try {
         for (const call of options.setup) {
           const result = await invoke(session, call.tool, call.args)
@@ -57,7 +61,10 @@ export async function prepareTaskWorkspace(id: string, options: PrepareOptions):
     }
     const attachments: AgentAttachment[] = []
     for (const file of options.attachments)
-      attachments.push({ name: basename(file), bytes: new Uint8Array(await readFile(join(options.fixturesDir, file))) })
+      attachments.push({
+        name: basename(file),
+        bytes: new Uint8Array(await readFile(join(options.fixturesDir, file))),
+      })
     return { root, workspace, attachments, dispose }
   } catch (error) {
     await dispose()

@@ -13,7 +13,10 @@ export function fillTemplate<T>(value: T, vars: Readonly<Record<string, string>>
  * In a replayed call, a string `$ref:<n>:<path>` is the value at `path` (dots, array indexes) of the
  * result of the solution's call n (0-based): ids a tool hands out, such as history versions.
  */
-export function resolveRefs(args: Record<string, unknown>, results: readonly unknown[]): Record<string, unknown> {
+export function resolveRefs(
+  args: Record<string, unknown>,
+  results: readonly unknown[],
+): Record<string, unknown> {
   const resolve = (v: unknown): unknown => {
     if (typeof v === 'string') {
       const m = /^\$ref:(\d+):(.+)$/.exec(v)
@@ -23,7 +26,8 @@ export function resolveRefs(args: Record<string, unknown>, results: readonly unk
       return at
     }
     if (Array.isArray(v)) return v.map(resolve)
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolve(x)]))
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, resolve(x)]))
     return v
   }
   return resolve(args) as Record<string, unknown>

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { evalHandlers, type EvalReport, lastResultsPath } from '../../../src/main/eval'
+import { type EvalReport, evalHandlers, lastResultsPath } from '../../../src/main/eval'
 import { runCli } from '../../support/builtCli'
 import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
 import { scriptedSuite } from '../../support/scriptedSuite'
@@ -21,7 +21,16 @@ describe('bureau eval', () => {
     const data = await suite.dirs.make()
     const json = join(data, 'report.json')
     const result = await runCli(
-      ['eval', '--reference', '--tasks', 'sheet-total-column,files-restore-*', '--json', json, '--data-dir', data],
+      [
+        'eval',
+        '--reference',
+        '--tasks',
+        'sheet-total-column,files-restore-*',
+        '--json',
+        json,
+        '--data-dir',
+        data,
+      ],
       { timeoutMs: 120_000 },
     )
     expect(result.stderr).toMatch(/\[1\/3\] files-restore-deleted \.\.\./)
@@ -43,13 +52,22 @@ describe('bureau eval', () => {
     const data = await suite.dirs.make()
     suite.llm.push({ text: 'The five March orders average 1,046.' })
     const env = scriptedProviderEnv(suite.llm, 'sk-eval-test', { BUREAU_INTERACTION_MODE: 'api' })
-    const result = await runCli(['eval', '--tasks', 'sheet-question', '--data-dir', data], { env, timeoutMs: 60_000 })
+    const result = await runCli(['eval', '--tasks', 'sheet-question', '--data-dir', data], {
+      env,
+      timeoutMs: 60_000,
+    })
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/bureau eval: openai\/scripted-model \(api mode\)/)
     expect(result.stderr).toContain('score saved for openai/scripted-model: 1/1')
     const scores = await evalHandlers({ dataDir: data })['eval.lastResults']()
     expect(scores).toEqual([
-      expect.objectContaining({ provider: 'openai', model: 'scripted-model', passed: 1, total: 1, partial: true }),
+      expect.objectContaining({
+        provider: 'openai',
+        model: 'scripted-model',
+        passed: 1,
+        total: 1,
+        partial: true,
+      }),
     ])
   }, 90_000)
 
@@ -57,9 +75,14 @@ describe('bureau eval', () => {
     const data = await suite.dirs.make()
     suite.llm.push({ text: 'About 900.' })
     const env = scriptedProviderEnv(suite.llm, 'sk-eval-test', { BUREAU_INTERACTION_MODE: 'api' })
-    const failed = await runCli(['eval', '--tasks', 'sheet-question', '--data-dir', data], { env, timeoutMs: 60_000 })
+    const failed = await runCli(['eval', '--tasks', 'sheet-question', '--data-dir', data], {
+      env,
+      timeoutMs: 60_000,
+    })
     expect(failed.code).toBe(1)
-    expect(failed.stdout).toMatch(/FAIL\s+sheet-question.*the answer does not give 1046 \(numbers in it: 900\)/)
+    expect(failed.stdout).toMatch(
+      /FAIL\s+sheet-question.*the answer does not give 1046 \(numbers in it: 900\)/,
+    )
     expect(failed.stderr).toContain('error: 1 of 1 tasks failed')
 
     const none = await runCli(['eval', '--reference', '--tasks', 'nothing-like-this', '--data-dir', data])

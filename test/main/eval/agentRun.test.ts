@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EvalEnvironment } from '../../../src/main/eval'
 import { loadTaskSet, runEval, shippedEvalDir } from '../../../src/main/eval'
-import { scriptedModel, sent } from '../agent/support'
 import { scriptedSuite } from '../../support/scriptedSuite'
+import { scriptedModel, sent } from '../agent/support'
 import { testEvalEnvironment } from './support'
 
 // The agent path, not only the tool path: the scripted model replays a task's reference solution as
@@ -31,7 +31,8 @@ describe('bureau eval through the agent', () => {
     const taskSet = loadTaskSet(evalDir, 'sheet-total-column')
     const task = taskSet.tasks[0]
     if (!task) throw new Error('sheet-total-column is missing')
-    for (const call of task.reference) suite.llm.push({ toolCalls: [{ name: call.tool, arguments: call.args }] })
+    for (const call of task.reference)
+      suite.llm.push({ toolCalls: [{ name: call.tool, arguments: call.args }] })
     const report = await runEval({ taskSet, evalDir, env, mode: 'agent' })
 
     const run = report.runs[0]
@@ -50,7 +51,8 @@ describe('bureau eval through the agent', () => {
     // Tasks run in id order. files-restore-deleted: prose without doing anything.
     suite.llm.push({ text: 'I restored the file for you!' })
     // sheet-fix-formula: calls to a tool that does not exist until the same failure stops the run.
-    for (let i = 0; i < 3; i++) suite.llm.push({ toolCalls: [{ name: 'spreadsheet_fix_everything', arguments: { x: 1 } }] })
+    for (let i = 0; i < 3; i++)
+      suite.llm.push({ toolCalls: [{ name: 'spreadsheet_fix_everything', arguments: { x: 1 } }] })
     const report = await runEval({ taskSet, evalDir, env, mode: 'agent' })
 
     expect(report.runs.map((r) => [r.id, r.passed])).toEqual([
@@ -69,7 +71,8 @@ describe('bureau eval through the agent', () => {
   it('the step budget ends a model that never stops, and the task fails', async () => {
     const taskSet = loadTaskSet(evalDir, 'web-read-table')
     const budget = taskSet.tasks[0]?.stepBudget ?? 0
-    for (let i = 0; i < budget + 2; i++) suite.llm.push({ toolCalls: [{ name: 'files_list', arguments: { path: '/' } }] })
+    for (let i = 0; i < budget + 2; i++)
+      suite.llm.push({ toolCalls: [{ name: 'files_list', arguments: { path: '/' } }] })
     const report = await runEval({ taskSet, evalDir, env, mode: 'agent' })
     expect(report.runs[0]).toMatchObject({ passed: false, status: 'budget' })
     expect(report.runs[0]?.steps).toBeLessThanOrEqual(budget)

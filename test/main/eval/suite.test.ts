@@ -39,7 +39,9 @@ describe('the eval task set', () => {
     const toolsets = new Set(taskSet.tasks.flatMap((t) => t.toolsets))
     expect([...toolsets].sort()).toEqual(['convert', 'files', 'history', 'spreadsheet', 'web'])
     expect(new Set(taskSet.tasks.map((t) => t.difficulty))).toEqual(new Set(['easy', 'medium', 'hard']))
-    expect(taskSet.tasks.filter((t) => t.toolsets.length > 1 && t.kind.startsWith('multi.')).length).toBeGreaterThanOrEqual(3)
+    expect(
+      taskSet.tasks.filter((t) => t.toolsets.length > 1 && t.kind.startsWith('multi.')).length,
+    ).toBeGreaterThanOrEqual(3)
     expect(taskSet.version).toBe('1')
     expect(taskSet.digest).toMatch(/^[0-9a-f]{12}$/)
   })
@@ -53,7 +55,9 @@ describe('the eval task set', () => {
       expect(() => loadTaskSet(dir)).toThrow(/has no tasks/)
       await mkdir(join(dir, 'tasks', 'broken'))
       expect(() => loadTaskSet(dir)).toThrow(/broken has no task.json/)
-      expect(() => loadTaskSet(evalDir, 'no-such-task-*')).toThrow(/no eval task matches --tasks no-such-task-\*/)
+      expect(() => loadTaskSet(evalDir, 'no-such-task-*')).toThrow(
+        /no eval task matches --tasks no-such-task-\*/,
+      )
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
@@ -81,26 +85,31 @@ describe('replaying every task', () => {
   }, 600_000)
   afterAll(() => {})
 
-  it.each(taskSet.tasks.map((t) => t.id))('%s: the reference passes with no tool error, the wrong solution fails', (id) => {
-    const ref = reference.runs.find((r) => r.id === id)
-    const bad = wrong.runs.find((r) => r.id === id)
-    expect(ref, 'reference run').toBeDefined()
-    expect({ passed: ref?.passed, reason: ref?.reason, errors: ref?.errors }).toEqual({
-      passed: true,
-      reason: expect.stringMatching(/checks? passed/),
-      errors: [],
-    })
-    expect(bad?.passed, `wrong solution accepted: ${bad?.reason}`).toBe(false)
-    expect(bad?.reason).not.toMatch(/harness error|crashed/)
-    expect(bad?.errors).toEqual([])
-  })
+  it.each(taskSet.tasks.map((t) => t.id))(
+    '%s: the reference passes with no tool error, the wrong solution fails',
+    (id) => {
+      const ref = reference.runs.find((r) => r.id === id)
+      const bad = wrong.runs.find((r) => r.id === id)
+      expect(ref, 'reference run').toBeDefined()
+      expect({ passed: ref?.passed, reason: ref?.reason, errors: ref?.errors }).toEqual({
+        passed: true,
+        reason: expect.stringMatching(/checks? passed/),
+        errors: [],
+      })
+      expect(bad?.passed, `wrong solution accepted: ${bad?.reason}`).toBe(false)
+      expect(bad?.reason).not.toMatch(/harness error|crashed/)
+      expect(bad?.errors).toEqual([])
+    },
+  )
 
   it('totals add up per difficulty and per toolset', () => {
     expect(reference.totals.all).toEqual({ passed: taskSet.tasks.length, total: taskSet.tasks.length })
     expect(wrong.totals.all.passed).toBe(0)
     const byDifficulty = Object.values(reference.totals.byDifficulty).reduce((n, t) => n + t.total, 0)
     expect(byDifficulty).toBe(taskSet.tasks.length)
-    expect(reference.totals.byToolset.web?.total).toBe(taskSet.tasks.filter((t) => t.toolsets.includes('web')).length)
+    expect(reference.totals.byToolset.web?.total).toBe(
+      taskSet.tasks.filter((t) => t.toolsets.includes('web')).length,
+    )
     expect(reference.interrupted).toBe(false)
   })
 })

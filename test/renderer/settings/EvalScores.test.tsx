@@ -45,8 +45,12 @@ describe('Eval score in Settings → Model provider', () => {
     ])
     setup('ollama')
     const first = await screen.findByText('qwen3:8b')
-    expect(first.parentElement?.textContent).toMatch(/17\/24 tasks \(71%\) · .*2026.* · task set 1 \(abcdef123456\)/)
-    expect(screen.getByText('llama3.2:3b').parentElement?.textContent).toMatch(/6\/24 tasks \(25%\).*some tasks only/)
+    expect(first.parentElement?.textContent).toMatch(
+      /17\/24 tasks \(71%\) · .*2026.* · task set 1 \(abcdef123456\)/,
+    )
+    expect(screen.getByText('llama3.2:3b').parentElement?.textContent).toMatch(
+      /6\/24 tasks \(25%\).*some tasks only/,
+    )
     expect(screen.queryByText('gpt-4.1-mini')).toBeNull()
     expect(invoke).toHaveBeenCalledWith('eval.lastResults')
   })

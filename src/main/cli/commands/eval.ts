@@ -24,15 +24,26 @@ export function registerEvalCommand(program: Command): void {
     )
     .option('--provider <id>', 'provider to evaluate (default: the active one)')
     .option('--model <name>', 'model of that provider (default: its configured model)')
-    .addOption(new Option('--mode <mode>', 'how the model calls tools (default: as in the app)').choices(['api', 'cli']))
-    .option('--tasks <glob>', 'only the tasks whose id matches (comma-separated globs, e.g. "sheet-*,web-form")')
+    .addOption(
+      new Option('--mode <mode>', 'how the model calls tools (default: as in the app)').choices([
+        'api',
+        'cli',
+      ]),
+    )
+    .option(
+      '--tasks <glob>',
+      'only the tasks whose id matches (comma-separated globs, e.g. "sheet-*,web-form")',
+    )
     .option('--tasks-dir <dir>', 'a task suite folder of your own (holds suite.json, tasks/ and fixtures/)')
     .option('--repeat <n>', 'run every task n times', parsePositiveInt, 1)
     .option('--json <file>', 'also write the full results as JSON to this file ("-" for stdout)')
     .option('--reference', 'replay each task’s reference solution through the tools, without a model')
     .option('--wrong', 'replay each task’s wrong solution (every task should fail: the checkers can fail)')
     .option('--timeout <seconds>', 'longest time one task may take', parsePositiveInt, 600)
-    .option('--browser-executable <path>', 'the Chromium/Chrome/Edge the web tasks start headless (default: found automatically)')
+    .option(
+      '--browser-executable <path>',
+      'the Chromium/Chrome/Edge the web tasks start headless (default: found automatically)',
+    )
     .addOption(dataDirOption())
     .addHelpText(
       'after',

@@ -22,14 +22,19 @@ import { openEvalEnvironment } from './evalEnvironment'
 function modeOf(options: EvalCliOptions): RunMode {
   if (options.reference && options.wrong) throw new UsageError('--reference and --wrong cannot be combined')
   if ((options.reference || options.wrong) && (options.provider || options.model || options.mode))
-    throw new UsageError('--reference and --wrong replay tool calls without a model: drop --provider, --model and --mode')
+    throw new UsageError(
+      '--reference and --wrong replay tool calls without a model: drop --provider, --model and --mode',
+    )
   return options.reference ? 'reference' : options.wrong ? 'wrong' : 'agent'
 }
 
 /** One line per event on stderr: what starts, then what finished with its verdict. */
 function progressPrinter(io: TextIo) {
   return (p: EvalProgress) => {
-    if (p.next) io.err(`[${p.done + 1}/${p.total}] ${p.next.id}${p.next.attempt > 1 ? ` #${p.next.attempt}` : ''} ... (${p.passed} passed so far)\n`)
+    if (p.next)
+      io.err(
+        `[${p.done + 1}/${p.total}] ${p.next.id}${p.next.attempt > 1 ? ` #${p.next.attempt}` : ''} ... (${p.passed} passed so far)\n`,
+      )
   }
 }
 
@@ -102,7 +107,9 @@ export async function runEvalCli(
     const { passed, total } = report.totals.all
     throw new AppError(
       'HANDLER_FAILED',
-      mode === 'wrong' ? `${passed} of ${total} wrong solutions were accepted` : `${total - passed} of ${total} tasks failed`,
+      mode === 'wrong'
+        ? `${passed} of ${total} wrong solutions were accepted`
+        : `${total - passed} of ${total} tasks failed`,
     )
   }
 }

@@ -33,9 +33,9 @@ export function cellInfo(cell: ExcelJS.Cell): CellInfo {
 
 export function sameValue(actual: Scalar, expected: Scalar, tolerance: number): boolean {
   if (expected === null) return actual === null || actual === ''
-  if (typeof expected === 'number') return typeof actual === 'number' && Math.abs(actual - expected) <= tolerance
-  if (typeof expected === 'string')
-    return typeof actual === 'string' && norm(actual) === norm(expected)
+  if (typeof expected === 'number')
+    return typeof actual === 'number' && Math.abs(actual - expected) <= tolerance
+  if (typeof expected === 'string') return typeof actual === 'string' && norm(actual) === norm(expected)
   return actual === expected
 }
 

@@ -76,7 +76,9 @@ const AnswerCheck = z.strictObject({
 const MarkdownCheck = z.strictObject({
   type: z.literal('markdown'),
   path: z.string().regex(/^\/.+\.md$/i),
-  headings: z.array(z.strictObject({ level: z.number().int().min(1).max(6), text: z.string().min(1) })).min(1),
+  headings: z
+    .array(z.strictObject({ level: z.number().int().min(1).max(6), text: z.string().min(1) }))
+    .min(1),
   facts: z.record(z.string(), z.array(Fact)).default({}),
 })
 

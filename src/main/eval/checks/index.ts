@@ -37,7 +37,10 @@ export async function runChecks(checks: readonly Check[], ctx: CheckContext): Pr
       await runOne(check, ctx)
     } catch (error) {
       if (error instanceof CheckFailed) return { ok: false, reason: error.message }
-      return { ok: false, reason: `check ${i + 1} (${check.type}) crashed: ${error instanceof Error ? error.message : error}` }
+      return {
+        ok: false,
+        reason: `check ${i + 1} (${check.type}) crashed: ${error instanceof Error ? error.message : error}`,
+      }
     }
   }
   return { ok: true, reason: `${checks.length} check${checks.length === 1 ? '' : 's'} passed` }

@@ -42,7 +42,8 @@ export async function checkFileText(check: CheckOf<'fileText'>, ctx: CheckContex
   const text = await readText(ctx, check.path)
   if (check.equals !== undefined && text.trimEnd() !== check.equals.trimEnd())
     fail(`${check.path} has other content (${JSON.stringify(text.slice(0, 60))}...)`)
-  for (const fact of check.includes) if (!hasFact(text, fact)) fail(`${check.path} does not mention ${factName(fact)}`)
+  for (const fact of check.includes)
+    if (!hasFact(text, fact)) fail(`${check.path} does not mention ${factName(fact)}`)
   return `${check.path} as expected`
 }
 
@@ -57,8 +58,10 @@ export function checkAnswer(check: CheckOf<'answer'>, ctx: CheckContext): string
   const found = numbersIn(ctx.answer)
   if (!ctx.answer.trim()) fail('the answer is empty')
   for (const n of check.numbers)
-    if (!found.some((f) => Math.abs(f - n) < 0.005)) fail(`the answer does not give ${n} (numbers in it: ${found.join(', ') || 'none'})`)
-  for (const fact of check.includes) if (!hasFact(ctx.answer, fact)) fail(`the answer does not mention ${factName(fact)}`)
+    if (!found.some((f) => Math.abs(f - n) < 0.005))
+      fail(`the answer does not give ${n} (numbers in it: ${found.join(', ') || 'none'})`)
+  for (const fact of check.includes)
+    if (!hasFact(ctx.answer, fact)) fail(`the answer does not mention ${factName(fact)}`)
   for (const text of check.excludes) if (hasFact(ctx.answer, text)) fail(`the answer mentions "${text}"`)
   return 'the answer has the required facts'
 }
@@ -85,10 +88,14 @@ export async function checkMarkdown(check: CheckOf<'markdown'>, ctx: CheckContex
   const found = sections(await readText(ctx, check.path))
   let from = 0
   for (const want of check.headings) {
-    const index = found.findIndex((s, i) => i >= from && s.level === want.level && headingKey(s.text) === headingKey(want.text))
+    const index = found.findIndex(
+      (s, i) => i >= from && s.level === want.level && headingKey(s.text) === headingKey(want.text),
+    )
     if (index < 0) {
       const shown = found.map((s) => `${'#'.repeat(s.level)} ${s.text}`).join(' | ')
-      fail(`${check.path} lacks "${'#'.repeat(want.level)} ${want.text}" in order (headings: ${shown || 'none'})`)
+      fail(
+        `${check.path} lacks "${'#'.repeat(want.level)} ${want.text}" in order (headings: ${shown || 'none'})`,
+      )
     }
     from = index + 1
   }
@@ -97,8 +104,12 @@ export async function checkMarkdown(check: CheckOf<'markdown'>, ctx: CheckContex
     const section = found[at] as Section
     // A section's text runs to the next heading of the same or a higher level.
     const end = found.findIndex((s, i) => i > at && s.level <= section.level)
-    const body = found.slice(at, end < 0 ? undefined : end).map((s) => `${s.text}\n${s.body}`).join('\n')
-    for (const fact of facts) if (!hasFact(body, fact)) fail(`the section "${heading}" does not mention ${factName(fact)}`)
+    const body = found
+      .slice(at, end < 0 ? undefined : end)
+      .map((s) => `${s.text}\n${s.body}`)
+      .join('\n')
+    for (const fact of facts)
+      if (!hasFact(body, fact)) fail(`the section "${heading}" does not mention ${factName(fact)}`)
   }
   return `${check.path} has the structure and facts`
 }
@@ -108,7 +119,8 @@ export function checkSubmission(check: CheckOf<'submission'>, ctx: CheckContext)
   if (!last) fail(`nothing was submitted to ${check.path}`)
   for (const [name, want] of Object.entries(check.fields)) {
     const got = last.fields[name] ?? ''
-    if (norm(got) !== norm(want)) fail(`the form's ${name} was ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`)
+    if (norm(got) !== norm(want))
+      fail(`the form's ${name} was ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`)
   }
   return `form submitted to ${check.path}`
 }

@@ -44,7 +44,8 @@ export async function checkCells(check: CheckOf<'cells'>, ctx: CheckContext): Pr
         const pattern = new RegExp(`^=?${check.formula.replaceAll('{row}', String(row))}$`, 'i')
         const formula = (info.formula ?? '').replace(/\s+/g, '').replaceAll('$', '')
         if (!info.formula) fail(`${label} holds a value (${show(info.value)}), not a formula`)
-        if (!pattern.test(formula)) fail(`${label} has the formula =${info.formula}, expected ${pattern.source}`)
+        if (!pattern.test(formula))
+          fail(`${label} has the formula =${info.formula}, expected ${pattern.source}`)
       }
       if (check.numFmt !== undefined && !new RegExp(check.numFmt).test(cell.numFmt ?? ''))
         fail(`${label} has the number format "${cell.numFmt ?? 'General'}", expected /${check.numFmt}/`)
@@ -81,14 +82,22 @@ export async function checkTable(check: CheckOf<'table'>, ctx: CheckContext): Pr
     if (values.every((v) => v === null || v === '')) break
     found.push(values)
   }
-  const same = (a: readonly Scalar[], b: readonly Scalar[]) => b.every((v, i) => sameValue(a[i] ?? null, v, 0.005))
+  const same = (a: readonly Scalar[], b: readonly Scalar[]) =>
+    b.every((v, i) => sameValue(a[i] ?? null, v, 0.005))
   if (found.length !== check.rows.length)
     fail(`${check.sheet} has ${found.length} rows under the header, expected ${check.rows.length}`)
   const left = [...found]
   for (const [i, expected] of check.rows.entries()) {
-    const index = check.order === 'exact' ? (same(found[i] ?? [], expected) ? i : -1) : left.findIndex((r) => same(r, expected))
+    const index =
+      check.order === 'exact'
+        ? same(found[i] ?? [], expected)
+          ? i
+          : -1
+        : left.findIndex((r) => same(r, expected))
     if (index < 0)
-      fail(`${check.sheet}: row ${JSON.stringify(expected)} is missing${check.order === 'exact' ? ` at position ${i + 1}` : ''}`)
+      fail(
+        `${check.sheet}: row ${JSON.stringify(expected)} is missing${check.order === 'exact' ? ` at position ${i + 1}` : ''}`,
+      )
     if (check.order === 'any') left.splice(index, 1)
   }
   return `${check.sheet}: ${found.length} rows as expected`
@@ -96,8 +105,10 @@ export async function checkTable(check: CheckOf<'table'>, ctx: CheckContext): Pr
 
 export async function checkSheets(check: CheckOf<'sheets'>, ctx: CheckContext): Promise<string> {
   const names = (await readWorkbook(ctx, check.path)).worksheets.map((w) => w.name)
-  for (const name of check.include) if (!names.includes(name)) fail(`${check.path} has no sheet "${name}" (has ${names.join(', ')})`)
-  for (const name of check.exclude) if (names.includes(name)) fail(`${check.path} still has the sheet "${name}"`)
+  for (const name of check.include)
+    if (!names.includes(name)) fail(`${check.path} has no sheet "${name}" (has ${names.join(', ')})`)
+  for (const name of check.exclude)
+    if (names.includes(name)) fail(`${check.path} still has the sheet "${name}"`)
   return `sheets ${names.join(', ')}`
 }
 
@@ -113,9 +124,13 @@ interface ChartRefs {
 }
 
 function chartRefs(xml: string): ChartRefs {
-  const plots = [...xml.matchAll(/<c:([a-zA-Z]+Chart)>/g)].map((m) => m[1] as string).filter((p) => p !== 'chart')
+  const plots = [...xml.matchAll(/<c:([a-zA-Z]+Chart)>/g)]
+    .map((m) => m[1] as string)
+    .filter((p) => p !== 'chart')
   const refs = (tag: string) =>
-    [...xml.matchAll(new RegExp(`<c:${tag}>[\\s\\S]*?<c:f>([^<]+)</c:f>`, 'g'))].map((m) => refKey(m[1] as string))
+    [...xml.matchAll(new RegExp(`<c:${tag}>[\\s\\S]*?<c:f>([^<]+)</c:f>`, 'g'))].map((m) =>
+      refKey(m[1] as string),
+    )
   return { plots, values: [...refs('val'), ...refs('yVal')], categories: [...refs('cat'), ...refs('xVal')] }
 }
 
@@ -138,7 +153,9 @@ export async function checkChart(check: CheckOf<'chart'>, ctx: CheckContext): Pr
       (check.categories === undefined || c.categories.includes(refKey(check.categories))),
   )
   if (!match) {
-    const seen = charts.map((c) => `${c.plots.join('+')} of ${c.values.join(', ')} by ${c.categories.join(', ') || '-'}`)
+    const seen = charts.map(
+      (c) => `${c.plots.join('+')} of ${c.values.join(', ')} by ${c.categories.join(', ') || '-'}`,
+    )
     fail(`no ${check.plots.join('/')} chart of ${wanted.join(', ')}; found: ${seen.join('; ')}`)
   }
   return `chart of ${wanted.join(', ')}`

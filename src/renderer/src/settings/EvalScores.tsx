@@ -17,7 +17,7 @@ export function EvalScores({ providerId }: { providerId: string }) {
   })
   const mine = (scores.data ?? []).filter((s) => s.provider === providerId)
   return (
-    <div className="eval-scores" aria-label="Eval scores">
+    <section className="eval-scores" aria-label="Eval scores">
       <h4 className="field-label">Eval score</h4>
       {scores.isError && <p className="field-hint">Eval scores are not available: {scores.error.message}</p>}
       {scores.isSuccess && mine.length === 0 && (
@@ -36,6 +36,6 @@ export function EvalScores({ providerId }: { providerId: string }) {
           ))}
         </ul>
       )}
-    </div>
+    </section>
   )
 }
