@@ -3,6 +3,7 @@ import { type Events, events, type HostKind, routes } from '../../shared/ipc'
 import { type ChatService, chatHandlers, createAppChat, currentWorkspace, workspaceHandlers } from '../agent'
 import { type BrowserEnvironment, type BrowserOverrides, browserHandlers } from '../browser'
 import { type Converter, createAppConverter } from '../convert'
+import { evalHandlers } from '../eval'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
 import { createSettingsProviders, type ProviderService, providerHandlers } from '../llm'
 import { createLogger, type Logger } from '../logging'
@@ -144,6 +145,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       ...appHandlers({ host: options.host, notices }),
       ...settingsHandlers(settings),
       ...providerHandlers(providers),
+      ...evalHandlers({ dataDir: options.dataDir }),
       ...toolsHandlers(tools),
       ...browserHandlers({
         env: browser,

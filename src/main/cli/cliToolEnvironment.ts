@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { AppNotice } from '../../shared/ipc'
+import type { BrowserEnvironment } from '../browser'
 import { type Converter, createAppConverter } from '../convert'
 import type { ProviderService } from '../llm'
 import { type Logger, silentLogger } from '../logging'
@@ -30,6 +31,8 @@ export async function openCliToolEnvironment(options: {
   dataDir: string
   workspace?: string
   browser: BrowserCliOptions
+  /** Replaces the browser of the settings and flags (`bureau eval` drives its own headless Chromium). */
+  browserEnvironment?: (settings: SettingsService) => BrowserEnvironment
   logger: Logger
   notify?: (notice: AppNotice) => void
   env?: NodeJS.ProcessEnv
@@ -63,7 +66,9 @@ export async function openCliToolEnvironment(options: {
   const tools = await createToolsHost({
     dataDir: options.dataDir,
     builtins: {
-      browser: cliBrowserEnvironment(options.dataDir, options.browser, settings),
+      browser:
+        options.browserEnvironment?.(settings) ??
+        cliBrowserEnvironment(options.dataDir, options.browser, settings),
       convert: { converter: () => converter },
     },
     extraFolder: settings.get().tools.extraFolder,

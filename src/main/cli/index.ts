@@ -1,6 +1,7 @@
 import { registerBridgeCommand } from './commands/bridge'
 import { registerChatCommand } from './commands/chat'
 import { registerConvertCommand } from './commands/convert'
+import { registerEvalCommand } from './commands/eval'
 import { registerProvidersCommand } from './commands/providers'
 import { registerSayCommand } from './commands/say'
 import { registerServeCommand } from './commands/serve'
@@ -19,6 +20,7 @@ export function buildCli() {
   registerChatCommand(program)
   registerSayCommand(program)
   registerBridgeCommand(program)
+  registerEvalCommand(program)
   return program
 }
 

@@ -1,6 +1,7 @@
 import { appEvents, appRoutes } from './routes/app'
 import { browserRoutes } from './routes/browser'
 import { chatEvents, chatRoutes } from './routes/chat'
+import { evalRoutes } from './routes/eval'
 import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
 import { uiRoutes } from './routes/ui'
@@ -21,6 +22,7 @@ export const routes = {
   ...uiRoutes,
   ...voiceRoutes,
   ...browserRoutes,
+  ...evalRoutes,
 }
 
 export const events = {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { PublicSettings } from '../../../shared/settings'
 import { Field } from '../components/Field'
+import { EvalScores } from './EvalScores'
 import { issueFor } from './issuesByPath'
 import { listProviders, type ProviderInfo } from './providersApi'
 import { SecretField } from './SecretField'
@@ -153,6 +154,7 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
       </div>
       <SecretField name={keyName} label="API key" secret={settings.secrets[keyName]} inputRef={keyButton} />
       <TestConnection providerId={active} disabled={form.dirty || active !== settings.provider.active} />
+      <EvalScores providerId={active} />
     </SettingsSection>
   )
 }

@@ -1,0 +1,62 @@
+import { type Command, Option } from 'commander'
+import { dataDirOption, parsePositiveInt } from '../program'
+
+export interface EvalCliOptions {
+  browserExecutable?: string
+  provider?: string
+  model?: string
+  mode?: 'api' | 'cli'
+  tasks?: string
+  tasksDir?: string
+  repeat: number
+  json?: string
+  reference?: boolean
+  wrong?: boolean
+  timeout: number
+  dataDir?: string
+}
+
+export function registerEvalCommand(program: Command): void {
+  const command = program
+    .command('eval')
+    .description(
+      'run the office task suite (eval/tasks) through the agent and check the end state: which models manage Bureau’s tasks',
+    )
+    .option('--provider <id>', 'provider to evaluate (default: the active one)')
+    .option('--model <name>', 'model of that provider (default: its configured model)')
+    .addOption(
+      new Option('--mode <mode>', 'how the model calls tools (default: as in the app)').choices([
+        'api',
+        'cli',
+      ]),
+    )
+    .option(
+      '--tasks <glob>',
+      'only the tasks whose id matches (comma-separated globs, e.g. "sheet-*,web-form")',
+    )
+    .option('--tasks-dir <dir>', 'a task suite folder of your own (holds suite.json, tasks/ and fixtures/)')
+    .option('--repeat <n>', 'run every task n times', parsePositiveInt, 1)
+    .option('--json <file>', 'also write the full results as JSON to this file ("-" for stdout)')
+    .option('--reference', 'replay each task’s reference solution through the tools, without a model')
+    .option('--wrong', 'replay each task’s wrong solution (every task should fail: the checkers can fail)')
+    .option('--timeout <seconds>', 'longest time one task may take', parsePositiveInt, 600)
+    .option(
+      '--browser-executable <path>',
+      'the Chromium/Chrome/Edge the web tasks start headless (default: found automatically)',
+    )
+    .addOption(dataDirOption())
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Each task runs in a fresh temporary workspace with every toolset of the app; the web tasks use',
+        'local test pages on 127.0.0.1 and a headless Chromium of their own. A model run stores its score',
+        'in <data-dir>/eval/last-results.json (shown in Settings → Model provider).',
+        'Exit status: 0 when every task passed, 1 when one failed, 2 for a usage error.',
+      ].join('\n'),
+    )
+  command.action(async (options: EvalCliOptions) => {
+    const { runEvalCli } = await import('../eval/runEvalCli')
+    await runEvalCli(options)
+  })
+}

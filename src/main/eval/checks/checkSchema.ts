@@ -1,0 +1,104 @@
+import { z } from 'zod'
+
+const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()])
+export type Scalar = z.infer<typeof Scalar>
+const Workbook = z.string().regex(/^\/.+\.xlsx$/i, 'an .xlsx agent path')
+const Range = z.string().regex(/^[A-Z]{1,3}\d+(:[A-Z]{1,3}\d+)?$/, 'a range like B2:D7')
+/** Text that must appear; an array lists accepted alternatives (e.g. "12,480" or "12480"). */
+export const Fact = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)])
+export type Fact = z.infer<typeof Fact>
+
+/** Cells of a range, row by row: values (numbers within tolerance), formula pattern, number format, bold. */
+const CellsCheck = z.strictObject({
+  type: z.literal('cells'),
+  path: Workbook,
+  sheet: z.string().min(1),
+  range: Range,
+  values: z.array(z.array(Scalar)).optional(),
+  /** Regular expression (case-insensitive) every cell's formula must match; `{row}` is the cell's row. */
+  formula: z.string().optional(),
+  /** Regular expression the number format must match. */
+  numFmt: z.string().optional(),
+  bold: z.boolean().optional(),
+  tolerance: z.number().nonnegative().default(0.005),
+})
+
+/** A table found by its header row anywhere on the sheet; the rows below it up to the first empty row. */
+const TableCheck = z.strictObject({
+  type: z.literal('table'),
+  path: Workbook,
+  sheet: z.string().min(1),
+  header: z.array(z.string().min(1)).min(1),
+  rows: z.array(z.array(Scalar)).min(1),
+  /** `any`: the same rows in any order; `exact`: in this order. */
+  order: z.enum(['any', 'exact']).default('any'),
+})
+
+/** A chart in the workbook whose series read these ranges (e.g. "Monthly!B2:B7"). */
+const ChartCheck = z.strictObject({
+  type: z.literal('chart'),
+  path: Workbook,
+  /** DrawingML plot elements accepted, e.g. ["barChart"]. */
+  plots: z.array(z.string().regex(/^[a-z]+Chart$/i)).min(1),
+  values: z.array(z.string().min(1)).min(1),
+  categories: z.string().min(1).optional(),
+})
+
+const SheetsCheck = z.strictObject({
+  type: z.literal('sheets'),
+  path: Workbook,
+  include: z.array(z.string()).default([]),
+  exclude: z.array(z.string()).default([]),
+})
+
+const FilesCheck = z.strictObject({
+  type: z.literal('files'),
+  exist: z.array(z.string().startsWith('/')).default([]),
+  absent: z.array(z.string().startsWith('/')).default([]),
+})
+
+const FileTextCheck = z.strictObject({
+  type: z.literal('fileText'),
+  path: z.string().startsWith('/'),
+  equals: z.string().optional(),
+  includes: z.array(Fact).default([]),
+})
+
+/** The final answer (the `done` message or the direct reply) names these figures and facts. */
+const AnswerCheck = z.strictObject({
+  type: z.literal('answer'),
+  numbers: z.array(z.number()).default([]),
+  includes: z.array(Fact).default([]),
+  excludes: z.array(z.string().min(1)).default([]),
+})
+
+/** A Markdown file with these headings in this order (levels checked) and facts under each heading. */
+const MarkdownCheck = z.strictObject({
+  type: z.literal('markdown'),
+  path: z.string().regex(/^\/.+\.md$/i),
+  headings: z
+    .array(z.strictObject({ level: z.number().int().min(1).max(6), text: z.string().min(1) }))
+    .min(1),
+  facts: z.record(z.string(), z.array(Fact)).default({}),
+})
+
+/** A form submitted to the local test site (last submission to path); fields compared case-insensitively. */
+const SubmissionCheck = z.strictObject({
+  type: z.literal('submission'),
+  path: z.string().startsWith('/'),
+  fields: z.record(z.string(), z.string()),
+})
+
+export const Check = z.discriminatedUnion('type', [
+  CellsCheck,
+  TableCheck,
+  ChartCheck,
+  SheetsCheck,
+  FilesCheck,
+  FileTextCheck,
+  AnswerCheck,
+  MarkdownCheck,
+  SubmissionCheck,
+])
+export type Check = z.infer<typeof Check>
+export type CheckOf<T extends Check['type']> = Extract<Check, { type: T }>

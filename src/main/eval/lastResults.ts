@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs'
+import { mkdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { writeFile } from 'atomically'
+import { z } from 'zod'
+import { EvalScore } from '../../shared/ipc'
+import type { EvalReport } from './results'
+
+const LastResultsFile = z.object({
+  version: z.literal(1),
+  /** Keyed by "provider/model". */
+  scores: z.record(z.string(), EvalScore),
+})
+
+export function lastResultsPath(dataDir: string): string {
+  return join(dataDir, 'eval', 'last-results.json')
+}
+
+/** The stored scores, newest first; a missing or damaged file gives none (it is only a cache of runs). */
+export async function readLastResults(dataDir: string): Promise<EvalScore[]> {
+  const file = lastResultsPath(dataDir)
+  if (!existsSync(file)) return []
+  try {
+    const parsed = LastResultsFile.safeParse(JSON.parse(await readFile(file, 'utf8')))
+    if (!parsed.success) return []
+    return Object.values(parsed.data.scores).sort((a, b) => b.date.localeCompare(a.date))
+  } catch {
+    return []
+  }
+}
+
+/** Records a model run as the last score of its provider/model (replays are not scores). */
+export async function saveLastResult(
+  dataDir: string,
+  report: EvalReport,
+  partial: boolean,
+): Promise<EvalScore | undefined> {
+  if (report.mode !== 'agent' || !report.provider || !report.model) return undefined
+  const score: EvalScore = {
+    provider: report.provider,
+    model: report.model,
+    interactionMode: report.interactionMode ?? 'api',
+    passed: report.totals.all.passed,
+    total: report.totals.all.total,
+    date: report.finishedAt,
+    taskSetVersion: report.taskSet.version,
+    taskSetDigest: report.taskSet.digest,
+    partial: partial || report.interrupted,
+  }
+  const scores: Record<string, EvalScore> = {}
+  for (const s of await readLastResults(dataDir)) scores[`${s.provider}/${s.model}`] = s
+  scores[`${score.provider}/${score.model}`] = score
+  await mkdir(join(dataDir, 'eval'), { recursive: true })
+  await writeFile(lastResultsPath(dataDir), `${JSON.stringify({ version: 1, scores }, null, 2)}\n`)
+  return score
+}
+
+/** The `eval.*` IPC routes (Settings → Model provider). */
+export function evalHandlers(options: { dataDir: string }) {
+  return {
+    'eval.lastResults': () => readLastResults(options.dataDir),
+  }
+}

@@ -1,0 +1,181 @@
+import { join } from 'node:path'
+import { type AgentResult, INBOX_DIR, runAgent } from '../agent'
+import type { Logger } from '../logging'
+import { createToolSession, invoke, type UrlGuard } from '../tools'
+import { type CheckContext, runChecks } from './checks'
+import type { EvalEnvironment } from './environment'
+import type { RunMode, TaskRun } from './results'
+import type { TestSite } from './siteServer'
+import type { EvalTask, ToolCallSpec } from './taskSchema'
+import { prepareTaskWorkspace, type TaskWorkspace } from './taskWorkspace'
+import { fillTemplate, resolveRefs } from './template'
+
+const MAX_ERRORS_SHOWN = 5
+
+export interface RunTaskOptions {
+  env: EvalEnvironment
+  site: TestSite
+  fixturesDir: string
+  tempRoot: string
+  urlGuard: UrlGuard
+  mode: RunMode
+  attempt: number
+  /** Ends the attempt (Ctrl+C, or the per-task time limit). */
+  signal: AbortSignal
+  logger?: Logger
+}
+
+interface Outcome {
+  answer: string
+  status: TaskRun['status']
+  steps: number
+  tokens: TaskRun['tokens']
+  errors: string[]
+}
+
+/** Replays tool calls through `invoke` (the agent's pipeline) with no model; `done` gives the answer. */
+async function replay(
+  calls: readonly ToolCallSpec[],
+  ws: TaskWorkspace,
+  o: RunTaskOptions,
+): Promise<Outcome> {
+  for (const file of ws.attachments) await ws.workspace.writeFile(`${INBOX_DIR}/${file.name}`, file.bytes)
+  const session = createToolSession({
+    toolsets: o.env.toolsets(),
+    workspace: ws.workspace,
+    urlGuard: o.urlGuard,
+  })
+  const errors: string[] = []
+  const values: unknown[] = []
+  let answer = ''
+  try {
+    for (const call of calls) {
+      if (o.signal.aborted) break
+      if (call.tool === 'done') {
+        answer = String(call.args.message ?? '')
+        values.push(undefined)
+        continue
+      }
+      const result = await invoke(session, call.tool, resolveRefs(call.args, values), { signal: o.signal })
+      values.push(result.ok ? result.value : undefined)
+      if (!result.ok) errors.push(`${call.tool}: ${result.error}`)
+    }
+  } finally {
+    const report = await session.dispose()
+    errors.push(...report.errors)
+  }
+  return {
+    answer,
+    status: 'replayed',
+    steps: calls.length,
+    tokens: { input: 0, output: 0, cached: 0 },
+    errors,
+  }
+}
+
+async function agent(task: EvalTask, prompt: string, ws: TaskWorkspace, o: RunTaskOptions): Promise<Outcome> {
+  const model = await o.env.openModel()
+  const result: AgentResult = await runAgent({
+    prompt,
+    model: model.client,
+    toolsets: o.env.toolsets(),
+    attachments: ws.attachments,
+    maxIterations: task.stepBudget,
+    signal: o.signal,
+    workspace: ws.workspace,
+    converter: o.env.converter,
+    attachmentBudgetChars: o.env.attachmentBudgetChars,
+    interactionMode: model.interactionMode,
+    urlGuard: o.urlGuard,
+    ...(o.logger ? { logger: o.logger } : {}),
+  })
+  const errors = result.steps
+    .filter((s) => s.status === 'error')
+    .map((s) => `${s.method}: ${s.error ?? 'failed'}`)
+  if (result.error) errors.push(`agent: ${result.error}`)
+  return {
+    answer: result.message,
+    status: result.status,
+    steps: result.steps.length,
+    tokens: {
+      input: result.usage.inputTokens,
+      output: result.usage.outputTokens,
+      cached: result.usage.cachedInputTokens,
+    },
+    errors,
+  }
+}
+
+function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'failed'
+}
+
+/** One attempt at a task in a fresh workspace: setup, the run (agent or replay), then the checks. Never throws. */
+export async function runTask(raw: EvalTask, o: RunTaskOptions): Promise<TaskRun> {
+  const task = fillTemplate(raw, { site: o.site.origin })
+  const base = {
+    id: task.id,
+    title: task.title,
+    kind: task.kind,
+    difficulty: task.difficulty,
+    toolsets: task.toolsets,
+    attempt: o.attempt,
+    stepBudget: task.stepBudget,
+  }
+  const started = performance.now()
+  let ws: TaskWorkspace | undefined
+  let setupMs = 0
+  try {
+    o.site.take()
+    ws = await prepareTaskWorkspace(task.id, {
+      tempRoot: o.tempRoot,
+      fixturesDir: o.fixturesDir,
+      files: task.workspace,
+      attachments: task.attachments,
+      setup: task.setup,
+      env: o.env,
+      urlGuard: o.urlGuard,
+    })
+    setupMs = performance.now() - started
+    const outcome =
+      o.mode === 'agent'
+        ? await agent(task, task.prompt, ws, o)
+        : await replay(o.mode === 'reference' ? task.reference : task.wrong.calls, ws, o)
+    const checkStarted = performance.now()
+    const ctx: CheckContext = { root: ws.root, answer: outcome.answer, submissions: o.site.take() }
+    const verdict = await runChecks(task.checks, ctx)
+    const checkMs = performance.now() - checkStarted
+    const cancelled = o.signal.aborted
+    return {
+      ...base,
+      passed: verdict.ok && !cancelled,
+      reason: cancelled ? `stopped (${oneLine(o.signal.reason)})` : verdict.reason,
+      status: cancelled && outcome.status === 'replayed' ? 'cancelled' : outcome.status,
+      steps: outcome.steps,
+      tokens: outcome.tokens,
+      wallMs: performance.now() - started,
+      toolErrors: outcome.errors.length,
+      errors: outcome.errors.slice(0, MAX_ERRORS_SHOWN),
+      setupMs,
+      checkMs,
+    }
+  } catch (error) {
+    return {
+      ...base,
+      passed: false,
+      reason: `harness error: ${oneLine(error)}`,
+      status: 'error',
+      steps: 0,
+      tokens: { input: 0, output: 0, cached: 0 },
+      wallMs: performance.now() - started,
+      toolErrors: 0,
+      errors: [],
+      setupMs,
+      checkMs: 0,
+    }
+  } finally {
+    await ws?.dispose().catch(() => {})
+  }
+}
+
+export const fixturesDirOf = (evalDir: string) => join(evalDir, 'fixtures')

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+import { Check } from './checks/checkSchema'
+
+/** One tool call of a setup, reference or wrong solution. `done` is the final answer, not a tool. */
+export const ToolCallSpec = z.strictObject({
+  tool: z.string().min(1).describe('Any spelling invoke resolves: "spreadsheet_set_range", "files.move"'),
+  args: z.record(z.string(), z.unknown()).default({}),
+})
+export type ToolCallSpec = z.infer<typeof ToolCallSpec>
+
+export const Difficulty = z.enum(['easy', 'medium', 'hard'])
+export type Difficulty = z.infer<typeof Difficulty>
+
+/** The toolsets a task is about (for the totals); the agent is offered every toolset, as in the app. */
+export const TaskToolset = z.enum(['spreadsheet', 'convert', 'files', 'history', 'web'])
+
+const AgentPath = z.string().regex(/^\/[^\0]*[^/]$/, 'an agent path like /reports/q3.xlsx')
+const FixturePath = z
+  .string()
+  .regex(/^[\w.-]+(\/[\w.-]+)*$/, 'a path inside eval/fixtures, e.g. xlsx/sales.xlsx')
+  .refine((p) => !p.split('/').includes('..'), 'no ".." in fixture paths')
+
+/**
+ * A task manifest (`eval/tasks/<id>/task.json`). Strings in prompt, setup, reference, wrong and checks
+ * may contain `{{site}}`: the origin of the harness's local test pages (http://127.0.0.1:<port>).
+ */
+export const TaskManifest = z.strictObject({
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  title: z.string().min(1),
+  /** What is exercised, e.g. "spreadsheet.total-column"; one task per kind the issue lists at least. */
+  kind: z.string().regex(/^[a-z]+\.[a-z0-9-]+$/),
+  toolsets: z.array(TaskToolset).min(1),
+  difficulty: Difficulty,
+  /** Model calls allowed (the agent's maxIterations for this task). */
+  stepBudget: z.number().int().min(1).max(200),
+  prompt: z.string().min(1),
+  /** Files attached to the request, from eval/fixtures (converted and saved to /inbox like the app's). */
+  attachments: z.array(FixturePath).default([]),
+  /** The start workspace: agent path -> file in eval/fixtures. */
+  workspace: z.record(AgentPath, FixturePath).default({}),
+  /** Tool calls run before the task (e.g. a change and a delete, so the history has something to restore). */
+  setup: z.array(ToolCallSpec).default([]),
+  /** A correct solution: replayed by `bureau eval --reference` through the real tool pipeline. */
+  reference: z.array(ToolCallSpec).min(1),
+  /** A plausible mistake the checks must reject. */
+  wrong: z.strictObject({ mistake: z.string().min(1), calls: z.array(ToolCallSpec).min(1) }),
+  checks: z.array(Check).min(1),
+})
+export type TaskManifest = z.infer<typeof TaskManifest>
+
+/** A task as loaded: its manifest and where its files are. */
+export interface EvalTask extends TaskManifest {
+  dir: string
+}
