@@ -61,3 +61,18 @@ export interface ToolOptions extends BrowserCliOptions {
   workspace?: string
   dataDir?: string
 }
+
+export interface EvalCliOptions {
+  browserExecutable?: string
+  provider?: string
+  model?: string
+  mode?: 'api' | 'cli'
+  tasks?: string
+  tasksDir?: string
+  repeat: number
+  json?: string
+  reference?: boolean
+  wrong?: boolean
+  timeout: number
+  dataDir?: string
+}

@@ -1,6 +1,7 @@
+import type { InteractionMode } from '../../shared/settings'
 import type { AttachmentConverter } from '../agent'
 import type { LlmClient } from '../llm'
-import type { InteractionMode, Toolset } from '../tools'
+import type { Toolset } from '../tools'
 
 /** The model under test. */
 export interface EvalModel {

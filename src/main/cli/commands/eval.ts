@@ -1,20 +1,6 @@
 import { type Command, Option } from 'commander'
+import type { EvalCliOptions } from '../commandOptions'
 import { dataDirOption, parsePositiveInt } from '../program'
-
-export interface EvalCliOptions {
-  browserExecutable?: string
-  provider?: string
-  model?: string
-  mode?: 'api' | 'cli'
-  tasks?: string
-  tasksDir?: string
-  repeat: number
-  json?: string
-  reference?: boolean
-  wrong?: boolean
-  timeout: number
-  dataDir?: string
-}
 
 export function registerEvalCommand(program: Command): void {
   const command = program

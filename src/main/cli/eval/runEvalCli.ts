@@ -14,7 +14,7 @@ import {
 } from '../../eval'
 import { createLogger } from '../../logging'
 import { defaultDataDir } from '../../paths'
-import type { EvalCliOptions } from '../commands/eval'
+import type { EvalCliOptions } from '../commandOptions'
 import { UsageError } from '../program'
 import { noticePrinter, processTextIo, type TextIo } from '../textIo'
 import { openEvalEnvironment } from './evalEnvironment'
