@@ -41,6 +41,7 @@ beforeAll(async () => {
       calls.push(input.name)
       return shared.convert(input, options)
     },
+    stats: () => shared.stats(),
     dispose: () => shared.dispose(),
   }
   toolsets = await loadBuiltinToolsets({ convert: { converter: () => converter } })
