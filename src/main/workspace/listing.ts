@@ -1,6 +1,6 @@
-import picomatch from 'picomatch'
 import { joinAgent } from './agentPath'
 import { workspaceError } from './errors'
+import { compileGlob } from './globMatch'
 import type { EntryInfo, FindOptions, FindResult, ListOptions, ListResult } from './types'
 import { walkFolder } from './walk'
 
@@ -57,7 +57,7 @@ export async function findByName(
 
 /** A pattern without `/` matches entry names; with `/`, the path relative to the searched folder. */
 function globFilter(pattern: string, base: string): (entry: EntryInfo) => boolean {
-  const matcher = picomatch(pattern.replace(/^\/+/, ''), { nocase: true, dot: true })
+  const matcher = compileGlob(pattern.replace(/^\/+/, ''), { nocase: true })
   const prefix = joinAgent(base, '')
   return pattern.includes('/')
     ? (entry) => matcher(entry.path.slice(prefix.length))
