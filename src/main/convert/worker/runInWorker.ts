@@ -13,7 +13,7 @@ export const WORKER_HEAP_MB = 1024
  */
 export const WORKER_RSS_BUDGET = 1536 * 1024 * 1024
 /** The worker's own deadline fires first with a precise message; this one kills a blocked worker. */
-const HARD_DEADLINE_GRACE_MS = 2_000
+const HARD_DEADLINE_GRACE_MS = 1_000
 const WATCH_INTERVAL_MS = 200
 const MAX_IDLE = 2
 
@@ -24,7 +24,7 @@ export interface WorkerHooks {
 
 const idle: Worker[] = []
 
-function spawn(): Worker {
+function spawn(): Promise<Worker> {
   return startConvertWorker({ resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
 }
 
@@ -45,8 +45,8 @@ function release(worker: Worker): void {
   idle.push(worker)
 }
 
-function acquire(): Worker {
-  const worker = idle.pop() ?? spawn()
+async function acquire(): Promise<Worker> {
+  const worker = idle.pop() ?? (await spawn())
   worker.removeAllListeners('exit')
   worker.ref()
   return worker
@@ -67,13 +67,13 @@ function crashProblem(error: unknown): FormatProblem {
  * terminated at the hard deadline, when the caller aborts, and when memory grows past the budget;
  * OCR and vision requests from the worker are served here, with the job's signal.
  */
-export function runInWorker(
+export async function runInWorker(
   job: Omit<ConvertJob, 'type'>,
   hooks: WorkerHooks,
   outer: AbortSignal | undefined,
 ): Promise<ConvertResult> {
   outer?.throwIfAborted()
-  const worker = acquire()
+  const worker = await acquire()
   const controller = new AbortController()
   const startRss = process.memoryUsage.rss()
   return new Promise<ConvertResult>((resolve, reject) => {
