@@ -1,9 +1,22 @@
 // Bureau example plugin: small text utilities. Plain JavaScript (ES module), loaded at run time.
 // The default export receives the plugin API, so the plugin needs no dependency of its own.
+import { Worker } from 'node:worker_threads'
 
 const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' })
 const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' })
 const MAX_TEXT = 5_000_000
+/** A user's regular expression may backtrack for hours (`(a+)+$`); it runs in a worker with this deadline. */
+const REGEX_DEADLINE_MS = 5_000
+
+// The worker's whole program: count the matches, then replace, and send both back.
+const REPLACE_IN_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads')
+const { text, source, flags, replacement, all } = workerData
+const pattern = new RegExp(source, flags)
+const replacements = all ? [...text.matchAll(pattern)].length : pattern.test(text) ? 1 : 0
+pattern.lastIndex = 0
+parentPort.postMessage({ text: text.replace(pattern, replacement), replacements })
+`
 
 /** @param {import('../../src/main/tools/pluginApi').PluginApi} api */
 export default function textPlugin({ defineToolset, method, z, AppError }) {
@@ -27,6 +40,34 @@ export default function textPlugin({ defineToolset, method, z, AppError }) {
   }
 
   const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+  /** Regex replace off the main thread: the host keeps answering, and a runaway pattern is stopped. */
+  const replaceInWorker = (text, pattern, replacement, all) =>
+    new Promise((resolve, reject) => {
+      const worker = new Worker(REPLACE_IN_WORKER, {
+        eval: true,
+        workerData: { text, source: pattern.source, flags: pattern.flags, replacement, all },
+        resourceLimits: { maxOldGenerationSizeMb: 512 },
+      })
+      const timer = setTimeout(() => {
+        void worker.terminate()
+        reject(
+          new AppError(
+            'TIMEOUT',
+            `The regular expression ${JSON.stringify(pattern.source)} took longer than ${REGEX_DEADLINE_MS / 1000} s and was stopped; it probably backtracks (nested quantifiers such as (a+)+). Simplify it.`,
+          ),
+        )
+      }, REGEX_DEADLINE_MS)
+      worker.once('message', (result) => {
+        clearTimeout(timer)
+        void worker.terminate()
+        resolve(result)
+      })
+      worker.once('error', (error) => {
+        clearTimeout(timer)
+        reject(new AppError('HANDLER_FAILED', `The regular expression failed: ${error.message}`))
+      })
+    })
 
   const buildPattern = ({ find, regex, ignoreCase, all }) => {
     const flags = `${all ? 'g' : ''}${ignoreCase ? 'i' : ''}`
@@ -99,10 +140,11 @@ export default function textPlugin({ defineToolset, method, z, AppError }) {
         run: async ({ text, find, replacement, regex, ignoreCase, all }) => {
           checkText(text)
           const pattern = buildPattern({ find, regex, ignoreCase, all })
+          if (regex) return replaceInWorker(text, pattern, replacement, all)
           const replacements = all ? [...text.matchAll(pattern)].length : pattern.test(text) ? 1 : 0
           pattern.lastIndex = 0
           // Plain mode passes a function so `$` in the replacement stays literal.
-          const result = regex ? text.replace(pattern, replacement) : text.replace(pattern, () => replacement)
+          const result = text.replace(pattern, () => replacement)
           return { text: result, replacements }
         },
       }),

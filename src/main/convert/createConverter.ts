@@ -1,13 +1,12 @@
 import { fitToBudget } from './budget'
 import { cacheKey, createResultCache } from './cache'
+import { describeFailure } from './convertCore'
 import { detectFormat, extensionOf } from './detect'
-import { ConvertError, FormatProblem } from './errors'
-import { DeadlineExceeded, defaultLimits, withDeadline } from './limits'
+import { ConvertError } from './errors'
+import { defaultLimits } from './limits'
 import { createTesseractOcr } from './ocr/tesseractOcr'
-import { converters } from './registry'
 import {
-  type ConvertContext,
-  type ConvertFormat,
+  ConvertFormat,
   ConvertInput,
   ConvertOptions,
   type ConvertResult,
@@ -18,6 +17,7 @@ import {
   type VisionSource,
 } from './types'
 import { hookFor, visionCacheId } from './visionFallback'
+import { runInWorker } from './worker/runInWorker'
 
 export interface ConverterOptions {
   /** Folder for the on-disk result cache (by content hash); memory-only when absent. */
@@ -47,8 +47,6 @@ export interface Converter {
   dispose(): Promise<void>
 }
 
-const MAX_NESTING = 3
-
 /** Formats whose conversion may meet a picture (an image, a scanned page, an archive member). */
 const VISION_FORMATS = new Set<ConvertFormat>(['image', 'pdf', 'zip'])
 
@@ -64,30 +62,6 @@ function withBudget(result: ConvertResult, maxChars: number | undefined): Conver
   return fitted.truncated ? { ...result, markdown: fitted.markdown, truncated: true } : result
 }
 
-function describeFailure(format: ConvertFormat, error: unknown): FormatProblem {
-  if (error instanceof FormatProblem) return error
-  if (error instanceof DeadlineExceeded)
-    return new FormatProblem('timeout', `conversion ${error.message} and was stopped`)
-  if (error instanceof Error && error.name === 'AbortError')
-    return new FormatProblem('cancelled', 'conversion was cancelled')
-  const detail = error instanceof Error ? error.message : String(error)
-  const short =
-    detail
-      .split('\n')[0]
-      ?.replace(/^(Error:\s*)+/, '')
-      .replace(/[^\p{L}\p{N}\p{P}\p{S}\s]|\uFFFD/gu, '')
-      .replace(/\s+/g, ' ')
-      .slice(0, 120) ?? ''
-  // A library's TypeError says nothing to a user; its own parse errors usually do.
-  const technical =
-    error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError
-  const suffix = short && !technical ? ` (${short.replace(/^error:\s*/i, '')})` : ''
-  return new FormatProblem(
-    'damaged',
-    `the ${format} file could not be read; it may be damaged or truncated${suffix}`,
-  )
-}
-
 export function createConverter(options: ConverterOptions = {}): Converter {
   const cache = createResultCache(options.cacheDir ? { dir: options.cacheDir } : {})
   const counts: ConverterStats = { conversions: 0, cacheHits: 0 }
@@ -101,6 +75,9 @@ export function createConverter(options: ConverterOptions = {}): Converter {
     ...defaultLimits[format],
     ...options.limits?.[format],
   })
+  const allLimits = Object.fromEntries(
+    ConvertFormat.options.map((format) => [format, limitsFor(format)]),
+  ) as Record<ConvertFormat, FormatLimits>
 
   async function visionFor(format: ConvertFormat, signal: AbortSignal | undefined): Promise<VisionChoice> {
     if (options.vision) return { kind: 'model', id: 'hook', hook: options.vision }
@@ -110,66 +87,6 @@ export function createConverter(options: ConverterOptions = {}): Converter {
     } catch {
       return { kind: 'unavailable', reason: 'the vision model could not be set up' }
     }
-  }
-
-  async function run(
-    input: { name: string; bytes: Uint8Array },
-    settings: { keepDataUris: boolean; maxChars: number | undefined },
-    signal: AbortSignal,
-    depth: number,
-    vision: VisionHook | undefined,
-  ): Promise<ConvertResult> {
-    const warnings: string[] = []
-    const detection = detectFormat(input.name, input.bytes)
-    if (detection.note) warnings.push(detection.note)
-    const limits = limitsFor(detection.format)
-    if (input.bytes.length > limits.maxBytes) {
-      throw new FormatProblem(
-        'too_large',
-        `the file is ${(input.bytes.length / 2 ** 20).toFixed(1)} MB; the ${detection.format} limit is ${Math.round(limits.maxBytes / 2 ** 20)} MB`,
-      )
-    }
-    const convert = await converters[detection.format]()
-    const context: ConvertContext = {
-      name: input.name,
-      format: detection.format,
-      bytes: input.bytes,
-      keepDataUris: settings.keepDataUris,
-      maxChars: settings.maxChars,
-      signal,
-      warn: (message) => {
-        // A reason that holds for every page (no vision model) is said once.
-        if (!warnings.includes(message)) warnings.push(message)
-      },
-      ocr,
-      vision,
-      convertMember: async (name, bytes) => {
-        if (depth >= MAX_NESTING)
-          throw new ConvertError(name, 'unsupported', 'archives are nested too deeply')
-        try {
-          return await run({ name, bytes }, { ...settings, maxChars: undefined }, signal, depth + 1, vision)
-        } catch (error) {
-          if (error instanceof ConvertError) throw error
-          const problem = describeFailure(detection.format, error)
-          throw new ConvertError(name, problem.failure, problem.message)
-        }
-      },
-    }
-    let output: Awaited<ReturnType<typeof convert>>
-    try {
-      output = await convert(context)
-    } catch (error) {
-      throw describeFailure(detection.format, signal.aborted ? signal.reason : error)
-    }
-    const fitted = fitToBudget(output.markdown, settings.maxChars)
-    const result: ConvertResult = {
-      markdown: fitted.markdown,
-      format: detection.format,
-      warnings,
-      truncated: fitted.truncated || output.truncated === true,
-    }
-    if (output.title) result.title = output.title
-    return result
   }
 
   return {
@@ -207,8 +124,17 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         const vision = hookFor(choice)
         const timeoutMs = limitsFor(format).timeoutMs
         counts.conversions++
-        const result = await withDeadline(timeoutMs, parsedOptions.data.signal, (signal) =>
-          run(input, runSettings, signal, 0, vision.hook),
+        const result = await runInWorker(
+          {
+            input,
+            settings: runSettings,
+            limits: allLimits,
+            timeoutMs,
+            hasOcr: options.ocr !== false,
+            hasVision: vision.hook !== undefined,
+          },
+          { ocr, vision: vision.hook },
+          parsedOptions.data.signal,
         )
         // A model that failed once may work next time: its OCR stand-in is not kept.
         if (useCache && !vision.failed()) await cache.set(key, result)

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { streamSSE } from 'hono/streaming'
 import { httpStatusFor } from '../../shared/errors'
 import { decodeWire, encodeWire } from '../../shared/ipc'
@@ -13,17 +14,29 @@ function jsonResponse(body: unknown, status: number): Response {
   })
 }
 
+/**
+ * Checks Content-Length up front, and counts a chunked body as it arrives: 413 at the limit, the rest
+ * is never read (the connection is closed so the client cannot reuse it mid-body).
+ */
+const ipcBodyLimit = bodyLimit({
+  maxSize: MAX_IPC_BODY,
+  onError: (c) => {
+    c.header('connection', 'close')
+    return jsonResponse(
+      { code: 'TOO_LARGE', message: `Request body too large (the limit is ${MAX_IPC_BODY / 2 ** 20} MiB).` },
+      413,
+    )
+  },
+})
+
 /** The IPC contract over HTTP: `POST /ipc/<route>` and `GET /ipc/events` (server-sent events). */
 export function mountIpcEndpoints(http: Hono, app: BureauApp): void {
   let nextSender = 1
 
-  http.post('/ipc/:route', async (c) => {
+  http.post('/ipc/:route', ipcBodyLimit, async (c) => {
     const route = c.req.param('route')
     if (!app.router.has(route))
       return jsonResponse({ code: 'UNKNOWN_ROUTE', message: `Unknown route "${route}".` }, 404)
-    const length = Number(c.req.header('content-length') ?? 0)
-    if (length > MAX_IPC_BODY)
-      return jsonResponse({ code: 'TOO_LARGE', message: 'Request body too large.' }, 413)
     const text = await c.req.text()
     let input: unknown
     try {

@@ -1,7 +1,7 @@
-import picomatch from 'picomatch'
 import { joinAgent } from './agentPath'
 import type { AnchoredDir } from './anchoredDir'
 import { workspaceError } from './errors'
+import { compileGlob } from './globMatch'
 import type { EntryInfo, FindOptions, FindResult, ListOptions, ListResult } from './types'
 import { walkFolder } from './walk'
 
@@ -59,7 +59,7 @@ export async function findByName(
 
 /** A pattern without `/` matches entry names; with `/`, the path relative to the searched folder. */
 function globFilter(pattern: string, base: string): (entry: EntryInfo) => boolean {
-  const matcher = picomatch(pattern.replace(/^\/+/, ''), { nocase: true, dot: true })
+  const matcher = compileGlob(pattern.replace(/^\/+/, ''), { nocase: true })
   const prefix = joinAgent(base, '')
   return pattern.includes('/')
     ? (entry) => matcher(entry.path.slice(prefix.length))

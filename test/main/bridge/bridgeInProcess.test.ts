@@ -6,7 +6,7 @@ import { type BureauApp, createApp } from '../../../src/main/app'
 import { createBridge, createBridgeToken, revokeBridgeToken } from '../../../src/main/bridge'
 import { silentLogger } from '../../../src/main/logging'
 import { type HttpHost, startHttpHost } from '../../../src/main/server'
-import { rawHttp } from '../../support/rawHttp'
+import { rawChunkedPost, rawHttp } from '../../support/rawHttp'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { stubEnv } from '../../support/stubEnv'
 import { tempDirs } from '../../support/tempDir'
@@ -177,6 +177,20 @@ describe('files', () => {
       .catch((e: unknown) => e)
     expect(statusOf(error)).toBe(413)
     expect(expectOpenAiError(bodyOf(error)).code).toBe('file_too_large')
+  })
+
+  it('a chunked chat body over bridge.maxRequestBytes gets 413 while it arrives', async () => {
+    await app.settings.update({ bridge: { maxRequestBytes: 1024 * 1024 } })
+    const res = await rawChunkedPost({
+      port: host.port,
+      path: '/v1/chat/completions',
+      headers: { authorization: `Bearer ${aliceToken}`, 'content-type': 'application/json' },
+      totalBytes: 64 * 1024 * 1024,
+    })
+    expect(res.status).toBe(413)
+    expect(expectOpenAiError(JSON.parse(res.body)).code).toBe('request_too_large')
+    expect(res.bytesSent).toBeLessThan(32 * 1024 * 1024)
+    expect(chatRequests(llm)).toHaveLength(0)
   })
 
   it('serves content with its type, as an attachment, never renderable on the UI origin', async () => {

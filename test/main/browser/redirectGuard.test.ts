@@ -188,6 +188,19 @@ describe.each(['bundled-chromium', 'cdp'] as const)(
       await expectBlankTab()
     })
 
+    it.each([
+      ['302 → 302', '/r302'],
+      ['301 → 307', '/r301'],
+    ])(
+      'web_download by url refuses a %s redirect chain to the private server, like the browser',
+      async (_name, path) => {
+        privateHits.length = 0
+        const result = await h.call('web_download', { url: publicSite.url(path) })
+        expectRefusal(result)
+        expectNothingPrivate(result)
+      },
+    )
+
     it('follows a redirect chain that stays on allowed pages', async () => {
       privateHits.length = 0
       const view = await h.ok<PageResult>('web_navigate', { url: publicSite.url('/ok-chain') })

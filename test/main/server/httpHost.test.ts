@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BureauApp, createApp } from '../../../src/main/app'
 import { silentLogger } from '../../../src/main/logging'
 import { type HttpHost, startHttpHost } from '../../../src/main/server'
-import { rawHttp } from '../../support/rawHttp'
+import { rawChunkedPost, rawHttp } from '../../support/rawHttp'
 import { tempDirs } from '../../support/tempDir'
 
 const dirs = tempDirs()
@@ -130,6 +130,31 @@ describe('headless host', () => {
     })
     expect(malformed.status).toBe(400)
     expect(JSON.parse(malformed.body).code).toBe('VALIDATION_FAILED')
+  })
+
+  it('answers a chunked body over 64 MiB with 413 while it arrives, without reading it whole', async () => {
+    const before = process.memoryUsage().rss
+    const res = await rawChunkedPost({
+      port: host.port,
+      path: '/ipc/app.info',
+      headers: auth,
+      totalBytes: 200 * 1024 * 1024,
+    })
+    expect(res.status).toBe(413)
+    expect(JSON.parse(res.body).code).toBe('TOO_LARGE')
+    // Answered at the limit: far less than the 200 MiB the client was ready to send had gone out.
+    expect(res.bytesSent).toBeLessThan(150 * 1024 * 1024)
+    console.info(
+      `chunked 413 after ${(res.bytesSent / 2 ** 20).toFixed(0)} MiB sent; rss +${((process.memoryUsage().rss - before) / 2 ** 20).toFixed(0)} MiB`,
+    )
+    const after = await rawHttp({
+      port: host.port,
+      method: 'POST',
+      path: '/ipc/app.info',
+      headers: auth,
+      body: '{}',
+    })
+    expect(after.status).toBe(200)
   })
 
   it('answers an unknown route with 404 UNKNOWN_ROUTE', async () => {

@@ -106,6 +106,26 @@ describe('tools/text example plugin', () => {
     if (!result.ok) expect(result.error).toContain('Invalid regular expression "(unclosed"')
   })
 
+  it('a catastrophic regex is stopped with a clear error while the event loop keeps running', async () => {
+    let ticks = 0
+    const ticker = setInterval(() => ticks++, 20)
+    try {
+      const result = await invoke(session, 'text_replace', {
+        text: `${'a'.repeat(40)}!`,
+        find: '(a+)+$',
+        replacement: 'x',
+        regex: true,
+      })
+      expect(result).toMatchObject({ ok: false, stage: 'run', code: 'TIMEOUT' })
+      if (!result.ok)
+        expect(result.error).toMatch(/took longer than 5 s and was stopped; it probably backtracks/)
+      // The match ran in a worker: timers on this thread fired while it was stuck.
+      expect(ticks).toBeGreaterThan(10)
+    } finally {
+      clearInterval(ticker)
+    }
+  })
+
   it('slugify: accents, ß, punctuation, separator, case and max length at a word boundary', async () => {
     expect(await value('text_slugify', { text: 'Ça va? Größe 2!' })).toEqual({ slug: 'ca-va-grosse-2' })
     expect(await value('text_slugify', { text: 'Quarterly Report: Q3 2024 (final)' })).toEqual({

@@ -36,6 +36,19 @@ describe('reading and listing', () => {
     expect(Date.parse(result.entries[0]!.modified)).not.toBeNaN()
   })
 
+  it('find and list --glob stay linear on a backtracking-hostile pattern against a long name', async () => {
+    // picomatch took more than 40 s for this pattern (its regular expression backtracks).
+    const long = `${'a'.repeat(200)}.txt`
+    await workspace.writeFile(`/hostile/${long}`, 'x')
+    expect((await workspace.find('*a*a*a*a*a*b', { dir: '/hostile' })).matches).toEqual([])
+    const listed = await workspace.list('/hostile', { glob: '*a*a*a*a*a*b' })
+    expect(listed.total).toBe(0)
+    expect((await workspace.find('*a*a*a*a*a*.txt', { dir: '/hostile' })).matches.map((m) => m.name)).toEqual(
+      [long],
+    )
+    await workspace.delete('/hostile')
+  })
+
   it('lists recursively with a glob (case-insensitive) and pages', async () => {
     const all = await workspace.list('/reports', { recursive: true, glob: '*.xlsx' })
     expect(all.entries.map((entry) => entry.path)).toEqual(['/reports/2024/q1.xlsx', '/reports/2024/q2.XLSX'])

@@ -1,4 +1,4 @@
-import { unzipSync } from 'fflate'
+import { Unzip, UnzipInflate, unzipSync } from 'fflate'
 import { FormatProblem } from '../errors'
 
 export interface ZipEntry {
@@ -54,13 +54,75 @@ export function readZip(
       `the archive expands to more than ${Math.round(limits.maxTotalBytes / 2 ** 20)} MB`,
     )
   }
-  let files: Record<string, Uint8Array>
+  return inflateCounted(bytes, wanted, limits.maxTotalBytes)
+}
+
+/** Input is fed in slices this big, so one slice inflates to at most ~64 MB (deflate's ratio is ≤ 1032). */
+const FEED_BYTES = 64 * 1024
+
+/**
+ * Inflates with a running count of the bytes actually produced: a central directory that lies about
+ * sizes cannot push memory past the limit (each slice of input yields a bounded piece of output).
+ */
+function inflateCounted(
+  bytes: Uint8Array,
+  wanted: (name: string) => boolean,
+  maxTotalBytes: number,
+): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>()
+  let total = 0
+  let failure: FormatProblem | undefined
+  const unzip = new Unzip((file) => {
+    if (!wanted(file.name) || file.compression === 14) return
+    const chunks: Uint8Array[] = []
+    file.ondata = (error, chunk, final) => {
+      if (failure) return
+      if (error) {
+        failure = new FormatProblem(
+          'damaged',
+          'the file is damaged or truncated (a zip member cannot be inflated)',
+        )
+        return
+      }
+      total += chunk.length
+      if (total > maxTotalBytes) {
+        failure = new FormatProblem(
+          'too_large',
+          `the archive expands to more than ${Math.round(maxTotalBytes / 2 ** 20)} MB (more than its directory says)`,
+        )
+        file.terminate()
+        return
+      }
+      chunks.push(chunk)
+      if (final) files.set(file.name, joinChunks(chunks))
+    }
+    file.start()
+  })
+  unzip.register(UnzipInflate)
   try {
-    files = unzipSync(bytes, { filter: (file) => wanted(file.name) && file.compression !== 14 })
+    for (let at = 0; at < bytes.length && !failure; at += FEED_BYTES) {
+      const end = Math.min(bytes.length, at + FEED_BYTES)
+      unzip.push(bytes.subarray(at, end), end === bytes.length)
+    }
   } catch {
-    throw new FormatProblem('damaged', 'the file is damaged or truncated (a zip member cannot be inflated)')
+    failure ??= new FormatProblem(
+      'damaged',
+      'the file is damaged or truncated (a zip member cannot be inflated)',
+    )
   }
-  return new Map(Object.entries(files))
+  if (failure) throw failure
+  return files
+}
+
+function joinChunks(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array
+  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0))
+  let offset = 0
+  for (const chunk of chunks) {
+    out.set(chunk, offset)
+    offset += chunk.length
+  }
+  return out
 }
 
 export function zipText(files: Map<string, Uint8Array>, name: string): string | undefined {

@@ -1,0 +1,68 @@
+import { parentPort } from 'node:worker_threads'
+import { convertBytes, describeFailure } from '../convertCore'
+import { ConvertError, FormatProblem } from '../errors'
+import { withDeadline } from '../limits'
+import type { OcrEngine, VisionHook } from '../types'
+import {
+  type ConvertJob,
+  errorFromWire,
+  type FromWorker,
+  failureToWire,
+  type HookCall,
+  type ToWorker,
+} from './protocol'
+
+// The conversion worker: runs one job at a time, asks the main thread for OCR and vision, and is
+// terminated from outside when it overruns its deadline or memory (see runInWorker.ts).
+
+const port = parentPort
+if (!port) throw new Error('convertWorker must run as a worker thread')
+
+const pending = new Map<number, { resolve(text: string): void; reject(error: Error): void }>()
+let nextCall = 1
+
+function callMain(kind: HookCall['kind'], image: HookCall['image'], signal: AbortSignal): Promise<string> {
+  signal.throwIfAborted()
+  const callId = nextCall++
+  return new Promise<string>((resolve, reject) => {
+    pending.set(callId, { resolve, reject })
+    const message: FromWorker = { type: 'call', callId, kind, image }
+    port?.postMessage(message)
+  })
+}
+
+const ocrProxy: OcrEngine = {
+  recognize: (bytes, { signal }) =>
+    callMain('ocr', { name: 'image', bytes, mimeType: 'application/octet-stream' }, signal),
+  dispose: async () => {},
+}
+
+const visionProxy: VisionHook = (image, { signal }) => callMain('vision', image, signal)
+
+async function runJob(job: ConvertJob): Promise<FromWorker> {
+  try {
+    const result = await withDeadline(job.timeoutMs, undefined, (signal) =>
+      convertBytes(job.input, job.settings, signal, {
+        limitsFor: (format) => job.limits[format],
+        ocr: () => (job.hasOcr ? ocrProxy : undefined),
+        vision: job.hasVision ? visionProxy : undefined,
+      }),
+    )
+    return { type: 'done', result }
+  } catch (error) {
+    const failure =
+      error instanceof ConvertError || error instanceof FormatProblem ? error : describeFailure('text', error)
+    return { type: 'failed', failure: failureToWire(failure) }
+  }
+}
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'reply') {
+    const call = pending.get(message.callId)
+    pending.delete(message.callId)
+    if (message.ok) call?.resolve(message.text)
+    else call?.reject(errorFromWire(message.error))
+    return
+  }
+  void runJob(message).then((outcome) => port.postMessage(outcome))
+})

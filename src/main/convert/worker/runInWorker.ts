@@ -1,0 +1,132 @@
+import type { Worker } from 'node:worker_threads'
+import { FormatProblem } from '../errors'
+import { DeadlineExceeded } from '../limits'
+import type { ConvertResult, OcrEngine, VisionHook } from '../types'
+import { type ConvertJob, errorToWire, type FromWorker, failureFromWire, type ToWorker } from './protocol'
+import { startConvertWorker } from './workerEntry'
+
+/** Old-generation heap of one conversion worker; beyond it V8 stops the worker (not the host). */
+export const WORKER_HEAP_MB = 1024
+/**
+ * Buffers (inflated streams, decoded images) live outside the V8 heap, so the process's resident
+ * memory is watched too: a conversion that grows it by more than this is stopped.
+ */
+export const WORKER_RSS_BUDGET = 1536 * 1024 * 1024
+/** The worker's own deadline fires first with a precise message; this one kills a blocked worker. */
+const HARD_DEADLINE_GRACE_MS = 1_000
+const WATCH_INTERVAL_MS = 200
+const MAX_IDLE = 2
+
+export interface WorkerHooks {
+  ocr(): OcrEngine | undefined
+  vision: VisionHook | undefined
+}
+
+const idle: Worker[] = []
+
+function spawn(): Promise<Worker> {
+  return startConvertWorker({ resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
+}
+
+function release(worker: Worker): void {
+  if (idle.length >= MAX_IDLE) {
+    void worker.terminate()
+    return
+  }
+  worker.removeAllListeners('message')
+  worker.removeAllListeners('error')
+  worker.removeAllListeners('exit')
+  // An idle worker must not keep a CLI run alive.
+  worker.unref()
+  worker.once('exit', () => {
+    const index = idle.indexOf(worker)
+    if (index >= 0) idle.splice(index, 1)
+  })
+  idle.push(worker)
+}
+
+async function acquire(): Promise<Worker> {
+  const worker = idle.pop() ?? (await spawn())
+  worker.removeAllListeners('exit')
+  worker.ref()
+  return worker
+}
+
+function crashProblem(error: unknown): FormatProblem {
+  const code = (error as { code?: string } | undefined)?.code
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY')
+    return new FormatProblem(
+      'too_large',
+      `the conversion needed more than ${WORKER_HEAP_MB} MB of memory and was stopped`,
+    )
+  return new FormatProblem('failed', 'the conversion stopped unexpectedly')
+}
+
+/**
+ * Runs one conversion in a worker thread, so parsing never blocks the host's event loop. The worker is
+ * terminated at the hard deadline, when the caller aborts, and when memory grows past the budget;
+ * OCR and vision requests from the worker are served here, with the job's signal.
+ */
+export async function runInWorker(
+  job: Omit<ConvertJob, 'type'>,
+  hooks: WorkerHooks,
+  outer: AbortSignal | undefined,
+): Promise<ConvertResult> {
+  outer?.throwIfAborted()
+  const worker = await acquire()
+  const controller = new AbortController()
+  const startRss = process.memoryUsage.rss()
+  return new Promise<ConvertResult>((resolve, reject) => {
+    let settled = false
+    const finish = (outcome: () => void, reuse: boolean) => {
+      if (settled) return
+      settled = true
+      clearTimeout(deadline)
+      clearInterval(watch)
+      outer?.removeEventListener('abort', onAbort)
+      controller.abort(new DeadlineExceeded(job.timeoutMs))
+      if (reuse) release(worker)
+      else void worker.terminate()
+      outcome()
+    }
+    const fail = (error: unknown) => finish(() => reject(error), false)
+    const onAbort = () => fail(outer?.reason)
+    const deadline = setTimeout(
+      () => fail(new DeadlineExceeded(job.timeoutMs)),
+      job.timeoutMs + HARD_DEADLINE_GRACE_MS,
+    )
+    const watch = setInterval(() => {
+      if (process.memoryUsage.rss() - startRss > WORKER_RSS_BUDGET)
+        fail(
+          new FormatProblem(
+            'too_large',
+            `the conversion needed more than ${Math.round(WORKER_RSS_BUDGET / 2 ** 20)} MB of memory and was stopped`,
+          ),
+        )
+    }, WATCH_INTERVAL_MS)
+    watch.unref()
+    outer?.addEventListener('abort', onAbort, { once: true })
+
+    const answer = (message: ToWorker) => {
+      if (!settled) worker.postMessage(message)
+    }
+    worker.on('message', (message: FromWorker) => {
+      if (message.type === 'done') finish(() => resolve(message.result), true)
+      else if (message.type === 'failed') finish(() => reject(failureFromWire(message.failure)), true)
+      else {
+        const { callId, kind, image } = message
+        const read =
+          kind === 'ocr'
+            ? hooks.ocr()?.recognize(image.bytes, { signal: controller.signal })
+            : hooks.vision?.(image, { signal: controller.signal })
+        Promise.resolve(read ?? Promise.reject(new Error(`no ${kind} engine`))).then(
+          (text) => answer({ type: 'reply', callId, ok: true, text }),
+          (error: unknown) => answer({ type: 'reply', callId, ok: false, error: errorToWire(error) }),
+        )
+      }
+    })
+    worker.on('error', (error) => fail(crashProblem(error)))
+    worker.on('exit', () => fail(crashProblem(undefined)))
+    worker.postMessage({ type: 'convert', ...job } satisfies ToWorker)
+  })
+}
