@@ -84,7 +84,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/main/(logging|paths|notices|ipc|settings|workspace|llm)/' },
       to: {
-        path: '^src/main/(tools|files|convert|spreadsheet|browser|toolsHost|agent|voice|eval|app|bridge|server|cli|electron)/',
+        path: '^src/main/(tools|files|convert|spreadsheet|browser|toolsHost|agent|voice|eval|core|app|bridge|server|cli|electron)/',
       },
     },
     {
@@ -92,7 +92,7 @@ module.exports = {
       comment: 'Toolsets and the toolset host know nothing of the agent, the app or the transports.',
       severity: 'error',
       from: { path: '^src/main/(tools|files|convert|spreadsheet|browser|toolsHost)/' },
-      to: { path: '^src/main/(agent|voice|eval|app|bridge|server|cli|electron)/' },
+      to: { path: '^src/main/(agent|voice|eval|core|app|bridge|server|cli|electron)/' },
     },
     {
       name: 'toolsets-not-host',
@@ -106,7 +106,7 @@ module.exports = {
       comment: 'The agent is wired by the composition root; it imports neither the root nor a transport.',
       severity: 'error',
       from: { path: '^src/main/(agent|voice)/' },
-      to: { path: '^src/main/(toolsHost|app|bridge|server|cli|electron)/' },
+      to: { path: '^src/main/(toolsHost|core|app|bridge|server|cli|electron)/' },
     },
     {
       name: 'no-circular',

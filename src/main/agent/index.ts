@@ -26,13 +26,7 @@ export {
   type ChatServiceOptions,
   createChatService,
 } from './service/createChatService'
-export {
-  type CurrentWorkspace,
-  type CurrentWorkspaceOptions,
-  currentWorkspace,
-} from './service/currentWorkspace'
 export { historyOf } from './service/historyOf'
-export { mimeTypeOf, type WorkspaceHandlerOptions, workspaceHandlers } from './service/workspaceHandlers'
 export type { SubagentReply } from './subagents/subagentManager'
 export type {
   AgentAttachment,

@@ -1,22 +1,18 @@
-import { join } from 'node:path'
 import { type Events, events, type HostKind, routes } from '../../shared/ipc'
-import { type ChatService, chatHandlers, createAppChat, currentWorkspace, workspaceHandlers } from '../agent'
-import { type BrowserEnvironment, type BrowserOverrides, browserHandlers } from '../browser'
-import { type Converter, createAppConverter } from '../convert'
+import { type ChatService, chatHandlers, createAppChat } from '../agent'
+import { type BrowserOverrides, browserHandlers } from '../browser'
+import type { Converter } from '../convert'
+import { composeCore } from '../core'
 import { evalHandlers } from '../eval'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
-import { createSettingsProviders, type ProviderService, providerHandlers } from '../llm'
+import { type ProviderService, providerHandlers } from '../llm'
 import { createLogger, type Logger } from '../logging'
 import { createNoticeCenter, type NoticeCenter } from '../notices'
 import { ensureWritableDir } from '../paths'
-import {
-  openSettings,
-  type SettingsService,
-  type SettingsStorageOptions,
-  settingsHandlers,
-} from '../settings'
-import { createToolsHost, type ToolsHost, toolsHandlers } from '../toolsHost'
+import { type SettingsService, type SettingsStorageOptions, settingsHandlers } from '../settings'
+import { type ToolsHost, toolsHandlers } from '../toolsHost'
 import { createAppVoice, voiceHandlers } from '../voice'
+import { workspaceHandlers } from '../workspace'
 import { appHandlers } from './appHandlers'
 import { type PickFolder, uiHandlers } from './uiHandlers'
 
@@ -76,48 +72,24 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   const notices = createNoticeCenter((notice) => bus.emit('app.notice', notice))
   const disposers: Array<() => Promise<void> | void> = []
 
-  const settings = await openSettings({
-    ...options.settings,
+  const core = await composeCore({
     dataDir: options.dataDir,
-    workspaceOverride: options.workspaceDir,
+    ...(options.workspaceDir ? { workspaceDir: options.workspaceDir } : {}),
+    logger,
     notify: (notice) => notices.notify(notice),
+    ...(options.settings ? { settings: options.settings } : {}),
+    ...(options.browser ? { browser: options.browser } : {}),
+    watchPlugins: true,
+    ...(options.toolsDebounceMs !== undefined ? { toolsDebounceMs: options.toolsDebounceMs } : {}),
+    onWorkspaceChange: (event) =>
+      bus.emit('workspace.changed', { paths: event.changes.map((change) => change.path) }),
   })
+  disposers.push(() => core.close())
+  const { settings, converter, browser, tools, workspace } = core
   disposers.push(settings.onChange(({ publicSettings }) => bus.emit('settings.changed', publicSettings)))
   const workspaceDir = settings.workspaceDir().dir
-  const providers = await createSettingsProviders(settings, {
-    dataDir: options.dataDir,
-    notify: (notice) => notices.notify(notice),
-    clientOptions: { logger },
-  })
+  const providers = await core.providers()
   await ensureWritableDir(workspaceDir, 'workspace folder')
-  const converter = createAppConverter({
-    cacheDir: join(options.dataDir, 'cache', 'convert'),
-    vision: { mode: () => settings.get().attachments.vision, client: () => providers.client() },
-  })
-  disposers.push(() => converter.dispose())
-  const toolSettings = settings.get().tools
-  const browser: BrowserEnvironment = {
-    dataDir: options.dataDir,
-    settings: () => settings.get().browser,
-    ...(options.browser ? { overrides: options.browser } : {}),
-    logger: logger.child('browser'),
-  }
-  const tools = await createToolsHost({
-    dataDir: options.dataDir,
-    builtins: { browser, convert: { converter: () => converter } },
-    extraFolder: toolSettings.extraFolder,
-    debounceMs: options.toolsDebounceMs ?? toolSettings.watchDebounceMs,
-    logger: logger.child('tools'),
-    notify: (notice) => notices.notify(notice),
-  })
-  disposers.push(() => tools.close())
-  const workspace = currentWorkspace({
-    root: () => settings.workspaceDir().dir,
-    backupsToKeep: () => settings.get().workspace.backupsToKeep,
-    onChange: (event) => bus.emit('workspace.changed', { paths: event.changes.map((change) => change.path) }),
-    onWarning: (message) => logger.warn(message),
-  })
-  disposers.push(() => workspace.close())
   const chat = createAppChat({
     dataDir: options.dataDir,
     settings,

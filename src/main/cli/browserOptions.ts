@@ -1,6 +1,5 @@
 import { type Command, CommanderError, Option } from 'commander'
-import type { BrowserEnvironment, BrowserOverrides } from '../browser'
-import type { SettingsService } from '../settings'
+import type { BrowserOverrides } from '../browser'
 import { EXIT_USAGE } from './program'
 
 /** The browser flags `serve`, `tool` and `chat` share (one place, so they mean the same everywhere). */
@@ -53,23 +52,4 @@ export function browserOverrides(options: BrowserCliOptions): BrowserOverrides |
     ...(options.allowLocalNetwork ? { allowLocalNetwork: true } : {}),
   }
   return Object.keys(overrides).length > 0 ? overrides : undefined
-}
-
-/**
- * The browser environment of a CLI command: settings from the data folder (read when the web
- * toolset is first used, or from the command's open settings service) with the flags on top.
- */
-export function cliBrowserEnvironment(
-  dataDir: string,
-  options: BrowserCliOptions,
-  settings?: Pick<SettingsService, 'get'>,
-): BrowserEnvironment {
-  const overrides = browserOverrides(options)
-  return {
-    dataDir,
-    settings: settings
-      ? () => settings.get().browser
-      : async () => (await (await import('../settings')).openSettings({ dataDir })).get().browser,
-    ...(overrides ? { overrides } : {}),
-  }
 }

@@ -1,14 +1,13 @@
-import { join } from 'node:path'
 import type { AppNotice } from '../../shared/ipc'
 import type { BrowserEnvironment } from '../browser'
-import { type Converter, createAppConverter } from '../convert'
+import type { Converter } from '../convert'
+import { type BureauCore, composeCore } from '../core'
 import type { ProviderService } from '../llm'
 import { type Logger, silentLogger } from '../logging'
-import { openSettings, type SettingsService } from '../settings'
+import type { SettingsService } from '../settings'
 import type { ToolRegistry } from '../tools'
-import { createToolsHost } from '../toolsHost'
-import { createWorkspace, type Workspace } from '../workspace'
-import { type BrowserCliOptions, cliBrowserEnvironment } from './browserOptions'
+import type { Workspace } from '../workspace'
+import { type BrowserCliOptions, browserOverrides } from './browserOptions'
 
 export interface CliToolEnvironment {
   settings: SettingsService
@@ -23,9 +22,8 @@ export interface CliToolEnvironment {
 }
 
 /**
- * What `bureau tool` and `bureau chat` share with the app: the settings of the data folder, the workspace
- * they name (`--workspace`, else BUREAU_WORKSPACE, the setting, ~/Bureau), and the built-in and plugin
- * toolsets (including the settings' extra tools folder), without the app's plugin watcher.
+ * What `bureau tool`, `bureau chat` and `bureau eval` share with the app: the app's own composition
+ * (`composeCore`: settings, providers, converter, toolsets with plugins, workspace) without the plugin watcher.
  */
 export async function openCliToolEnvironment(options: {
   dataDir: string
@@ -37,64 +35,25 @@ export async function openCliToolEnvironment(options: {
   notify?: (notice: AppNotice) => void
   env?: NodeJS.ProcessEnv
 }): Promise<CliToolEnvironment> {
-  const env = options.env ?? process.env
-  const settings = await openSettings({
+  const overrides = browserOverrides(options.browser)
+  const core: BureauCore = await composeCore({
     dataDir: options.dataDir,
-    env: (name) => env[name],
-    ...(options.notify ? { notify: options.notify } : {}),
-    ...(options.workspace ? { workspaceOverride: options.workspace } : {}),
-  })
-  let providers: Promise<ProviderService> | undefined
-  const openProviders = () => {
-    // Loaded on first use: `bureau tool files list` needs no provider.
-    providers ??= import('../llm').then(({ createSettingsProviders }) =>
-      createSettingsProviders(settings, {
-        dataDir: options.dataDir,
-        env,
-        notify: options.notify ?? ((notice) => options.logger.warn(notice.message)),
-      }),
-    )
-    return providers
-  }
-  const converter = createAppConverter({
-    cacheDir: join(options.dataDir, 'cache', 'convert'),
-    vision: {
-      mode: () => settings.get().attachments.vision,
-      client: async () => (await openProviders()).client(),
-    },
-  })
-  const tools = await createToolsHost({
-    dataDir: options.dataDir,
-    builtins: {
-      browser:
-        options.browserEnvironment?.(settings) ??
-        cliBrowserEnvironment(options.dataDir, options.browser, settings),
-      convert: { converter: () => converter },
-    },
-    extraFolder: settings.get().tools.extraFolder,
-    watch: false,
+    ...(options.workspace ? { workspaceDir: options.workspace } : {}),
+    logger: options.logger,
+    notify: options.notify ?? ((notice) => options.logger.warn(notice.message)),
+    ...(options.env ? { env: options.env } : {}),
+    ...(overrides ? { browser: overrides } : {}),
+    ...(options.browserEnvironment ? { browserEnvironment: options.browserEnvironment } : {}),
+    watchPlugins: false,
     // Plugin problems reach the user as notices; the loader's own log lines would repeat them.
-    logger: options.notify ? silentLogger : options.logger.child('tools'),
-    ...(options.notify ? { notify: options.notify } : {}),
+    ...(options.notify ? { pluginLogger: silentLogger } : {}),
   })
-  let workspace: Workspace | undefined
   return {
-    settings,
-    registry: tools.registry,
-    providers: openProviders,
-    converter,
-    workspace: () => {
-      workspace ??= createWorkspace({
-        root: settings.workspaceDir().dir,
-        backupsToKeep: settings.get().workspace.backupsToKeep,
-        onWarning: (message) => options.logger.warn(message),
-      })
-      return workspace
-    },
-    async close() {
-      await workspace?.close()
-      await tools.close()
-      await converter.dispose()
-    },
+    settings: core.settings,
+    registry: core.tools.registry,
+    providers: core.providers,
+    converter: core.converter,
+    workspace: core.workspace.get,
+    close: () => core.close(),
   }
 }

@@ -1,6 +1,7 @@
 export { type ParsedAgentPath, parseAgentPath } from './agentPath'
 export type { BackupInfo } from './backups'
 export { type CreatedWorkspace, type CreateWorkspaceOptions, createWorkspace } from './createWorkspace'
+export { type CurrentWorkspace, type CurrentWorkspaceOptions, currentWorkspace } from './currentWorkspace'
 export { fromFsError, PathRefusedError, type PathRule } from './errors'
 export type { WriteFs, WriteHandle } from './fsSeam'
 export type { HistoryEntry } from './history/gitHistory'
@@ -29,3 +30,4 @@ export {
   WorkspaceChangeKind,
   type WorkspaceWatcher,
 } from './watcher'
+export { type WorkspaceHandlerOptions, workspaceHandlers } from './workspaceHandlers'

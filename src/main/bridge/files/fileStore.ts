@@ -5,8 +5,8 @@ import { basename, join } from 'node:path'
 import { Readable } from 'node:stream'
 import { writeFile } from 'atomically'
 import { z } from 'zod'
+import { contentTypeOf } from '../../paths'
 import { bridgeErrors } from '../errors'
-import { contentTypeOf } from './contentType'
 
 /** What is kept next to each file (`<id>.json`); `owner` is the bridge token that created it. */
 export const StoredFile = z.object({

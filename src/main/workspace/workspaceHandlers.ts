@@ -1,36 +1,9 @@
-import { AppError } from '../../../shared/errors'
-import type { Workspace } from '../../workspace'
+import { AppError } from '../../shared/errors'
+import { contentTypeOf } from '../paths'
+import type { Workspace } from './types'
 
 const MAX_DOWNLOAD_BYTES = 256 * 1024 * 1024
 const LIST_LIMIT = 1000
-
-const MIME: Record<string, string> = {
-  txt: 'text/plain',
-  md: 'text/markdown',
-  csv: 'text/csv',
-  tsv: 'text/tab-separated-values',
-  json: 'application/json',
-  html: 'text/html',
-  htm: 'text/html',
-  xml: 'application/xml',
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  xls: 'application/vnd.ms-excel',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  zip: 'application/zip',
-}
-
-export function mimeTypeOf(name: string): string {
-  const ext = name.includes('.') ? name.split('.').pop()?.toLowerCase() : undefined
-  return (ext && MIME[ext]) || 'application/octet-stream'
-}
 
 export interface WorkspaceHandlerOptions {
   workspace: () => Workspace
@@ -59,7 +32,7 @@ export function workspaceHandlers(options: WorkspaceHandlerOptions) {
       if ((info.size ?? 0) > MAX_DOWNLOAD_BYTES)
         throw new AppError('TOO_LARGE', `${info.path} is larger than ${MAX_DOWNLOAD_BYTES / 2 ** 20} MB.`)
       const bytes = await workspace.readFile(input.path, { maxBytes: MAX_DOWNLOAD_BYTES })
-      return { name: info.name, mimeType: mimeTypeOf(info.name), bytes: new Uint8Array(bytes) }
+      return { name: info.name, mimeType: contentTypeOf(info.name), bytes: new Uint8Array(bytes) }
     },
     'workspace.open': async (input: { path: string; reveal: boolean }) => {
       if (!options.openPath) {

@@ -1,4 +1,6 @@
-import { createWorkspace, type Workspace, type WorkspaceChanged } from '../../workspace'
+import { createWorkspace } from './createWorkspace'
+import type { Workspace } from './types'
+import type { WorkspaceChanged } from './watcher'
 
 const DEFAULT_BACKUPS_TO_KEEP = 20
 

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import { afterEach, describe, expect, it } from 'vitest'
-import { currentWorkspace } from '../../../src/main/agent'
+import { currentWorkspace } from '../../../src/main/workspace'
 import { tempDirs } from '../../support/tempDir'
 
 const dirs = tempDirs('bureau-current-ws-')

@@ -1,0 +1,115 @@
+import { join } from 'node:path'
+import type { AppNotice } from '../../shared/ipc'
+import type { BrowserEnvironment, BrowserOverrides } from '../browser'
+import { type Converter, createAppConverter } from '../convert'
+import type { ProviderService } from '../llm'
+import type { Logger } from '../logging'
+import { openSettings, type SettingsService, type SettingsStorageOptions } from '../settings'
+import { createToolsHost, type ToolsHost } from '../toolsHost'
+import { type CurrentWorkspace, currentWorkspace, type WorkspaceChanged } from '../workspace'
+
+export interface CoreOptions {
+  dataDir: string
+  /** The `--workspace` flag. Without it: BUREAU_WORKSPACE, then the setting `workspace.folder`, then ~/Bureau. */
+  workspaceDir?: string
+  logger: Logger
+  notify: (notice: AppNotice) => void
+  /** How settings and secrets are stored (conf and an AES key file unless the desktop shell says otherwise). */
+  settings?: SettingsStorageOptions
+  /** The environment the `BUREAU_*` overrides come from; default `process.env`. */
+  env?: NodeJS.ProcessEnv
+  /** `--browser-cdp`, `--browser-executable`, `--allow-local-network`: win over the browser settings. */
+  browser?: BrowserOverrides
+  /** Replaces the browser of the settings and flags (`bureau eval` drives its own headless Chromium). */
+  browserEnvironment?: (settings: SettingsService) => BrowserEnvironment
+  /** Hot-add and reload plugins while running: the app does, one-shot CLI commands do not. */
+  watchPlugins: boolean
+  /** `serve --tools-debounce-ms`: wins over the setting `tools.watchDebounceMs`. */
+  toolsDebounceMs?: number
+  /** The plugin loader's own log (the CLI silences it when plugin problems already reach it as notices). */
+  pluginLogger?: Logger
+  /** Batches of changed workspace paths (the app forwards them to the UI). */
+  onWorkspaceChange?: (event: WorkspaceChanged) => void
+}
+
+/** The services every entry point shares: the app adds chat, voice and routes; the CLI uses them as they are. */
+export interface BureauCore {
+  readonly settings: SettingsService
+  /** Providers of the settings and `BUREAU_*` overrides, opened on first use (`bureau tool` needs none). */
+  providers(): Promise<ProviderService>
+  /** One converter, shared by attachments and the `convert` toolset (cache in `<data-dir>/cache/convert`). */
+  readonly converter: Converter
+  readonly browser: BrowserEnvironment
+  /** Built-in toolsets plus plugins (shipped `tools/`, `<data-dir>/tools`, `tools.extraFolder`). */
+  readonly tools: ToolsHost
+  /** The workspace of the folder in effect, opened on first use (a command that never touches files creates none). */
+  readonly workspace: CurrentWorkspace
+  close(): Promise<void>
+}
+
+/** Builds the shared services once, in dependency order; the one wiring behind `createApp` and every CLI command. */
+export async function composeCore(options: CoreOptions): Promise<BureauCore> {
+  const env = options.env ?? process.env
+  const settings = await openSettings({
+    ...options.settings,
+    dataDir: options.dataDir,
+    env: (name) => env[name],
+    notify: options.notify,
+    ...(options.workspaceDir ? { workspaceOverride: options.workspaceDir } : {}),
+  })
+  let providers: Promise<ProviderService> | undefined
+  const openProviders = () => {
+    // Loaded on first use: `bureau tool files list` needs no provider and no LLM client code.
+    providers ??= import('../llm').then(({ createSettingsProviders }) =>
+      createSettingsProviders(settings, {
+        dataDir: options.dataDir,
+        env,
+        notify: options.notify,
+        clientOptions: { logger: options.logger },
+      }),
+    )
+    return providers
+  }
+  const converter = createAppConverter({
+    cacheDir: join(options.dataDir, 'cache', 'convert'),
+    vision: {
+      mode: () => settings.get().attachments.vision,
+      client: async () => (await openProviders()).client(),
+    },
+  })
+  const browser = options.browserEnvironment?.(settings) ?? {
+    dataDir: options.dataDir,
+    settings: () => settings.get().browser,
+    ...(options.browser ? { overrides: options.browser } : {}),
+    logger: options.logger.child('browser'),
+  }
+  const toolSettings = settings.get().tools
+  const tools = await createToolsHost({
+    dataDir: options.dataDir,
+    builtins: { browser, convert: { converter: () => converter } },
+    extraFolder: toolSettings.extraFolder,
+    debounceMs: options.toolsDebounceMs ?? toolSettings.watchDebounceMs,
+    watch: options.watchPlugins,
+    logger: options.pluginLogger ?? options.logger.child('tools'),
+    notify: options.notify,
+  })
+  const workspace = currentWorkspace({
+    root: () => settings.workspaceDir().dir,
+    backupsToKeep: () => settings.get().workspace.backupsToKeep,
+    ...(options.onWorkspaceChange ? { onChange: options.onWorkspaceChange } : {}),
+    onWarning: (message) => options.logger.warn(message),
+  })
+  return {
+    settings,
+    providers: openProviders,
+    converter,
+    browser,
+    tools,
+    workspace,
+    async close() {
+      await workspace.close()
+      await tools.close()
+      await converter.dispose()
+    },
+  }
+}

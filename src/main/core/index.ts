@@ -1,0 +1,1 @@
+export { type BureauCore, type CoreOptions, composeCore } from './composeCore'
