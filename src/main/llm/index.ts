@@ -40,7 +40,6 @@ export {
   type TurnOptions,
   type TurnResult,
 } from './session/llmSession'
-export { extractJsonObject } from './toolProtocol/jsonObject'
 export {
   DONE_METHOD,
   type JsonProtocolReply,

@@ -1,4 +1,4 @@
-import { parseLooseJson } from './extractJson'
+import { parseLooseJson } from '../../shared/json'
 import { type JsonSchema, resolveRef, schemaBranches, schemaTypes } from './jsonSchema'
 import { nameKey } from './naming'
 import { unchangedByCoercion } from './unchangedByCoercion'

@@ -1,6 +1,6 @@
 import { split } from 'shlex'
+import { parseLooseJson } from '../../shared/json'
 import { cliUsage, exampleCall, renderCliCall } from './cliUsage'
-import { parseLooseJson } from './extractJson'
 import { methodInfo, type ParamInfo } from './methodInfo'
 import { cliMethodName, cliOptionName, clip, nameKey } from './naming'
 import { findToolset, resolveInToolset, resolveMethod } from './resolveMethod'

@@ -1,5 +1,6 @@
 import { isAppError } from '../../../shared/errors'
 import type { AgentStep } from '../../../shared/ipc'
+import { jsonObjectOf } from '../../../shared/json'
 import type { InteractionMode } from '../../../shared/settings'
 import type { LlmSession, ToolCall, TurnResult } from '../../llm'
 import type { Logger } from '../../logging'
@@ -224,7 +225,7 @@ export class AgentLoop {
     const started = performance.now()
     let step = startStep(
       kind ? `agent.${kind}` : displayMethod(config.session, call.name, call.args),
-      kind ? parseArgsForDisplay(call.args) : displayArgs(call.args),
+      kind ? jsonObjectOf(call.args) : displayArgs(call.args),
       config.subagentName,
     )
     this.record(step, 'started')
@@ -293,20 +294,6 @@ export class AgentLoop {
 
 function displayArgs(args: unknown): unknown {
   if (typeof args !== 'string') return args
-  const parsed = parseArgsForDisplay(args)
+  const parsed = jsonObjectOf(args)
   return Object.keys(parsed).length > 0 ? parsed : args
-}
-
-function parseArgsForDisplay(args: unknown): Record<string, unknown> {
-  if (typeof args === 'object' && args !== null && !Array.isArray(args))
-    return args as Record<string, unknown>
-  if (typeof args !== 'string') return {}
-  try {
-    const value: unknown = JSON.parse(args)
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {}
-  } catch {
-    return {}
-  }
 }

@@ -1,6 +1,6 @@
+import { jsonObjectOf } from '../../../shared/json'
 import type { Workspace } from '../../workspace'
 import { DoneArgs, SubagentDoneArgs } from './agentTools'
-import { parseToolArgs } from './parseToolArgs'
 
 export type DoneOutcome =
   | { ok: true; message: string; attachments: string[]; question?: string }
@@ -36,7 +36,7 @@ export async function checkDone(
   role: 'agent' | 'subagent',
   workspace: Workspace | undefined,
 ): Promise<DoneOutcome> {
-  const args = withMessageAlias(parseToolArgs(rawArgs))
+  const args = withMessageAlias(jsonObjectOf(rawArgs))
   const parsed = (role === 'agent' ? DoneArgs : SubagentDoneArgs).safeParse(args)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]

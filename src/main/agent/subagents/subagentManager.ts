@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { jsonObjectOf } from '../../../shared/json'
 import type { Toolset } from '../../tools'
 import type { AgentLoop, CallOutcome, LoopOutcome, SubagentPort } from '../loop/agentLoop'
 import { LaunchSubagentArgs, ProvideSubagentInputArgs } from '../loop/agentTools'
-import { parseToolArgs } from '../loop/parseToolArgs'
 import type { AgentEvent } from '../types'
 
 /** A sub-agent's own context: its loop (history, budget) and its tool session (own toolset instances). */
@@ -144,7 +144,7 @@ export function createSubagentManager(options: SubagentManagerOptions): Subagent
 
   return {
     async launch(rawArgs) {
-      const parsed = LaunchSubagentArgs.safeParse(parseToolArgs(rawArgs))
+      const parsed = LaunchSubagentArgs.safeParse(jsonObjectOf(rawArgs))
       if (!parsed.success) return invalidArgs('launch_subagent', parsed.error)
       const wanted = parsed.data.toolset.trim().toLowerCase()
       const toolset = options.toolsets.find((t) => t.name === wanted)
@@ -164,7 +164,7 @@ export function createSubagentManager(options: SubagentManagerOptions): Subagent
       return runChild(child)
     },
     async provide(rawArgs) {
-      const parsed = ProvideSubagentInputArgs.safeParse(parseToolArgs(rawArgs))
+      const parsed = ProvideSubagentInputArgs.safeParse(jsonObjectOf(rawArgs))
       if (!parsed.success) return invalidArgs('provide_subagent_input', parsed.error)
       const child = pick(parsed.data.sessionId)
       if (typeof child === 'string') return { ok: false, error: `provide_subagent_input: ${child}` }

@@ -1,5 +1,5 @@
+import { extractJsonObject } from '../../../shared/json'
 import type { ChatMessage, ToolCall, ToolSpec } from '../types'
-import { extractJsonObject } from './jsonObject'
 
 /** The method that ends an agent run in the JSON protocol: `{"method": "done", "message": "..."}`. */
 export const DONE_METHOD = 'done'

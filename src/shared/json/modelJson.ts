@@ -1,3 +1,5 @@
+// How model-written JSON is read, in one place for every layer (the llm tool protocol, the tool
+// pipeline, the agent's own calls).
 import { jsonrepair } from 'jsonrepair'
 
 const FENCE = /```[a-zA-Z0-9_-]*[ \t]*\r?\n?([\s\S]*?)```/g
@@ -77,4 +79,14 @@ export function extractJsonObject(text: string): Record<string, unknown> | undef
     } catch {}
   }
   return undefined
+}
+
+/**
+ * Tool-call arguments as an object, whatever shape they arrived in: an object as is, JSON text (fenced,
+ * in prose, broken) extracted and repaired, anything unreadable as `{}`.
+ */
+export function jsonObjectOf(raw: unknown): Record<string, unknown> {
+  if (isPlainObject(raw)) return raw
+  if (typeof raw !== 'string' || raw.trim() === '') return {}
+  return extractJsonObject(raw) ?? {}
 }

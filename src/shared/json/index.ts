@@ -1,0 +1,1 @@
+export { extractJsonObject, jsonObjectOf, parseLooseJson } from './modelJson'
