@@ -4,8 +4,7 @@ const RULES =
   'a sheet name has 1 to 31 characters, no control characters, none of \\ / ? * [ ] :, does not start or end with an apostrophe, is not "History" and differs from the other sheets in more than letter case'
 
 /** C0 and C1 controls, DEL, lone surrogates and the XML non-characters: Excel refuses them, exceljs strips them at save. */
-const FORBIDDEN_CHAR =
-  /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const FORBIDDEN_CHAR = /\p{Cc}|\p{Cs}|[\ufffe\uffff]/u
 const FORBIDDEN_PUNCTUATION = /[\\/?*[\]:]/
 
 function problem(name: string): string | undefined {
