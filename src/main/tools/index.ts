@@ -42,7 +42,7 @@ export {
   type ToolRegistry,
 } from './registry'
 export { resolveMethod } from './resolveMethod'
-export { type SessionStateHandle, sessionState } from './sessionState'
+export { type FlushFailure, type SessionStateHandle, sessionState } from './sessionState'
 export { pluginDirs, shippedToolsDir } from './shippedToolsDir'
 export { runTerminalArgv, runTerminalCommand } from './terminal'
 export {

@@ -3,7 +3,7 @@ import type { Logger } from '../logging'
 import { silentLogger } from '../logging'
 import type { Toolset } from './defineToolset'
 import { createToolRegistry, type ToolRegistry } from './registry'
-import type { SessionStateHandle } from './sessionState'
+import type { FlushFailure, SessionStateHandle } from './sessionState'
 import type { ToolContext } from './types'
 import { createUrlGuard, type UrlGuard } from './urlGuard'
 import type { Workspace } from './workspaceType'
@@ -37,6 +37,8 @@ export interface ToolSession {
   readonly signal: AbortSignal
   readonly disposed: boolean
   state<T>(handle: SessionStateHandle<T>, ctx: ToolContext): T
+  /** Writes every state's pending changes now (open workbooks are saved); lists what failed. */
+  flush(): Promise<FlushFailure[]>
   dispose(): Promise<SessionDisposeReport>
 }
 
@@ -72,6 +74,18 @@ export function createToolSession(options: ToolSessionOptions): ToolSession {
       const value = handle.create(ctx)
       states.set(key, value)
       return value
+    },
+    async flush() {
+      const failures: FlushFailure[] = []
+      for (const [handle, value] of states) {
+        if (!handle.flush) continue
+        try {
+          failures.push(...(await handle.flush(value)))
+        } catch (error) {
+          failures.push({ error: `${handle.key}: ${error instanceof Error ? error.message : String(error)}` })
+        }
+      }
+      return failures
     },
     async dispose() {
       if (disposed) return { errors: [] }

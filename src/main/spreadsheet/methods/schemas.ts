@@ -26,6 +26,7 @@ export function createWorkbooksHandle(api: SpreadsheetApi): WorkbooksHandle {
     'spreadsheet.workbooks',
     (ctx) => new WorkbookStore(() => ctx.workspace),
     (store) => store.disposeAll(),
+    (store) => store.flushAll(),
   )
 }
 
