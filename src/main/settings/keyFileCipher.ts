@@ -33,8 +33,8 @@ export interface KeyFileCipherOptions {
 }
 
 /**
- * AES-256-GCM under a random key kept in `<dataDir>/secrets.key`, created with mode 0600 (never
- * chmod-ed afterwards, so there is no moment when others can read it). The key file is read on every
+ * AES-256-GCM under a random key kept in `<dataDir>/secrets.key`, created with mode 0600 (not chmod-ed
+ * after creation, so there is no moment when others can read it). The key file is read on every
  * use: another process (the CLI) may have created it, and a deleted key file must not live on in memory.
  * A key file others can read (0644 after a copy or an unpack) is set back to 0600, with a warning.
  */
