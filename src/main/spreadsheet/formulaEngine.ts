@@ -278,7 +278,9 @@ class Calculation {
       try {
         this.meter.tick()
         const position = { sheet: this.sheets[node.sheet]!.name, row: node.row, col: node.col }
-        setFormulaResult(node.cell, toCellResult(parser.parse(node.formula, position, true), this.date1904))
+        const result = toCellResult(parser.parse(node.formula, position, true), this.date1904)
+        if (typeof result === 'string') this.meter.text(result.length)
+        setFormulaResult(node.cell, result)
         report.calculated++
       } catch (error) {
         if (this.meter.exceeded) {

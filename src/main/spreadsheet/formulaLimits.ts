@@ -41,13 +41,25 @@ function occurrences(text: string, part: string): number {
 
 const tooLong = () => new FormulaParser.FormulaError('#VALUE!')
 
+function firstError(...values: unknown[]): unknown {
+  return values.map(scalar).find((v) => v instanceof FormulaParser.FormulaError)
+}
+
+/**
+ * REPT as one flat string: the engine's own appends in a loop, which builds a rope of one node per
+ * repetition (about 1 MB for 32,767 repetitions of one character, and slow to flatten).
+ */
+function rept(text?: FunctionParam, times?: FunctionParam): unknown {
+  const error = firstError(text?.value, times?.value)
+  if (error) return error
+  const count = Math.trunc(Number(scalar(times?.value)))
+  const value = scalarText(text?.value)
+  if (!Number.isFinite(count) || count < 0) return tooLong()
+  return value.length * count > MAX_TEXT_LENGTH ? tooLong() : value.repeat(count)
+}
+
 /** Checks that look at a function's arguments before it builds a result that could not be kept. */
 const preChecks: Record<string, (params: FunctionParam[]) => unknown> = {
-  REPT: ([text, times]) => {
-    const length = scalarText(text?.value).length
-    const count = Number(scalar(times?.value))
-    return length > 0 && (!Number.isFinite(count) || length * count > MAX_TEXT_LENGTH) ? tooLong() : undefined
-  },
   SUBSTITUTE: ([text, old, replacement, instance]) => {
     const source = scalarText(text?.value)
     const from = scalarText(old?.value)
@@ -77,7 +89,7 @@ export function withPreChecks(
   functions: Record<string, FormulaFunction>,
   engineOwn: Record<string, FormulaFunction>,
 ): Record<string, FormulaFunction> {
-  const out = { ...functions }
+  const out: Record<string, FormulaFunction> = { ...functions, REPT: rept }
   for (const [name, check] of Object.entries(preChecks)) {
     const fn = functions[name] ?? engineOwn[name]
     if (!fn) continue
@@ -97,6 +109,8 @@ export function exceedsTextLimit(value: unknown): boolean {
 export interface CalcBudget {
   /** Cell values read by formulas (a range counts each of its cells) in one calculation. */
   maxCellReads: number
+  /** Characters of text in the results of one calculation (each result is at most 32,767). */
+  maxTextChars: number
   /** Time for one calculation, in milliseconds. */
   maxMilliseconds: number
   now: () => number
@@ -104,6 +118,7 @@ export interface CalcBudget {
 
 export const DEFAULT_CALC_BUDGET: CalcBudget = {
   maxCellReads: 50_000_000,
+  maxTextChars: 64_000_000,
   maxMilliseconds: 30_000,
   now: () => performance.now(),
 }
@@ -113,6 +128,7 @@ export class CalcBudgetExceeded extends Error {}
 
 export class BudgetMeter {
   private reads = 0
+  private chars = 0
   private readonly deadline: number
   /** Set once the budget ran out: the error may reach the caller wrapped by the engine. */
   exceeded: string | undefined
@@ -132,6 +148,15 @@ export class BudgetMeter {
     if (this.reads > this.budget.maxCellReads)
       this.stop(`calculation stopped: formulas read more than ${this.budget.maxCellReads} cells`)
     this.tick()
+  }
+
+  /** Counts the text of a result about to be stored. */
+  text(length: number): void {
+    this.chars += length
+    if (this.chars > this.budget.maxTextChars)
+      this.stop(
+        `calculation stopped: formula results hold more than ${this.budget.maxTextChars} characters of text`,
+      )
   }
 
   tick(): void {

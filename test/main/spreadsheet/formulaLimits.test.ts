@@ -49,6 +49,10 @@ describe('formula text limit', () => {
       ['TEXTJOIN(",",TRUE,REPT("a",20000),REPT("b",20000))', '#VALUE!'],
       ['BASE(1,2,2^31)', '#NUM!'],
       ['LEN(REPT("ab",3))', '6'],
+      ['REPT("ab",2.9)', 'abab'],
+      ['REPT(TRUE,2)', 'TRUETRUE'],
+      ['REPT("a",-1)', '#VALUE!'],
+      ['REPT(1/0,3)', '#DIV/0!'],
       ['SUBSTITUTE("a-b-c","-","+")', 'a+b+c'],
     ]
     for (const [formula, shown] of cases) {
@@ -81,10 +85,23 @@ describe('formula budget', () => {
     expect(report.uncalculated[0]!.reason).toBe('calculation stopped: formulas read more than 350 cells')
   })
 
+  it('stops when the results hold more text than the budget (many REPT cells in a tiny file)', async () => {
+    const open = await createWorkbook('/t.xlsx', 'S')
+    const ws = open.workbook.worksheets[0]!
+    for (let r = 1; r <= 5; r++) ws.getCell(r, 1).value = { formula: 'REPT("x",60)' } as never
+    const budget = { ...DEFAULT_CALC_BUDGET, maxTextChars: 150 }
+    const report = recalculate(open.workbook, false, buildFormulaIndex(open.workbook), budget)
+    expect(report.calculated).toBe(2)
+    expect(report.uncalculated.map((u) => u.cell)).toEqual(['A3', 'A4', 'A5'])
+    expect(report.uncalculated[0]!.reason).toBe(
+      'calculation stopped: formula results hold more than 150 characters of text',
+    )
+  })
+
   it('stops when the time budget runs out (clock injected)', async () => {
     const { open, ws } = await sums()
     let clock = 0
-    const budget = { maxCellReads: 1e9, maxMilliseconds: 1000, now: () => (clock += 300) }
+    const budget = { ...DEFAULT_CALC_BUDGET, maxMilliseconds: 1000, now: () => (clock += 300) }
     const report = recalculate(open.workbook, false, buildFormulaIndex(open.workbook), budget)
     expect(report.calculated).toBeLessThan(10)
     expect(report.uncalculated.length).toBe(10 - report.calculated)
