@@ -118,7 +118,7 @@ export interface CalcBudget {
 
 export const DEFAULT_CALC_BUDGET: CalcBudget = {
   maxCellReads: 50_000_000,
-  maxTextChars: 64_000_000,
+  maxTextChars: 128_000_000,
   maxMilliseconds: 30_000,
   now: () => performance.now(),
 }
