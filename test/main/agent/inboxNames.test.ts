@@ -24,6 +24,7 @@ describe('attachments with names the workspace refuses', () => {
       'invoice\u202Etxt.exe',
       '%2e%2e%2fx.txt',
       'plain.txt',
+      '50% off.txt',
     ]
     const events: AgentEvent[] = []
     const prepared = await prepareAttachments({
@@ -40,6 +41,7 @@ describe('attachments with names the workspace refuses', () => {
       ['invoice\u202Etxt.exe', 'converted', '/inbox/invoicetxt.exe'],
       ['%2e%2e%2fx.txt', 'converted', '/inbox/_2e_2e_2fx.txt'],
       ['plain.txt', 'converted', '/inbox/plain.txt'],
+      ['50% off.txt', 'converted', '/inbox/50% off.txt'],
     ])
     for (const [i, meta] of prepared.meta.entries()) {
       expect(await readFile(join(root, meta.agentPath!.slice(1)), 'utf8')).toBe(`file ${i}`)
@@ -52,13 +54,14 @@ describe('attachments with names the workspace refuses', () => {
     )
     expect(prepared.meta[4]!.warnings?.[0]).toContain('it contained control or invisible characters')
     expect(prepared.meta[6]!.warnings).toBeUndefined()
+    expect(prepared.meta[7]!.warnings).toBeUndefined()
     const notices = events.flatMap((e) => (e.type === 'notice' ? [e.message] : []))
     expect(notices).toHaveLength(6)
     expect(notices[3]).toBe(
       'trailing.: Saved as /inbox/trailing: "trailing." is not a safe file name (it ended with a dot or a space).',
     )
     expect(prepared.context).toContain('<attachment name="CON" path="/inbox/_CON" format="text">')
-    expect((await readdir(join(root, 'inbox'))).sort()).toHaveLength(7)
+    expect((await readdir(join(root, 'inbox'))).sort()).toHaveLength(8)
   })
 
   it('a file that cannot be saved at all says so on its chip instead of only in the log', async () => {

@@ -5,9 +5,10 @@ export const INBOX_DIR = '/inbox'
 
 // Controls, line/paragraph separators and invisible format characters (bidi overrides, BOM); ZWNJ/ZWJ stay.
 const INVISIBLE = /[\p{Cc}\p{Zl}\p{Zp}]|(?![\u200C\u200D])\p{Cf}/gu
-// Characters a workspace path refuses in a name, and Unicode look-alikes of "/", "\\", ":", "%".
+// Characters a workspace path refuses in a name (":", "\\", a "%xx" escape), and Unicode look-alikes of
+// "/", "\\", ":" and "%".
 const UNSAFE =
-  /[:\\%\u2044\u2215\u29F8\u29F9\u2216\u244A\u2571\u2572\uFE68\uFF0F\uFF3C\uFF1A\uFE55\uFE13\uFF05\uFE6A]/gu
+  /[:\\\u2044\u2215\u29F8\u29F9\u2216\u244A\u2571\u2572\uFE68\uFF0F\uFF3C\uFF1A\uFE55\uFE13\uFF05\uFE6A]|%(?=[0-9a-f]{2})/giu
 const DEVICE = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$|clock\$)(?:\s*\..*)?$/i
 
 export interface SafeName {
@@ -33,7 +34,7 @@ function cleanName(base: string): { name: string; reasons: string[] } {
   }
   let name = base.normalize('NFC')
   step(name.replace(INVISIBLE, ''), 'it contained control or invisible characters')
-  step(name.replace(UNSAFE, '_'), 'it contained ":", "\\", "%" or a look-alike of one')
+  step(name.replace(UNSAFE, '_'), 'it contained ":", "\\", a %xx escape or a look-alike of one of them')
   step(name.replace(/[. ]+$/, ''), 'it ended with a dot or a space')
   step(name.trim(), 'it had spaces around it')
   if (DEVICE.test(name) || DEVICE.test(name.normalize('NFKC')))
