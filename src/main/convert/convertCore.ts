@@ -26,6 +26,9 @@ export interface CoreEnvironment {
   vision: VisionHook | undefined
 }
 
+const JSZIP_FAILURE =
+  /^(?:Error:\s*)*(?:Bug :|Corrupted zip|End of data reached|Can't find end of central directory|Invalid\/unsupported zip)/i
+
 export function describeFailure(format: ConvertFormat, error: unknown): FormatProblem {
   if (error instanceof FormatProblem) return error
   if (error instanceof DeadlineExceeded)
@@ -33,6 +36,12 @@ export function describeFailure(format: ConvertFormat, error: unknown): FormatPr
   if (error instanceof Error && error.name === 'AbortError')
     return new FormatProblem('cancelled', 'conversion was cancelled')
   const detail = error instanceof Error ? error.message : String(error)
+  // JSZip (inside mammoth) words its failures for its own developers ("Bug : uncompressed data size mismatch").
+  if (JSZIP_FAILURE.test(detail))
+    return new FormatProblem(
+      'damaged',
+      `the ${format} file is damaged: its zip data does not unpack to what it declares. Re-save it from the program that made it, or use an undamaged copy`,
+    )
   const short =
     detail
       .split('\n')[0]

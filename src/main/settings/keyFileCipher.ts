@@ -1,8 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, open, readFile } from 'node:fs/promises'
+import { lstat, mkdir, open, readlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppError } from '../../shared/errors'
+import type { AppNotice } from '../../shared/ipc'
+import { fileProblem } from './fileProblem'
 import { type SecretCipher, SecretDecryptError } from './secretCipher'
 
 export const KEY_FILE_NAME = 'secrets.key'
@@ -20,21 +22,66 @@ function decodeKey(text: string): Buffer | undefined {
   return key.length === KEY_BYTES ? key : undefined
 }
 
+/** The key file is a symbolic link whose target is gone: the key is missing, not damaged. */
+class DanglingKeyLink extends AppError {}
+
+const START_OVER = 'stored API keys and passwords must then be entered again'
+
+export interface KeyFileCipherOptions {
+  /** Told when the key file was readable by others and its mode was set back to 0600. */
+  notify?: (notice: AppNotice) => void
+}
+
 /**
- * AES-256-GCM under a random key kept in `<dataDir>/secrets.key`, created with mode 0600 (never
- * chmod-ed afterwards, so there is no moment when others can read it). The key file is read on every
+ * AES-256-GCM under a random key kept in `<dataDir>/secrets.key`, created with mode 0600 (not chmod-ed
+ * after creation, so there is no moment when others can read it). The key file is read on every
  * use: another process (the CLI) may have created it, and a deleted key file must not live on in memory.
+ * A key file others can read (0644 after a copy or an unpack) is set back to 0600, with a warning.
  */
-export function createKeyFileCipher(dataDir: string): SecretCipher {
+export function createKeyFileCipher(dataDir: string, options: KeyFileCipherOptions = {}): SecretCipher {
   const keyPath = join(dataDir, KEY_FILE_NAME)
+
+  async function missing(): Promise<undefined> {
+    const link = await lstat(keyPath).catch(() => undefined)
+    if (!link?.isSymbolicLink()) return undefined
+    const target = await readlink(keyPath).catch(() => '?')
+    throw new DanglingKeyLink(
+      'UNAVAILABLE',
+      `${keyPath} is a symbolic link to ${target}, which does not exist. Restore the file it points to, or delete the link to start a new key (${START_OVER}).`,
+    )
+  }
+
+  async function tighten(mode: number, fix: () => Promise<void>): Promise<void> {
+    const shown = (mode & 0o777).toString(8).padStart(4, '0')
+    const fixed = await fix().then(
+      () => true,
+      () => false,
+    )
+    options.notify?.({
+      level: 'warning',
+      id: 'settings.key-file-mode',
+      message: fixed
+        ? `${keyPath} could be read by other users (mode ${shown}); its mode was set to 0600. If others may have copied it, clear and re-enter your stored secrets.`
+        : `${keyPath} can be read by other users (mode ${shown}) and its mode could not be changed. Run chmod 600 on it.`,
+    })
+  }
 
   async function readKey(): Promise<Buffer | undefined> {
     let text: string
     try {
-      text = await readFile(keyPath, 'utf8')
+      const handle = await open(keyPath, 'r')
+      try {
+        const info = await handle.stat()
+        if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' })
+        if (process.platform !== 'win32' && (info.mode & 0o077) !== 0)
+          await tighten(info.mode, () => handle.chmod(0o600))
+        text = await handle.readFile('utf8')
+      } finally {
+        await handle.close()
+      }
     } catch (error) {
-      if (errnoOf(error) === 'ENOENT') return undefined
-      throw error
+      if (errnoOf(error) === 'ENOENT') return missing()
+      throw fileProblem(keyPath, error, `Move it out of the data folder to start a new key; ${START_OVER}.`)
     }
     const key = decodeKey(text)
     if (!key)
@@ -46,9 +93,9 @@ export function createKeyFileCipher(dataDir: string): SecretCipher {
   }
 
   async function createKey(): Promise<Buffer> {
-    await mkdir(dataDir, { recursive: true })
     const key = randomBytes(KEY_BYTES)
     try {
+      await mkdir(dataDir, { recursive: true })
       const handle = await open(keyPath, 'wx', 0o600)
       try {
         await handle.writeFile(`${key.toString('base64')}\n`)
@@ -58,9 +105,12 @@ export function createKeyFileCipher(dataDir: string): SecretCipher {
       }
       return key
     } catch (error) {
-      // Another process created it first: use theirs.
-      if (errnoOf(error) === 'EEXIST') return (await readKey()) as Buffer
-      throw error
+      // Another process created it first: use theirs (readKey says why when it cannot).
+      if (errnoOf(error) === 'EEXIST') {
+        const theirs = await readKey()
+        if (theirs) return theirs
+      }
+      throw fileProblem(keyPath, error, 'Check that the data folder is writable.')
     }
   }
 
@@ -79,8 +129,8 @@ export function createKeyFileCipher(dataDir: string): SecretCipher {
       let key: Buffer | undefined
       try {
         key = await readKey()
-      } catch {
-        throw new SecretDecryptError('tampered')
+      } catch (error) {
+        throw new SecretDecryptError(error instanceof DanglingKeyLink ? 'key-missing' : 'tampered')
       }
       if (!key) throw new SecretDecryptError('key-missing')
       if (!ciphertext.startsWith(FORMAT)) throw new SecretDecryptError('tampered')

@@ -8,6 +8,7 @@ import {
   Settings,
   SettingsVersionError,
 } from '../../shared/settings'
+import { fileProblem, isFsError } from './fileProblem'
 import { CorruptJsonFileError, type JsonFileBackend } from './jsonFileBackend'
 import { moveAside } from './moveAside'
 
@@ -71,6 +72,12 @@ export function loadSettingsFile(backend: JsonFileBackend, now: Date): LoadedSet
     stored = backend.read()
   } catch (error) {
     if (error instanceof CorruptJsonFileError) return fallback('the file is not valid JSON')
+    if (isFsError(error))
+      throw fileProblem(
+        backend.path,
+        error,
+        'Move it out of the data folder (or fix its permissions) and start Bureau again; a new settings file is then created.',
+      )
     throw error
   }
 

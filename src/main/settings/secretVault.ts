@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { AppNotice } from '../../shared/ipc'
 import { type JsonObject, secretHint } from '../../shared/settings'
+import { fileProblem, isFsError } from './fileProblem'
 import { CorruptJsonFileError, type JsonFileBackend } from './jsonFileBackend'
 import { moveAside } from './moveAside'
 import { type SecretCipher, SecretDecryptError } from './secretCipher'
@@ -85,6 +86,12 @@ export function createSecretVault(options: SecretVaultOptions): SecretVault {
     try {
       raw = backend.read()
     } catch (error) {
+      if (isFsError(error))
+        throw fileProblem(
+          backend.path,
+          error,
+          'Move it out of the data folder (or fix its permissions) and start Bureau again; stored API keys and passwords must then be entered again.',
+        )
       if (!(error instanceof CorruptJsonFileError)) throw error
       setAside('the file is not valid JSON')
       return SecretsFile.parse({})

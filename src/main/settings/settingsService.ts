@@ -24,6 +24,7 @@ import type { SecretCipher } from './secretCipher'
 import { bureauApiKeyEnv, type EnvLookup, envOverride, processEnv, type SecretEnvSource } from './secretEnv'
 import { createSecretVault, SECRETS_FILE_NAME } from './secretVault'
 import { createSerialQueue } from './serialQueue'
+import { credentialAdvice, findUrlCredentials, stripUrlCredentials } from './urlCredentials'
 import { resolveWorkspaceDir, type WorkspaceSource } from './workspaceFolder'
 
 export const MAX_SECRET_LENGTH = 16_384
@@ -82,6 +83,14 @@ function validationError(message: string, error: z.ZodError): AppError {
   return new AppError('VALIDATION_FAILED', message, toIssues(error))
 }
 
+function unreadableNotice(name: string, reason: string): AppNotice {
+  return {
+    level: 'warning',
+    id: `settings.secret-unreadable:${name}`,
+    message: `Re-enter ${secretLabel(name)} in Settings: the stored copy cannot be decrypted (${reason}).`,
+  }
+}
+
 function checkSecretName(name: string): void {
   const parsed = SecretName.safeParse(name)
   if (!parsed.success) throw validationError(`"${name.slice(0, 80)}" is not a secret name.`, parsed.error)
@@ -93,7 +102,7 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
   const notify = options.notify ?? (() => {})
   const env = options.env ?? processEnv
   const backendOf = options.backend ?? confBackend
-  const cipher = options.cipher ?? createKeyFileCipher(options.dataDir)
+  const cipher = options.cipher ?? createKeyFileCipher(options.dataDir, { notify })
   const settingsFile = backendOf({ dir: options.dataDir, name: SETTINGS_FILE_NAME })
   const queue = createSerialQueue()
   const envSources = new Set<SecretEnvSource>([bureauApiKeyEnv])
@@ -115,12 +124,7 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
   /** Reads settings.json; plaintext secrets found in it are encrypted, then the file is rewritten without them. */
   async function load(): Promise<void> {
     const loaded = loadSettingsFile(settingsFile, now())
-    for (const notice of loaded.notices) {
-      const key = `${notice.id}|${notice.message}`
-      if (announced.has(key)) continue
-      announced.add(key)
-      notify(notice)
-    }
+    for (const notice of loaded.notices) announce(notice)
     let keptPlaintext = false
     for (const [name, value] of loaded.secrets) {
       if (vault.has(name)) continue
@@ -137,8 +141,46 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
     }
     if (loaded.ok) {
       raw = loaded.raw
-      current = loaded.settings
+      current = withoutUrlCredentials(loaded.raw, loaded.settings)
       if (loaded.rewrite && !keptPlaintext) settingsFile.write(raw)
+    }
+  }
+
+  /** A hand-edited settings.json with a key in a URL: the key is not used or returned, and the user is told. */
+  function withoutUrlCredentials(data: JsonObject, settings: Settings): Settings {
+    const found = findUrlCredentials(data)
+    if (found.length === 0) return settings
+    for (const credential of found)
+      announce({
+        level: 'error',
+        id: `settings.url-credential:${credential.path}`,
+        message: `${credentialAdvice(credential)} Until then the URL is used without it.`,
+      })
+    const stripped = Settings.safeParse(stripUrlCredentials(data))
+    return stripped.success ? stripped.data : settings
+  }
+
+  /** A secret set or cleared again: a later problem with it is announced anew. */
+  function forgetAnnouncements(name: string): void {
+    const prefix = `settings.secret-unreadable:${name}|`
+    for (const key of announced) if (key.startsWith(prefix)) announced.delete(key)
+  }
+
+  function announce(notice: AppNotice): void {
+    const key = `${notice.id}|${notice.message}`
+    if (announced.has(key)) return
+    announced.add(key)
+    notify(notice)
+  }
+
+  /** Decrypts every stored secret once, so a tampered copy or a replaced key shows as unreadable at once. */
+  async function checkStoredSecrets(): Promise<void> {
+    for (const { name } of vault.list()) {
+      const result = await vault.reveal(name)
+      if (result.status === 'ok') unreadable.delete(name)
+      if (result.status !== 'unreadable') continue
+      unreadable.add(name)
+      announce(unreadableNotice(name, result.error.message))
     }
   }
 
@@ -184,6 +226,7 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
   }
 
   await load()
+  await checkStoredSecrets()
 
   return {
     get: () => current,
@@ -191,6 +234,8 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
     async update(patch) {
       const checked = SettingsUpdate.safeParse(patch)
       if (!checked.success) throw validationError('Invalid settings update.', checked.error)
+      const credential = findUrlCredentials(checked.data)[0]
+      if (credential) throw new AppError('VALIDATION_FAILED', credentialAdvice(credential))
       return queue.run(async () => {
         await load()
         const merged = applyMergePatch(raw, checked.data) as JsonObject
@@ -227,6 +272,7 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
           throw saveFailed(error)
         }
         unreadable.delete(name)
+        forgetAnnouncements(name)
         return changed()
       })
     },
@@ -239,6 +285,7 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
           throw saveFailed(error)
         }
         unreadable.delete(name)
+        forgetAnnouncements(name)
         return changed()
       })
     },
@@ -253,12 +300,8 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
         return result.value
       }
       if (result.status === 'unreadable') {
-        const label = secretLabel(name)
-        notify({
-          level: 'warning',
-          id: `settings.secret-unreadable:${name}`,
-          message: `Re-enter ${label} in Settings: the stored copy cannot be decrypted (${result.error.message}).`,
-        })
+        // Once per problem: the check at load may have said it already.
+        announce(unreadableNotice(name, result.error.message))
         if (!unreadable.has(name)) {
           unreadable.add(name)
           changed()
@@ -286,6 +329,7 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
       queue.run(async () => {
         vault.reload()
         await load()
+        await checkStoredSecrets()
         return changed()
       }),
   }

@@ -15,6 +15,13 @@ export function notAWorkbook(path: string, why: string): AppError {
   )
 }
 
+export function damagedZip(path: string): AppError {
+  return new AppError(
+    'UNSUPPORTED',
+    `${path} is not a readable .xlsx workbook: its zip data is damaged (a part does not unpack to what it declares). Restore an earlier version (spreadsheet restore, or a numbered .bak backup) or re-save it from the program that made it. The file was left untouched.`,
+  )
+}
+
 export function saveRefused(path: string, why: string): AppError {
   return new AppError(
     'HANDLER_FAILED',

@@ -6,6 +6,13 @@ import { definedNameRef } from './definedNames'
 import { forEngine } from './engineFormula'
 import { extraFunctions } from './formulaFunctions'
 import type { FormulaIndex } from './formulaIndex'
+import {
+  BudgetMeter,
+  type CalcBudget,
+  DEFAULT_CALC_BUDGET,
+  exceedsTextLimit,
+  MAX_TEXT_LENGTH,
+} from './formulaLimits'
 
 export interface UncalculatedFormula {
   sheet: string
@@ -56,7 +63,23 @@ function toCellResult(value: unknown, date1904: boolean): unknown {
   if (v === null || v === undefined) return 0
   if (typeof v === 'number' && !Number.isFinite(v)) return { error: '#NUM!' }
   if (typeof v === 'object') return { error: '#VALUE!' }
+  if (typeof v === 'string' && v.length > MAX_TEXT_LENGTH) return { error: '#VALUE!' }
   return v
+}
+
+interface CallInternals {
+  _callFunction(name: string, args: unknown[]): unknown
+}
+
+/** Every function call checks the budget, and a text result longer than a cell holds is #VALUE!. */
+function meterCalls(parser: FormulaParser, meter: BudgetMeter): void {
+  const internals = parser as unknown as CallInternals
+  const call = internals._callFunction.bind(parser)
+  internals._callFunction = (name, args) => {
+    meter.tick()
+    const result = call(name, args)
+    return exceedsTextLimit(result) ? new FormulaParser.FormulaError('#VALUE!') : result
+  }
 }
 
 class Calculation {
@@ -65,12 +88,15 @@ class Calculation {
   private readonly nodes = new Map<number, FormulaNode>()
   private readonly bySheet: FormulaNode[][]
   private readonly depsOf = new Map<number, FormulaNode[]>()
+  private readonly meter: BudgetMeter
 
   constructor(
     private readonly workbook: Workbook,
     private readonly date1904: boolean,
     index: FormulaIndex,
+    budget: CalcBudget,
   ) {
+    this.meter = new BudgetMeter(budget)
     this.sheets = workbook.worksheets
     for (const [i, ws] of this.sheets.entries()) this.sheetIndex.set(ws.name.toLowerCase(), i)
     this.bySheet = this.sheets.map(() => [])
@@ -190,11 +216,12 @@ class Calculation {
   }
 
   private parser(): FormulaParser {
-    return new FormulaParser({
+    const parser = new FormulaParser({
       functions: extraFunctions(),
       onVariable: this.onVariable,
       onCell: (ref: SheetPosition) => {
         const s = this.sheetOf(ref.sheet, -1)
+        this.meter.read(1)
         return s === undefined
           ? new FormulaParser.FormulaError('#REF!')
           : this.readCell(this.sheets[s]!, ref.row, ref.col)
@@ -206,6 +233,7 @@ class Calculation {
         // Whole-column references stop at the last used row and column.
         const bottom = Math.min(ref.to.row, Math.max(ws.rowCount, ref.from.row))
         const right = Math.min(ref.to.col, Math.max(ws.columnCount, ref.from.col))
+        this.meter.read(Math.max(0, bottom - ref.from.row + 1) * Math.max(0, right - ref.from.col + 1))
         const rows: unknown[][] = []
         for (let r = ref.from.row; r <= bottom; r++) {
           const line: unknown[] = []
@@ -215,6 +243,13 @@ class Calculation {
         return rows
       },
     })
+    meterCalls(parser, this.meter)
+    return parser
+  }
+
+  /** The budget ran out: this node and every one after it keep their cached values. */
+  private stopAt(ordered: FormulaNode[], from: number, report: CalcReport, reason: string): void {
+    for (let i = from; i < ordered.length; i++) report.uncalculated.push(this.issue(ordered[i]!, reason))
   }
 
   run(): CalcReport {
@@ -222,7 +257,8 @@ class Calculation {
     if (this.nodes.size === 0) return report
     const parser = this.parser()
     const failed = new Set<number>()
-    for (const node of this.order(report)) {
+    const ordered = this.order(report)
+    for (const [i, node] of ordered.entries()) {
       const blocker = this.depsOf.get(node.key)?.find((d) => failed.has(d.key))
       if (blocker) {
         failed.add(node.key)
@@ -240,10 +276,17 @@ class Calculation {
         continue
       }
       try {
+        this.meter.tick()
         const position = { sheet: this.sheets[node.sheet]!.name, row: node.row, col: node.col }
-        setFormulaResult(node.cell, toCellResult(parser.parse(node.formula, position, true), this.date1904))
+        const result = toCellResult(parser.parse(node.formula, position, true), this.date1904)
+        if (typeof result === 'string') this.meter.text(result.length)
+        setFormulaResult(node.cell, result)
         report.calculated++
       } catch (error) {
+        if (this.meter.exceeded) {
+          this.stopAt(ordered, i, report, this.meter.exceeded)
+          break
+        }
         failed.add(node.key)
         report.uncalculated.push(this.issue(node, reasonOf(error)))
       }
@@ -262,8 +305,14 @@ function reasonOf(error: unknown): string {
 /**
  * Computes every formula of the workbook in dependency order (across sheets) and stores the results
  * as the cells' cached values, so other readers see them. Formulas the engine cannot evaluate keep
- * their previous cached value and are reported.
+ * their previous cached value and are reported. A calculation that reads more cells or takes longer
+ * than its budget stops there: the formulas not computed yet are reported, nothing is thrown.
  */
-export function recalculate(workbook: Workbook, date1904: boolean, index: FormulaIndex): CalcReport {
-  return new Calculation(workbook, date1904, index).run()
+export function recalculate(
+  workbook: Workbook,
+  date1904: boolean,
+  index: FormulaIndex,
+  budget: CalcBudget = DEFAULT_CALC_BUDGET,
+): CalcReport {
+  return new Calculation(workbook, date1904, index, budget).run()
 }

@@ -1,5 +1,6 @@
 import * as formulajs from '@formulajs/formulajs'
 import FormulaParser, { type FunctionParam } from 'fast-formula-parser'
+import { withPreChecks } from './formulaLimits'
 
 type FormulaFunction = (...params: FunctionParam[]) => unknown
 
@@ -35,6 +36,7 @@ let cached: Record<string, FormulaFunction> | undefined
 /**
  * Functions handed to fast-formula-parser: formulajs fills the ones it lacks (COUNTA, ...) and the
  * ones it only declares (its SUMIFS, TEXTJOIN, MAXIFS... return nothing), tried after its own.
+ * Functions that can build a huge result from small arguments (REPT, SUBSTITUTE, ...) check them first.
  */
 export function extraFunctions(): Record<string, FormulaFunction> {
   if (cached) return cached
@@ -73,6 +75,6 @@ export function extraFunctions(): Record<string, FormulaFunction> {
   }) as unknown as FormulaFunction
   // fast-formula-parser's LEN stringifies an empty cell as an object.
   extra.LEN = (p) => (p.value === undefined || p.value === null ? 0 : String(p.value).length)
-  cached = extra
-  return extra
+  cached = withPreChecks(extra, parser.functions)
+  return cached
 }

@@ -1,5 +1,5 @@
 import { strFromU8, strToU8 } from 'fflate'
-import { notAWorkbook } from './errors'
+import { damagedZip, notAWorkbook } from './errors'
 import { OpenWorkbook } from './openWorkbook'
 import { type Parts, readPackage, workbookSheets, writePackage } from './packageParts'
 import { findMalformedPart } from './verifyPackage'
@@ -62,6 +62,10 @@ function detachMedia(workbook: import('exceljs').Workbook): void {
   ;(workbook as unknown as { media: unknown[] }).media = []
 }
 
+// exceljs reads the package with JSZip, whose failures are worded for its own developers.
+const JSZIP_FAILURE =
+  /^(?:Error:\s*)*(?:Bug :|Corrupted zip|End of data reached|Can't find end of central directory|Invalid\/unsupported zip)/i
+
 export async function loadWorkbook(path: string, bytes: Uint8Array): Promise<OpenWorkbook> {
   let original: Parts
   try {
@@ -81,9 +85,11 @@ export async function loadWorkbook(path: string, bytes: Uint8Array): Promise<Ope
     )
   } catch (error) {
     const bad = findMalformedPart(original)
+    const message = (error as Error).message
+    if (!bad && JSZIP_FAILURE.test(message)) throw damagedZip(path)
     throw notAWorkbook(
       path,
-      bad ? `${bad.part} is not well-formed XML` : (error as Error).message.split('\n')[0]!.slice(0, 120),
+      bad ? `${bad.part} is not well-formed XML` : message.split('\n')[0]!.slice(0, 120),
     )
   }
   if (workbook.worksheets.length === 0) throw notAWorkbook(path, 'no worksheet could be read')

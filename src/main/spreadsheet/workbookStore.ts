@@ -1,4 +1,5 @@
 import { AppError } from '../../shared/errors'
+import type { FlushFailure } from '../tools'
 import type { Workspace } from '../workspace'
 import type { OpenWorkbook } from './openWorkbook'
 import type { SaveReport, WriteBytes } from './saveWorkbook'
@@ -105,6 +106,20 @@ export class WorkbookStore {
     const report = save && open.dirty ? await saveWorkbook(open, open.path, this.write) : null
     this.open.delete(key)
     return report
+  }
+
+  /** Saves every workbook with pending changes now; a failed one stays open with its changes. */
+  async flushAll(): Promise<FlushFailure[]> {
+    const failures: FlushFailure[] = []
+    for (const open of this.open.values()) {
+      if (!open.dirty) continue
+      try {
+        await saveWorkbook(open, open.path, this.write)
+      } catch (error) {
+        failures.push({ path: open.path, error: error instanceof Error ? error.message : String(error) })
+      }
+    }
+    return failures
   }
 
   /** Saves every workbook with pending changes (end of session); reports each failure. */

@@ -26,6 +26,7 @@ export { createToolSession, type ToolSessionOptions } from './toolSession'
 export {
   type AddToolsetResult,
   type AnyToolMethod,
+  type FlushFailure,
   type InputSchema,
   isUsageFailure,
   type MethodExample,

@@ -3,7 +3,14 @@ import type { Logger } from '../logging'
 import { silentLogger } from '../logging'
 import type { Workspace } from '../workspace'
 import { createToolRegistry } from './registry'
-import type { SessionStateHandle, ToolContext, ToolRegistry, ToolSession, Toolset } from './types'
+import type {
+  FlushFailure,
+  SessionStateHandle,
+  ToolContext,
+  ToolRegistry,
+  ToolSession,
+  Toolset,
+} from './types'
 import { createUrlGuard, type UrlGuard } from './urlGuard'
 
 export interface ToolSessionOptions {
@@ -48,6 +55,18 @@ export function createToolSession(options: ToolSessionOptions): ToolSession {
       const value = handle.create(ctx)
       states.set(key, value)
       return value
+    },
+    async flush() {
+      const failures: FlushFailure[] = []
+      for (const [handle, value] of states) {
+        if (!handle.flush) continue
+        try {
+          failures.push(...(await handle.flush(value)))
+        } catch (error) {
+          failures.push({ error: `${handle.key}: ${error instanceof Error ? error.message : String(error)}` })
+        }
+      }
+      return failures
     },
     async dispose() {
       if (disposed) return { errors: [] }

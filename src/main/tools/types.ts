@@ -133,11 +133,20 @@ export interface ToolRegistry {
   onChange(listener: () => void): () => void
 }
 
+/** A piece of state that could not be written when a session was flushed, e.g. a workbook save. */
+export interface FlushFailure {
+  /** The agent path that was not written, when the failure concerns one. */
+  path?: string
+  error: string
+}
+
 export interface SessionStateHandle<T> {
   /** A name for messages; state is keyed by the handle itself, so a reloaded plugin starts fresh. */
   readonly key: string
   readonly create: (ctx: ToolContext) => T
   readonly dispose?: (value: T) => Promise<void> | void
+  /** Writes pending changes now (before the agent's answer is accepted) and lists what failed. */
+  readonly flush?: (value: T) => Promise<readonly FlushFailure[]>
   /** This session's value, created on first use. */
   get(ctx: ToolContext): T
 }
@@ -161,5 +170,7 @@ export interface ToolSession {
   readonly signal: AbortSignal
   readonly disposed: boolean
   state<T>(handle: SessionStateHandle<T>, ctx: ToolContext): T
+  /** Writes every state's pending changes now (open workbooks are saved); lists what failed. */
+  flush(): Promise<FlushFailure[]>
   dispose(): Promise<SessionDisposeReport>
 }

@@ -128,13 +128,13 @@ describe('bureau settings', () => {
     expect(result.stderr).toMatch(/error: Your settings could not be used .* settings\.corrupt-.*\.json/)
   })
 
-  it('with a damaged key file, get still masks (no decryption) and set-secret fails clearly (exit 1)', async () => {
+  it('with a damaged key file, get masks the secret and flags it unreadable, and set-secret fails clearly (exit 1)', async () => {
     const dataDir = await dirs.make()
     await bureau(['settings', 'set-secret', 'email.smtpPassword', '--data-dir', dataDir], 'pw-123456789')
     await writeFile(join(dataDir, 'secrets.key'), 'AAAA\n')
     const result = await bureau(['settings', 'get', 'email.smtpPassword', '--data-dir', dataDir])
     expect(result.code).toBe(0)
-    expect(JSON.parse(result.stdout)).toEqual({ set: true, source: 'stored' })
+    expect(JSON.parse(result.stdout)).toEqual({ set: true, source: 'stored', unreadable: true })
     const set = await bureau(
       ['settings', 'set-secret', 'email.imapPassword', '--data-dir', dataDir],
       'pw-987654321',

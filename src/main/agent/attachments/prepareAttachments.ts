@@ -58,12 +58,17 @@ export async function prepareAttachments(options: PrepareAttachmentsOptions): Pr
     entry.status = 'converting'
     emit(index, entry)
     const workspace = options.workspace?.()
+    let saveNote: string | undefined
     if (workspace) {
       try {
-        entry.agentPath = await saveToInbox(workspace, file.name, file.bytes)
+        const saved = await saveToInbox(workspace, file.name, file.bytes)
+        entry.agentPath = saved.path
+        saveNote = saved.note
       } catch (error) {
         options.logger?.warn('could not save an attachment to the inbox', { error: errorText(error) })
+        saveNote = `Not saved to /inbox (${errorText(error)}); it was only read.`
       }
+      if (saveNote) options.onEvent?.({ type: 'notice', message: `${file.name}: ${saveNote}` })
     }
     if (!options.converter) {
       entry.status = 'failed'
@@ -79,8 +84,10 @@ export async function prepareAttachments(options: PrepareAttachmentsOptions): Pr
         entry.format = result.format
         entry.chars = fitted.markdown.length
         entry.truncated = result.truncated || fitted.truncated
+        // The chip shows the saved name's note with the converter's warnings.
+        if (saveNote) entry.warnings = [saveNote]
         if (result.warnings?.length) {
-          entry.warnings = result.warnings
+          entry.warnings = [...(entry.warnings ?? []), ...result.warnings]
           // Shown on the file's chip; `bureau chat` prints notices on stderr.
           for (const warning of result.warnings)
             options.onEvent?.({ type: 'notice', message: `${file.name}: ${warning}` })

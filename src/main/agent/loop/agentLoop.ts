@@ -4,7 +4,7 @@ import { jsonObjectOf } from '../../../shared/json'
 import type { InteractionMode } from '../../../shared/settings'
 import type { LlmSession, ToolCall, TurnResult } from '../../llm'
 import type { Logger } from '../../logging'
-import { invoke, type ToolSession } from '../../tools'
+import { type FlushFailure, invoke, type ToolSession } from '../../tools'
 import type { Workspace } from '../../workspace'
 import type { AgentEvent, AgentUsage } from '../types'
 import { addUsage } from '../types'
@@ -15,6 +15,7 @@ import { checkDone, type DoneOutcome } from './doneCall'
 import { createFailureTracker, type RepeatedFailure } from './failureTracker'
 import { displayMethod, finishStep, startStep, withCall } from './stepRecord'
 import { toolResultText, valueText } from './toolResultText'
+import { saveFailedText, unsavedNote, withoutUnsaved } from './unsavedChanges'
 
 /** What the loop needs from the sub-agent manager (absent inside a sub-agent: no nesting). */
 export interface SubagentPort {
@@ -75,6 +76,8 @@ export class AgentLoop {
   private iterations = 0
   private readonly tracker = createFailureTracker()
   private pendingQuestion: { id: string; name: string } | undefined
+  /** The model was told once that pending changes could not be saved; the next answer is accepted. */
+  private saveFailureShown = false
 
   constructor(private readonly config: LoopConfig) {}
 
@@ -169,15 +172,27 @@ export class AgentLoop {
       if (shown === '') this.say(`${this.gap()}${content.trim()}`)
       // A JSON-protocol answer whose prose held a brace was shown only up to it: show the rest.
       else if (content.startsWith(shown)) this.say(content.slice(shown.length).trimEnd())
-      if (config.role === 'subagent') return { kind: 'done', message: content.trim(), attachments: [] }
       // The user answered a sub-agent meanwhile: go on, the answer comes before the next model call.
-      if (config.subagents?.hasUserAnswers()) return undefined
-      return { kind: 'answered', message: content.trim() }
+      if (config.role === 'agent' && config.subagents?.hasUserAnswers()) return undefined
+      const note = unsavedNote(await config.session.flush())
+      if (note) this.sayFinal(note)
+      const message = note ? `${content.trim()}\n\n${note}` : content.trim()
+      if (config.role === 'subagent') return { kind: 'done', message, attachments: [] }
+      return { kind: 'answered', message }
     }
 
     for (const [index, call] of calls.entries()) {
       if (config.signal.aborted) return { kind: 'cancelled' }
       if (agentToolName(call.name) === DONE_TOOL) {
+        // Pending changes (open workbooks) are saved before the answer is accepted, so the answer can
+        // say what failed and never hands back a file whose save failed.
+        const unsaved = await config.session.flush()
+        if (unsaved.length > 0 && !this.saveFailureShown) {
+          this.saveFailureShown = true
+          const stop = this.feed(call, { ok: false, error: saveFailedText(unsaved) }, DONE_TOOL)
+          if (stop) return stop
+          continue
+        }
         let done = await checkDone(call.args, config.role, config.workspace())
         if (done.ok && done.question === undefined && !done.message && !this.text.trim())
           done = {
@@ -191,7 +206,7 @@ export class AgentLoop {
         }
         if (done.ok) {
           this.skipRest(calls.slice(index + 1))
-          return this.finish(done, call)
+          return this.finish(done, call, unsaved)
         }
         const stop = this.feed(call, { ok: false, error: done.error }, DONE_TOOL)
         if (stop) return stop
@@ -203,14 +218,26 @@ export class AgentLoop {
     return undefined
   }
 
-  private finish(done: DoneOutcome & { ok: true }, call: { id: string; name: string }): LoopOutcome {
+  private finish(
+    done: DoneOutcome & { ok: true },
+    call: { id: string; name: string },
+    unsaved: readonly FlushFailure[],
+  ): LoopOutcome {
     if (done.question !== undefined) {
       this.pendingQuestion = { id: call.id, name: call.name }
       return { kind: 'question', question: done.question }
     }
     this.sayFinal(done.message)
     // An empty message after streamed narration: the narration was the answer.
-    return { kind: 'done', message: done.message || this.text.trim(), attachments: done.attachments }
+    const message = done.message || this.text.trim()
+    const note = unsavedNote(unsaved)
+    if (!note) return { kind: 'done', message, attachments: done.attachments }
+    this.sayFinal(note)
+    return {
+      kind: 'done',
+      message: message ? `${message}\n\n${note}` : note,
+      attachments: withoutUnsaved(done.attachments, unsaved),
+    }
   }
 
   private skipRest(calls: Array<{ id: string; name: string }>): void {

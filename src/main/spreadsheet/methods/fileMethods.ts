@@ -5,6 +5,7 @@ import { renameInFormulas } from '../editing'
 import { invalidInput } from '../errors'
 import { renameSheetInFormula } from '../formulaRefs'
 import { SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
+import { validSheetName } from '../sheetNames'
 import { AgentPath, SaveReceipt, SheetName, WorkbookSummary, type WorkbooksHandle } from './schemas'
 import { openSheet } from './sheetTarget'
 import { saveReceipt, workbookSummary } from './summaries'
@@ -14,13 +15,6 @@ const SAVE_DOC =
   'Before writing, a deterministic pass runs: touched columns that still have the default width are sized to their content, text cells directly above numbers (table titles) get bold and a light fill unless styled, quoted number formats are unquoted. Formulas are computed and their results stored; the file is verified (every XML part parses, the workbook reopens) and then replaced atomically, keeping a numbered backup (book.001.bak) and a history version. Returns {path, bytes, backup?, version?, verified, carried, chartsAdded, widths, titles, unquotedFormats, uncalculated?}.'
 
 const SheetList = z.object({ sheets: z.array(z.string()) })
-
-function validSheetName(name: string): string {
-  const trimmed = name.trim()
-  if (!trimmed || trimmed.length > 31 || /[\\/?*[\]:]/.test(trimmed) || /^'|'$/.test(trimmed))
-    throw invalidInput(`"${name}" is not a valid sheet name (1-31 characters, none of \\ / ? * [ ] :)`)
-  return trimmed
-}
 
 export function fileMethods(workbooks: WorkbooksHandle) {
   return {
@@ -59,9 +53,7 @@ export function fileMethods(workbooks: WorkbooksHandle) {
       risk: 'write',
       run: async (args, ctx) => {
         const open = await workbooks.get(ctx).get(args.path)
-        const name = validSheetName(args.sheet)
-        if (open.sheetNames().some((n) => n.toLowerCase() === name.toLowerCase()))
-          throw invalidInput(`Sheet "${name}" already exists`)
+        const name = validSheetName(args.sheet, open.sheetNames())
         const ws = open.workbook.addWorksheet(name)
         if (args.position !== undefined) {
           const list = open.workbook.worksheets
@@ -92,11 +84,14 @@ export function fileMethods(workbooks: WorkbooksHandle) {
       risk: 'write',
       run: async (args, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, args)
-        const name = validSheetName(args.new_name)
-        if (open.sheetNames().some((n) => n.toLowerCase() === name.toLowerCase() && n !== ws.name))
-          throw invalidInput(`Sheet "${name}" already exists`)
+        const name = validSheetName(
+          args.new_name,
+          open.sheetNames().filter((n) => n !== ws.name),
+        )
         const old = ws.name
-        ws.name = name
+        // exceljs refuses a name equal to its own in another case; the name was checked above.
+        if (old.toLowerCase() === name.toLowerCase()) (ws as unknown as { _name: string })._name = name
+        else ws.name = name
         const rename = (f: string) => renameSheetInFormula(f, old, name)
         renameInFormulas(open, rename)
         open.rewrites.push(rename)

@@ -28,6 +28,7 @@ export function createWorkbooksHandle(): WorkbooksHandle {
     'spreadsheet.workbooks',
     (ctx) => new WorkbookStore(() => ctx.workspace),
     (store) => store.disposeAll(),
+    (store) => store.flushAll(),
   )
 }
 
