@@ -1,6 +1,7 @@
 import { registerBridgeCommand } from './commands/bridge'
 import { registerChatCommand } from './commands/chat'
 import { registerConvertCommand } from './commands/convert'
+import { registerModelsCommand } from './commands/models'
 import { registerProvidersCommand } from './commands/providers'
 import { registerSayCommand } from './commands/say'
 import { registerServeCommand } from './commands/serve'
@@ -16,6 +17,7 @@ export function buildCli() {
   registerSettingsCommand(program)
   registerConvertCommand(program)
   registerProvidersCommand(program)
+  registerModelsCommand(program)
   registerChatCommand(program)
   registerSayCommand(program)
   registerBridgeCommand(program)

@@ -1,8 +1,14 @@
 import { type Command, Option } from 'commander'
 import { addBrowserOptions, type BrowserCliOptions } from '../browserOptions'
-import { dataDirOption, workspaceOption } from '../program'
+import {
+  addProviderOptions,
+  applyProviderFlags,
+  dataDirOption,
+  type ProviderFlags,
+  workspaceOption,
+} from '../program'
 
-export interface ChatCliOptions extends BrowserCliOptions {
+export interface ChatCliOptions extends BrowserCliOptions, ProviderFlags {
   workspace?: string
   dataDir?: string
   attach: string[]
@@ -42,7 +48,9 @@ export function registerChatCommand(program: Command): void {
       '\nExit status: 0 when the agent finished, 1 when the model or a tool failed for good.',
     )
   addBrowserOptions(command)
+  addProviderOptions(command)
   command.action(async (prompt: string, options: ChatCliOptions) => {
+    applyProviderFlags(options)
     const { runChat } = await import('../chat/runChat')
     await runChat(prompt, options)
   })

@@ -1,9 +1,17 @@
 import type { Command } from 'commander'
 import type { BridgeCliOptions } from '../bridge/bridgeFlags'
 import { addBrowserOptions, type BrowserCliOptions } from '../browserOptions'
-import { dataDirOption, parsePort, parsePositiveInt, workspaceOption } from '../program'
+import {
+  addProviderOptions,
+  applyProviderFlags,
+  dataDirOption,
+  type ProviderFlags,
+  parsePort,
+  parsePositiveInt,
+  workspaceOption,
+} from '../program'
 
-export interface ServeOptions extends BrowserCliOptions, BridgeCliOptions {
+export interface ServeOptions extends BrowserCliOptions, BridgeCliOptions, ProviderFlags {
   host: string
   port: number
   dataDir?: string
@@ -47,7 +55,9 @@ export function registerServeCommand(program: Command): void {
       parsePositiveInt,
     )
   addBrowserOptions(command)
+  addProviderOptions(command)
   command.action(async (options: ServeOptions) => {
+    applyProviderFlags(options)
     const { runServe } = await import('../serve/runServe')
     await runServe(options)
   })

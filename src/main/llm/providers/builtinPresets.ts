@@ -20,7 +20,7 @@ export const BUILTIN_PRESETS: readonly ProviderPreset[] = [
     name: 'Built-in local model',
     kind: 'local',
     baseUrl: 'http://127.0.0.1',
-    model: 'qwen3-1.7b-q4km',
+    model: 'qwen3-1.7b-q8',
     interactionMode: 'cli',
     cacheType: 'prefix',
     supportsTools: false,

@@ -67,7 +67,10 @@ async function collect(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[
   return out
 }
 
-describe('local provider: the embedded llama.cpp with the tiny random-weights model', () => {
+// Generous limits: loading node-llama-cpp and the model is slow on a loaded machine.
+describe('local provider: the embedded llama.cpp with the tiny random-weights model', {
+  timeout: 120_000,
+}, () => {
   it('loads the model, streams a reply in pieces and reports usage and the context window', async () => {
     const events = await collect(client().stream({ messages: [{ role: 'user', content: 'Say hello.' }] }))
     const texts = events.filter((e) => e.type === 'text')
