@@ -21,6 +21,14 @@ export {
   type LocalRuntimeOptions,
 } from './local/localRuntime'
 export { toGbnfSchema, toolCallSchema } from './local/toolGrammar'
+export {
+  OLLAMA_INSTALL_HINT,
+  type OllamaModel,
+  type OllamaPullProgress,
+  type OllamaStatus,
+  probeOllama,
+  pullOllamaModel,
+} from './ollama/ollamaStatus'
 export { BUILTIN_PRESETS, DEFAULT_PROVIDER_ID } from './providers/builtinPresets'
 export { type EnvOverrides, readEnvOverrides } from './providers/envOverrides'
 export { loadProviderCatalog, type ProviderCatalog } from './providers/loadCatalog'
