@@ -1,5 +1,6 @@
 import type { BridgeCliOptions } from './bridge/bridgeFlags'
 import type { BrowserCliOptions } from './browserOptions'
+import type { ProviderFlags } from './program'
 
 // The options each command's action receives, apart from the command files, so that the lazily loaded
 // implementations can name their options without importing the command that loads them (no cycle).
@@ -8,7 +9,7 @@ export interface BridgeCliCommandOptions {
   dataDir?: string
 }
 
-export interface ChatCliOptions extends BrowserCliOptions {
+export interface ChatCliOptions extends BrowserCliOptions, ProviderFlags {
   workspace?: string
   dataDir?: string
   attach: string[]
@@ -44,7 +45,7 @@ export interface SayCliOptions {
   listVoices?: boolean
 }
 
-export interface ServeOptions extends BrowserCliOptions, BridgeCliOptions {
+export interface ServeOptions extends BrowserCliOptions, BridgeCliOptions, ProviderFlags {
   host: string
   port: number
   dataDir?: string
@@ -75,4 +76,11 @@ export interface EvalCliOptions {
   wrong?: boolean
   timeout: number
   dataDir?: string
+}
+
+export interface ModelsCliOptions {
+  dataDir?: string
+  json?: boolean
+  sha256?: string
+  id?: string
 }

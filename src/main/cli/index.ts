@@ -2,6 +2,7 @@ import { registerBridgeCommand } from './commands/bridge'
 import { registerChatCommand } from './commands/chat'
 import { registerConvertCommand } from './commands/convert'
 import { registerEvalCommand } from './commands/eval'
+import { registerModelsCommand } from './commands/models'
 import { registerProvidersCommand } from './commands/providers'
 import { registerSayCommand } from './commands/say'
 import { registerServeCommand } from './commands/serve'
@@ -17,6 +18,7 @@ export function buildCli() {
   registerSettingsCommand(program)
   registerConvertCommand(program)
   registerProvidersCommand(program)
+  registerModelsCommand(program)
   registerChatCommand(program)
   registerSayCommand(program)
   registerBridgeCommand(program)

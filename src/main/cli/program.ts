@@ -23,6 +23,30 @@ export function workspaceOption(): Option {
   )
 }
 
+export interface ProviderFlags {
+  provider?: string
+  model?: string
+}
+
+/** `--provider` / `--model`: the same overrides as BUREAU_PROVIDER / BUREAU_MODEL, for this run. */
+export function addProviderOptions(command: Command): Command {
+  return command
+    .option(
+      '--provider <id>',
+      'the provider to use for this run (as BUREAU_PROVIDER), e.g. local or deepseek',
+    )
+    .option(
+      '--model <id>',
+      'the model for this run (as BUREAU_MODEL); with --provider local an installed model id (bureau models list)',
+    )
+}
+
+/** Applies `--provider` / `--model` as the environment overrides every service already reads. */
+export function applyProviderFlags(flags: ProviderFlags, env: NodeJS.ProcessEnv = process.env): void {
+  if (flags.provider) env.BUREAU_PROVIDER = flags.provider
+  if (flags.model) env.BUREAU_MODEL = flags.model
+}
+
 export function parsePort(value: string): number {
   const port = Number(value)
   if (!Number.isInteger(port) || port < 0 || port > 65535)

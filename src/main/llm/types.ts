@@ -61,6 +61,11 @@ export interface ChatRequest {
   tools?: ToolSpec[]
   /** Force one JSON object as the answer (`response_format`, Ollama `format`, an instruction for Anthropic). */
   json?: boolean
+  /**
+   * The JSON protocol's tools (never sent as native tools). A driver that can constrain decoding
+   * (`local`) builds a grammar from them so every reply is one valid `{"method": ...}` call.
+   */
+  protocolTools?: ToolSpec[]
   signal?: AbortSignal
   /** Overrides the provider's `maxOutputTokens` for this call. */
   maxOutputTokens?: number
@@ -86,7 +91,7 @@ export interface LlmClient {
   contextWindow(signal?: AbortSignal): Promise<number>
 }
 
-export type ProviderKind = 'openai-compatible' | 'ollama' | 'anthropic'
+export type ProviderKind = 'openai-compatible' | 'ollama' | 'anthropic' | 'local'
 export type CacheType = 'none' | 'prefix' | 'anthropic'
 export type InteractionModeSetting = 'api' | 'cli'
 

@@ -4,6 +4,7 @@ import { AnonymizationSettings } from './sections/anonymization'
 import { AttachmentSettings } from './sections/attachments'
 import { BridgeSettings } from './sections/bridge'
 import { BrowserSettings } from './sections/browser'
+import { LocalModelSettings } from './sections/localModels'
 import { ActiveProviderSettings, ProviderOverrides } from './sections/providers'
 import { ToolSettings } from './sections/tools'
 import { UiSettings } from './sections/ui'
@@ -30,6 +31,7 @@ export const settingsSections = {
   voice: VoiceSettings.prefault({}),
   ui: UiSettings.prefault({}),
   bridge: BridgeSettings.prefault({}),
+  localModels: LocalModelSettings.prefault({}),
 }
 
 export const Settings = z.looseObject({

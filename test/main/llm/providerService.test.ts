@@ -104,7 +104,7 @@ describe('resolving a provider', () => {
     await expect(providers.resolve()).rejects.toThrow(/BUREAU_CONTEXT_WINDOW must be a whole number/)
     const ok = await service()
     await expect(ok.providers.resolve('nope')).rejects.toThrow(
-      /Unknown provider "nope". Known providers: ollama, deepseek/,
+      /Unknown provider "nope". Known providers: ollama, local, deepseek/,
     )
   })
 })
@@ -128,6 +128,7 @@ describe('list', () => {
     const list = await providers.list()
     expect(list.map((p) => p.id)).toEqual([
       'ollama',
+      'local',
       'deepseek',
       'zai',
       'gemini',

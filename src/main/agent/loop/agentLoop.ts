@@ -101,6 +101,8 @@ export class AgentLoop {
       try {
         turn = await callModel(config.llm, {
           signal: config.signal,
+          // The last step may only finish: a small local model ends with an answer instead of running out.
+          ...(this.iterations === config.maxIterations && { onlyTools: [DONE_TOOL] }),
           textMode:
             config.role === 'subagent' ? 'none' : config.llm.toolProtocol === 'json' ? 'sniff' : 'all',
           onText: (chunk) => {

@@ -11,6 +11,8 @@ export interface CallModelOptions {
   signal: AbortSignal
   textMode: TextMode
   onText: (text: string) => void
+  /** JSON protocol: the only methods this reply may call (see `TurnOptions.onlyTools`). */
+  onlyTools?: readonly string[]
 }
 
 export interface ModelTurn {
@@ -42,7 +44,10 @@ export async function callModel(session: LlmSession, options: CallModelOptions):
     if (start >= 0) showProtocolText = false
     send(start >= 0 ? text.slice(0, start) : text)
   }
-  for await (const event of session.stream({ signal: options.signal })) {
+  for await (const event of session.stream({
+    signal: options.signal,
+    ...(options.onlyTools && { onlyTools: options.onlyTools }),
+  })) {
     if (event.type === 'text') {
       if (options.textMode !== 'none') send(event.text)
     } else if (event.type === 'protocol-text') {

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander'
 import { addBrowserOptions } from '../browserOptions'
 import type { ChatCliOptions } from '../commandOptions'
-import { dataDirOption, workspaceOption } from '../program'
+import { addProviderOptions, applyProviderFlags, dataDirOption, workspaceOption } from '../program'
 
 const collect = (value: string, previous: string[]) => [...previous, value]
 
@@ -31,7 +31,9 @@ export function registerChatCommand(program: Command): void {
       '\nExit status: 0 when the agent finished, 1 when the model or a tool failed for good.',
     )
   addBrowserOptions(command)
+  addProviderOptions(command)
   command.action(async (prompt: string, options: ChatCliOptions) => {
+    applyProviderFlags(options)
     const { runChat } = await import('../chat/runChat')
     await runChat(prompt, options)
   })

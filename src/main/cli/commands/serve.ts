@@ -1,7 +1,14 @@
 import type { Command } from 'commander'
 import { addBrowserOptions } from '../browserOptions'
 import type { ServeOptions } from '../commandOptions'
-import { dataDirOption, parsePort, parsePositiveInt, workspaceOption } from '../program'
+import {
+  addProviderOptions,
+  applyProviderFlags,
+  dataDirOption,
+  parsePort,
+  parsePositiveInt,
+  workspaceOption,
+} from '../program'
 
 export function registerServeCommand(program: Command): void {
   const command = program
@@ -38,7 +45,9 @@ export function registerServeCommand(program: Command): void {
       parsePositiveInt,
     )
   addBrowserOptions(command)
+  addProviderOptions(command)
   command.action(async (options: ServeOptions) => {
+    applyProviderFlags(options)
     const { runServe } = await import('../serve/runServe')
     await runServe(options)
   })

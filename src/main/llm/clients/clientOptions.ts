@@ -1,4 +1,5 @@
 import type { Logger } from '../../logging'
+import type { LocalModelHost } from '../local/localHost'
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
 
@@ -17,6 +18,8 @@ export interface ClientOptions {
   now?: () => number
   fetch?: typeof fetch
   logger?: Logger
+  /** Installed models and the embedded runtime, for providers of kind `local`. */
+  local?: LocalModelHost
 }
 
 export interface ResolvedClientOptions {
@@ -29,6 +32,7 @@ export interface ResolvedClientOptions {
   now: () => number
   fetch: typeof fetch
   logger: Logger | undefined
+  local: LocalModelHost | undefined
 }
 
 export const abortableSleep: Sleep = (ms, signal) =>
@@ -56,5 +60,6 @@ export function resolveClientOptions(options: ClientOptions = {}): ResolvedClien
     now: options.now ?? Date.now,
     fetch: options.fetch ?? globalThis.fetch,
     logger: options.logger,
+    local: options.local,
   }
 }

@@ -4,6 +4,7 @@ import { createAnthropicDriver } from './anthropicDriver'
 import { type ClientOptions, resolveClientOptions } from './clientOptions'
 import type { ProviderDriver } from './driver'
 import { checkImages } from './imageSupport'
+import { createLocalDriver } from './localDriver'
 import { createOllamaDriver } from './ollamaDriver'
 import { createOpenAiDriver } from './openaiDriver'
 import { createRuntimeClient } from './runtimeClient'
@@ -37,9 +38,14 @@ export function publicProvider(provider: ResolvedProvider): PublicProvider {
 
 /** Builds the client for a resolved provider: the protocol driver plus timeouts, retries and safe errors. */
 export function createLlmClient(provider: ResolvedProvider, options: ClientOptions = {}): LlmClient {
-  const resolved = resolveClientOptions(options)
+  let resolved = resolveClientOptions(options)
   let driver: ProviderDriver
   switch (provider.kind) {
+    case 'local':
+      driver = createLocalDriver(provider, resolved.local)
+      // No network here: loading a large model is silent for minutes, and a local failure does not heal by retrying.
+      resolved = { ...resolved, timeoutMs: Math.max(resolved.timeoutMs, 15 * 60_000), maxRetries: 0 }
+      break
     case 'ollama':
       driver = createOllamaDriver(provider, resolved)
       break

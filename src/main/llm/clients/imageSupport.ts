@@ -8,6 +8,8 @@ const ACCEPTED: Record<ProviderKind, readonly string[]> = {
   'openai-compatible': COMMON,
   anthropic: COMMON,
   ollama: ['image/png', 'image/jpeg'],
+  // The embedded runtime has no vision projector loaded.
+  local: [],
 }
 
 /** Refuses, before the network, images a provider cannot take: none at all without `supportsVision`. */

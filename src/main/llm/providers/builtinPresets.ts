@@ -16,6 +16,17 @@ export const BUILTIN_PRESETS: readonly ProviderPreset[] = [
     supportsVision: false,
   },
   {
+    id: 'local',
+    name: 'Built-in local model',
+    kind: 'local',
+    baseUrl: 'http://127.0.0.1',
+    model: 'qwen3-1.7b-q8',
+    interactionMode: 'cli',
+    cacheType: 'prefix',
+    supportsTools: false,
+    supportsVision: false,
+  },
+  {
     id: 'deepseek',
     name: 'DeepSeek',
     kind: 'openai-compatible',

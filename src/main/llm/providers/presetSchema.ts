@@ -15,7 +15,7 @@ const PositiveTokens = z.number().int().positive()
 const fields = {
   id: ProviderId,
   name: z.string().min(1),
-  kind: z.enum(['openai-compatible', 'ollama', 'anthropic']),
+  kind: z.enum(['openai-compatible', 'ollama', 'anthropic', 'local']),
   baseUrl: HttpUrl,
   model: z.string().min(1),
   apiKeyEnv: z

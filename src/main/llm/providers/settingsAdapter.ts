@@ -1,4 +1,7 @@
+import { ModelStore } from '../../models'
 import type { SecretEnvSource, SettingsService } from '../../settings'
+import type { LocalModelHost } from '../local/localHost'
+import { sharedLocalRuntime } from '../local/localHost'
 import { createProviderService, type ProviderService, type ProviderServiceOptions } from './providerService'
 import type { ProviderSettingsSource } from './settingsSource'
 
@@ -27,6 +30,19 @@ export function providerKeyEnvSource(keyEnvVar: (providerId: string) => string |
   }
 }
 
+/** Installed models in `<data-dir>/models/` run by the process-wide runtime, tuned by the settings. */
+export function settingsLocalHost(settings: SettingsService, dataDir: string): LocalModelHost {
+  const store = new ModelStore(dataDir)
+  const local = () => settings.get().localModels
+  return {
+    modelPath: (model) => store.modelPath(model),
+    runtime: sharedLocalRuntime({
+      idleUnloadMs: () => local().idleUnloadMinutes * 60_000,
+      ...(local().threads !== null && { threads: local().threads ?? 1 }),
+    }),
+  }
+}
+
 /**
  * The provider service as the app and every CLI command use it: providers read from the settings
  * (active provider, overrides, keys), and each provider's `apiKeyEnv` honoured by the settings' secrets.
@@ -35,7 +51,15 @@ export async function createSettingsProviders(
   settings: SettingsService,
   options: Omit<ProviderServiceOptions, 'settings'>,
 ): Promise<ProviderService> {
-  const providers = await createProviderService({ ...options, settings: providerSettingsFrom(settings) })
+  const clientOptions = {
+    ...options.clientOptions,
+    local: options.clientOptions?.local ?? settingsLocalHost(settings, options.dataDir),
+  }
+  const providers = await createProviderService({
+    ...options,
+    clientOptions,
+    settings: providerSettingsFrom(settings),
+  })
   settings.registerSecretEnv(providerKeyEnvSource((id) => providers.keyEnvVar(id)))
   return providers
 }

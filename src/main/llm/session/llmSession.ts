@@ -42,6 +42,11 @@ export interface TurnOptions {
   json?: boolean
   signal?: AbortSignal
   maxOutputTokens?: number
+  /**
+   * JSON protocol: the only methods this reply may call (a run's last step allows only `done`).
+   * Drivers that constrain decoding (`local`) enforce it; the others still see every method.
+   */
+  onlyTools?: readonly string[]
 }
 
 export interface TurnResult {
@@ -129,11 +134,18 @@ export class LlmSession {
     return {
       messages,
       ...(native && { tools: [...this.tools] }),
+      ...(this.toolProtocol === 'json' &&
+        this.tools.length > 0 && { protocolTools: this.protocolTools(options.onlyTools) }),
       json: options.json === true || this.toolProtocol === 'json',
       ...(options.signal && { signal: options.signal }),
       ...(options.maxOutputTokens !== undefined && { maxOutputTokens: options.maxOutputTokens }),
       trimmed,
     }
+  }
+
+  private protocolTools(only: readonly string[] | undefined): ToolSpec[] {
+    const allowed = only ? this.tools.filter((tool) => only.includes(tool.name)) : []
+    return allowed.length > 0 ? allowed : [...this.tools]
   }
 
   /** Runs one model call, streaming restored text; the last event is `done` with the turn. */

@@ -152,7 +152,12 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
           </select>
         </Field>
       </div>
-      <SecretField name={keyName} label="API key" secret={settings.secrets[keyName]} inputRef={keyButton} />
+      {/* Ollama and the built-in local model need no key: no "Not set" warning for them. */}
+      {preset?.needsKey !== false || settings.secrets[keyName]?.set ? (
+        <SecretField name={keyName} label="API key" secret={settings.secrets[keyName]} inputRef={keyButton} />
+      ) : (
+        <p className="hint">{preset.name} needs no API key.</p>
+      )}
       <TestConnection providerId={active} disabled={form.dirty || active !== settings.provider.active} />
       <EvalScores providerId={active} />
     </SettingsSection>

@@ -6,7 +6,7 @@ import { route } from '../defineContract'
 export const ProviderSummary = z.object({
   id: z.string(),
   name: z.string(),
-  kind: z.enum(['openai-compatible', 'ollama', 'anthropic']),
+  kind: z.enum(['openai-compatible', 'ollama', 'anthropic', 'local']),
   baseUrl: z.string(),
   model: z.string(),
   /** Configured context window in tokens; null = read from the server (Ollama) or assumed. */

@@ -1,0 +1,81 @@
+import { composeSystemPrompt } from '../src/main/agent'
+import { jsonProtocolInstructions, LocalRuntime } from '../src/main/llm'
+import { getCatalog } from '../src/main/tools'
+import { loadBuiltinToolsets } from '../src/main/toolsHost'
+import { fixturePath } from '../test/support/fixtures'
+import type { BenchRow } from './types'
+
+const MODEL = fixturePath('models', 'llama-2-tiny-random.gguf')
+const TOKENS = 64
+
+/**
+ * The embedded llama.cpp with the tiny random-weights fixture: load time, time to first token,
+ * generation speed, and how long the agent's CLI-mode system prompt takes to process for a plain
+ * question (the cost the token-economy work shrinks). One CPU thread: the bench machine is shared.
+ */
+export default async function bench(): Promise<BenchRow[]> {
+  const runtime = new LocalRuntime({ idleUnloadMs: () => 0, threads: 1 })
+  const { LlamaCompletion } = await import('node-llama-cpp')
+  const started = performance.now()
+  const loaded = await runtime.load(MODEL)
+  const loadMs = performance.now() - started
+
+  const toolsets = await loadBuiltinToolsets()
+  const tools = getCatalog(toolsets, 'cli').tools.map((t) => ({
+    name: t.function.name,
+    description: t.function.description,
+    parameters: t.function.parameters as Record<string, unknown>,
+  }))
+  const system = [
+    composeSystemPrompt({ toolsets, subagents: [], mode: 'cli', protocol: 'json', role: 'agent' }),
+    jsonProtocolInstructions(tools),
+  ].join('\n\n')
+  const systemTokens = loaded.model.tokenize(system).length
+  // The fixture's context is 4096 tokens: process as much of the prompt as fits, and say so.
+  const prompt = loaded.model.tokenize(`${system}\n\nUser: What is 2 + 2?\nAssistant:`)
+  const fitted = prompt.slice(Math.max(0, prompt.length - (loaded.context.contextSize - 8)))
+
+  const completion = new LlamaCompletion({ contextSequence: loaded.chat.sequence })
+  // Prompt processing: the system prompt and a plain question, one output token.
+  await loaded.chat.sequence.clearHistory()
+  const promptStart = performance.now()
+  await completion.generateCompletion(fitted, { maxTokens: 1 })
+  const promptMs = performance.now() - promptStart
+
+  await loaded.chat.sequence.clearHistory()
+  const genStart = performance.now()
+  let first: number | undefined
+  let tokens = 0
+  await completion.generateCompletion('Once upon a time', {
+    maxTokens: TOKENS,
+    onToken: (chunk) => {
+      first ??= performance.now() - genStart
+      tokens += chunk.length
+    },
+  })
+  const genMs = performance.now() - genStart
+  completion.dispose({ disposeSequence: false })
+  await runtime.unload()
+  const ttft = first ?? genMs
+  return [
+    { name: 'local model: load (tiny fixture, 1.7 MB)', value: loadMs, unit: 'ms' },
+    { name: 'local model: time to first token', value: ttft, unit: 'ms' },
+    {
+      name: 'local model: generation speed',
+      value: tokens / Math.max((genMs - ttft) / 1000, 0.001),
+      unit: 'tokens/s',
+      note: `${tokens} tokens, 1 thread`,
+    },
+    {
+      name: 'local model: system prompt + plain question, prompt processing',
+      value: promptMs,
+      unit: 'ms',
+      note: `${fitted.length} of ${prompt.length} prompt tokens fit the 4096 context (system prompt: ${systemTokens} tokens, all built-ins, CLI mode)`,
+    },
+    {
+      name: 'local model: prompt processing speed',
+      value: fitted.length / Math.max(promptMs / 1000, 0.001),
+      unit: 'tokens/s',
+    },
+  ]
+}

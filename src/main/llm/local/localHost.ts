@@ -1,0 +1,16 @@
+import { LocalRuntime, type LocalRuntimeOptions } from './localRuntime'
+
+/** What the `local` provider kind needs from the app: where installed models live, and the runtime. */
+export interface LocalModelHost {
+  /** The .gguf file of an installed model id (an absolute path is taken as is); throws NOT_FOUND. */
+  modelPath(model: string): Promise<string>
+  runtime: LocalRuntime
+}
+
+let shared: LocalRuntime | undefined
+
+/** One runtime per process: one model in memory, whichever client or command asks for it. */
+export function sharedLocalRuntime(options: LocalRuntimeOptions = {}): LocalRuntime {
+  shared ??= new LocalRuntime(options)
+  return shared
+}

@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto'
+import { readFile, stat, writeFile } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type CatalogueEntry,
+  checkGguf,
+  type DownloadProgress,
+  loadCatalogue,
+  ModelStore,
+  pullModel,
+} from '../../../src/main/models'
+import { fixturePath } from '../../support/fixtures'
+import { tempDirs } from '../../support/tempDir'
+
+const MODEL = fixturePath('models', 'llama-2-tiny-random.gguf')
+let bytes: Buffer
+let sha: string
+let server: Server
+let base: string
+const dirs = tempDirs('bureau-models-')
+/** Behaviour per path: `/ok`, `/drop` (cuts the first response halfway), `/slow`, anything else 404. */
+let dropped = 0
+const rangeRequests: string[] = []
+
+function serveRange(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+): { start: number; slice: Buffer } {
+  const match = /^bytes=(\d+)-$/.exec(req.headers.range ?? '')
+  const start = match ? Number(match[1]) : 0
+  if (match) rangeRequests.push(req.headers.range as string)
+  const slice = body.subarray(start)
+  res.writeHead(match ? 206 : 200, {
+    'content-length': String(slice.length),
+    ...(match && { 'content-range': `bytes ${start}-${body.length - 1}/${body.length}` }),
+  })
+  return { start, slice }
+}
+
+beforeAll(async () => {
+  bytes = await readFile(MODEL)
+  sha = createHash('sha256').update(bytes).digest('hex')
+  server = createServer((req, res) => {
+    const path = req.url ?? '/'
+    if (path.startsWith('/ok/')) {
+      res.end(serveRange(req, res, bytes).slice)
+    } else if (path.startsWith('/drop/')) {
+      const { start, slice } = serveRange(req, res, bytes)
+      if (start === 0 && dropped === 0) {
+        dropped++
+        res.write(slice.subarray(0, Math.floor(slice.length / 2)), () => res.socket?.destroy())
+      } else res.end(slice)
+    } else if (path.startsWith('/slow/')) {
+      const { slice } = serveRange(req, res, bytes)
+      let offset = 0
+      const timer = setInterval(() => {
+        if (res.destroyed) return clearInterval(timer)
+        res.write(slice.subarray(offset, offset + 16 * 1024))
+        offset += 16 * 1024
+        if (offset >= slice.length) {
+          clearInterval(timer)
+          res.end()
+        }
+      }, 20)
+      res.on('close', () => clearInterval(timer))
+    } else if (path.startsWith('/text/')) {
+      res.writeHead(200, { 'content-length': '11' })
+      res.end('hello world')
+    } else {
+      res.writeHead(404)
+      res.end('not found')
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+  await dirs.cleanup()
+})
+
+async function newStore(): Promise<ModelStore> {
+  return new ModelStore(await dirs.make())
+}
+
+// Generous limits: the first GGUF check imports node-llama-cpp, slow on a loaded machine.
+describe('model downloads against a local HTTP server serving the fixture', { timeout: 120_000 }, () => {
+  it('reports progress with bytes, speed and ETA, verifies the sha256 and installs the model', async () => {
+    const store = await newStore()
+    const events: DownloadProgress[] = []
+    const model = await pullModel({
+      store,
+      catalogue: [],
+      ref: `${base}/ok/tiny.gguf`,
+      sha256: sha,
+      onProgress: (p) => events.push(p),
+    })
+    expect(model.id).toBe('tiny')
+    expect(model.sha256).toBe(sha)
+    expect((await stat(model.path)).size).toBe(bytes.length)
+    expect(events.length).toBeGreaterThan(0)
+    expect(events.at(-1)?.receivedBytes).toBe(bytes.length)
+    expect(events.at(-1)?.totalBytes).toBe(bytes.length)
+    expect(events.every((e, i) => i === 0 || e.receivedBytes >= (events[i - 1]?.receivedBytes ?? 0))).toBe(
+      true,
+    )
+    expect(events.at(-1)?.etaSeconds).toBe(0)
+    expect((await store.list()).map((m) => m.id)).toEqual(['tiny'])
+    expect(await store.modelPath('tiny')).toBe(model.path)
+  })
+
+  it('resumes with an HTTP Range request after the server drops the connection mid-file', async () => {
+    const store = await newStore()
+    rangeRequests.length = 0
+    const events: DownloadProgress[] = []
+    const model = await pullModel({
+      store,
+      catalogue: [],
+      ref: `${base}/drop/tiny.gguf`,
+      sha256: sha,
+      onProgress: (p) => events.push(p),
+    })
+    expect(dropped).toBe(1)
+    expect(rangeRequests).toHaveLength(1)
+    expect(Number(/(\d+)/.exec(rangeRequests[0] ?? '')?.[1])).toBeGreaterThan(0)
+    expect(events.at(-1)?.resumes).toBe(1)
+    expect(await readFile(model.path)).toEqual(bytes)
+  })
+
+  it('a checksum mismatch deletes the download and says so', async () => {
+    const store = await newStore()
+    const wrong = '0'.repeat(64)
+    await expect(
+      pullModel({ store, catalogue: [], ref: `${base}/ok/tiny.gguf`, sha256: wrong }),
+    ).rejects.toThrow(/sha256 is [0-9a-f]{64}, expected 0{64}.*partial file was deleted/)
+    expect(await store.list()).toEqual([])
+    await expect(stat(join(store.dir, 'tiny.gguf.part'))).rejects.toThrow()
+  })
+
+  it('a 404 is a clear error naming the URL, and nothing is installed', async () => {
+    const store = await newStore()
+    await expect(pullModel({ store, catalogue: [], ref: `${base}/missing/x.gguf` })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('404'),
+    })
+    expect(await store.list()).toEqual([])
+  })
+
+  it('a slow server still completes, and cancelling keeps the partial file for a later resume', async () => {
+    const store = await newStore()
+    const controller = new AbortController()
+    const run = pullModel({
+      store,
+      catalogue: [],
+      ref: `${base}/slow/tiny.gguf`,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.receivedBytes >= 64 * 1024) controller.abort()
+      },
+    })
+    await expect(run).rejects.toMatchObject({ code: 'CANCELLED' })
+    const partial = await stat(join(store.dir, 'tiny.gguf.part'))
+    expect(partial.size).toBeGreaterThan(0)
+    expect(partial.size).toBeLessThan(bytes.length)
+    expect(await store.list()).toEqual([])
+    // The next pull resumes from the partial file and the whole file verifies.
+    rangeRequests.length = 0
+    const model = await pullModel({ store, catalogue: [], ref: `${base}/slow/tiny.gguf`, sha256: sha })
+    expect(rangeRequests).toEqual([`bytes=${partial.size}-`])
+    expect(await readFile(model.path)).toEqual(bytes)
+  })
+
+  it('a download that is not a GGUF model is refused and removed', async () => {
+    const store = await newStore()
+    await expect(pullModel({ store, catalogue: [], ref: `${base}/text/notes.gguf` })).rejects.toThrow(
+      /not a usable GGUF model: it has only 11 bytes|does not start with the GGUF signature/,
+    )
+    expect(await store.list()).toEqual([])
+  })
+
+  it('a catalogue id pulls its URL, and the shipped catalogue parses', async () => {
+    const store = await newStore()
+    const entry: CatalogueEntry = {
+      id: 'tiny-test',
+      name: 'Tiny',
+      url: `${base}/ok/whatever.gguf`,
+      sizeBytes: bytes.length,
+      sha256: sha,
+      licence: 'MIT',
+      parameters: '1M',
+      quantisation: 'F16',
+      minRamGiB: 0.1,
+    }
+    const model = await pullModel({ store, catalogue: [entry], ref: 'tiny-test' })
+    expect(model.id).toBe('tiny-test')
+    const shipped = await loadCatalogue()
+    expect(shipped.map((e) => e.id)).toEqual(['qwen3-1.7b-q8', 'qwen3-4b-q4km', 'qwen3-8b-q4km'])
+  })
+})
+
+describe('importing a .gguf file', { timeout: 120_000 }, () => {
+  it('imports the fixture and removes it again', async () => {
+    const store = await newStore()
+    const model = await store.import(MODEL)
+    expect(model.id).toBe('llama-2-tiny-random')
+    expect(model.sha256).toBe(sha)
+    expect((await checkGguf(model.path)).architecture).toBe('llama')
+    await store.remove('llama-2-tiny-random')
+    expect(await store.list()).toEqual([])
+  })
+
+  it('a truncated or non-GGUF file gives a clear error and installs nothing', async () => {
+    const store = await newStore()
+    const dir = await dirs.make()
+    const truncated = join(dir, 'cut.gguf')
+    await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)))
+    await expect(store.import(truncated)).rejects.toThrow(
+      /cut\.gguf is not a usable GGUF model: it is truncated/,
+    )
+    const text = join(dir, 'notes.gguf')
+    await writeFile(text, 'these are just some notes, not a model')
+    await expect(store.import(text)).rejects.toThrow(/does not start with the GGUF signature/)
+    expect(await store.list()).toEqual([])
+  })
+})
