@@ -1,6 +1,6 @@
 import { type Anonymizer, type LlmClient, LlmSession, type Usage } from '../llm'
 import type { Logger } from '../logging'
-import type { Workspace } from '../workspace'
+import { lazyWorkspace, type WorkspaceSource } from '../tools'
 import type { AttachmentConverter } from './attachments/converterPort'
 import { prepareAttachments } from './attachments/prepareAttachments'
 import type { AgentAttachment, AgentEvent, HistoryTurn } from './types'
@@ -17,7 +17,7 @@ export interface ChatStreamOptions {
   /** Replaces the default system prompt (e.g. "answer in short spoken sentences"). */
   system?: string
   converter?: AttachmentConverter
-  workspace?: Workspace | (() => Workspace)
+  workspace?: WorkspaceSource
   attachmentBudgetChars?: number
   /** Attachment status changes and notices (a file that could not be read). */
   onEvent?: (event: AgentEvent) => void
@@ -34,15 +34,11 @@ export interface ChatStreamOptions {
  */
 export async function* streamChat(options: ChatStreamOptions): AsyncGenerator<string, void, undefined> {
   const signal = options.signal ?? new AbortController().signal
-  let workspace: Workspace | undefined
+  const workspace = lazyWorkspace(options.workspace)
   const prepared = await prepareAttachments({
     attachments: options.attachments ?? [],
     converter: options.converter,
-    workspace: () => {
-      if (!workspace && options.workspace)
-        workspace = typeof options.workspace === 'function' ? options.workspace() : options.workspace
-      return workspace
-    },
+    workspace,
     budgetChars: options.attachmentBudgetChars,
     signal,
     onEvent: options.onEvent,

@@ -1,7 +1,7 @@
 import type { AgentStep } from '../../shared/ipc'
 import { type InteractionMode, selectInteractionMode } from '../../shared/settings'
 import { type LlmClient, LlmSession, type ToolSpec } from '../llm'
-import { createToolSession, getCatalog, type ToolRegistry, type Toolset } from '../tools'
+import { createToolSession, getCatalog, lazyWorkspace, type Toolset, toolsetList } from '../tools'
 import type { Workspace } from '../workspace'
 import { prepareAttachments } from './attachments/prepareAttachments'
 import { AgentLoop, type LoopConfig, type LoopOutcome } from './loop/agentLoop'
@@ -26,10 +26,6 @@ export interface AgentRun {
   /** Queues the user's answer for a waiting sub-agent (auto-selected when one waits); false when none matches. */
   answer(input: string, sessionId?: string): boolean
   waiting(): Array<{ sessionId: string; toolset: string; question: string }>
-}
-
-function toolsetList(toolsets: readonly Toolset[] | ToolRegistry): readonly Toolset[] {
-  return Array.isArray(toolsets) ? toolsets : (toolsets as ToolRegistry).list()
 }
 
 function toolSpecs(toolsets: readonly Toolset[], mode: InteractionMode): ToolSpec[] {
@@ -95,13 +91,7 @@ async function execute(
   const toolsets = toolsetList(options.toolsets)
   const subagents = options.subagents ?? []
   const maxIterations = Math.max(1, options.maxIterations ?? DEFAULT_MAX_ITERATIONS)
-  let workspace: Workspace | undefined
-  const getWorkspace = (): Workspace | undefined => {
-    if (!workspace && options.workspace) {
-      workspace = typeof options.workspace === 'function' ? options.workspace() : options.workspace
-    }
-    return workspace
-  }
+  const getWorkspace = lazyWorkspace(options.workspace)
   const base = (received: AgentResult['received']): AgentResult => ({
     status: 'cancelled',
     message: '',

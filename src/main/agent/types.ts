@@ -2,8 +2,7 @@ import type { AgentStep, AttachmentMeta } from '../../shared/ipc'
 import type { InteractionMode } from '../../shared/settings'
 import type { Anonymizer, LlmClient, Usage } from '../llm'
 import type { Logger } from '../logging'
-import type { ToolRegistry, Toolset, UrlGuard } from '../tools'
-import type { Workspace } from '../workspace'
+import type { Toolset, ToolsetSource, UrlGuard, WorkspaceSource } from '../tools'
 import type { AttachmentConverter } from './attachments/converterPort'
 
 export type { AgentStep, AttachmentMeta }
@@ -68,7 +67,7 @@ export interface RunAgentOptions {
   /** The provider client (`createLlmClient` / the provider service). */
   model: LlmClient
   /** The toolsets whose methods the agent calls directly, in manual order. */
-  toolsets: readonly Toolset[] | ToolRegistry
+  toolsets: ToolsetSource
   /** Toolsets the agent may delegate to, each in its own isolated sub-agent. */
   subagents?: readonly Toolset[]
   attachments?: readonly AgentAttachment[]
@@ -79,7 +78,7 @@ export interface RunAgentOptions {
   signal?: AbortSignal
   onEvent?: (event: AgentEvent) => void
   /** The sandbox every file tool works in (or a factory called on first use). */
-  workspace?: Workspace | (() => Workspace)
+  workspace?: WorkspaceSource
   converter?: AttachmentConverter
   /** Characters of converted attachments per request, split equally per file (default 30,000). */
   attachmentBudgetChars?: number

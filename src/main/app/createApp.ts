@@ -51,7 +51,7 @@ export interface BureauApp {
    * (`<data-dir>/cache/convert`), OCR worker and vision choice (setting `attachments.vision`, active provider).
    */
   readonly converter: Converter
-  /** Agent runs behind chat.*, conversations in `<data-dir>/conversations`, `chatStream` for voice and bridge. */
+  /** Agent runs behind chat.*, conversations in `<data-dir>/conversations`, `streamDetached` for the bridge. */
   readonly chat: ChatService
   /** The workspace folder in effect at start-up (see `settings.workspaceDir()` for where it came from). */
   readonly workspaceDir: string

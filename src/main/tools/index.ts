@@ -16,7 +16,7 @@ export {
   type PluginLoaderOptions,
   type PluginReport,
 } from './pluginLoader'
-export { createToolRegistry } from './registry'
+export { createToolRegistry, registryOf, type ToolsetSource, toolsetList } from './registry'
 export { resolveMethod } from './resolveMethod'
 export { redactHostPaths } from './sanitizeError'
 export { sessionState } from './sessionState'
@@ -50,3 +50,4 @@ export {
   type ToolsetSpec,
 } from './types'
 export { createUrlGuard, type UrlGuard, type UrlGuardOptions } from './urlGuard'
+export { lazyWorkspace, type WorkspaceSource } from './workspaceSource'

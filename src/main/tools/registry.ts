@@ -60,3 +60,20 @@ export function createToolRegistry(initial: readonly Toolset[] = []): ToolRegist
   }
   return registry
 }
+
+/** Toolsets come as a live registry (plugins hot-added later show up) or a fixed list; this is the one place that tells them apart. */
+export type ToolsetSource = ToolRegistry | readonly Toolset[]
+
+function isRegistry(source: ToolsetSource): source is ToolRegistry {
+  return !Array.isArray(source)
+}
+
+/** The toolsets of a source as a list (a registry's current snapshot). */
+export function toolsetList(source: ToolsetSource): readonly Toolset[] {
+  return isRegistry(source) ? source.list() : source
+}
+
+/** The source as a registry: the live one itself, or a fixed one over the list. */
+export function registryOf(source: ToolsetSource): ToolRegistry {
+  return isRegistry(source) ? source : createToolRegistry(source)
+}

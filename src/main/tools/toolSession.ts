@@ -1,47 +1,34 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from '../logging'
 import { silentLogger } from '../logging'
-import type { Workspace } from '../workspace'
-import { createToolRegistry } from './registry'
-import type {
-  FlushFailure,
-  SessionStateHandle,
-  ToolContext,
-  ToolRegistry,
-  ToolSession,
-  Toolset,
-} from './types'
+import { registryOf, type ToolsetSource } from './registry'
+import type { FlushFailure, SessionStateHandle, ToolContext, ToolSession } from './types'
 import { createUrlGuard, type UrlGuard } from './urlGuard'
+import { lazyWorkspace, type WorkspaceSource } from './workspaceSource'
 
 export interface ToolSessionOptions {
   /** A live registry (plugins hot-added later show up) or a fixed list. */
-  toolsets: ToolRegistry | readonly Toolset[]
+  toolsets: ToolsetSource
   /** The workspace, or a factory called on first use (so a session that never touches files creates none). */
-  workspace?: Workspace | (() => Workspace)
+  workspace?: WorkspaceSource
   urlGuard?: UrlGuard
   logger?: Logger
   id?: string
 }
 
-function isRegistry(value: ToolSessionOptions['toolsets']): value is ToolRegistry {
-  return !Array.isArray(value) && typeof (value as ToolRegistry).list === 'function'
-}
-
 export function createToolSession(options: ToolSessionOptions): ToolSession {
-  const registry = isRegistry(options.toolsets) ? options.toolsets : createToolRegistry(options.toolsets)
+  const registry = registryOf(options.toolsets)
   const logger = options.logger ?? silentLogger
   const controller = new AbortController()
   const states = new Map<SessionStateHandle<unknown>, unknown>()
   let disposed = false
-  let workspace = typeof options.workspace === 'function' ? undefined : options.workspace
-  const createWorkspace = typeof options.workspace === 'function' ? options.workspace : undefined
+  const workspace = lazyWorkspace(options.workspace)
 
   return {
     id: options.id ?? randomUUID(),
     registry,
     get workspace() {
-      if (!workspace && createWorkspace) workspace = createWorkspace()
-      return workspace
+      return workspace()
     },
     urlGuard: options.urlGuard ?? createUrlGuard(),
     logger,

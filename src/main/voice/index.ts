@@ -1,5 +1,5 @@
 // Public API of the voice service: TTS engines (espeak-ng, OpenAI-compatible), STT, spoken answers
-// over chatStream, the `voice.*` IPC handlers and the `bureau say` pipeline.
+// over streamChat, the `voice.*` IPC handlers and the `bureau say` pipeline.
 
 export type { VoiceChatPort, VoiceConversations, VoiceEventSink } from './ask/voiceAsks'
 export { detectEspeak, type EspeakStatus } from './espeak/espeakBinary'

@@ -221,13 +221,16 @@ describe('workspace routes over the HTTP host', () => {
   })
 })
 
-describe('app.chat.chatStream (voice panel, bridge)', () => {
+describe('app.chat.streamDetached (voice panel, bridge)', () => {
   it('streams a plain answer with the active provider and the attachments converted', async () => {
     const running = await start()
     suite.llm.push({ text: 'It is about apples.', chunks: ['It is', ' about', ' apples.'] })
     const chunks: string[] = []
     const attachment = { name: 'fruit.txt', bytes: new TextEncoder().encode('Apples are red.') }
-    for await (const chunk of running.app.chat.chatStream('What is this about?', [attachment]))
+    for await (const chunk of running.app.chat.streamDetached({
+      prompt: 'What is this about?',
+      attachments: [attachment],
+    }))
       chunks.push(chunk)
     expect(chunks).toEqual(['It is', ' about', ' apples.'])
     const user =

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { Settings } from '../../../shared/settings'
 import { Anonymizer, type LlmClient } from '../../llm'
 import type { Logger } from '../../logging'
-import type { ToolRegistry, Toolset } from '../../tools'
+import { type Toolset, type ToolsetSource, toolsetList } from '../../tools'
 import type { Workspace } from '../../workspace'
 import type { AttachmentConverter } from '../attachments/converterPort'
 import { createConversationStore } from '../conversations/conversationStore'
@@ -16,17 +16,13 @@ export interface AppChatOptions {
   events: ChatEventSink
   logger?: Logger
   /** The host's toolsets (the tools host's live registry: plugins added later are offered too). */
-  toolsets: () => ToolRegistry | readonly Toolset[]
+  toolsets: () => ToolsetSource
   /** The app's workspace (shared with the workspace routes); its owner closes it. */
   workspace: () => Workspace
   /** Toolsets offered as sub-agents; default: the setting `agent.subagents` over the host's toolsets. */
   subagents?: () => readonly Toolset[]
   /** The app's converter (createAppConverter), shared with the `convert` toolset; its owner disposes it. */
   converter: AttachmentConverter
-}
-
-function toolsetList(source: ToolRegistry | readonly Toolset[]): readonly Toolset[] {
-  return 'list' in source ? source.list() : source
 }
 
 /** The setting `agent.subagents`: `all`, `none`, or toolset names (unknown names are ignored). */

@@ -9,9 +9,8 @@ import type {
   Events,
 } from '../../../shared/ipc'
 import type { EventBus } from '../../ipc'
-import type { ToolRegistry, Toolset } from '../../tools'
+import { type Toolset, type ToolsetSource, toolsetList } from '../../tools'
 import type { Workspace } from '../../workspace'
-import { streamChat } from '../chatStream'
 import type { ConversationStore } from '../conversations/conversationStore'
 import { type AgentRun, startAgent } from '../runAgent'
 import type { AgentAttachment, AgentEvent, AgentResult } from '../types'
@@ -26,7 +25,7 @@ export type ChatEventSink = Pick<EventBus<Events>, 'emit'>
 
 export interface ChatServiceOptions extends ChatRunDeps {
   store: ConversationStore
-  toolsets: () => readonly Toolset[] | ToolRegistry | Promise<readonly Toolset[] | ToolRegistry>
+  toolsets: () => ToolsetSource | Promise<ToolsetSource>
   events: ChatEventSink
 }
 
@@ -47,12 +46,6 @@ export interface ChatService {
   get(id: string): Promise<Conversation>
   rename(id: string, title: string): Promise<ConversationSummary>
   delete(id: string): Promise<boolean>
-  /** A plain streaming answer (no tools) with the app's model and attachments handling. */
-  chatStream(
-    prompt: string,
-    attachments?: readonly AgentAttachment[],
-    signal?: AbortSignal,
-  ): AsyncIterable<string>
   /** One agent run outside any conversation (the OpenAI bridge): nothing saved, no bus events. */
   runDetached(input: DetachedRunInput): Promise<AgentResult>
   /** A plain streaming answer outside any conversation, with history and usage (the bridge's `bureau-chat`). */
@@ -75,10 +68,6 @@ function selectToolsets(all: readonly Toolset[], names: readonly string[] | unde
     )
   }
   return all.filter((t) => names.includes(t.name))
-}
-
-function listOf(toolsets: readonly Toolset[] | ToolRegistry): readonly Toolset[] {
-  return Array.isArray(toolsets) ? toolsets : (toolsets as ToolRegistry).list()
 }
 
 export function createChatService(options: ChatServiceOptions): ChatService {
@@ -166,7 +155,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       }))
       if (text.trim() === '' && attachments.length === 0)
         throw new AppError('VALIDATION_FAILED', 'Type a message or attach a file.')
-      const toolsets = selectToolsets(listOf(await options.toolsets()), raw.toolsets)
+      const toolsets = selectToolsets(toolsetList(await options.toolsets()), raw.toolsets)
       if (raw.conversationId && [...runs.values()].some((r) => r.conversationId === raw.conversationId))
         throw new AppError(
           'CONFLICT',
@@ -227,20 +216,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       for (const run of runs.values()) if (run.conversationId === id) run.controller.abort()
       return store.delete(id)
     },
-    chatStream(prompt, attachments, signal) {
-      return (async function* () {
-        const model = await options.model()
-        yield* streamChat({
-          model,
-          prompt,
-          attachments: attachments ?? [],
-          ...(signal ? { signal } : {}),
-          ...runEnvironment(options),
-        })
-      })()
-    },
     async runDetached(input) {
-      const toolsets = selectToolsets(listOf(await options.toolsets()), input.toolsets)
+      const toolsets = selectToolsets(toolsetList(await options.toolsets()), input.toolsets)
       return runDetached(options, toolsets, input)
     },
     streamDetached: (input) => streamDetached(options, input),

@@ -126,7 +126,7 @@ export const voiceRoutes = {
   }),
   'voice.ask': route({
     summary:
-      'Starts a spoken answer (chatStream, no tools) in a conversation; text arrives as voice.delta, the end as voice.done.',
+      'Starts a spoken answer (streamChat, no tools) in a conversation; text arrives as voice.delta, the end as voice.done.',
     input: VoiceAskInput,
     output: VoiceAskResult,
   }),
