@@ -1,5 +1,6 @@
-import { composeSystemPrompt } from '../src/main/agent'
-import { jsonProtocolInstructions, LocalRuntime } from '../src/main/llm'
+import { composeSystemPrompt } from '../src/main/agent/prompt/composeSystemPrompt'
+import { LocalRuntime } from '../src/main/llm/local/localRuntime'
+import { jsonProtocolInstructions } from '../src/main/llm/toolProtocol/jsonProtocol'
 import { getCatalog } from '../src/main/tools'
 import { loadBuiltinToolsets } from '../src/main/toolsHost'
 import { fixturePath } from '../test/support/fixtures'

@@ -1,13 +1,12 @@
-import { streamChat } from '../src/main/agent'
-import { createLlmClient, type ResolvedProvider } from '../src/main/llm'
-import {
-  createEspeakEngine,
-  createOpenAiSpeechEngine,
-  detectEspeak,
-  parseWav,
-  type SpeechAudio,
-  type SpeechEngine,
-} from '../src/main/voice'
+import { streamChat } from '../src/main/agent/chatStream'
+import { createLlmClient } from '../src/main/llm'
+import type { ResolvedProvider } from '../src/main/llm/types'
+import type { SpeechAudio } from '../src/main/voice'
+import { detectEspeak } from '../src/main/voice/espeak/espeakBinary'
+import { createEspeakEngine } from '../src/main/voice/espeak/espeakEngine'
+import { createOpenAiSpeechEngine } from '../src/main/voice/openai/openaiAudio'
+import type { SpeechEngine } from '../src/main/voice/service/speechEngine'
+import { parseWav } from '../src/main/voice/wav/wavFile'
 import { chunkText, createSentenceChunker, createTtsQueue } from '../src/shared/voice'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
 import { scriptedProvider } from '../test/support/scriptedProvider'

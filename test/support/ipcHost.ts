@@ -1,7 +1,8 @@
 import { vi } from 'vitest'
 import { type BureauApp, createApp } from '../../src/main/app'
 import { silentLogger } from '../../src/main/logging'
-import { type HttpHost, startHttpHost } from '../../src/main/server'
+import { startHttpHost } from '../../src/main/server'
+import type { HttpHost } from '../../src/main/server/createHttpHost'
 import type { EventName, IpcClient } from '../../src/shared/ipc'
 import { httpIpcClient } from './httpIpcClient'
 

@@ -1,4 +1,4 @@
-import type { ProviderKind, ResolvedProvider } from '../../src/main/llm'
+import type { ProviderKind, ResolvedProvider } from '../../src/main/llm/types'
 import type { ScriptedLlm } from './scriptedLlm'
 
 /** A provider pointed at the scripted server, speaking `kind`. */

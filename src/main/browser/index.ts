@@ -1,24 +1,5 @@
-export { readActivePort } from './bureauProfile/devToolsActivePort'
-export {
-  type DebuggableBrowser,
-  type StartDebuggableOptions,
-  startDebuggableBrowser,
-} from './bureauProfile/startDebuggableBrowser'
-export { type StartedForBureau, startForBureau } from './bureauProfile/startForBureau'
-export { HEADLESS_FLAGS, QUIET_FLAGS, startFlagsFromEnv } from './config/launchFlags'
-export { BUREAU_PROFILE_DIR, resolveBrowserConfig } from './config/resolveBrowserConfig'
-export { type BrowserCandidate, type BrowserFamily, browserCandidates } from './discovery/browserCandidates'
-export { type FindBrowserOptions, findBrowser } from './discovery/findBrowser'
-export type { SnapshotOptions, SnapshotResult } from './inpage/snapshotTypes'
-export { type BrowserHandlerDeps, browserHandlers } from './ipc/browserHandlers'
-export { PAGE_CHARS } from './snapshot/paging'
-export type {
-  BrowserConfig,
-  BrowserEnvironment,
-  BrowserMode,
-  BrowserOverrides,
-  BrowserSettings,
-} from './types'
+export { browserHandlers } from './ipc/browserHandlers'
+export type { BrowserEnvironment, BrowserOverrides } from './types'
 
 /** The `web` toolset, loaded on demand (playwright-core and the page scripts load only when it is used). */
 export async function loadWebToolset(env: import('./types').BrowserEnvironment) {

@@ -1,27 +1,9 @@
-export { type AppConverterOptions, createAppConverter } from './appConverter'
-export {
-  type Converter,
-  type ConverterOptions,
-  type ConverterStats,
-  createConverter,
-} from './createConverter'
-export { ConvertError, type ConvertFailure, isConvertError } from './errors'
+export { createAppConverter } from './appConverter'
+export { type Converter, createConverter } from './createConverter'
+export { ConvertError } from './errors'
 export type { ConvertToolsetEnvironment } from './toolset/convertToolset'
-export {
-  ConvertFormat,
-  ConvertInput,
-  ConvertOptions,
-  ConvertResult,
-  type OcrEngine,
-  type VisionChoice,
-  type VisionHook,
-  type VisionSource,
-} from './types'
-export {
-  type ProviderVisionOptions,
-  TRANSCRIBE_INSTRUCTIONS,
-  type VisionMode,
-} from './vision/providerVision'
+export { ConvertResult } from './types'
+export type { ProviderVisionOptions, VisionMode } from './vision/providerVision'
 
 /** The `convert` toolset, loaded on demand. */
 export async function loadConvertToolset(

@@ -1,5 +1,2 @@
-export type { HttpHost, HttpHostOptions } from './createHttpHost'
-export { buildHttpApp, startHttpHost } from './createHttpHost'
+export { startHttpHost } from './createHttpHost'
 export { CONTENT_SECURITY_POLICY } from './rendererEndpoints'
-export { bearerToken } from './tokenAuth'
-export { generateToken, tokensMatch } from './tokens'

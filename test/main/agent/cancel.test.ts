@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { runAgent, streamChat } from '../../../src/main/agent'
+import { runAgent } from '../../../src/main/agent'
+import { streamChat } from '../../../src/main/agent/chatStream'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { scriptedModel, slowToolset } from './support'
 

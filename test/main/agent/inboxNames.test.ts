@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { type AgentEvent, type AttachmentConverter, prepareAttachments } from '../../../src/main/agent'
+import type { AgentEvent, AttachmentConverter } from '../../../src/main/agent'
+import { prepareAttachments } from '../../../src/main/agent/attachments/prepareAttachments'
 import { agentSuite, workspaceAt } from './support'
 
 const suite = agentSuite('bureau-inbox-names-')

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { startAgent } from '../../../src/main/agent'
+import { startAgent } from '../../../src/main/agent/runAgent'
 import {
   agentSuite,
   counterToolset,

@@ -1,12 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import {
-  createBridgeToken,
-  listBridgeTokens,
-  revokeBridgeToken,
-  verifyBridgeToken,
-} from '../../../src/main/bridge'
+import { createBridgeToken, listBridgeTokens, revokeBridgeToken } from '../../../src/main/bridge'
+import { verifyBridgeToken } from '../../../src/main/bridge/auth/tokenStore'
 import { openSettings } from '../../../src/main/settings'
 import { assertBuilt, runCli } from '../../support/builtCli'
 import { tempDirs } from '../../support/tempDir'

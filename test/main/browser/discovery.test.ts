@@ -2,8 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { browserCandidates, findBrowser, resolveBrowserConfig } from '../../../src/main/browser'
+import { resolveBrowserConfig } from '../../../src/main/browser/config/resolveBrowserConfig'
 import { launchEdgeProfile } from '../../../src/main/browser/connect/launchEdgeProfile'
+import { browserCandidates } from '../../../src/main/browser/discovery/browserCandidates'
+import { findBrowser } from '../../../src/main/browser/discovery/findBrowser'
 
 const only = (paths: string[]) => (path: string) => paths.includes(path)
 

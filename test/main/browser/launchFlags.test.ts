@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HEADLESS_FLAGS, startFlagsFromEnv } from '../../../src/main/browser'
+import { HEADLESS_FLAGS, startFlagsFromEnv } from '../../../src/main/browser/config/launchFlags'
 
 describe('BUREAU_BROWSER_HEADLESS', () => {
   it('starts the Bureau browser headless only when it is 1', () => {

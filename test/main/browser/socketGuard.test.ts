@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocketServer } from 'ws'
-import type { DebuggableBrowser } from '../../../src/main/browser'
+import type { DebuggableBrowser } from '../../../src/main/browser/bureauProfile/startDebuggableBrowser'
 import { startGuardedHarness } from './support/guardedHarness'
 import { type Harness, type PageResult, startCdpChromium } from './support/harness'
 

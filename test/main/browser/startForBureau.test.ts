@@ -3,12 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type BrowserSettings,
-  browserHandlers,
-  HEADLESS_FLAGS,
-  readActivePort,
-} from '../../../src/main/browser'
+import { browserHandlers } from '../../../src/main/browser'
+import { readActivePort } from '../../../src/main/browser/bureauProfile/devToolsActivePort'
+import { HEADLESS_FLAGS } from '../../../src/main/browser/config/launchFlags'
+import type { BrowserSettings } from '../../../src/main/browser/types'
 
 describe('Start Edge for Bureau (browser.startForBureau)', () => {
   let dataDir: string

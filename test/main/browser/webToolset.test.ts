@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DebuggableBrowser } from '../../../src/main/browser'
+import type { DebuggableBrowser } from '../../../src/main/browser/bureauProfile/startDebuggableBrowser'
 import { type FixtureSites, startFixtureSites } from './support/fixturePages'
 import {
   find,

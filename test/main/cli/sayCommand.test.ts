@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseWav } from '../../../src/main/voice'
+import { parseWav } from '../../../src/main/voice/wav/wavFile'
 import { runCli } from '../../support/builtCli'
 import { scriptedSuite } from '../../support/scriptedSuite'
 

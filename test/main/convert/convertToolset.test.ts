@@ -1,7 +1,8 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Converter, createAppConverter, type OcrEngine } from '../../../src/main/convert'
+import { type Converter, createAppConverter } from '../../../src/main/convert'
+import type { OcrEngine } from '../../../src/main/convert/types'
 import {
   createToolSession,
   getCatalog,

@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises'
 import { strToU8, zipSync } from 'fflate'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConvertError, createConverter, type OcrEngine } from '../../../src/main/convert'
+import { ConvertError, createConverter } from '../../../src/main/convert'
+import type { OcrEngine } from '../../../src/main/convert/types'
 import { tempDirs } from '../../support/tempDir'
 import { corpusFile } from './corpus'
 

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import {
-  type Converter,
-  createAppConverter,
-  type OcrEngine,
-  TRANSCRIBE_INSTRUCTIONS,
-  type VisionMode,
-} from '../../../src/main/convert'
-import { createLlmClient, type LlmClient, type ResolvedProvider } from '../../../src/main/llm'
+import { type Converter, createAppConverter, type VisionMode } from '../../../src/main/convert'
+import type { OcrEngine } from '../../../src/main/convert/types'
+import { TRANSCRIBE_INSTRUCTIONS } from '../../../src/main/convert/vision/providerVision'
+import { createLlmClient, type LlmClient } from '../../../src/main/llm'
+import type { ResolvedProvider } from '../../../src/main/llm/types'
 import { AppError } from '../../../src/shared/errors'
 import { type RecordedRequest, type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { scriptedProvider } from '../../support/scriptedProvider'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { Anonymizer, LlmSession, placeholderToken } from '../../../src/main/llm'
+import { Anonymizer, LlmSession } from '../../../src/main/llm'
+import { placeholderToken } from '../../../src/main/llm/anonymize/placeholderToken'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { KINDS, scriptedClient } from './support'
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { type ChatMessage, Conversation, estimateTextTokens, trimHistory } from '../../../src/main/llm'
-import { estimateMessagesTokens } from '../../../src/main/llm/history/estimateTokens'
+import { Conversation } from '../../../src/main/llm/history/conversation'
+import { estimateMessagesTokens, estimateTextTokens } from '../../../src/main/llm/history/estimateTokens'
+import { trimHistory } from '../../../src/main/llm/history/trimHistory'
+import type { ChatMessage } from '../../../src/main/llm/types'
 
 const big = (label: string) => `${label} ${'x'.repeat(400)}`
 

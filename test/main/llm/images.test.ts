@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { estimateMessagesTokens } from '../../../src/main/llm'
+import { estimateMessagesTokens } from '../../../src/main/llm/history/estimateTokens'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { KINDS, scriptedClient } from './support'
 

@@ -1,7 +1,11 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type OllamaPullProgress, probeOllama, pullOllamaModel } from '../../../src/main/llm'
+import {
+  type OllamaPullProgress,
+  probeOllama,
+  pullOllamaModel,
+} from '../../../src/main/llm/ollama/ollamaStatus'
 
 let server: Server
 let base: string

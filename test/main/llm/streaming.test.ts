@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { StreamEvent } from '../../../src/main/llm'
+import type { StreamEvent } from '../../../src/main/llm/types'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { collect, KINDS, scriptedClient } from './support'
 

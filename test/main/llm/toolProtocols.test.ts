@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { LlmSession, parseJsonProtocolReply, type ToolSpec } from '../../../src/main/llm'
+import { LlmSession, type ToolSpec } from '../../../src/main/llm'
+import { parseJsonProtocolReply } from '../../../src/main/llm/toolProtocol/jsonProtocol'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { KINDS, scriptedClient } from './support'
 

@@ -4,14 +4,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type CatalogueEntry,
-  checkGguf,
-  type DownloadProgress,
-  loadCatalogue,
-  ModelStore,
-  pullModel,
-} from '../../../src/main/models'
+import { type DownloadProgress, loadCatalogue, ModelStore, pullModel } from '../../../src/main/models'
+import type { CatalogueEntry } from '../../../src/main/models/catalogue'
+import { checkGguf } from '../../../src/main/models/ggufCheck'
 import { fixturePath } from '../../support/fixtures'
 import { tempDirs } from '../../support/tempDir'
 

@@ -1,7 +1,8 @@
 import { chmod, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { KEY_FILE_NAME, openSettings } from '../../../src/main/settings'
+import { openSettings } from '../../../src/main/settings'
+import { KEY_FILE_NAME } from '../../../src/main/settings/keyFileCipher'
 import type { AppNotice } from '../../../src/shared/ipc'
 import { tempDirs } from '../../support/tempDir'
 

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { resolveWorkspaceDir } from '../../../src/main/settings'
+import { resolveWorkspaceDir } from '../../../src/main/settings/workspaceFolder'
 
 const home = '/home/tester'
 const noEnv = () => undefined

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { loadSpreadsheetToolset } from '../../../src/main/spreadsheet'
 import { createToolSession, invoke, type ToolSession } from '../../../src/main/tools'
-import { type CreatedWorkspace, createWorkspace, type WriteFs } from '../../../src/main/workspace'
+import { createWorkspace } from '../../../src/main/workspace'
+import type { CreatedWorkspace } from '../../../src/main/workspace/createWorkspace'
+import type { WriteFs } from '../../../src/main/workspace/fsSeam'
 
 export interface Harness {
   root: string

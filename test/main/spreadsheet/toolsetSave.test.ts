@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
 import { readPackage } from '../../../src/main/spreadsheet/packageParts'
 import { saveWorkbook } from '../../../src/main/spreadsheet/saveWorkbook'
-import type { WriteFs } from '../../../src/main/workspace'
+import type { WriteFs } from '../../../src/main/workspace/fsSeam'
 import { fixturePath } from '../../support/fixtures'
 import { createHarness, type Harness } from './harness'
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createEspeakEngine, detectEspeak, parseEspeakVoices, parseWav } from '../../../src/main/voice'
+import { detectEspeak } from '../../../src/main/voice/espeak/espeakBinary'
+import { createEspeakEngine, parseEspeakVoices } from '../../../src/main/voice/espeak/espeakEngine'
+import { parseWav } from '../../../src/main/voice/wav/wavFile'
 
 // espeak-ng is installed on the dev machine and by .ci/run; these tests use the real binary.
 const engine = createEspeakEngine()

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import {
-  createOpenAiSpeechEngine,
-  createOpenAiTranscriber,
-  parseWav,
-  resolveAudioEndpoint,
-} from '../../../src/main/voice'
+import { resolveAudioEndpoint } from '../../../src/main/voice/openai/audioEndpoint'
+import { createOpenAiSpeechEngine, createOpenAiTranscriber } from '../../../src/main/voice/openai/openaiAudio'
+import { parseWav } from '../../../src/main/voice/wav/wavFile'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { settingsStub } from './settingsStub'
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createConversationStore, type HistoryTurn, historyOf } from '../../../src/main/agent'
-import { createVoiceService, type VoiceChatPort } from '../../../src/main/voice'
+import { createVoiceService } from '../../../src/main/voice'
+import type { VoiceChatPort } from '../../../src/main/voice/ask/voiceAsks'
 import type { ChatMessage, EventPayload, Events } from '../../../src/shared/ipc'
 import { tempDirs } from '../../support/tempDir'
 import { settingsStub } from './settingsStub'

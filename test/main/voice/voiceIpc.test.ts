@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { parseWav } from '../../../src/main/voice'
+import { parseWav } from '../../../src/main/voice/wav/wavFile'
 import { type IpcHost, startIpcHost } from '../../support/ipcHost'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Logger } from '../../../src/main/logging'
-import { createVoiceService, parseWav } from '../../../src/main/voice'
+import { createVoiceService } from '../../../src/main/voice'
+import { parseWav } from '../../../src/main/voice/wav/wavFile'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { settingsStub } from './settingsStub'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { concatWav, normalizeWav, parseWav } from '../../../src/main/voice'
+import { concatWav } from '../../../src/main/voice'
+import { normalizeWav, parseWav } from '../../../src/main/voice/wav/wavFile'
 
 /** A mono 16-bit WAV of `samples` samples, optionally with the placeholder sizes of a streamed WAV. */
 function wav(samples: number, sampleRate = 22_050, streamed = false): Uint8Array {

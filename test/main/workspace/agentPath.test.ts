@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PathRefusedError, parseAgentPath } from '../../../src/main/workspace'
+import { parseAgentPath } from '../../../src/main/workspace'
+import { PathRefusedError } from '../../../src/main/workspace/errors'
 
 describe('parseAgentPath', () => {
   it.each([

@@ -1,7 +1,8 @@
 import { mkdir, readFile, symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PathRefusedError, type PathRule, type Workspace } from '../../../src/main/workspace'
+import type { Workspace } from '../../../src/main/workspace'
+import { PathRefusedError, type PathRule } from '../../../src/main/workspace/errors'
 import { AppError } from '../../../src/shared/errors'
 import { rejection, sandboxes } from './sandbox'
 

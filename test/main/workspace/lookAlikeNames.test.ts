@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { PathRefusedError, parseAgentPath } from '../../../src/main/workspace'
+import { parseAgentPath } from '../../../src/main/workspace'
+import { PathRefusedError } from '../../../src/main/workspace/errors'
 import { rejection, sandboxes } from './sandbox'
 
 // issue 26 item 2: names that look alike must not become two files, and invisible characters are refused.

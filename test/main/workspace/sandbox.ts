@@ -1,7 +1,8 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect } from 'vitest'
-import { type CreateWorkspaceOptions, createWorkspace } from '../../../src/main/workspace'
+import { createWorkspace } from '../../../src/main/workspace'
+import type { CreateWorkspaceOptions } from '../../../src/main/workspace/createWorkspace'
 import { tempDirs } from '../../support/tempDir'
 
 export const CANARY = 'CANARY: must never be read, changed or joined by new files'

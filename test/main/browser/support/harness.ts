@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
+import type { BrowserEnvironment } from '../../../../src/main/browser'
 import {
-  type BrowserEnvironment,
-  type BrowserSettings,
   type DebuggableBrowser,
-  HEADLESS_FLAGS,
   startDebuggableBrowser,
-} from '../../../../src/main/browser'
+} from '../../../../src/main/browser/bureauProfile/startDebuggableBrowser'
+import { HEADLESS_FLAGS } from '../../../../src/main/browser/config/launchFlags'
+import type { BrowserSettings } from '../../../../src/main/browser/types'
 import {
   createToolSession,
   invoke,

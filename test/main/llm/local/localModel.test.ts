@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAgent } from '../../../../src/main/agent'
-import {
-  createLlmClient,
-  type LlmClient,
-  LocalRuntime,
-  parseJsonProtocolReply,
-  type ResolvedProvider,
-  type StreamEvent,
-  type ToolSpec,
-} from '../../../../src/main/llm'
+import { createLlmClient, type LlmClient, type ToolSpec } from '../../../../src/main/llm'
+import { LocalRuntime } from '../../../../src/main/llm/local/localRuntime'
+import { parseJsonProtocolReply } from '../../../../src/main/llm/toolProtocol/jsonProtocol'
+import type { ResolvedProvider, StreamEvent } from '../../../../src/main/llm/types'
 import { apiToolName, getCatalog, type Toolset } from '../../../../src/main/tools'
 import { fixturePath } from '../../../support/fixtures'
 import { tempDirs } from '../../../support/tempDir'
