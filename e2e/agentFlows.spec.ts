@@ -80,7 +80,9 @@ test('a dropped Word file reaches the model and the reply streams in progressive
   await ask(page, 'Summarize this document')
 
   const answer = lastAnswer(page)
-  await expect(answer).toContainText('Summary')
+  // The reply follows the attachment's conversion (in a worker started on first use): on a loaded
+  // machine that alone can take longer than the default 5 s.
+  await expect(answer).toContainText('Summary', { timeout: 30_000 })
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible()
   const partial = (await answer.textContent()) ?? ''
   await snapshot(page, 'chat-streaming')
@@ -129,7 +131,8 @@ test('an edit of a dropped workbook shows its receipt and the returned file down
   await ask(page, 'Put "Total" in E1')
 
   const step = page.getByTestId('agent-step').first()
-  await expect(step).toContainText('set_cell_value')
+  // The first step follows the workbook's conversion (see above).
+  await expect(step).toContainText('set_cell_value', { timeout: 30_000 })
   const receipt = step.getByRole('table')
   await expect(receipt).toBeVisible({ timeout: 20_000 })
   await expect(receipt.locator('[data-cell="E1"]')).toHaveText('Total')
