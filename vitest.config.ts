@@ -32,7 +32,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
-    testTimeout: 30_000,
+    // Generous: a waiting test must survive a loaded 2-core machine; a real hang still fails.
+    testTimeout: 60_000,
     hookTimeout: 30_000,
     // Two cores: keep parallelism modest so LibreOffice/Chromium-backed tests are not starved.
     maxWorkers: 2,

@@ -44,7 +44,7 @@ export async function startIpcHost(options: {
     host,
     client,
     events,
-    waitForEvent: (match, timeoutMs = 5_000) =>
+    waitForEvent: (match, timeoutMs = 20_000) =>
       vi.waitUntil(() => events.find(match), { timeout: timeoutMs, interval: 10 }),
     async stop() {
       client.close()
