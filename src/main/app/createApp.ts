@@ -5,8 +5,9 @@ import type { Converter } from '../convert'
 import { composeCore } from '../core'
 import { evalHandlers } from '../eval'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
-import { type ProviderService, providerHandlers } from '../llm'
+import { ollamaHandlers, type ProviderService, providerHandlers, releaseLocalModel } from '../llm'
 import { createLogger, type Logger } from '../logging'
+import { type CatalogueEntry, createModelManager, modelHandlers } from '../models'
 import { createNoticeCenter, type NoticeCenter } from '../notices'
 import { ensureWritableDir } from '../paths'
 import { type SettingsService, type SettingsStorageOptions, settingsHandlers } from '../settings'
@@ -14,6 +15,7 @@ import { type ToolsHost, toolsHandlers } from '../toolsHost'
 import { createAppVoice, voiceHandlers } from '../voice'
 import { workspaceHandlers } from '../workspace'
 import { appHandlers } from './appHandlers'
+import { activeLocalModel, useLocalModel } from './localModelChoice'
 import { type PickFolder, uiHandlers } from './uiHandlers'
 
 export interface AppOptions {
@@ -32,6 +34,8 @@ export interface AppOptions {
   openPath?: (hostPath: string, reveal: boolean) => Promise<string | undefined>
   /** The desktop shell's native folder picker (`ui.pickFolder`); absent in the web host. */
   pickFolder?: PickFolder
+  /** Tests: the model catalogue and the fetch the model downloads use (default models.json, global fetch). */
+  models?: { catalogue?: () => Promise<CatalogueEntry[]>; fetch?: typeof fetch }
 }
 
 /** The running app as every transport sees it. */
@@ -111,6 +115,16 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   })
   disposers.push(() => voice.dispose())
 
+  const models = createModelManager({
+    dataDir: options.dataDir,
+    activeLocalModel: () => activeLocalModel(providers),
+    use: (id) => useLocalModel(providers, settings, id),
+    emit: (progress) => bus.emit('models.progress', progress),
+    release: releaseLocalModel,
+    ...options.models,
+  })
+  disposers.push(() => models.dispose())
+
   const router = createIpcRouter(
     routes,
     {
@@ -118,6 +132,8 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       ...settingsHandlers(settings),
       ...providerHandlers(providers),
       ...evalHandlers({ dataDir: options.dataDir }),
+      ...modelHandlers(models),
+      ...ollamaHandlers({ url: () => settings.get().localModels.ollamaUrl }),
       ...toolsHandlers(tools),
       ...browserHandlers({
         env: browser,

@@ -2,6 +2,8 @@
 
 export { Anonymizer } from './anonymize/anonymizer'
 export { createLlmClient } from './clients/createClient'
+export { releaseLocalModel } from './local/releaseLocalModel'
+export { ollamaHandlers } from './ollama/ollamaHandlers'
 export { providerHandlers } from './providers/providerHandlers'
 export type { ProviderService } from './providers/providerService'
 export { createSettingsProviders } from './providers/settingsAdapter'

@@ -2,6 +2,7 @@ import { appEvents, appRoutes } from './routes/app'
 import { browserRoutes } from './routes/browser'
 import { chatEvents, chatRoutes } from './routes/chat'
 import { evalRoutes } from './routes/eval'
+import { modelEvents, modelRoutes } from './routes/models'
 import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
 import { uiRoutes } from './routes/ui'
@@ -23,6 +24,7 @@ export const routes = {
   ...voiceRoutes,
   ...browserRoutes,
   ...evalRoutes,
+  ...modelRoutes,
 }
 
 export const events = {
@@ -31,6 +33,7 @@ export const events = {
   ...settingsEvents,
   ...workspaceEvents,
   ...voiceEvents,
+  ...modelEvents,
 }
 
 export type Routes = typeof routes

@@ -14,3 +14,8 @@ export function sharedLocalRuntime(options: LocalRuntimeOptions = {}): LocalRunt
   shared ??= new LocalRuntime(options)
   return shared
 }
+
+/** The process-wide runtime if one was created (never creates it). */
+export function existingLocalRuntime(): LocalRuntime | undefined {
+  return shared
+}

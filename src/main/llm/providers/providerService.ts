@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { ProviderSummary, ProviderTestResult } from '../../../shared/ipc/routes/providers'
+import type { ProviderDraft, ProviderSummary, ProviderTestResult } from '../../../shared/ipc/routes/providers'
 import { type InteractionMode, selectInteractionMode } from '../../../shared/settings'
 import type { ClientOptions } from '../clients/clientOptions'
 import { createLlmClient } from '../clients/createClient'
@@ -30,8 +30,8 @@ export interface ProviderService {
   client(id?: string, options?: ClientOptions): Promise<LlmClient>
   /** The interaction mode for a provider: explicit setting, else by context window (Ollama asks the server). */
   interactionMode(id?: string): Promise<InteractionMode>
-  /** A one-line round trip with latency. */
-  test(id?: string, signal?: AbortSignal): Promise<ProviderTestResult>
+  /** A one-line round trip with latency; `draft` replaces the saved base URL, model or key for this test only. */
+  test(id?: string, signal?: AbortSignal, draft?: ProviderDraft): Promise<ProviderTestResult>
   /** The `apiKeyEnv` variable of each provider, for the settings service's env overrides. */
   keyEnvVar(providerId: string): string | undefined
 }
@@ -117,8 +117,14 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
         provider.contextWindow ?? (await createLlmClient(provider, options.clientOptions).contextWindow())
       return selectInteractionMode({ contextWindow: window })
     },
-    async test(id, signal) {
-      const provider = await resolve(id)
+    async test(id, signal, draft) {
+      const saved = await resolve(id)
+      const provider = {
+        ...saved,
+        baseUrl: draft?.baseUrl?.replace(/\/+$/, '') || saved.baseUrl,
+        model: draft?.model || saved.model,
+        apiKey: draft?.apiKey || saved.apiKey,
+      }
       return testProvider(createLlmClient(provider, { ...options.clientOptions, maxRetries: 0 }), signal)
     },
     keyEnvVar(providerId) {

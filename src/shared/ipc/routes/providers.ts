@@ -41,6 +41,15 @@ export const ProviderTestResult = z.object({
 })
 export type ProviderTestResult = z.infer<typeof ProviderTestResult>
 
+/** What is on the Settings screen before saving: tested instead of the saved values. */
+export const ProviderDraft = z.object({
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  model: z.string().trim().min(1).max(200).optional(),
+  /** A key typed but not saved yet; never stored by the test. */
+  apiKey: z.string().trim().min(1).max(4096).optional(),
+})
+export type ProviderDraft = z.infer<typeof ProviderDraft>
+
 export const providerRoutes = {
   'providers.list': route({
     summary:
@@ -49,8 +58,9 @@ export const providerRoutes = {
     output: z.array(ProviderSummary),
   }),
   'providers.test': route({
-    summary: 'Sends one short request to a provider (default: the active one) and reports the latency.',
-    input: z.object({ id: z.string().min(1).max(64).optional() }),
+    summary:
+      'Sends one short request to a provider (default: the active one) and reports the latency; `draft` tests unsaved values.',
+    input: z.object({ id: z.string().min(1).max(64).optional(), draft: ProviderDraft.optional() }),
     output: ProviderTestResult,
   }),
 }
