@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { selectInteractionMode } from '../../../src/main/../shared/settings'
+import { selectInteractionMode } from '../../../src/shared/settings'
 
 describe('interaction mode', () => {
   it.each([
