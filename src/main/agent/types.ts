@@ -18,6 +18,8 @@ export interface AgentAttachment {
 export interface HistoryTurn {
   role: 'user' | 'assistant'
   content: string
+  /** Assistant turns: the toolsets its steps used (they stay open in API mode). */
+  toolsets?: readonly string[]
 }
 
 /** How tool calls travel: the provider's native tool calls, or one JSON object per reply. */

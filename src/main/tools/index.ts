@@ -1,9 +1,9 @@
 export {
   buildApiTools,
   buildCliTool,
-  buildManual,
   type FunctionTool,
   getCatalog,
+  toolsetIndex,
   type ToolCatalog,
 } from './catalog'
 export { defineToolset, isToolset, method } from './defineToolset'
@@ -18,6 +18,7 @@ export {
 } from './pluginLoader'
 export { createToolRegistry, registryOf, type ToolsetSource, toolsetList } from './registry'
 export { resolveMethod } from './resolveMethod'
+export { didYouMean } from './suggest'
 export { redactHostPaths } from './sanitizeError'
 export { sessionState } from './sessionState'
 export { pluginDirs, shippedToolsDir } from './shippedToolsDir'
@@ -48,6 +49,7 @@ export {
   type ToolSuccess,
   type Toolset,
   type ToolsetSpec,
+  type OpenSignals,
 } from './types'
 export { createUrlGuard, type UrlGuard, type UrlGuardOptions } from './urlGuard'
 export { lazyWorkspace, type WorkspaceSource } from './workspaceSource'

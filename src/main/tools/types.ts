@@ -93,11 +93,22 @@ export interface ToolMethod<I extends InputSchema = InputSchema, O extends Outpu
 
 export type AnyToolMethod = ToolMethod<InputSchema, OutputSchema>
 
+/** What makes an agent run open a toolset before the model asks (API mode discloses toolsets on demand). */
+export interface OpenSignals {
+  /** An attachment with one of these extensions (lower case, with the dot), e.g. `.xlsx`. */
+  readonly extensions?: readonly string[]
+  /** A web address in the user's message. */
+  readonly urls?: boolean
+}
+
 export interface ToolsetSpec<M extends Record<string, AnyToolMethod>> {
   name: string
+  /** One line: what the toolset is for. The system prompt lists toolsets by it. */
   summary: string
+  /** Conventions shared by the methods, stated once (help text, and the first method's tool). */
   description?: string
   methods: M
+  openFor?: OpenSignals
 }
 
 export interface Toolset<M extends Record<string, AnyToolMethod> = Record<string, AnyToolMethod>> {
@@ -106,6 +117,7 @@ export interface Toolset<M extends Record<string, AnyToolMethod> = Record<string
   readonly summary: string
   readonly description: string
   readonly methods: Readonly<M>
+  readonly openFor?: OpenSignals
 }
 
 export interface RegisteredMethod {
