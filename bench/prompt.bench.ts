@@ -8,8 +8,8 @@ import { promisify } from 'node:util'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
-import { composeSystemPrompt } from '../src/main/agent/prompt/composeSystemPrompt'
 import { openToolsetSpec } from '../src/main/agent/disclosure/openToolsetTool'
+import { composeSystemPrompt } from '../src/main/agent/prompt/composeSystemPrompt'
 import { buildApiTools, type Toolset } from '../src/main/tools'
 import { loadBuiltinToolsets } from '../src/main/toolsHost'
 import { FORM_PAGE } from '../test/main/browser/support/fixturePages'
@@ -48,7 +48,13 @@ async function scenarioRows(): Promise<BenchRow[]> {
   try {
     for (const scenario of SCENARIOS)
       for (const mode of ['api', 'cli'] as const) {
-        const result = await runScenario(llm, scenario, mode, scenarioRoot(base, scenario.id, mode), site.origin)
+        const result = await runScenario(
+          llm,
+          scenario,
+          mode,
+          scenarioRoot(base, scenario.id, mode),
+          site.origin,
+        )
         const label = `(${scenario.id}) ${scenario.title}, ${mode}`
         const overhead =
           result.attachmentTokens !== undefined
@@ -62,7 +68,13 @@ async function scenarioRows(): Promise<BenchRow[]> {
           note: `first request ${result.firstRequest}; ${result.requests} requests; ${result.breaks} prefix breaks; largest tool result ${result.largestToolResult}${overhead}; ${result.status}`,
         })
         if (result.largestToolResult > 8000)
-          rows.push({ name: `${label}: largest tool result`, value: result.largestToolResult, unit: 'tokens', target: '≤ 8,000', pass: false })
+          rows.push({
+            name: `${label}: largest tool result`,
+            value: result.largestToolResult,
+            unit: 'tokens',
+            target: '≤ 8,000',
+            pass: false,
+          })
       }
   } finally {
     await llm.close()
@@ -108,7 +120,12 @@ function bureauFirstCallTokens(toolsets: readonly Toolset[], name: string): numb
   const line = `- ${toolset.name}: ${toolset.summary}`
   const open = JSON.stringify(openToolsetSpec(toolsets.map((t) => t.name)))
   const call = `open_toolset {"toolset":"${name}"} Opened ${name}: its methods are in your tools now.`
-  return countTokens(line) + countTokens(open) + countTokens(call) + countTokens(JSON.stringify(buildApiTools([toolset])))
+  return (
+    countTokens(line) +
+    countTokens(open) +
+    countTokens(call) +
+    countTokens(JSON.stringify(buildApiTools([toolset])))
+  )
 }
 
 const run = promisify(execFile)
@@ -123,11 +140,13 @@ async function excelMcpServer(dir: string): Promise<{ command: string } | { skip
     const text = error instanceof Error ? error.message : String(error)
     const reason = /No matching distribution|Could not find a version/.test(text)
       ? 'excel-mcp-server is not on the package index this machine reaches'
-      : text.split('\n').find((l) => l.trim()) ?? 'pip failed'
+      : (text.split('\n').find((l) => l.trim()) ?? 'pip failed')
     return { skipped: `skipped: ${reason}` }
   }
   const command = join(venv, 'bin', 'excel-mcp-server')
-  return existsSync(command) ? { command } : { skipped: 'skipped: the package installed no excel-mcp-server command' }
+  return existsSync(command)
+    ? { command }
+    : { skipped: 'skipped: the package installed no excel-mcp-server command' }
 }
 
 async function peerRows(): Promise<BenchRow[]> {
@@ -137,22 +156,51 @@ async function peerRows(): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
   const web = bureauFirstCallTokens(toolsets, 'web')
   const cli = join(dirname(createRequire(import.meta.url).resolve('@playwright/mcp/package.json')), 'cli.js')
-  const playwright = mcpToolTokens(await listMcpTools(process.execPath, [cli, '--headless', '--browser', 'chromium']))
+  const playwright = mcpToolTokens(
+    await listMcpTools(process.execPath, [cli, '--headless', '--browser', 'chromium']),
+  )
   rows.push(
-    { name: 'first call, browser: Bureau web (API)', value: web, unit: 'tokens', target: `≤ 0.5 × @playwright/mcp (${playwright})`, pass: web <= playwright / 2 },
-    { name: 'first call, browser: @playwright/mcp tools/list', value: playwright, unit: 'tokens', note: '@playwright/mcp 0.0.83 over stdio, official MCP SDK client' },
+    {
+      name: 'first call, browser: Bureau web (API)',
+      value: web,
+      unit: 'tokens',
+      target: `≤ 0.5 × @playwright/mcp (${playwright})`,
+      pass: web <= playwright / 2,
+    },
+    {
+      name: 'first call, browser: @playwright/mcp tools/list',
+      value: playwright,
+      unit: 'tokens',
+      note: '@playwright/mcp 0.0.83 over stdio, official MCP SDK client',
+    },
   )
   const sheet = bureauFirstCallTokens(toolsets, 'spreadsheet')
   const scratch = await mkdtemp(join(tmpdir(), 'bureau-excel-mcp-'))
   try {
     const excel = await excelMcpServer(scratch)
     if ('skipped' in excel) {
-      rows.push({ name: 'first call, spreadsheet: Bureau spreadsheet (API)', value: sheet, unit: 'tokens', note: 'peer row skipped, see below' })
-      rows.push({ name: 'first call, spreadsheet: excel-mcp-server tools/list', value: Number.NaN, unit: 'tokens', note: excel.skipped })
+      rows.push({
+        name: 'first call, spreadsheet: Bureau spreadsheet (API)',
+        value: sheet,
+        unit: 'tokens',
+        note: 'peer row skipped, see below',
+      })
+      rows.push({
+        name: 'first call, spreadsheet: excel-mcp-server tools/list',
+        value: Number.NaN,
+        unit: 'tokens',
+        note: excel.skipped,
+      })
     } else {
       const peer = mcpToolTokens(await listMcpTools(excel.command, ['stdio']))
       rows.push(
-        { name: 'first call, spreadsheet: Bureau spreadsheet (API)', value: sheet, unit: 'tokens', target: `≤ 0.5 × excel-mcp-server (${peer})`, pass: sheet <= peer / 2 },
+        {
+          name: 'first call, spreadsheet: Bureau spreadsheet (API)',
+          value: sheet,
+          unit: 'tokens',
+          target: `≤ 0.5 × excel-mcp-server (${peer})`,
+          pass: sheet <= peer / 2,
+        },
         { name: 'first call, spreadsheet: excel-mcp-server tools/list', value: peer, unit: 'tokens' },
       )
     }
@@ -161,7 +209,12 @@ async function peerRows(): Promise<BenchRow[]> {
   }
   for (const mode of ['api', 'cli'] as const) {
     const system = composeSystemPrompt({ toolsets, subagents: [], mode, protocol: 'native', role: 'agent' })
-    rows.push({ name: `system prompt, ${mode}`, value: countTokens(system), unit: 'tokens', note: `${system.length} characters` })
+    rows.push({
+      name: `system prompt, ${mode}`,
+      value: countTokens(system),
+      unit: 'tokens',
+      note: `${system.length} characters`,
+    })
   }
   return rows
 }

@@ -129,7 +129,10 @@ export const SCENARIOS: Scenario[] = [
             { name: 'open_toolset', arguments: { toolset: 'spreadsheet' } },
             { name: 'spreadsheet_open', arguments: { path: BOOK } },
             { name: 'spreadsheet_set_range', arguments: { ...sheetArgs, start: 'A5', values: [['Total']] } },
-            { name: 'spreadsheet_set_cell_formula', arguments: { ...sheetArgs, cell: 'B5', formula: '=SUM(B2:B4)' } },
+            {
+              name: 'spreadsheet_set_cell_formula',
+              arguments: { ...sheetArgs, cell: 'B5', formula: '=SUM(B2:B4)' },
+            },
             { name: 'spreadsheet_save', arguments: { path: BOOK } },
             done('Added a Total row (B5 = 3580) and saved the workbook.', [BOOK]),
           ]
@@ -149,7 +152,9 @@ export const SCENARIOS: Scenario[] = [
     attachments: async () => [
       { name: 'test.docx', bytes: new Uint8Array(await readFile(fixturePath('convert', 'test.docx'))) },
     ],
-    calls: () => [{ text: 'It is a sample Word document about AutoGen. It shows headings, a table and a list.' }],
+    calls: () => [
+      { text: 'It is a sample Word document about AutoGen. It shows headings, a table and a list.' },
+    ],
   },
   {
     id: 'd',
@@ -172,7 +177,8 @@ export const SCENARIOS: Scenario[] = [
   {
     id: 'e',
     title: 'run using three toolsets',
-    prompt: () => 'Convert /notes.md to text, put its first line into a new workbook /summary.xlsx, and list /.',
+    prompt: () =>
+      'Convert /notes.md to text, put its first line into a new workbook /summary.xlsx, and list /.',
     setup: async (ctx) => {
       const workspace = createWorkspace({ root: ctx.root, history: false })
       await workspace.writeFile('/notes.md', '# Quarterly notes\n\nSales rose in every region.\n')
@@ -208,7 +214,9 @@ export const SCENARIOS: Scenario[] = [
 ]
 
 function turnOf(step: Call | { text: string }): Turn {
-  return 'text' in step ? { text: step.text } : { toolCalls: [{ name: step.name, arguments: step.arguments }] }
+  return 'text' in step
+    ? { text: step.text }
+    : { toolCalls: [{ name: step.name, arguments: step.arguments }] }
 }
 
 /** The toolsets of the app; the browser starts only when a scenario browses. */
@@ -284,20 +292,28 @@ function chatBodies(requests: readonly RecordedRequest[]): unknown[] {
 }
 
 /** The scripted model may only call what the request offered it, or the measurement would flatter Bureau. */
-function checkCallsWereOffered(bodies: readonly unknown[], steps: Array<Call | { text: string }>, mode: Mode) {
+function checkCallsWereOffered(
+  bodies: readonly unknown[],
+  steps: Array<Call | { text: string }>,
+  mode: Mode,
+) {
   steps.forEach((step, index) => {
     if ('text' in step) return
     const tools = ((bodies[index] as { tools?: Array<{ function: { name: string } }> })?.tools ?? []).map(
       (t) => t.function.name,
     )
     if (!tools.includes(step.name))
-      throw new Error(`request ${index + 1} (${mode}) did not offer ${step.name}: it offered ${tools.join(', ')}`)
+      throw new Error(
+        `request ${index + 1} (${mode}) did not offer ${step.name}: it offered ${tools.join(', ')}`,
+      )
   })
 }
 
 function largestToolResult(bodies: readonly unknown[]): number {
   const last = bodies.at(-1) as { messages?: SentMessage[] } | undefined
-  const results = (last?.messages ?? []).filter((m) => m.role === 'tool').map((m) => countTokens(m.content ?? ''))
+  const results = (last?.messages ?? [])
+    .filter((m) => m.role === 'tool')
+    .map((m) => countTokens(m.content ?? ''))
   return Math.max(0, ...results)
 }
 

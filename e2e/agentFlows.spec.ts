@@ -256,11 +256,12 @@ test('a Mermaid diagram in an answer is drawn under the app CSP, loaded only whe
 
 test("the agent's steps show as a timeline and a file it returns downloads", async ({ page }) => {
   const content = '# Summary\n\nThree points.\n'
+  const write = { name: 'files_write_text', arguments: { path: '/reports/summary.md', content } }
+  // The files toolset is not open yet: the first call is answered "not open, open now, call again" (no
+  // step is recorded), and the model recovers by calling again.
   script(
-    {
-      text: 'Writing the summary. ',
-      toolCalls: [{ name: 'files_write_text', arguments: { path: '/reports/summary.md', content } }],
-    },
+    { text: 'Writing the summary. ', toolCalls: [write] },
+    { toolCalls: [write] },
     {
       toolCalls: [
         {
@@ -274,6 +275,19 @@ test("the agent's steps show as a timeline and a file it returns downloads", asy
   await ask(page, 'Write a summary file')
   // A finished run without receipts shows its timeline closed, whatever the timing: open it as a user would.
   await expect(lastAnswer(page)).toContainText('The summary is ready.')
+  const chats = llm.requests.filter((r) => r.endpoint === 'openai.chat')
+  const retry = chats[1]?.body as {
+    messages: Array<{ role: string; content?: string }>
+    tools?: Array<{ function: { name: string } }>
+  }
+  expect(chats[0]?.body).not.toHaveProperty(
+    'tools',
+    expect.arrayContaining([
+      expect.objectContaining({ function: expect.objectContaining({ name: 'files_write_text' }) }),
+    ]),
+  )
+  expect(retry.messages.at(-1)?.content).toContain('the files toolset was not open')
+  expect(retry.tools?.map((t) => t.function.name)).toContain('files_write_text')
   const timeline = page.locator('details.timeline').last()
   await expect(timeline).not.toHaveAttribute('open')
   await timeline.getByText('1 step').click()
@@ -314,6 +328,7 @@ test.describe('accessibility of a full answer', () => {
 
   test('an answer with steps, chips, a table and code passes axe in light and dark', async ({ page }) => {
     script(
+      { toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'files' } }] },
       { toolCalls: [{ name: 'files_write_text', arguments: { path: '/notes/a.md', content: 'hello' } }] },
       { toolCalls: [{ name: 'done', arguments: { message: ANSWER, attachments: ['/notes/a.md'] } }] },
     )

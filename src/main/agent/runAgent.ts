@@ -191,7 +191,8 @@ async function execute(
     composeSystemPrompt({ toolsets, subagents, mode, protocol, role: 'agent' }),
     mode === 'api' ? agentSpecs : [...toolSpecs(toolsets, mode), ...agentSpecs],
   )
-  const disclosure = mode === 'api' ? disclose(llm, agentSpecs, toolsets, session.registry, options) : undefined
+  const disclosure =
+    mode === 'api' ? disclose(llm, agentSpecs, toolsets, session.registry, options) : undefined
   for (const turn of options.history ?? []) {
     if (turn.role === 'user') llm.addUser(turn.content)
     else llm.conversation.addAssistant(turn.content)

@@ -3,8 +3,8 @@ import { editMethods } from './methods/editMethods'
 import { fileMethods } from './methods/fileMethods'
 import { formatMethods } from './methods/formatMethods'
 import { readMethods } from './methods/readMethods'
-import { AREA_RECEIPT_EXPLAINED, SETTINGS_RECEIPT_EXPLAINED } from './receipt'
 import { createWorkbooksHandle } from './methods/schemas'
+import { AREA_RECEIPT_EXPLAINED, SETTINGS_RECEIPT_EXPLAINED } from './receipt'
 
 /** The `spreadsheet` toolset: real .xlsx editing with area receipts, computed formulas and safe saves. */
 export function createSpreadsheetToolset() {

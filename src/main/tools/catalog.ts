@@ -1,6 +1,6 @@
 import type { InteractionMode } from '../../shared/settings'
-import type { JsonSchema } from './jsonSchema'
 import { CLI_TOOL_NAME } from './invoke'
+import type { JsonSchema } from './jsonSchema'
 import { methodInfo } from './methodInfo'
 import { modelSchema } from './modelSchema'
 import { apiToolName } from './naming'

@@ -87,7 +87,8 @@ export function defineToolset<M extends Record<string, AnyToolMethod>>(spec: Too
 function openForOf(name: string, openFor: OpenSignals): OpenSignals {
   const extensions = (openFor.extensions ?? []).map((ext) => ext.toLowerCase())
   for (const ext of extensions)
-    if (!/^\.[a-z0-9]+$/.test(ext)) throw invalid(`toolset "${name}": "${ext}" is not a file extension like .xlsx`)
+    if (!/^\.[a-z0-9]+$/.test(ext))
+      throw invalid(`toolset "${name}": "${ext}" is not a file extension like .xlsx`)
   return Object.freeze({ extensions: Object.freeze(extensions), urls: openFor.urls === true })
 }
 

@@ -3,8 +3,8 @@ export {
   buildCliTool,
   type FunctionTool,
   getCatalog,
-  toolsetIndex,
   type ToolCatalog,
+  toolsetIndex,
 } from './catalog'
 export { defineToolset, isToolset, method } from './defineToolset'
 export { CLI_TOOL_NAME, type InvokeOptions, invoke } from './invoke'
@@ -18,10 +18,10 @@ export {
 } from './pluginLoader'
 export { createToolRegistry, registryOf, type ToolsetSource, toolsetList } from './registry'
 export { resolveMethod } from './resolveMethod'
-export { didYouMean } from './suggest'
 export { redactHostPaths } from './sanitizeError'
 export { sessionState } from './sessionState'
 export { pluginDirs, shippedToolsDir } from './shippedToolsDir'
+export { didYouMean } from './suggest'
 export { runTerminalArgv, runTerminalCommand } from './terminal'
 export { createToolSession, type ToolSessionOptions } from './toolSession'
 export {
@@ -32,6 +32,7 @@ export {
   isUsageFailure,
   type MethodExample,
   type MethodSpec,
+  type OpenSignals,
   type OutputSchema,
   type ProgressUpdate,
   type RegisteredMethod,
@@ -49,7 +50,6 @@ export {
   type ToolSuccess,
   type Toolset,
   type ToolsetSpec,
-  type OpenSignals,
 } from './types'
 export { createUrlGuard, type UrlGuard, type UrlGuardOptions } from './urlGuard'
 export { lazyWorkspace, type WorkspaceSource } from './workspaceSource'

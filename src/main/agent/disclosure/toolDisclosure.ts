@@ -39,7 +39,8 @@ export class ToolDisclosure {
   openFromCall(args: unknown): DisclosureReply {
     const raw = jsonObjectOf(args)
     const parsed = OpenToolsetArgs.safeParse({ toolset: raw.toolset ?? raw.toolsets ?? raw.name })
-    if (!parsed.success) return { ok: false, error: `open_toolset needs {"toolset": "<name>"}. ${this.listText()}` }
+    if (!parsed.success)
+      return { ok: false, error: `open_toolset needs {"toolset": "<name>"}. ${this.listText()}` }
     const lines: string[] = []
     for (const name of parsed.data.toolset) {
       const toolset = this.toolset(name)

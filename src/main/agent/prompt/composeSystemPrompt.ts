@@ -38,7 +38,9 @@ function howToCall(mode: InteractionMode, role: SystemPromptOptions['role']): st
 export function composeSystemPrompt(options: SystemPromptOptions): string {
   const parts = [INTRO]
   if (options.toolsets.length > 0)
-    parts.push(['## Toolsets', toolsetIndex(options.toolsets), howToCall(options.mode, options.role)].join('\n'))
+    parts.push(
+      ['## Toolsets', toolsetIndex(options.toolsets), howToCall(options.mode, options.role)].join('\n'),
+    )
   parts.push(stepsBlock({ subagents: options.subagents, role: options.role, protocol: options.protocol }))
   return parts.join('\n\n')
 }
