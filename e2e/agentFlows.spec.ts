@@ -254,6 +254,24 @@ test('a Mermaid diagram in an answer is drawn under the app CSP, loaded only whe
   await snapshot(page, 'chat-mermaid')
 })
 
+test('each answer shows its tokens with the cached part, and the conversation shows its total', async ({ page }) => {
+  script(
+    { text: 'First answer.', usage: { promptTokens: 1200, completionTokens: 30, cachedTokens: 1024 } },
+    { text: 'Second answer.', usage: { promptTokens: 1300, completionTokens: 20, cachedTokens: 1200 } },
+  )
+  await page.goto(bureau.openUrl)
+  await ask(page, 'First question')
+  await expect(lastAnswer(page)).toContainText('First answer.')
+  await ask(page, 'Second question')
+  await expect(lastAnswer(page)).toContainText('Second answer.')
+  const usages = page.locator('.message-tools .usage')
+  await expect(usages.last()).toHaveText('1,300 in · 20 out · 1,200 cached')
+  await expect(page.getByTestId('conversation-usage')).toHaveText(
+    'This conversation: 2,500 in · 50 out · 2,224 cached',
+  )
+  await snapshot(page, 'chat-usage-total')
+})
+
 test("the agent's steps show as a timeline and a file it returns downloads", async ({ page }) => {
   const content = '# Summary\n\nThree points.\n'
   const write = { name: 'files_write_text', arguments: { path: '/reports/summary.md', content } }

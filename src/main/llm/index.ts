@@ -2,6 +2,7 @@
 
 export { Anonymizer } from './anonymize/anonymizer'
 export { createLlmClient } from './clients/createClient'
+export { estimateTextTokens } from './history/estimateTokens'
 export { releaseLocalModel } from './local/releaseLocalModel'
 export { ollamaHandlers } from './ollama/ollamaHandlers'
 export { providerHandlers } from './providers/providerHandlers'

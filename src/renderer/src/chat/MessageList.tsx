@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef } from 'react'
 import type { ChatMessage } from '../../../shared/ipc'
+import { ConversationUsage } from './ConversationUsage'
 import { MessageItem } from './MessageItem'
 
 const STICK_DISTANCE = 120
@@ -71,6 +72,7 @@ export function MessageList({ messages, busy }: { messages: ChatMessage[]; busy:
           )
         })}
       </div>
+      {!busy && <ConversationUsage messages={messages} />}
     </div>
   )
 }
