@@ -26,6 +26,8 @@ import { type DocxContext, FONTS, fitWidth, startsRightToLeft } from './docxCont
 import { inlines } from './inlines'
 
 type Block = Paragraph | Table
+/** A4 less 2 cm margins on each side, in twentieths of a point. */
+const CONTENT_WIDTH_TWIPS = 9638
 const HEADINGS = [
   HeadingLevel.HEADING_1,
   HeadingLevel.HEADING_2,
@@ -104,9 +106,9 @@ function diagram(node: Code, ctx: DocxContext, place: Place): Paragraph {
 function table(node: MdTable, ctx: DocxContext): Table {
   ctx.counts.tables += 1
   const columns = Math.max(1, ...node.children.map((row) => row.children.length))
-  const width = Math.floor(9000 / columns)
+  const width = Math.floor(CONTENT_WIDTH_TWIPS / columns)
   return new Table({
-    width: { size: 100, type: WidthType.PERCENTAGE },
+    width: { size: width * columns, type: WidthType.DXA },
     columnWidths: Array.from({ length: columns }, () => width),
     rows: node.children.map(
       (row, r) =>
@@ -116,6 +118,7 @@ function table(node: MdTable, ctx: DocxContext): Table {
             const cell = row.children[c]
             const align = node.align?.[c]
             return new TableCell({
+              width: { size: width, type: WidthType.DXA },
               ...(r === 0 ? { shading: { fill: 'EEEEEE', type: 'clear', color: 'auto' } } : {}),
               children: [
                 new Paragraph({

@@ -13,8 +13,7 @@ export function countPdfPages(pdf: Uint8Array): number {
   )
 }
 
-/** Prints the page with JavaScript off and every request refused; page numbers in the footer. */
-/** Page size and margins come from the page's CSS (`@page`). */
+/** Prints the page with JavaScript off and every request refused; size and margins come from its `@page` CSS. */
 export async function printPdf(browser: DocumentBrowser, html: string): Promise<Uint8Array> {
   const page = await browser.printPage()
   page.setDefaultTimeout(PRINT_TIMEOUT_MS)
