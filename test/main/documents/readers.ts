@@ -48,7 +48,7 @@ export async function libreOfficeToPdf(docx: Uint8Array, dir: string, name: stri
     ],
     { timeout: 180_000 },
   )
-  const made = await readdir(out).catch(() => [])
+  const made: string[] = await readdir(out).catch(() => [])
   if (!made.includes(`${name}.pdf`))
     throw new Error(`LibreOffice did not convert ${name}.docx: ${stdout} ${stderr}`)
   return join(out, `${name}.pdf`)

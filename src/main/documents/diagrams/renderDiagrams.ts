@@ -69,6 +69,45 @@ async function measureAndShoot(page: Page, svg: string, png: boolean) {
   return { width: Math.round(box?.width ?? 600), height: Math.round(box?.height ?? 400), image }
 }
 
+// One page per browser keeps mermaid (3.5 MB of script) parsed between documents; calls take turns on it.
+const pages = new WeakMap<DocumentBrowser, { page: Promise<Page>; turn: Promise<unknown> }>()
+
+function mermaidPage(browser: DocumentBrowser) {
+  let entry = pages.get(browser)
+  if (!entry) {
+    const page = browser.diagramPage().then(async (p) => {
+      p.setDefaultTimeout(DIAGRAM_TIMEOUT_MS)
+      await preparePage(p)
+      return p
+    })
+    entry = { page, turn: Promise.resolve() }
+    pages.set(browser, entry)
+  }
+  return entry
+}
+
+async function drawAll(page: Page, sources: readonly string[], png: boolean): Promise<DiagramResult[]> {
+  const results: DiagramResult[] = []
+  for (const [index, code] of sources.entries()) {
+    const rendered = await renderOne(page, `mmd${index}`, code).catch((error: unknown) => ({
+      error: error instanceof Error ? (error.message.split('\n')[0] ?? 'failed') : String(error),
+    }))
+    if ('error' in rendered) {
+      results.push({ ok: false, error: rendered.error })
+      continue
+    }
+    const shot = await measureAndShoot(page, rendered.svg, png)
+    results.push({
+      ok: true,
+      svg: rendered.svg,
+      width: shot.width,
+      height: shot.height,
+      ...(shot.image ? { png: shot.image } : {}),
+    })
+  }
+  return results
+}
+
 /** Draws each Mermaid source with the bundled mermaid in an offline page; failures are reported, not thrown. */
 export async function renderDiagrams(
   browser: DocumentBrowser,
@@ -76,30 +115,13 @@ export async function renderDiagrams(
   options: { png: boolean },
 ): Promise<DiagramResult[]> {
   if (sources.length === 0) return []
-  const page = await browser.diagramPage()
-  page.setDefaultTimeout(DIAGRAM_TIMEOUT_MS)
+  const entry = mermaidPage(browser)
+  const run = entry.turn.then(async () => drawAll(await entry.page, sources, options.png))
+  entry.turn = run.catch(() => undefined)
   try {
-    await preparePage(page)
-    const results: DiagramResult[] = []
-    for (const [index, code] of sources.entries()) {
-      const rendered = await renderOne(page, `mmd${index}`, code).catch((error: unknown) => ({
-        error: error instanceof Error ? (error.message.split('\n')[0] ?? 'failed') : String(error),
-      }))
-      if ('error' in rendered) {
-        results.push({ ok: false, error: rendered.error })
-        continue
-      }
-      const shot = await measureAndShoot(page, rendered.svg, options.png)
-      results.push({
-        ok: true,
-        svg: rendered.svg,
-        width: shot.width,
-        height: shot.height,
-        ...(shot.image ? { png: shot.image } : {}),
-      })
-    }
-    return results
-  } finally {
-    await page.close().catch(() => undefined)
+    return await run
+  } catch (error) {
+    pages.delete(browser)
+    throw error
   }
 }
