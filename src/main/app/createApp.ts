@@ -15,6 +15,7 @@ import { type ToolsHost, toolsHandlers } from '../toolsHost'
 import { createAppVoice, voiceHandlers } from '../voice'
 import { workspaceHandlers } from '../workspace'
 import { appHandlers } from './appHandlers'
+import { documentHandlers } from './documentHandlers'
 import { activeLocalModel, useLocalModel } from './localModelChoice'
 import { type PickFolder, uiHandlers } from './uiHandlers'
 
@@ -146,6 +147,14 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
         ...(options.openPath && { openPath: options.openPath }),
       }),
       ...uiHandlers({ ...(options.pickFolder && { pickFolder: options.pickFolder }) }),
+      ...documentHandlers({
+        chat,
+        workspace: workspace.get,
+        browser: {
+          executablePath: async () =>
+            browser.overrides?.executablePath ?? (await browser.settings()).executablePath,
+        },
+      }),
     },
     { onHandlerError: (route, error) => logger.error('handler failed', { route, error: String(error) }) },
   )

@@ -25,3 +25,5 @@ export async function snapshotPlaywrightPage(
     ...options,
   })
 }
+export { QUIET_FLAGS } from './config/launchFlags'
+export { findBrowser } from './discovery/findBrowser'

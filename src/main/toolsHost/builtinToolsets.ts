@@ -1,5 +1,6 @@
 import type { BrowserEnvironment } from '../browser'
 import type { ConvertToolsetEnvironment } from '../convert'
+import type { DocumentsEnvironment } from '../documents'
 import type { Toolset } from '../tools'
 
 export interface BuiltinToolsetOptions {
@@ -7,6 +8,18 @@ export interface BuiltinToolsetOptions {
   browser?: BrowserEnvironment
   /** The app's converter for the `convert` toolset (shared with attachments); default: one per tool session. */
   convert?: ConvertToolsetEnvironment
+  /** Which Chromium the `documents` toolset draws and prints with; default: the browser settings, else the first found. */
+  documents?: DocumentsEnvironment
+}
+
+function documentsEnvironment(options: BuiltinToolsetOptions): DocumentsEnvironment {
+  if (options.documents) return options.documents
+  const browser = options.browser
+  if (!browser) return {}
+  return {
+    executablePath: async () =>
+      browser.overrides?.executablePath ?? (await browser.settings()).executablePath,
+  }
 }
 
 /**
@@ -18,10 +31,12 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
   const web = options.browser ? [await (await import('../browser')).loadWebToolset(options.browser)] : []
   const { loadSpreadsheetToolset } = await import('../spreadsheet')
   const { loadConvertToolset } = await import('../convert')
+  const { loadDocumentsToolset } = await import('../documents')
   return [
     ...(await loadFilesToolsets()),
     await loadConvertToolset(options.convert),
     await loadSpreadsheetToolset(),
+    await loadDocumentsToolset(documentsEnvironment(options)),
     ...web,
   ]
 }

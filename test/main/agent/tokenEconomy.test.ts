@@ -168,7 +168,7 @@ describe('progressive disclosure (API mode)', () => {
     await run({ prompt: 'x', model: scriptedModel(suite.llm), toolsets, interactionMode: 'api' })
     const reply = toolMessages(suite.llm.requests[1]).at(-1)?.content ?? ''
     expect(reply).toContain('There is no toolset "spreadshet". Did you mean `spreadsheet`?')
-    expect(reply).toContain('Toolsets: files, history, convert, spreadsheet, web.')
+    expect(reply).toContain('Toolsets: files, history, convert, spreadsheet, documents, web.')
   })
 })
 

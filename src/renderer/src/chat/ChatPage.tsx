@@ -10,6 +10,7 @@ import { useChat } from './chatStore'
 import { useComposer } from './composerStore'
 import { DropZone } from './DropZone'
 import { EmptyState } from './EmptyState'
+import { ExportDocumentMenu } from './ExportDocumentMenu'
 import { MessageList } from './MessageList'
 import { problemFrom } from './problemFrom'
 import { QuestionPrompt } from './QuestionPrompt'
@@ -74,6 +75,7 @@ export default function ChatPage() {
           <h1 id="page-title" className="visually-hidden">
             Chat
           </h1>
+          {conversationId && messages.length > 0 && <ExportDocumentMenu conversationId={conversationId} />}
           {messages.length === 0 ? (
             <EmptyState
               onPick={(text) => {
