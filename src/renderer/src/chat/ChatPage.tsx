@@ -2,7 +2,9 @@ import './chat.css'
 import { useQueryClient } from '@tanstack/react-query'
 import { type KeyboardEvent, useCallback, useRef } from 'react'
 import { ProblemBanner } from '../components/ProblemBanner'
+import { FirstRunGuide } from '../firstRun/FirstRunGuide'
 import { bureau } from '../ipc/bureauClient'
+import { useSettings } from '../settings/useSettings'
 import { Composer } from './Composer'
 import { ConversationList } from './ConversationList'
 import { answerQuestion, sendMessage, stopRun } from './chatActions'
@@ -19,6 +21,7 @@ import { useChatEvents } from './useChatEvents'
 export default function ChatPage() {
   useChatEvents()
   const queryClient = useQueryClient()
+  const settings = useSettings()
   const { conversationId, messages, run, sending, problem } = useChat()
   const addFiles = useComposer((s) => s.addFiles)
   const setText = useComposer((s) => s.setText)
@@ -74,6 +77,7 @@ export default function ChatPage() {
           <h1 id="page-title" className="visually-hidden">
             Chat
           </h1>
+          {settings.data && <FirstRunGuide settings={settings.data} />}
           {messages.length === 0 ? (
             <EmptyState
               onPick={(text) => {
