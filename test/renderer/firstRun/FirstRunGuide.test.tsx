@@ -26,7 +26,7 @@ const fail = {
 }
 const pass = { id: 'local', ok: true, latencyMs: 5, model: 'tiny', reply: 'x', error: null }
 
-function setup(ui: Record<string, unknown> = {}) {
+function setup(ui: Record<string, unknown> = {}, effective = 'ollama') {
   const settings = settingsWith(ui)
   invoke.mockImplementation(async (route: string, input: { id?: string }) => {
     if (route === 'providers.test') return input.id === 'local' ? pass : fail
@@ -67,7 +67,11 @@ function setup(ui: Record<string, unknown> = {}) {
         hint: 'Install Ollama from https://ollama.com/download',
       }
     if (route === 'providers.list')
-      return [{ id: 'deepseek', name: 'DeepSeek', baseUrl: '', model: 'x', needsKey: true }]
+      return [
+        { id: 'ollama', name: 'Ollama', baseUrl: '', model: 'x', needsKey: false },
+        { id: 'local', name: 'Local model', baseUrl: '', model: 'tiny', needsKey: false },
+        { id: 'deepseek', name: 'DeepSeek', baseUrl: '', model: 'x', needsKey: true },
+      ].map((p) => ({ ...p, active: p.id === effective }))
     if (route === 'models.import') return { id: 'tiny' }
     if (route === 'models.use') return { providerId: 'local', model: 'tiny' }
     if (route === 'settings.update') return settings
@@ -89,7 +93,7 @@ describe('first-run guide', () => {
   it('when the active provider fails: three paths side by side with the smallest model’s size, Ollama not detected with the hint, and the cloud presets', async () => {
     setup()
     expect(await screen.findByRole('heading', { name: 'No model is set up yet' })).toBeTruthy()
-    expect(screen.getByText(/Cannot reach Ollama/)).toBeTruthy()
+    expect(screen.getByText(/could not reach Ollama: Cannot reach Ollama/)).toBeTruthy()
     expect(await screen.findByRole('button', { name: 'Download Small (1.7 GB)' })).toBeTruthy()
     expect(await screen.findByText(/ollama.com\/download/)).toBeTruthy()
     expect(await screen.findByRole('option', { name: 'DeepSeek' })).toBeTruthy()
@@ -111,6 +115,17 @@ describe('first-run guide', () => {
     expect(invoke).toHaveBeenCalledWith('settings.update', {
       ui: { providerWorked: true, setupChoice: 'local' },
     })
+  })
+
+  it('tests the effective provider (an environment override wins over settings.json), not the saved one', async () => {
+    // settings.json says ollama; providers.list marks the environment's choice (local) active, and it works.
+    setup({}, 'local')
+    await waitFor(() =>
+      expect(invoke).toHaveBeenCalledWith('settings.update', { ui: { providerWorked: true } }),
+    )
+    expect(invoke).toHaveBeenCalledWith('providers.test', { id: 'local' })
+    expect(invoke).not.toHaveBeenCalledWith('providers.test', { id: 'ollama' })
+    expect(screen.queryByRole('heading', { name: 'No model is set up yet' })).toBeNull()
   })
 
   it('is never shown once a provider worked, and runs no test', () => {

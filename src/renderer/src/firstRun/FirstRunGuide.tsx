@@ -217,12 +217,16 @@ export function FirstRunGuide({ settings }: { settings: PublicSettings }) {
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () => {
-      const result = await testProvider(settings.provider.active)
+      // The effective provider (BUREAU_PROVIDER may override settings.json), as chats use it.
+      const providers = await listProviders()
+      const effective = providers.find((p) => p.active)
+      const id = effective?.id ?? settings.provider.active
+      const result = await testProvider(id)
       if (result.ok) {
         await bureau.invoke('settings.update', { ui: { providerWorked: true } })
         await client.invalidateQueries({ queryKey: SETTINGS_KEY })
       }
-      return result
+      return { ...result, name: effective?.name ?? id }
     },
   })
   const [choice, setChoice] = useState<Choice | null>(settings.ui.setupChoice)
@@ -236,8 +240,7 @@ export function FirstRunGuide({ settings }: { settings: PublicSettings }) {
     <section className="first-run" aria-labelledby="first-run-title">
       <h2 id="first-run-title">No model is set up yet</h2>
       <p className="muted">
-        Bureau could not reach {settings.provider.active}: {active.data.message} Choose one way to get a
-        model:
+        Bureau could not reach {active.data.name}: {active.data.message} Choose one way to get a model:
       </p>
       <div className="guide-paths">
         <LocalPath chosen={choice === 'local'} remember={remember('local')} />
