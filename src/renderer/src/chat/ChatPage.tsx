@@ -1,8 +1,11 @@
 import './chat.css'
 import { useQueryClient } from '@tanstack/react-query'
-import { type KeyboardEvent, useCallback, useRef } from 'react'
+import { useCallback, useRef } from 'react'
+import { Icon } from '../components/Icon'
 import { ProblemBanner } from '../components/ProblemBanner'
+import { FirstRunGuide } from '../firstRun/FirstRunGuide'
 import { bureau } from '../ipc/bureauClient'
+import { useSettings } from '../settings/useSettings'
 import { Composer } from './Composer'
 import { ConversationList } from './ConversationList'
 import { answerQuestion, sendMessage, stopRun } from './chatActions'
@@ -11,6 +14,7 @@ import { useComposer } from './composerStore'
 import { DropZone } from './DropZone'
 import { EmptyState } from './EmptyState'
 import { ExportDocumentMenu } from './ExportDocumentMenu'
+import { CONVERSATIONS_TOGGLE_ID, useLayout } from './layoutStore'
 import { MessageList } from './MessageList'
 import { problemFrom } from './problemFrom'
 import { QuestionPrompt } from './QuestionPrompt'
@@ -20,6 +24,7 @@ import { useChatEvents } from './useChatEvents'
 export default function ChatPage() {
   useChatEvents()
   const queryClient = useQueryClient()
+  const settings = useSettings()
   const { conversationId, messages, run, sending, problem } = useChat()
   const addFiles = useComposer((s) => s.addFiles)
   const setText = useComposer((s) => s.setText)
@@ -50,15 +55,9 @@ export default function ChatPage() {
     }
   }
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && running && !event.defaultPrevented) {
-      event.preventDefault()
-      void stopRun()
-    }
-  }
-
+  // Esc stops a streaming answer wherever focus is: see app/useShortcuts.
   return (
-    <section ref={page} className="chat-page" aria-labelledby="page-title" onKeyDown={onKeyDown}>
+    <section ref={page} className="chat-page" aria-labelledby="page-title">
       <ConversationList
         activeId={conversationId}
         onOpen={(id) => void openConversation(id)}
@@ -76,6 +75,8 @@ export default function ChatPage() {
             Chat
           </h1>
           {conversationId && messages.length > 0 && <ExportDocumentMenu conversationId={conversationId} />}
+          <ChatToolbar />
+          {settings.data && <FirstRunGuide settings={settings.data} />}
           {messages.length === 0 ? (
             <EmptyState
               onPick={(text) => {
@@ -96,10 +97,39 @@ export default function ChatPage() {
               sending={sending}
               onSend={(text) => void onSend(text)}
               onStop={() => void stopRun()}
+              lastUserText={lastUserText(messages)}
             />
           </div>
         </div>
       </DropZone>
     </section>
+  )
+}
+
+function lastUserText(messages: readonly { role: string; text: string }[]): string | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.role === 'user') return messages[i]?.text
+  return undefined
+}
+
+/** Narrow windows only: the button that opens the conversations drawer. */
+function ChatToolbar() {
+  const open = useLayout((s) => s.drawerOpen)
+  const openDrawer = useLayout((s) => s.openDrawer)
+  return (
+    <div className="chat-toolbar">
+      <button
+        type="button"
+        id={CONVERSATIONS_TOGGLE_ID}
+        className="icon-button conversations-toggle"
+        aria-label="Show conversations"
+        aria-controls="conversations"
+        aria-expanded={open}
+        title="Conversations"
+        onClick={() => openDrawer('new')}
+      >
+        <Icon name="menu" size={18} />
+        <span>Conversations</span>
+      </button>
+    </div>
   )
 }

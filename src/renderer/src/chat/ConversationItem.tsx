@@ -35,6 +35,8 @@ export function ConversationItem({ conversation, active, onOpen, onRename, onDel
             onChange={(e) => setTitle(e.currentTarget.value)}
             onKeyDown={(e) => {
               if (e.key === 'Escape') {
+                // Esc cancels the rename only (it does not stop an answer or close the drawer).
+                e.preventDefault()
                 setTitle(conversation.title)
                 setMode('view')
               }
@@ -70,7 +72,9 @@ export function ConversationItem({ conversation, active, onOpen, onRename, onDel
         aria-current={active ? 'true' : undefined}
         onClick={onOpen}
       >
-        <span className="conversation-title">{conversation.title}</span>
+        <span className="conversation-title" title={conversation.title}>
+          {conversation.title}
+        </span>
         <span className="conversation-meta">
           {new Date(conversation.updatedAt).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}{' '}
           · {conversation.messageCount} message{conversation.messageCount === 1 ? '' : 's'}

@@ -55,7 +55,9 @@ function makeComponents(streaming: boolean): Components {
     },
     table({ children }) {
       return (
-        <div className="table-scroll">
+        // A table wider than a narrow window scrolls sideways: reachable by keyboard (arrow keys scroll it).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable
+        <div className="table-scroll" tabIndex={0}>
           <table>{children}</table>
         </div>
       )

@@ -4,6 +4,7 @@ import type { PublicSettings } from '../../../shared/settings'
 import { Field } from '../components/Field'
 import { EvalScores } from './EvalScores'
 import { issueFor } from './issuesByPath'
+import { ollamaQuery } from './modelsApi'
 import { listProviders, type ProviderInfo } from './providersApi'
 import { SecretField } from './SecretField'
 import { SettingsSection } from './SettingsSection'
@@ -58,6 +59,13 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
   const list: ProviderInfo[] = providers.data ?? [{ id: active, name: active, baseUrl: '', model: '' }]
   const preset = list.find((p) => p.id === active)
   const keyName = `providers.${active}.apiKey`
+  const ollama = useQuery({ ...ollamaQuery, enabled: preset?.kind === 'ollama' })
+  const ollamaModels = preset?.kind === 'ollama' && ollama.data?.running ? ollama.data.models : undefined
+  const baseUrl = form.draft.baseUrl.trim()
+  const draft = {
+    ...(/^https?:\/\/\S+$/.test(baseUrl) && { baseUrl }),
+    ...(form.draft.model.trim() && { model: form.draft.model.trim() }),
+  }
 
   const validate = () => {
     const window = form.draft.contextWindow.trim()
@@ -119,7 +127,18 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
           hint={preset?.model ? `Preset: ${preset.model}` : undefined}
           error={issueFor(form.issues, 'model')}
         >
-          <input className="input" placeholder={preset?.model || 'model name'} {...form.text('model')} />
+          {ollamaModels && ollamaModels.length > 0 ? (
+            <select className="input" {...form.text('model')}>
+              <option value="">Preset ({preset?.model})</option>
+              {ollamaModels.map((m) => (
+                <option key={m.name} value={m.name}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input className="input" placeholder={preset?.model || 'model name'} {...form.text('model')} />
+          )}
         </Field>
         <Field
           label="Context window (tokens)"
@@ -158,7 +177,12 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
       ) : (
         <p className="hint">{preset.name} needs no API key.</p>
       )}
-      <TestConnection providerId={active} disabled={form.dirty || active !== settings.provider.active} />
+      {preset?.kind === 'ollama' && ollama.data && !ollama.data.running && (
+        <p className="field-hint">
+          Ollama is not running at {ollama.data.url}. {ollama.data.hint}
+        </p>
+      )}
+      <TestConnection providerId={active} draft={draft} />
       <EvalScores providerId={active} />
     </SettingsSection>
   )

@@ -4,6 +4,7 @@ import { AnonymizationSection } from './AnonymizationSection'
 import { AppearanceSection } from './AppearanceSection'
 import { AttachmentsSection } from './AttachmentsSection'
 import { BrowserSection } from './BrowserSection'
+import { LocalModelsSection } from './LocalModelsSection'
 import { ProviderSection } from './ProviderSection'
 import { ToolsSection } from './ToolsSection'
 import { useSettings } from './useSettings'
@@ -11,6 +12,7 @@ import { WorkspaceSection } from './WorkspaceSection'
 
 const sections = [
   ['provider', 'Model provider'],
+  ['local-models', 'Local models'],
   ['workspace', 'Workspace'],
   ['agent', 'Agent'],
   ['anonymization', 'Anonymization'],
@@ -59,6 +61,7 @@ export default function SettingsPage() {
               </p>
             )}
             <ProviderSection settings={settings.data} />
+            <LocalModelsSection settings={settings.data} />
             <WorkspaceSection settings={settings.data} />
             <AgentSection settings={settings.data} />
             <AnonymizationSection settings={settings.data} />
