@@ -4,6 +4,7 @@ import { type LlmClient, LlmSession, type ToolSpec } from '../llm'
 import { createToolSession, getCatalog, lazyWorkspace, type Toolset, toolsetList } from '../tools'
 import type { Workspace } from '../workspace'
 import { prepareAttachments } from './attachments/prepareAttachments'
+import { customInstructionsSection } from './instructions/customInstructions'
 import { AgentLoop, type LoopConfig, type LoopOutcome } from './loop/agentLoop'
 import { doneSpec, subagentSpecs } from './loop/agentTools'
 import { endMessage } from './loop/endMessage'
@@ -182,7 +183,10 @@ async function execute(
       : undefined
   if (manager) onManager(manager)
 
-  const llm = newLlm(composeSystemPrompt({ toolsets, subagents, mode, protocol, role: 'agent' }), [
+  const system =
+    composeSystemPrompt({ toolsets, subagents, mode, protocol, role: 'agent' }) +
+    customInstructionsSection(options.instructions)
+  const llm = newLlm(system, [
     ...toolSpecs(toolsets, mode),
     doneSpec('agent'),
     ...(subagents.length > 0 ? subagentSpecs(subagents.map((t) => t.name)) : []),
