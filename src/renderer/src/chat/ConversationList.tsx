@@ -3,15 +3,17 @@ import { useDeferredValue, useState } from 'react'
 import { Icon } from '../components/Icon'
 import { bureau } from '../ipc/bureauClient'
 import { ConversationItem } from './ConversationItem'
+import { ImportButton } from './ImportButton'
 
 interface Props {
   activeId: string | undefined
-  onOpen(id: string): void
+  /** `atMessage`: a search hit to show. */
+  onOpen(id: string, atMessage?: string): void
   onNew(): void
   onDeleted(id: string): void
 }
 
-/** New, search by title, open, rename and delete conversations. */
+/** New, import, full-text search, open (at the hit), rename, pin and delete conversations. */
 export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) {
   const [search, setSearch] = useState('')
   const query = useDeferredValue(search.trim())
@@ -24,6 +26,10 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['conversations'] })
   const rename = useMutation({
     mutationFn: (input: { id: string; title: string }) => bureau.invoke('conversations.rename', input),
+    onSettled: refresh,
+  })
+  const pin = useMutation({
+    mutationFn: (input: { id: string; pinned: boolean }) => bureau.invoke('conversations.update', input),
     onSettled: refresh,
   })
   const remove = useMutation({
@@ -43,7 +49,7 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) 
           <Icon name="search" size={14} />
           <input
             type="search"
-            placeholder="Search titles"
+            placeholder="Search conversations"
             aria-label="Search conversations"
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
@@ -55,14 +61,20 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) 
           Saved conversations are not available: {list.error.message}
         </p>
       )}
-      {(rename.error ?? remove.error) && (
+      <ImportButton
+        onImported={(id) => {
+          void refresh()
+          onOpen(id)
+        }}
+      />
+      {(rename.error ?? remove.error ?? pin.error) && (
         <p className="conversations-note error-text" role="alert">
-          {(rename.error ?? remove.error)?.message}
+          {(rename.error ?? remove.error ?? pin.error)?.message}
         </p>
       )}
       {list.data && list.data.length === 0 && (
         <p className="conversations-note muted">
-          {query ? 'No conversation has that in its title.' : 'No conversations yet.'}
+          {query ? 'No conversation has that in its title or messages.' : 'No conversations yet.'}
         </p>
       )}
       <ul className="conversation-list">
@@ -71,7 +83,10 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) 
             key={conversation.id}
             conversation={conversation}
             active={conversation.id === activeId}
-            onOpen={() => onOpen(conversation.id)}
+            onOpen={() => onOpen(conversation.id, conversation.hit?.messageId)}
+            onPin={async (pinned) => {
+              await pin.mutateAsync({ id: conversation.id, pinned }).catch(() => {})
+            }}
             onRename={async (title) => {
               await rename.mutateAsync({ id: conversation.id, title }).catch(() => {})
             }}

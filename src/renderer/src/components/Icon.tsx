@@ -24,6 +24,9 @@ const paths = {
   chat: 'M4 5h16v11H9l-5 4V5Z',
   up: 'M12 19V5m-6 6 6-6 6 6',
   refresh: 'M20 12a8 8 0 1 1-2.3-5.7M20 4v5h-5',
+  pin: 'M9 4h6l-1 6 4 4H6l4-4-1-6Zm3 10v6',
+  play: 'M8 5v14l11-7L8 5Z',
+  back: 'm15 6-6 6 6 6',
 } as const
 
 export type IconName = keyof typeof paths

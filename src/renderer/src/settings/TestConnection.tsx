@@ -4,7 +4,15 @@ import { ActionButton } from './ActionButton'
 import { testProvider } from './providersApi'
 
 /** One round trip to the provider, with its latency or the reason it failed. */
-export function TestConnection({ providerId, disabled }: { providerId: string; disabled: boolean }) {
+export function TestConnection({
+  providerId,
+  disabled,
+  label = 'Test connection',
+}: {
+  providerId: string
+  disabled: boolean
+  label?: string
+}) {
   const test = useMutation({ mutationFn: () => testProvider(providerId) })
   const result = test.data
   return (
@@ -15,7 +23,7 @@ export function TestConnection({ providerId, disabled }: { providerId: string; d
         needsSave={disabled}
         onClick={() => test.mutate()}
       >
-        Test connection
+        {label}
       </ActionButton>
       <span role="status" className="test-result">
         {test.isError && <span className="error-text">{test.error.message}</span>}
