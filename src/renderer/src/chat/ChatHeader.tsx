@@ -122,7 +122,7 @@ export function ChatHeader({ conversation, draftModel, onDraftModel, busy, onCha
             onClick={() => void exportAs('markdown')}
           >
             <Icon name="download" size={14} />
-            Markdown
+            Export Markdown
           </button>
           <button
             type="button"
@@ -131,7 +131,7 @@ export function ChatHeader({ conversation, draftModel, onDraftModel, busy, onCha
             onClick={() => void exportAs('json')}
           >
             <Icon name="download" size={14} />
-            JSON
+            Export JSON
           </button>
         </div>
       </div>

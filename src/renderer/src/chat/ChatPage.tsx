@@ -17,7 +17,7 @@ import { MessageList } from './MessageList'
 import { problemFrom } from './problemFrom'
 import { QuestionPrompt } from './QuestionPrompt'
 import { useChatEvents } from './useChatEvents'
-import { useLastConversation } from './useLastConversation'
+import { skipRestore, useLastConversation } from './useLastConversation'
 import { versionsOf } from './versions'
 
 /** The Chat page: conversations on the left, the conversation and the composer on the right. */
@@ -36,6 +36,7 @@ export default function ChatPage() {
   const focusComposer = () => page.current?.querySelector<HTMLTextAreaElement>('.composer-input')?.focus()
 
   const openConversation = useCallback(async (id: string, atMessage?: string) => {
+    skipRestore()
     try {
       let conversation = await bureau.invoke('conversations.get', { id })
       const shown = activePath({ messages: conversation.messages, leafId: conversation.leafId ?? null })
@@ -51,7 +52,7 @@ export default function ChatPage() {
       useChat.getState().setProblem(problemFrom(error))
     }
   }, [])
-  const remember = useLastConversation(openConversation)
+  const remember = useLastConversation()
 
   useEffect(() => remember(conversationId), [conversationId, remember])
 
@@ -81,6 +82,7 @@ export default function ChatPage() {
         activeId={conversationId}
         onOpen={(id, atMessage) => void openConversation(id, atMessage)}
         onNew={() => {
+          skipRestore()
           useChat.getState().showConversation(undefined, [])
           focusComposer()
         }}

@@ -3,6 +3,7 @@ import { bureau } from '../ipc/bureauClient'
 import { useChat } from './chatStore'
 import type { PendingFile } from './pendingFilesSlice'
 import { problemFrom } from './problemFrom'
+import { skipRestore } from './useLastConversation'
 
 let tempId = 0
 
@@ -31,6 +32,7 @@ async function toAttachment({ file }: PendingFile): Promise<AttachmentInput> {
 
 /** Shows the message at once, then starts the run; events fill in the answer. Resolves false on failure. */
 export async function sendMessage(text: string, files: readonly PendingFile[]): Promise<boolean> {
+  skipRestore()
   const store = useChat.getState()
   const user = draftMessage('user', text, files)
   const assistant = { ...draftMessage('assistant', '', []), attachments: [] }
