@@ -180,14 +180,14 @@ test('the model picker sends this chat to a second configured provider; the choi
   await expect(answers(page).last()).toHaveText('Hello from DeepSeek.')
   await idle(page)
   const first = chatRequests().at(-1)
-  expect((first?.body as { model?: string }).model).toBe('deepseek-chat')
+  expect((first?.body as { model?: string } | undefined)?.model).toBe('deepseek-chat')
   expect(first?.headers.authorization).toBe('Bearer sk-deepseek-e2e-0000')
   await snapshot(page, 'chat19-model-picker')
   await page.reload()
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue(/^deepseek/)
   await ask(page, 'Again')
   await expect(answers(page).last()).toHaveText('Still DeepSeek.')
-  expect((chatRequests().at(-1)?.body as { model?: string }).model).toBe('deepseek-chat')
+  expect((chatRequests().at(-1)?.body as { model?: string } | undefined)?.model).toBe('deepseek-chat')
 })
 
 test('full-text search finds message text, marks the hit and opens the conversation there', async ({
@@ -334,7 +334,8 @@ test('instructions: the global one in Settings with its token count, the chat’
   await ask(page, 'Again')
   await expect(answers(page)).toHaveCount(2)
   await idle(page)
-  const first = (chatRequests().at(-1)?.body as { messages: Array<{ content?: string }> }).messages[0]
+  const first = (chatRequests().at(-1)?.body as { messages: Array<{ content?: string }> } | undefined)
+    ?.messages[0]
   const system = String(first?.content ?? '')
   const section = system.slice(system.indexOf('## Custom instructions'))
   expect(section).toContain('Always answer in French.')
