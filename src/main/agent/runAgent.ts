@@ -5,6 +5,7 @@ import { createToolSession, getCatalog, lazyWorkspace, type Toolset, toolsetList
 import type { Workspace } from '../workspace'
 import { prepareAttachments } from './attachments/prepareAttachments'
 import { disclose } from './disclosure/discloseForRun'
+import { customInstructionsSection } from './instructions/customInstructions'
 import { AgentLoop, type LoopConfig, type LoopOutcome } from './loop/agentLoop'
 import { doneSpec, subagentSpecs } from './loop/agentTools'
 import { endMessage } from './loop/endMessage'
@@ -187,10 +188,10 @@ async function execute(
     doneSpec('agent'),
     ...(subagents.length > 0 ? subagentSpecs(subagents.map((t) => t.name)) : []),
   ]
-  const llm = newLlm(
-    composeSystemPrompt({ toolsets, subagents, mode, protocol, role: 'agent' }),
-    mode === 'api' ? agentSpecs : [...toolSpecs(toolsets, mode), ...agentSpecs],
-  )
+  const system =
+    composeSystemPrompt({ toolsets, subagents, mode, protocol, role: 'agent' }) +
+    customInstructionsSection(options.instructions)
+  const llm = newLlm(system, mode === 'api' ? agentSpecs : [...toolSpecs(toolsets, mode), ...agentSpecs])
   const disclosure =
     mode === 'api' ? disclose(llm, agentSpecs, toolsets, session.registry, options) : undefined
   for (const turn of options.history ?? []) {

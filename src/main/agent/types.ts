@@ -4,6 +4,7 @@ import type { Anonymizer, LlmClient, Usage } from '../llm'
 import type { Logger } from '../logging'
 import type { Toolset, ToolsetSource, UrlGuard, WorkspaceSource } from '../tools'
 import type { AttachmentConverter } from './attachments/converterPort'
+import type { CustomInstructions } from './instructions/customInstructions'
 
 export type { AgentStep, AttachmentMeta }
 
@@ -94,6 +95,8 @@ export interface RunAgentOptions {
   logger?: Logger
   /** Longest tool result fed back to the model, in characters (default 16,000). */
   maxToolResultChars?: number
+  /** The user's global and per-conversation instructions, one section at the end of the system prompt. */
+  instructions?: CustomInstructions
 }
 
 export function emptyUsage(): AgentUsage {

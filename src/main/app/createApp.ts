@@ -17,6 +17,7 @@ import { workspaceHandlers } from '../workspace'
 import { appHandlers } from './appHandlers'
 import { documentHandlers } from './documentHandlers'
 import { activeLocalModel, useLocalModel } from './localModelChoice'
+import { modelChoices } from './modelChoices'
 import { type PickFolder, uiHandlers } from './uiHandlers'
 
 export interface AppOptions {
@@ -98,7 +99,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   const chat = createAppChat({
     dataDir: options.dataDir,
     settings,
-    model: () => providers.client(),
+    model: (choice) => providers.clientFor(choice),
     toolsets: () => tools.registry,
     workspace: workspace.get,
     converter,
@@ -132,6 +133,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       ...appHandlers({ host: options.host, notices }),
       ...settingsHandlers(settings),
       ...providerHandlers(providers),
+      'providers.models': () => modelChoices({ providers, localModels: () => models.list() }),
       ...evalHandlers({ dataDir: options.dataDir }),
       ...modelHandlers(models),
       ...ollamaHandlers({ url: () => settings.get().localModels.ollamaUrl }),

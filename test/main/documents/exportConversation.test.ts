@@ -14,6 +14,7 @@ const conversation: Conversation = {
   title: 'Budget: review & plan',
   createdAt: '2024-05-01T10:00:00.000Z',
   updatedAt: '2024-05-01T10:05:00.000Z',
+  pinned: false,
   messages: [
     {
       id: 'm1',

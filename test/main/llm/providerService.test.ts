@@ -91,6 +91,9 @@ describe('resolving a provider', () => {
       active: true,
     })
     expect((await providers.resolve('deepseek')).apiKey).toBeUndefined()
+    const list = await providers.list()
+    expect(list.find((p) => p.active)).toMatchObject({ id: 'zai', activeSource: 'environment' })
+    expect(list.find((p) => p.id === 'ollama')).toMatchObject({ active: false, activeSource: null })
   })
 
   it("keys: the provider's apiKeyEnv wins over the stored secret", async () => {

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { ModelChoice } from '../../../shared/ipc'
 import type { Settings } from '../../../shared/settings'
 import { Anonymizer, type LlmClient } from '../../llm'
 import type { Logger } from '../../logging'
@@ -11,8 +12,8 @@ import { type ChatEventSink, type ChatService, createChatService } from './creat
 export interface AppChatOptions {
   dataDir: string
   settings: { get(): Settings }
-  /** The active provider's client (the provider service's `client()`). */
-  model: () => Promise<LlmClient>
+  /** The client for a conversation's model choice, else the default provider's. */
+  model: (choice?: ModelChoice) => Promise<LlmClient>
   events: ChatEventSink
   logger?: Logger
   /** The host's toolsets (the tools host's live registry: plugins added later are offered too). */
@@ -61,6 +62,7 @@ export function createAppChat(options: AppChatOptions): ChatService {
         : undefined
     },
     events: options.events,
+    instructions: () => options.settings.get().agent.instructions,
     ...(options.logger ? { logger: options.logger } : {}),
   })
 }

@@ -1,11 +1,14 @@
 import './chat.css'
+import './chatActions.css'
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { activePath } from '../../../shared/chat/conversationTree'
 import { Icon } from '../components/Icon'
 import { ProblemBanner } from '../components/ProblemBanner'
 import { FirstRunGuide } from '../firstRun/FirstRunGuide'
 import { bureau } from '../ipc/bureauClient'
 import { useSettings } from '../settings/useSettings'
+import { ChatHeader } from './ChatHeader'
 import { Composer } from './Composer'
 import { ConversationList } from './ConversationList'
 import { answerQuestion, sendMessage, stopRun } from './chatActions'
@@ -19,28 +22,45 @@ import { MessageList } from './MessageList'
 import { problemFrom } from './problemFrom'
 import { QuestionPrompt } from './QuestionPrompt'
 import { useChatEvents } from './useChatEvents'
+import { skipRestore, useLastConversation } from './useLastConversation'
+import { versionsOf } from './versions'
 
 /** The Chat page: conversations on the left, the conversation and the composer on the right. */
 export default function ChatPage() {
   useChatEvents()
   const queryClient = useQueryClient()
   const settings = useSettings()
-  const { conversationId, messages, run, sending, problem } = useChat()
+  const { conversationId, messages, leafId, run, sending, problem, focusMessageId, meta, draftModel } =
+    useChat()
   const addFiles = useComposer((s) => s.addFiles)
   const setText = useComposer((s) => s.setText)
   const page = useRef<HTMLElement>(null)
   const running = run !== undefined && run.conversationId === conversationId
+  const path = useMemo(() => activePath({ messages, leafId }), [messages, leafId])
+  const versions = useMemo(() => versionsOf(messages, path), [messages, path])
 
   const focusComposer = () => page.current?.querySelector<HTMLTextAreaElement>('.composer-input')?.focus()
 
-  const openConversation = useCallback(async (id: string) => {
+  const openConversation = useCallback(async (id: string, atMessage?: string) => {
+    skipRestore()
     try {
-      const conversation = await bureau.invoke('conversations.get', { id })
-      useChat.getState().showConversation(id, conversation.messages)
+      let conversation = await bureau.invoke('conversations.get', { id })
+      const shown = activePath({ messages: conversation.messages, leafId: conversation.leafId ?? null })
+      // A hit on another branch: show that branch (saved, so the next message continues it).
+      if (atMessage && !shown.some((m) => m.id === atMessage))
+        conversation = await bureau.invoke('conversations.select', {
+          conversationId: id,
+          messageId: atMessage,
+        })
+      useChat.getState().showConversation(id, conversation.messages, conversation.leafId ?? null, atMessage)
+      useChat.getState().setMeta(conversation)
     } catch (error) {
       useChat.getState().setProblem(problemFrom(error))
     }
   }, [])
+  const remember = useLastConversation()
+
+  useEffect(() => remember(conversationId), [conversationId, remember])
 
   const onSend = async (text: string) => {
     const { files, clear } = useComposer.getState()
@@ -60,8 +80,9 @@ export default function ChatPage() {
     <section ref={page} className="chat-page" aria-labelledby="page-title">
       <ConversationList
         activeId={conversationId}
-        onOpen={(id) => void openConversation(id)}
+        onOpen={(id, atMessage) => void openConversation(id, atMessage)}
         onNew={() => {
+          skipRestore()
           useChat.getState().showConversation(undefined, [])
           focusComposer()
         }}
@@ -74,10 +95,17 @@ export default function ChatPage() {
           <h1 id="page-title" className="visually-hidden">
             Chat
           </h1>
-          {conversationId && messages.length > 0 && <ExportDocumentMenu conversationId={conversationId} />}
           <ChatToolbar />
+          <ChatHeader
+            conversation={meta && meta.id === conversationId ? meta : undefined}
+            draftModel={draftModel}
+            onDraftModel={(choice) => useChat.getState().setDraftModel(choice)}
+            busy={running || sending}
+            onChanged={(conversation) => useChat.getState().setMeta(conversation)}
+          />
+          {conversationId && path.length > 0 && <ExportDocumentMenu conversationId={conversationId} />}
           {settings.data && <FirstRunGuide settings={settings.data} />}
-          {messages.length === 0 ? (
+          {path.length === 0 ? (
             <EmptyState
               onPick={(text) => {
                 setText(text)
@@ -85,7 +113,13 @@ export default function ChatPage() {
               }}
             />
           ) : (
-            <MessageList messages={messages} busy={running} />
+            <MessageList
+              messages={path}
+              busy={running || sending}
+              versions={versions}
+              focusId={focusMessageId}
+              onFocused={() => useChat.getState().focusDone()}
+            />
           )}
           <div className="chat-bottom">
             {problem && (
@@ -97,7 +131,7 @@ export default function ChatPage() {
               sending={sending}
               onSend={(text) => void onSend(text)}
               onStop={() => void stopRun()}
-              lastUserText={lastUserText(messages)}
+              lastUserText={lastUserText(path)}
             />
           </div>
         </div>

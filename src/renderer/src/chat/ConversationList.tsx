@@ -3,11 +3,13 @@ import { type KeyboardEvent, type RefObject, useDeferredValue, useEffect, useRef
 import { Icon } from '../components/Icon'
 import { bureau } from '../ipc/bureauClient'
 import { ConversationItem } from './ConversationItem'
+import { ImportButton } from './ImportButton'
 import { CONVERSATIONS_TOGGLE_ID, isNarrow, useLayout } from './layoutStore'
 
 interface Props {
   activeId: string | undefined
-  onOpen(id: string): void
+  /** `atMessage`: a search hit to show. */
+  onOpen(id: string, atMessage?: string): void
   onNew(): void
   onDeleted(id: string): void
 }
@@ -31,7 +33,7 @@ function closeOnEscape(event: KeyboardEvent) {
   document.getElementById(CONVERSATIONS_TOGGLE_ID)?.focus()
 }
 
-/** New, search by title, open, rename and delete conversations; a drawer below ~1000 px. */
+/** New, import, full-text search, open (at the hit), rename, pin and delete conversations; a drawer below ~1000 px. */
 export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) {
   const aside = useRef<HTMLElement>(null)
   const drawerOpen = useLayout((s) => s.drawerOpen)
@@ -48,6 +50,10 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['conversations'] })
   const rename = useMutation({
     mutationFn: (input: { id: string; title: string }) => bureau.invoke('conversations.rename', input),
+    onSettled: refresh,
+  })
+  const pin = useMutation({
+    mutationFn: (input: { id: string; pinned: boolean }) => bureau.invoke('conversations.update', input),
     onSettled: refresh,
   })
   const remove = useMutation({
@@ -87,7 +93,7 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) 
             <Icon name="search" size={14} />
             <input
               type="search"
-              placeholder="Search titles"
+              placeholder="Search conversations"
               aria-label="Search conversations"
               aria-keyshortcuts="Control+K Meta+K"
               value={search}
@@ -100,14 +106,21 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) 
             Saved conversations are not available: {list.error.message}
           </p>
         )}
-        {(rename.error ?? remove.error) && (
+        <ImportButton
+          onImported={(id) => {
+            void refresh()
+            closeDrawer()
+            onOpen(id)
+          }}
+        />
+        {(rename.error ?? remove.error ?? pin.error) && (
           <p className="conversations-note error-text" role="alert">
-            {(rename.error ?? remove.error)?.message}
+            {(rename.error ?? remove.error ?? pin.error)?.message}
           </p>
         )}
         {list.data && list.data.length === 0 && (
           <p className="conversations-note muted">
-            {query ? 'No conversation has that in its title.' : 'No conversations yet.'}
+            {query ? 'No conversation has that in its title or messages.' : 'No conversations yet.'}
           </p>
         )}
         <ul className="conversation-list">
@@ -118,7 +131,10 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) 
               active={conversation.id === activeId}
               onOpen={() => {
                 closeDrawer()
-                onOpen(conversation.id)
+                onOpen(conversation.id, conversation.hit?.messageId)
+              }}
+              onPin={async (pinned) => {
+                await pin.mutateAsync({ id: conversation.id, pinned }).catch(() => {})
               }}
               onRename={async (title) => {
                 await rename.mutateAsync({ id: conversation.id, title }).catch(() => {})

@@ -58,6 +58,9 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
 
   const list: ProviderInfo[] = providers.data ?? [{ id: active, name: active, baseUrl: '', model: '' }]
   const preset = list.find((p) => p.id === active)
+  // The provider chats really use: BUREAU_PROVIDER wins over settings.json while it is set.
+  const effective = providers.data?.find((p) => p.active)
+  const fromEnv = effective?.activeSource === 'environment'
   const keyName = `providers.${active}.apiKey`
   const ollama = useQuery({ ...ollamaQuery, enabled: preset?.kind === 'ollama' })
   const ollamaModels = preset?.kind === 'ollama' && ollama.data?.running ? ollama.data.models : undefined
@@ -93,7 +96,22 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
       {providers.isError && (
         <p className="field-hint">The provider list is not available: {providers.error.message}</p>
       )}
-      <Field label="Provider" error={issueFor(form.issues, 'active')}>
+      {effective && (
+        <p className="provider-in-use" data-testid="provider-in-use">
+          In use: <strong>{effective.name}</strong> · {effective.model}
+          {fromEnv && <span className="badge">from BUREAU_PROVIDER</span>}
+        </p>
+      )}
+      {fromEnv && effective?.id !== active && (
+        <p className="field-hint">
+          BUREAU_PROVIDER decides while it is set; the choice below is kept in settings.json for when it is
+          not.
+        </p>
+      )}
+      <Field
+        label={fromEnv ? 'Provider in settings.json' : 'Provider'}
+        error={issueFor(form.issues, 'active')}
+      >
         <select
           ref={providerSelect}
           className="input"
@@ -182,7 +200,11 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
           Ollama is not running at {ollama.data.url}. {ollama.data.hint}
         </p>
       )}
-      <TestConnection providerId={active} draft={draft} />
+      {fromEnv && effective ? (
+        <TestConnection providerId={effective.id} label={`Test ${effective.name}`} />
+      ) : (
+        <TestConnection providerId={active} draft={draft} />
+      )}
       <EvalScores providerId={active} />
     </SettingsSection>
   )

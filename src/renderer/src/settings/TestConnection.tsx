@@ -9,10 +9,12 @@ export function TestConnection({
   providerId,
   disabled = false,
   draft,
+  label = 'Test connection',
 }: {
   providerId: string
   disabled?: boolean
   draft?: ProviderDraft
+  label?: string
 }) {
   const test = useMutation({ mutationFn: () => testProvider(providerId, draft) })
   const result = test.data
@@ -24,7 +26,7 @@ export function TestConnection({
         needsSave={disabled}
         onClick={() => test.mutate()}
       >
-        Test connection
+        {label}
       </ActionButton>
       <span role="status" className="test-result">
         {test.isError && <span className="error-text">{test.error.message}</span>}

@@ -11,4 +11,6 @@ export const UiSettings = z.looseObject({
   setupChoice: SetupChoice.nullable().default(null),
   /** A provider answered a connection test once: the first-run guide is never shown again. */
   providerWorked: z.boolean().default(false),
+  /** The conversation open when the app was last used; reopened on start. */
+  lastConversationId: z.string().max(64).nullable().default(null),
 })
