@@ -2,6 +2,7 @@ import { appEvents, appRoutes } from './routes/app'
 import { browserRoutes } from './routes/browser'
 import { chatEvents, chatRoutes } from './routes/chat'
 import { evalRoutes } from './routes/eval'
+import { mcpRoutes } from './routes/mcp'
 import { modelEvents, modelRoutes } from './routes/models'
 import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
@@ -25,6 +26,7 @@ export const routes = {
   ...browserRoutes,
   ...evalRoutes,
   ...modelRoutes,
+  ...mcpRoutes,
 }
 
 export const events = {
