@@ -2,7 +2,7 @@ import type { AgentStep, AttachmentMeta } from '../../shared/ipc'
 import type { InteractionMode } from '../../shared/settings'
 import type { Anonymizer, LlmClient, Usage } from '../llm'
 import type { Logger } from '../logging'
-import type { Toolset, ToolsetSource, UrlGuard, WorkspaceSource } from '../tools'
+import type { ApprovalGate, Toolset, ToolsetSource, UrlGuard, WorkspaceSource } from '../tools'
 import type { AttachmentConverter } from './attachments/converterPort'
 
 export type { AgentStep, AttachmentMeta }
@@ -92,6 +92,8 @@ export interface RunAgentOptions {
   logger?: Logger
   /** Longest tool result fed back to the model, in characters (default 16,000). */
   maxToolResultChars?: number
+  /** The approval gate (`createApprovalGate`): asked before each method of the run and its sub-agents. */
+  approve?: ApprovalGate
 }
 
 export function emptyUsage(): AgentUsage {

@@ -19,6 +19,8 @@ export interface ChatCliOptions extends BrowserCliOptions, ProviderFlags {
   anonymize: string[]
   maxIterations?: number
   json?: boolean
+  /** What runs without asking where the approval settings say `ask` (default: `approvals.nonInteractive`). */
+  approve?: 'read' | 'write' | 'all'
 }
 
 export interface ConvertCommandOptions {

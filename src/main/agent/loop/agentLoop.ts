@@ -4,7 +4,7 @@ import { jsonObjectOf } from '../../../shared/json'
 import type { InteractionMode } from '../../../shared/settings'
 import type { LlmSession, ToolCall, TurnResult } from '../../llm'
 import type { Logger } from '../../logging'
-import { type FlushFailure, invoke, type ToolSession } from '../../tools'
+import { type ApprovalGate, type FlushFailure, invoke, type ToolSession } from '../../tools'
 import type { Workspace } from '../../workspace'
 import type { AgentEvent, AgentUsage } from '../types'
 import { addUsage } from '../types'
@@ -47,6 +47,8 @@ export interface LoopConfig {
   usage: AgentUsage
   workspace: () => Workspace | undefined
   logger?: Logger
+  /** Asked before each method runs (approvals); absent: every call runs. */
+  approve?: ApprovalGate
 }
 
 export type LoopOutcome =
@@ -270,6 +272,7 @@ export class AgentLoop {
       const result = await invoke(config.session, call.name, call.args, {
         signal: config.signal,
         style: config.mode,
+        ...(config.approve && { approve: config.approve }),
       })
       step = withCall(step, result)
       outcome = result.ok

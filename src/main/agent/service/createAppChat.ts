@@ -10,7 +10,10 @@ import { type ChatEventSink, type ChatService, createChatService } from './creat
 
 export interface AppChatOptions {
   dataDir: string
-  settings: { get(): Settings }
+  settings: {
+    get(): Settings
+    update?(patch: { approvals: { rules: Record<string, 'allow'> } }): Promise<unknown>
+  }
   /** The active provider's client (the provider service's `client()`). */
   model: () => Promise<LlmClient>
   events: ChatEventSink
@@ -59,6 +62,10 @@ export function createAppChat(options: AppChatOptions): ChatService {
       return anonymization.enabled && anonymization.terms.length > 0
         ? new Anonymizer(anonymization.terms)
         : undefined
+    },
+    approvals: () => options.settings.get().approvals,
+    allowEverywhere: async (key) => {
+      await options.settings.update?.({ approvals: { rules: { [key]: 'allow' } } })
     },
     events: options.events,
     ...(options.logger ? { logger: options.logger } : {}),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../../shared/errors'
 import type {
+  ApprovalDecision,
   ChatMessage,
   ChatSendInput,
   ChatSendResult,
@@ -18,6 +19,7 @@ import { delegatable } from './delegatable'
 import { type DetachedChatInput, type DetachedRunInput, runDetached, streamDetached } from './detachedRun'
 import { historyOf } from './historyOf'
 import { assistantMessageOf } from './messageOf'
+import { createRunApprovals } from './runApprovals'
 import { type ChatRunDeps, runEnvironment } from './runEnvironment'
 
 /** Where the service sends the contract's chat.* and agent.* events (the app's event bus). */
@@ -42,6 +44,8 @@ export interface ChatService {
   send(input: ChatSendInput): Promise<ChatSendResult>
   cancel(runId: string): boolean
   answer(runId: string, input: string, sessionId?: string): boolean
+  /** Answers an approval card of a run; false when it is no longer pending. */
+  approve(runId: string, approvalId: string, decision: ApprovalDecision): boolean
   list(query?: string): Promise<ConversationSummary[]>
   get(id: string): Promise<Conversation>
   rename(id: string, title: string): Promise<ConversationSummary>
@@ -73,6 +77,7 @@ function selectToolsets(all: readonly Toolset[], names: readonly string[] | unde
 export function createChatService(options: ChatServiceOptions): ChatService {
   const { store, events } = options
   const runs = new Map<string, ActiveRun>()
+  const approvals = createRunApprovals(options)
   const idle = async () => {
     while (runs.size > 0) await Promise.all([...runs.values()].map((r) => r.finished))
   }
@@ -107,6 +112,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     let failure: string | undefined
     try {
       const model = await options.model()
+      const approve = approvals.interactive(run.runId, run.conversationId, {
+        asked: (call) => events.emit('agent.approval', { ...ref, call }),
+        ended: (approvalId, outcome) => events.emit('agent.approvalEnd', { ...ref, approvalId, outcome }),
+      })
       run.agent = startAgent({
         prompt: input.text.trim() || 'Look at the attached files.',
         model,
@@ -118,6 +127,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         signal: run.controller.signal,
         onEvent,
         ...runEnvironment(options),
+        ...(approve && { approve }),
       })
       result = await run.agent.result
     } catch (error) {
@@ -209,6 +219,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     answer(runId, input, sessionId) {
       return runs.get(runId)?.agent?.answer(input, sessionId) ?? false
     },
+    approve: (runId, approvalId, decision) => approvals.answer(runId, approvalId, decision),
     list: (query) => store.list(query),
     get: (id) => store.get(id),
     rename: (id, title) => store.rename(id, title),
@@ -218,7 +229,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     },
     async runDetached(input) {
       const toolsets = selectToolsets(toolsetList(await options.toolsets()), input.toolsets)
-      return runDetached(options, toolsets, input)
+      return runDetached(options, toolsets, input, approvals.nonInteractive(input.autoApprove))
     },
     streamDetached: (input) => streamDetached(options, input),
     readWorkspaceFile: (agentPath, read) => options.workspace().readFile(agentPath, read),

@@ -17,6 +17,8 @@ export const ApprovalSettings = z.looseObject({
   write: ApprovalPolicy.default('allow'),
   external: ApprovalPolicy.default('ask'),
   rules: z.record(ApprovalRuleKey, ApprovalPolicy).default({}),
+  /** Where nobody can be asked (the bridge; `bureau chat` unless `--approve`): what an `ask` becomes. */
+  nonInteractive: z.enum(['read', 'write', 'all']).default('write'),
   /** A pending approval nobody answers is denied after this. */
   timeoutSeconds: z.number().int().min(5).max(3600).default(120),
 })
