@@ -86,3 +86,10 @@ export interface ModelsCliOptions {
   sha256?: string
   id?: string
 }
+
+export interface McpCliOptions extends BrowserCliOptions {
+  workspace?: string
+  dataDir?: string
+  /** Comma-separated toolset names (default: every built-in and plugin toolset). */
+  toolsets?: string
+}
