@@ -86,12 +86,12 @@ describe('bureau mcp, driven by the official SDK client', () => {
   })
 
   it('refuses a sandbox escape as a tool error, and nothing outside is touched', async () => {
-    const escape = await client.callTool({
+    const escaped = await client.callTool({
       name: 'files_write_text',
       arguments: { path: `../${outside.split('/').pop()}/x.txt`, content: 'x' },
     })
-    expect((escape as TextResult).isError).toBe(true)
-    expect(text(escape)).toMatch(/refused|outside/i)
+    expect((escaped as TextResult).isError).toBe(true)
+    expect(text(escaped)).toMatch(/refused|outside/i)
     const hostPath = await client.callTool({ name: 'files_read', arguments: { path: '/etc/passwd' } })
     expect((hostPath as TextResult).isError).toBe(true)
     expect(existsSync(join(outside, 'x.txt'))).toBe(false)
