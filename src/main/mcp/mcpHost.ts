@@ -73,9 +73,13 @@ export function createMcpHost(options: McpHostOptions): McpHost {
       if (!connection)
         throw new AppError('UNAVAILABLE', `the MCP server "${entry.config.name}" is not connected`)
       const timeoutMs = options.settings.mcp().callTimeoutSeconds * 1000
+      // A signal per call: the SDK listens on it, and the session's own signal lives for many calls.
+      const call = new AbortController()
+      const abort = () => call.abort()
+      ctx.signal.addEventListener('abort', abort, { once: true })
       try {
         return (await connection.client.callTool({ name: tool, arguments: args }, undefined, {
-          signal: ctx.signal,
+          signal: call.signal,
           timeout: timeoutMs,
           resetTimeoutOnProgress: true,
           onprogress: (p) =>
@@ -86,6 +90,8 @@ export function createMcpHost(options: McpHostOptions): McpHost {
         })) as CallToolResult
       } catch (error) {
         throw callError(entry.config.name, error, timeoutMs)
+      } finally {
+        ctx.signal.removeEventListener('abort', abort)
       }
     },
   })
