@@ -146,6 +146,7 @@ async function execute(
     steps,
     workspace: getWorkspace,
     logger: options.logger,
+    ...(options.approve && { approve: options.approve }),
   }
 
   const manager =

@@ -2,7 +2,7 @@ import type { AgentStep, AttachmentMeta } from '../../shared/ipc'
 import type { InteractionMode } from '../../shared/settings'
 import type { Anonymizer, LlmClient, Usage } from '../llm'
 import type { Logger } from '../logging'
-import type { Toolset, ToolsetSource, UrlGuard, WorkspaceSource } from '../tools'
+import type { ApprovalGate, Toolset, ToolsetSource, UrlGuard, WorkspaceSource } from '../tools'
 import type { AttachmentConverter } from './attachments/converterPort'
 import type { CustomInstructions } from './instructions/customInstructions'
 
@@ -97,6 +97,8 @@ export interface RunAgentOptions {
   maxToolResultChars?: number
   /** The user's global and per-conversation instructions, one section at the end of the system prompt. */
   instructions?: CustomInstructions
+  /** The approval gate (`createApprovalGate`): asked before each method of the run and its sub-agents. */
+  approve?: ApprovalGate
 }
 
 export function emptyUsage(): AgentUsage {

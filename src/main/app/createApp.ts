@@ -7,6 +7,7 @@ import { evalHandlers } from '../eval'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
 import { ollamaHandlers, type ProviderService, providerHandlers, releaseLocalModel } from '../llm'
 import { createLogger, type Logger } from '../logging'
+import { mcpHandlers } from '../mcp'
 import { type CatalogueEntry, createModelManager, modelHandlers } from '../models'
 import { createNoticeCenter, type NoticeCenter } from '../notices'
 import { ensureWritableDir } from '../paths'
@@ -92,6 +93,8 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   })
   disposers.push(() => core.close())
   const { settings, converter, browser, tools, workspace } = core
+  // Servers connect in the background: the window opens at once, each server's tools appear when listed.
+  void core.mcp.start()
   disposers.push(settings.onChange(({ publicSettings }) => bus.emit('settings.changed', publicSettings)))
   const workspaceDir = settings.workspaceDir().dir
   const providers = await core.providers()
@@ -138,6 +141,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       ...modelHandlers(models),
       ...ollamaHandlers({ url: () => settings.get().localModels.ollamaUrl }),
       ...toolsHandlers(tools),
+      ...mcpHandlers({ host: core.mcp, settings }),
       ...browserHandlers({
         env: browser,
         saveEndpoint: (endpoint) => settings.update({ browser: { mode: 'cdp', cdpEndpoint: endpoint } }),

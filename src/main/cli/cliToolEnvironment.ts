@@ -34,6 +34,8 @@ export async function openCliToolEnvironment(options: {
   logger: Logger
   notify?: (notice: AppNotice) => void
   env?: NodeJS.ProcessEnv
+  /** Connect the MCP servers of Settings and mcp.json first, so their toolsets are offered. */
+  mcp?: boolean
 }): Promise<CliToolEnvironment> {
   const overrides = browserOverrides(options.browser)
   const core: BureauCore = await composeCore({
@@ -48,6 +50,7 @@ export async function openCliToolEnvironment(options: {
     // Plugin problems reach the user as notices; the loader's own log lines would repeat them.
     ...(options.notify ? { pluginLogger: silentLogger } : {}),
   })
+  if (options.mcp) await core.mcp.start()
   return {
     settings: core.settings,
     registry: core.tools.registry,

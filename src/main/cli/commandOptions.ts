@@ -19,6 +19,8 @@ export interface ChatCliOptions extends BrowserCliOptions, ProviderFlags {
   anonymize: string[]
   maxIterations?: number
   json?: boolean
+  /** What runs without asking where the approval settings say `ask` (default: `approvals.nonInteractive`). */
+  approve?: 'read' | 'write' | 'all'
 }
 
 export interface ConvertCommandOptions {
@@ -83,4 +85,11 @@ export interface ModelsCliOptions {
   json?: boolean
   sha256?: string
   id?: string
+}
+
+export interface McpCliOptions extends BrowserCliOptions {
+  workspace?: string
+  dataDir?: string
+  /** Comma-separated toolset names (default: every built-in and plugin toolset). */
+  toolsets?: string
 }

@@ -4,6 +4,7 @@ import type { BrowserEnvironment, BrowserOverrides } from '../browser'
 import { type Converter, createAppConverter } from '../convert'
 import type { ProviderService } from '../llm'
 import type { Logger } from '../logging'
+import { createMcpHost, type McpHost } from '../mcp'
 import { openSettings, type SettingsService, type SettingsStorageOptions } from '../settings'
 import { createToolsHost, type ToolsHost } from '../toolsHost'
 import { type CurrentWorkspace, currentWorkspace, type WorkspaceChanged } from '../workspace'
@@ -44,6 +45,8 @@ export interface BureauCore {
   readonly tools: ToolsHost
   /** The workspace of the folder in effect, opened on first use (a command that never touches files creates none). */
   readonly workspace: CurrentWorkspace
+  /** MCP servers of Settings and `<data-dir>/mcp.json`, each a toolset once connected (`mcp.start()`). */
+  readonly mcp: McpHost
   close(): Promise<void>
 }
 
@@ -99,6 +102,17 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     ...(options.onWorkspaceChange ? { onChange: options.onWorkspaceChange } : {}),
     onWarning: (message) => options.logger.warn(message),
   })
+  const mcp = createMcpHost({
+    dataDir: options.dataDir,
+    settings: {
+      mcp: () => settings.get().mcp,
+      getSecret: (name) => settings.getSecret(name),
+      listSecretNames: (prefix) => settings.listSecretNames(prefix),
+    },
+    registry: tools.registry,
+    logger: options.logger.child('mcp'),
+    notify: options.notify,
+  })
   return {
     settings,
     providers: openProviders,
@@ -106,7 +120,9 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     browser,
     tools,
     workspace,
+    mcp,
     async close() {
+      await mcp.close()
       await workspace.close()
       await tools.close()
       await converter.dispose()

@@ -27,6 +27,9 @@ export { createToolSession, type ToolSessionOptions } from './toolSession'
 export {
   type AddToolsetResult,
   type AnyToolMethod,
+  type ApprovalGate,
+  type ApprovalRequest,
+  type ApprovalVerdict,
   type FlushFailure,
   type InputSchema,
   isUsageFailure,
@@ -51,5 +54,6 @@ export {
   type Toolset,
   type ToolsetSpec,
 } from './types'
+export { defuseMarkers, type FrameOptions, frameUntrusted, type UntrustedKind } from './untrustedContent'
 export { createUrlGuard, type UrlGuard, type UrlGuardOptions } from './urlGuard'
 export { lazyWorkspace, type WorkspaceSource } from './workspaceSource'

@@ -39,7 +39,16 @@ export interface ToolCall {
  * Where a call failed: `usage`, `resolve` and `arguments` are the caller's mistakes (exit 2 in
  * `bureau tool`), `run` and `output` happened in the method, `cancelled` by the abort signal.
  */
-export type ToolFailureStage = 'usage' | 'resolve' | 'arguments' | 'run' | 'output' | 'cancelled' | 'session'
+export type ToolFailureStage =
+  | 'usage'
+  | 'resolve'
+  | 'arguments'
+  | 'run'
+  | 'output'
+  | 'cancelled'
+  | 'session'
+  /** The approval gate refused the call (a policy, the user, or a timeout); the method never ran. */
+  | 'denied'
 
 export interface ToolSuccess<T = unknown> {
   ok: true
@@ -67,6 +76,21 @@ export function isUsageFailure(result: ToolResult): boolean {
     !result.ok && (result.stage === 'usage' || result.stage === 'resolve' || result.stage === 'arguments')
   )
 }
+
+/** A validated call the approval gate decides on before the method runs. */
+export interface ApprovalRequest {
+  toolset: string
+  method: string
+  name: string
+  risk: Risk
+  args: Record<string, unknown>
+}
+
+/** The gate's answer; `reason` reaches the model as the tool result ("denied by the user"). */
+export type ApprovalVerdict = { allowed: true } | { allowed: false; reason: string }
+
+/** Decides on a call for an agent run; the CLI's direct commands and the UI's buttons pass none. */
+export type ApprovalGate = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalVerdict>
 
 // Declarations, registry, session state and session refer to each other, so their types live together
 // here and the files that implement them import from this one (no import cycle, type imports included).

@@ -3,6 +3,7 @@ import { browserRoutes } from './routes/browser'
 import { chatEvents, chatRoutes } from './routes/chat'
 import { documentRoutes } from './routes/documents'
 import { evalRoutes } from './routes/eval'
+import { mcpRoutes } from './routes/mcp'
 import { modelEvents, modelRoutes } from './routes/models'
 import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
@@ -27,6 +28,7 @@ export const routes = {
   ...evalRoutes,
   ...modelRoutes,
   ...documentRoutes,
+  ...mcpRoutes,
 }
 
 export const events = {

@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import { AgentSettings } from './sections/agent'
 import { AnonymizationSettings } from './sections/anonymization'
+import { ApprovalSettings } from './sections/approvals'
 import { AttachmentSettings } from './sections/attachments'
 import { BridgeSettings } from './sections/bridge'
 import { BrowserSettings } from './sections/browser'
 import { LocalModelSettings } from './sections/localModels'
+import { McpSettings } from './sections/mcp'
 import { ActiveProviderSettings, ProviderOverrides } from './sections/providers'
 import { ToolSettings } from './sections/tools'
 import { UiSettings } from './sections/ui'
@@ -32,6 +34,8 @@ export const settingsSections = {
   ui: UiSettings.prefault({}),
   bridge: BridgeSettings.prefault({}),
   localModels: LocalModelSettings.prefault({}),
+  mcp: McpSettings.prefault({}),
+  approvals: ApprovalSettings.prefault({}),
 }
 
 export const Settings = z.looseObject({

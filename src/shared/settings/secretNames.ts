@@ -31,6 +31,12 @@ export const secretNameRules: readonly SecretNameRule[] = [
     label: (m) => `the bridge token "${m[1]}"`,
   },
   {
+    pattern: new RegExp(`^mcp\\.${ID}\\.(env|header)\\.([A-Za-z_][A-Za-z0-9_-]{0,127})$`),
+    example: 'mcp.github.env.GITHUB_TOKEN',
+    label: (m) =>
+      `${m[2] === 'env' ? 'the environment variable' : 'the header'} ${m[3]} of MCP server "${m[1]}"`,
+  },
+  {
     pattern: /^voice\.(tts|stt)\.apiKey$/,
     example: 'voice.tts.apiKey',
     label: (m) => `the API key of the ${m[1] === 'tts' ? 'speech' : 'transcription'} service`,

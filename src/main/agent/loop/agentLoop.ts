@@ -4,7 +4,7 @@ import { jsonObjectOf } from '../../../shared/json'
 import type { InteractionMode } from '../../../shared/settings'
 import type { LlmSession, ToolCall, TurnResult } from '../../llm'
 import type { Logger } from '../../logging'
-import { type FlushFailure, invoke, type ToolSession } from '../../tools'
+import { type ApprovalGate, type FlushFailure, invoke, type ToolSession } from '../../tools'
 import type { Workspace } from '../../workspace'
 import { OPEN_TOOLSET_TOOL } from '../disclosure/openToolsetTool'
 import type { ToolDisclosure } from '../disclosure/toolDisclosure'
@@ -51,6 +51,8 @@ export interface LoopConfig {
   logger?: Logger
   /** API mode: the toolsets whose methods the model sees; absent when every method is always there. */
   disclosure?: ToolDisclosure
+  /** Asked before each method runs (approvals); absent: every call runs. */
+  approve?: ApprovalGate
 }
 
 export type LoopOutcome =
@@ -296,6 +298,7 @@ export class AgentLoop {
       const result = await invoke(config.session, call.name, call.args, {
         signal: config.signal,
         style: config.mode,
+        ...(config.approve && { approve: config.approve }),
       })
       step = withCall(step, result)
       outcome = result.ok

@@ -5,6 +5,7 @@ import {
   toMarkdown,
 } from '../../../shared/chat/conversationExport'
 import { AppError } from '../../../shared/errors'
+import type { ApprovalDecision } from '../../../shared/ipc'
 import { customInstructionsSection } from '../instructions/customInstructions'
 import { countTokens } from '../instructions/tokenCount'
 import type { ConversationChange } from './conversationEdits'
@@ -26,6 +27,9 @@ export function chatHandlers(chat: ChatService) {
       conversation?: string | undefined
     }) => ({
       tokens: await countTokens(customInstructionsSection(input)),
+    }),
+    'chat.approve': (input: { runId: string; approvalId: string; decision: ApprovalDecision }) => ({
+      accepted: chat.approve(input.runId, input.approvalId, input.decision),
     }),
     'conversations.list': (input?: { query?: string | undefined }) => chat.list(input?.query),
     'conversations.get': (input: { id: string }) => chat.get(input.id),

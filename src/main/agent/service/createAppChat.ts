@@ -11,7 +11,10 @@ import { type ChatEventSink, type ChatService, createChatService } from './creat
 
 export interface AppChatOptions {
   dataDir: string
-  settings: { get(): Settings }
+  settings: {
+    get(): Settings
+    update?(patch: { approvals: { rules: Record<string, 'allow'> } }): Promise<unknown>
+  }
   /** The client for a conversation's model choice, else the default provider's. */
   model: (choice?: ModelChoice) => Promise<LlmClient>
   events: ChatEventSink
@@ -60,6 +63,10 @@ export function createAppChat(options: AppChatOptions): ChatService {
       return anonymization.enabled && anonymization.terms.length > 0
         ? new Anonymizer(anonymization.terms)
         : undefined
+    },
+    approvals: () => options.settings.get().approvals,
+    allowEverywhere: async (key) => {
+      await options.settings.update?.({ approvals: { rules: { [key]: 'allow' } } })
     },
     events: options.events,
     instructions: () => options.settings.get().agent.instructions,

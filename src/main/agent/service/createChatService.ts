@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { activePath, deletePair, selectThrough } from '../../../shared/chat/conversationTree'
 import { AppError } from '../../../shared/errors'
 import type {
+  ApprovalDecision,
   ChatMessage,
   ChatSendInput,
   ChatSendResult,
@@ -21,6 +22,7 @@ import { delegatable } from './delegatable'
 import { type DetachedChatInput, type DetachedRunInput, runDetached, streamDetached } from './detachedRun'
 import { historyOf } from './historyOf'
 import { assistantMessageOf, continuedMessageOf } from './messageOf'
+import { createRunApprovals } from './runApprovals'
 import { type ChatRunDeps, runEnvironment } from './runEnvironment'
 import { continuePlan, editPlan, pendingAssistant, regeneratePlan, type TurnPlan } from './turnPlans'
 
@@ -59,6 +61,8 @@ export interface ChatService {
   edit(ref: MessageRef & { text: string }): Promise<ChatSendResult>
   /** More of a stopped answer, in the same message. */
   continue(ref: MessageRef): Promise<ChatSendResult>
+  /** Answers an approval card of a run; false when it is no longer pending. */
+  approve(runId: string, approvalId: string, decision: ApprovalDecision): boolean
   list(query?: string): Promise<ConversationSummary[]>
   get(id: string): Promise<Conversation>
   rename(id: string, title: string): Promise<ConversationSummary>
@@ -96,6 +100,7 @@ function selectToolsets(all: readonly Toolset[], names: readonly string[] | unde
 export function createChatService(options: ChatServiceOptions): ChatService {
   const { store, events } = options
   const runs = new Map<string, ActiveRun>()
+  const approvals = createRunApprovals(options)
   const idle = async () => {
     while (runs.size > 0) await Promise.all([...runs.values()].map((r) => r.finished))
   }
@@ -127,6 +132,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     try {
       const conversation = await store.get(run.conversationId)
       const model = await options.model(conversation.model)
+      const approve = approvals.interactive(run.runId, run.conversationId, {
+        asked: (call) => events.emit('agent.approval', { ...ref, call }),
+        ended: (approvalId, outcome) => events.emit('agent.approvalEnd', { ...ref, approvalId, outcome }),
+      })
       run.agent = startAgent({
         prompt: plan.prompt.trim() || 'Look at the attached files.',
         model,
@@ -139,6 +148,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         signal: run.controller.signal,
         onEvent,
         ...runEnvironment(options),
+        ...(approve && { approve }),
       })
       result = await run.agent.result
     } catch (error) {
@@ -290,6 +300,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     answer(runId, input, sessionId) {
       return runs.get(runId)?.agent?.answer(input, sessionId) ?? false
     },
+    approve: (runId, approvalId, decision) => approvals.answer(runId, approvalId, decision),
     list: (query) => store.list(query),
     get: (id) => store.get(id),
     rename: (id, title) => store.rename(id, title),
@@ -324,7 +335,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     },
     async runDetached(input) {
       const toolsets = selectToolsets(toolsetList(await options.toolsets()), input.toolsets)
-      return runDetached(options, toolsets, input)
+      return runDetached(options, toolsets, input, approvals.nonInteractive(input.autoApprove))
     },
     streamDetached: (input) => streamDetached(options, input),
     readWorkspaceFile: (agentPath, read) => options.workspace().readFile(agentPath, read),

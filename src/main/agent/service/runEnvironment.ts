@@ -1,4 +1,5 @@
 import type { ModelChoice } from '../../../shared/ipc'
+import type { ApprovalSettings } from '../../../shared/settings'
 import type { Anonymizer, LlmClient } from '../../llm'
 import type { Logger } from '../../logging'
 import type { Toolset } from '../../tools'
@@ -24,6 +25,10 @@ export interface ChatRunDeps {
   /** A fresh anonymizer per run when anonymization is on (the setting's terms), else undefined. */
   anonymizer?: () => Anonymizer | undefined
   logger?: Logger
+  /** The setting `approvals`, read per call (default: every call runs). */
+  approvals?: () => ApprovalSettings
+  /** "Always allow everywhere" on a card: stores the `toolset.method: allow` rule. */
+  allowEverywhere?: (key: string) => Promise<void>
 }
 
 /** The options every run takes from the deps, with the settings read as the run starts. */

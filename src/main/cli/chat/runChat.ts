@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { AppError } from '../../../shared/errors'
-import { type AgentAttachment, type AgentEvent, type AgentResult, runAgent } from '../../agent'
+import {
+  type AgentAttachment,
+  type AgentEvent,
+  type AgentResult,
+  createApprovalGate,
+  runAgent,
+} from '../../agent'
 import { Anonymizer } from '../../llm'
 import { createLogger } from '../../logging'
 import { defaultDataDir } from '../../paths'
@@ -78,6 +84,7 @@ export async function runChat(
     logger,
     notify,
     env,
+    mcp: true,
   })
   const { settings } = environment
   const providers = await environment.providers()
@@ -106,6 +113,12 @@ export async function runChat(
       signal: controller.signal,
       onEvent: out.onEvent,
       workspace,
+      // Nobody can be asked here: an `ask` of the approval settings becomes the --approve level.
+      approve: createApprovalGate({
+        settings: () => settings.get().approvals,
+        granted: new Set(),
+        autoApprove: options.approve ?? settings.get().approvals.nonInteractive,
+      }),
       // The same converter as the convert toolset: one cache, one OCR worker, one vision choice.
       converter: environment.converter,
       attachmentBudgetChars: settings.get().attachments.budgetChars,

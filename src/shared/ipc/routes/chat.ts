@@ -163,6 +163,23 @@ export const ExportFormat = z.enum(['markdown', 'json'])
 
 const RunRef = z.object({ runId: z.string(), conversationId: z.string(), messageId: z.string() })
 
+export const ApprovalDecision = z.enum(['once', 'conversation', 'everywhere', 'deny'])
+export type ApprovalDecision = z.infer<typeof ApprovalDecision>
+
+/** The exact call an approval card shows: toolset, method, validated arguments and risk. */
+export const ApprovalCall = z.object({
+  approvalId: z.string(),
+  toolset: z.string(),
+  method: z.string(),
+  /** The API-mode name, e.g. `web_click`. */
+  name: z.string(),
+  risk: z.enum(['read', 'write', 'external']),
+  args: z.record(z.string(), z.unknown()),
+  /** When an unanswered card is denied. */
+  expiresAt: z.string(),
+})
+export type ApprovalCall = z.infer<typeof ApprovalCall>
+
 export const chatRoutes = {
   'chat.send': route({
     summary: 'Starts an agent run for a user message; progress arrives as chat.* and agent.* events.',
@@ -229,6 +246,11 @@ export const chatRoutes = {
     input: z.object({ text: z.string().min(1).max(50_000_000) }),
     output: ConversationSummary,
   }),
+  'chat.approve': route({
+    summary: 'Answers an approval card: allow once, always in this conversation, always everywhere, or deny.',
+    input: z.object({ runId: z.string(), approvalId: z.string(), decision: ApprovalDecision }),
+    output: z.object({ accepted: z.boolean() }),
+  }),
   'conversations.list': route({
     summary:
       'Conversations, pinned first then newest; `query` searches titles and message text and returns the hit.',
@@ -259,6 +281,10 @@ export const chatEvents = {
   'chat.attachment': RunRef.extend({ index: z.number().int().nonnegative(), attachment: AttachmentMeta }),
   'agent.step': RunRef.extend({ phase: z.enum(['started', 'finished']), step: AgentStep }),
   'agent.question': RunRef.extend({ sessionId: z.string(), toolset: z.string(), question: z.string() }),
+  /** A call waits for the user's approval; only this run pauses. */
+  'agent.approval': RunRef.extend({ call: ApprovalCall }),
+  /** The approval was answered, timed out or its run ended: the card goes away. */
+  'agent.approvalEnd': RunRef.extend({ approvalId: z.string(), outcome: z.enum(['allowed', 'denied']) }),
   /** The run ended (done, error, cancelled); carries the final assistant message. */
   'agent.done': RunRef.extend({ message: ChatMessage }),
 }
