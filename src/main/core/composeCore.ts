@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { AppNotice } from '../../shared/ipc'
+import { emailPasswordSecret } from '../../shared/settings'
 import type { BrowserEnvironment, BrowserOverrides } from '../browser'
 import { type Converter, createAppConverter } from '../convert'
 import type { ProviderService } from '../llm'
@@ -86,7 +87,14 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
   const toolSettings = settings.get().tools
   const tools = await createToolsHost({
     dataDir: options.dataDir,
-    builtins: { browser, convert: { converter: () => converter } },
+    builtins: {
+      browser,
+      convert: { converter: () => converter },
+      email: {
+        settings: () => settings.get().email,
+        password: (account) => settings.getSecret(emailPasswordSecret(account)),
+      },
+    },
     extraFolder: toolSettings.extraFolder,
     debounceMs: options.toolsDebounceMs ?? toolSettings.watchDebounceMs,
     watch: options.watchPlugins,

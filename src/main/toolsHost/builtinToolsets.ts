@@ -1,5 +1,6 @@
 import type { BrowserEnvironment } from '../browser'
 import type { ConvertToolsetEnvironment } from '../convert'
+import type { EmailEnvironment } from '../email'
 import type { Toolset } from '../tools'
 
 export interface BuiltinToolsetOptions {
@@ -7,6 +8,8 @@ export interface BuiltinToolsetOptions {
   browser?: BrowserEnvironment
   /** The app's converter for the `convert` toolset (shared with attachments); default: one per tool session. */
   convert?: ConvertToolsetEnvironment
+  /** The e-mail accounts of the settings; without it the host offers no `email` toolset. */
+  email?: EmailEnvironment
 }
 
 /**
@@ -18,10 +21,12 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
   const web = options.browser ? [await (await import('../browser')).loadWebToolset(options.browser)] : []
   const { loadSpreadsheetToolset } = await import('../spreadsheet')
   const { loadConvertToolset } = await import('../convert')
+  const email = options.email ? [await (await import('../email')).loadEmailToolset(options.email)] : []
   return [
     ...(await loadFilesToolsets()),
     await loadConvertToolset(options.convert),
     await loadSpreadsheetToolset(),
     ...web,
+    ...email,
   ]
 }

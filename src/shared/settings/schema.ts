@@ -4,6 +4,7 @@ import { AnonymizationSettings } from './sections/anonymization'
 import { AttachmentSettings } from './sections/attachments'
 import { BridgeSettings } from './sections/bridge'
 import { BrowserSettings } from './sections/browser'
+import { EmailSettings } from './sections/email'
 import { LocalModelSettings } from './sections/localModels'
 import { ActiveProviderSettings, ProviderOverrides } from './sections/providers'
 import { ToolSettings } from './sections/tools'
@@ -32,6 +33,7 @@ export const settingsSections = {
   ui: UiSettings.prefault({}),
   bridge: BridgeSettings.prefault({}),
   localModels: LocalModelSettings.prefault({}),
+  email: EmailSettings.prefault({}),
 }
 
 export const Settings = z.looseObject({

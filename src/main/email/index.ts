@@ -1,0 +1,16 @@
+export type { AccountCheck, ConnectionCheck } from './testConnection'
+export type { EmailEnvironment } from './types'
+
+/** The `email` toolset, loaded on demand (imapflow, mailparser and nodemailer load when a method runs). */
+export async function loadEmailToolset(env: import('./types').EmailEnvironment) {
+  const { createEmailToolset } = await import('./toolset/emailToolset')
+  return createEmailToolset(env)
+}
+
+/** Logs in to an account's IMAP and SMTP servers (saved, or a draft with its password) and reports each. */
+export async function testEmailAccount(
+  ...args: Parameters<typeof import('./testConnection').testAccount>
+): ReturnType<typeof import('./testConnection').testAccount> {
+  const { testAccount } = await import('./testConnection')
+  return testAccount(...args)
+}
