@@ -34,7 +34,8 @@ export async function resolveAccount(
   const name = pickAccountName(settings, requested)
   const account = settings.accounts[name]!
   const missing = missingField(account, use)
-  if (missing) throw new AppError('VALIDATION_FAILED', `E-mail account "${name}" has no ${missing}: ${SET_UP}.`)
+  if (missing)
+    throw new AppError('VALIDATION_FAILED', `E-mail account "${name}" has no ${missing}: ${SET_UP}.`)
   const password = await env.password(name)
   if (!password)
     throw new AppError(

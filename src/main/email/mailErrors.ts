@@ -10,8 +10,10 @@ interface MailFailure {
   serverResponseCode?: string
 }
 
-const TLS_CODES = /^(ERR_SSL_|ERR_TLS_|EPROTO$|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|CERT_|UNABLE_TO_(VERIFY|GET)_)/
-const LOST = /^(ECONNRESET|EPIPE|NoConnection|EConnectionClosed|ETIMEDOUT_SOCKET)$|connection (not available|closed)|socket (closed|hang up)/i
+const TLS_CODES =
+  /^(ERR_SSL_|ERR_TLS_|EPROTO$|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|CERT_|UNABLE_TO_(VERIFY|GET)_)/
+const LOST =
+  /^(ECONNRESET|EPIPE|NoConnection|EConnectionClosed|ETIMEDOUT_SOCKET)$|connection (not available|closed)|socket (closed|hang up)/i
 
 function fail(code: ErrorCode, text: string): AppError {
   return new AppError(code, text)
@@ -31,21 +33,35 @@ export function mailError(error: unknown, protocol: 'IMAP' | 'SMTP', at: Endpoin
       `The ${where} refused the login of "${user}": wrong user name or password${server ? ` (${server})` : ''}.`,
     )
   if (code === 'ECONNREFUSED')
-    return fail('UNAVAILABLE', `Cannot connect to the ${where}: connection refused (is the host and port right?).`)
+    return fail(
+      'UNAVAILABLE',
+      `Cannot connect to the ${where}: connection refused (is the host and port right?).`,
+    )
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return fail('UNAVAILABLE', `Cannot connect to the ${where}: the host name is not known.`)
   if (TLS_CODES.test(code) || /SSL|TLS|certificate|wrong version number/i.test(message))
     return fail(
       'UNAVAILABLE',
       `TLS with the ${where} failed (${message}). Check the TLS setting: ${
-        at.tls ? 'this port may expect a plain connection with STARTTLS' : 'the server may expect TLS from the start'
+        at.tls
+          ? 'this port may expect a plain connection with STARTTLS'
+          : 'the server may expect TLS from the start'
       }, or the server's certificate.`,
     )
-  if (code === 'ETIMEDOUT' || code === 'ETIMEOUT' || code === 'CONNECT_TIMEOUT' || /timed? ?out/i.test(message))
+  if (
+    code === 'ETIMEDOUT' ||
+    code === 'ETIMEOUT' ||
+    code === 'CONNECT_TIMEOUT' ||
+    /timed? ?out/i.test(message)
+  )
     return fail('TIMEOUT', `The ${where} did not answer in time.`)
   if (LOST.test(code) || LOST.test(message))
     return fail('UNAVAILABLE', `The connection to the ${where} was lost (${message}); try again.`)
-  if (/TRYCREATE|doesn't exist|does not exist|Mailbox not found|NONEXISTENT/i.test(`${server} ${e.serverResponseCode ?? ''}`))
+  if (
+    /TRYCREATE|doesn't exist|does not exist|Mailbox not found|NONEXISTENT/i.test(
+      `${server} ${e.serverResponseCode ?? ''}`,
+    )
+  )
     return fail('NOT_FOUND', `The ${where} has no such folder (${server}); list_folders shows the folders.`)
   return fail('HANDLER_FAILED', `The ${where} failed: ${server || message}`)
 }

@@ -24,7 +24,10 @@ async function checkImap(account: ResolvedAccount, env: EmailEnvironment): Promi
   const client = await openImap(account, env)
   try {
     const folders = await client.list()
-    return { ok: true, message: `Logged in to ${account.imap.host}:${account.imap.port}; ${folders.length} folders.` }
+    return {
+      ok: true,
+      message: `Logged in to ${account.imap.host}:${account.imap.port}; ${folders.length} folders.`,
+    }
   } finally {
     await client.logout().catch(() => client.close())
   }

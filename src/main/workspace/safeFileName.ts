@@ -57,4 +57,3 @@ function shorten(name: string, maxBytes: number): string {
   while (Buffer.byteLength(stem + ext) > maxBytes) stem = stem.slice(0, -1)
   return stem + ext
 }
-

@@ -3,7 +3,10 @@ import { mailError } from '../mailErrors'
 import type { EmailEnvironment, ResolvedAccount } from '../types'
 
 /** Connects and logs in; every failure is a `mailError` (wrong password, TLS, refused, timeout). */
-export async function openImap(account: ResolvedAccount, env: Pick<EmailEnvironment, 'timeouts'>): Promise<ImapFlow> {
+export async function openImap(
+  account: ResolvedAccount,
+  env: Pick<EmailEnvironment, 'timeouts'>,
+): Promise<ImapFlow> {
   const { ImapFlow } = await import('imapflow')
   const client = new ImapFlow({
     host: account.imap.host,

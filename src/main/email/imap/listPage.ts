@@ -1,6 +1,7 @@
 import type { FetchMessageObject, ImapFlow, SearchObject } from 'imapflow'
 import { defuse } from '../untrustedMail'
 import { formatAddresses } from './addresses'
+import { visibleFlags } from './flags'
 import { attachmentParts } from './structure'
 
 /** Attachment names shown per message in a listing; the count says how many there are. */
@@ -38,7 +39,7 @@ function summarise(message: FetchMessageObject): MessageSummary {
     subject: defuse(envelope?.subject ?? ''),
     ...(date instanceof Date && !Number.isNaN(date.getTime()) ? { date: date.toISOString() } : {}),
     size: message.size ?? 0,
-    flags: [...(message.flags ?? [])].sort(),
+    flags: visibleFlags(message.flags),
     attachments: parts.slice(0, LISTED_ATTACHMENTS).map((part) => defuse(part.name)),
     attachment_count: parts.length,
   }
@@ -54,6 +55,8 @@ export async function messagePage(
   criteria: SearchObject,
   paging: { count: number; page: number },
 ): Promise<MessagePage> {
+  // The connection may have had this folder open for a while: NOOP lets the server report new mail.
+  await client.noop()
   const found = await client.search(criteria, { uid: true })
   const uids = (found || []).sort((a, b) => b - a)
   const pages = Math.max(1, Math.ceil(uids.length / paging.count))

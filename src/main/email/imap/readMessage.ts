@@ -2,6 +2,7 @@ import type { FetchMessageObject, ImapFlow } from 'imapflow'
 import { AppError } from '../../../shared/errors'
 import { htmlTextToMarkdown } from '../../convert'
 import { formatAddresses } from './addresses'
+import { visibleFlags } from './flags'
 import { type AttachmentPart, attachmentParts, textPart } from './structure'
 
 /** The text of a summarised (too large) message that is read: its first text part, up to this. */
@@ -32,7 +33,11 @@ export async function fetchHead(client: ImapFlow, uid: number, folder: string): 
     { uid: true, envelope: true, flags: true, size: true, bodyStructure: true, internalDate: true },
     { uid: true },
   )
-  if (!head) throw new AppError('NOT_FOUND', `There is no message with uid ${uid} in "${folder}"; list shows the uids.`)
+  if (!head)
+    throw new AppError(
+      'NOT_FOUND',
+      `There is no message with uid ${uid} in "${folder}"; list shows the uids.`,
+    )
   return head
 }
 
@@ -66,7 +71,7 @@ function headFields(head: FetchMessageObject) {
     ...(date instanceof Date && !Number.isNaN(date.getTime()) ? { date: date.toISOString() } : {}),
     ...(envelope?.messageId ? { messageId: envelope.messageId } : {}),
     ...(envelope?.inReplyTo ? { inReplyTo: envelope.inReplyTo } : {}),
-    flags: [...(head.flags ?? [])].sort(),
+    flags: visibleFlags(head.flags),
     size: head.size ?? 0,
     attachments: attachmentParts(head.bodyStructure),
   }
@@ -78,7 +83,10 @@ async function readSummarised(client: ImapFlow, head: FetchMessageObject, limit:
   const part = textPart(structure, 'text/plain') ?? textPart(structure, 'text/html')
   let markdown = ''
   if (part) {
-    const download = await client.download(String(head.uid), part, { uid: true, maxBytes: SUMMARY_TEXT_BYTES })
+    const download = await client.download(String(head.uid), part, {
+      uid: true,
+      maxBytes: SUMMARY_TEXT_BYTES,
+    })
     const text = download.content ? await streamText(download.content) : ''
     const isHtml = textPart(structure, 'text/plain') === undefined
     markdown = await bodyMarkdown(isHtml ? text : undefined, isHtml ? '' : text)
@@ -91,17 +99,29 @@ async function readSummarised(client: ImapFlow, head: FetchMessageObject, limit:
 }
 
 /** Reads one message: headers, the body as Markdown (HTML through the converter), attachments listed. */
-export async function readMessage(client: ImapFlow, uid: number, folder: string, maxBytes: number): Promise<ReadMail> {
+export async function readMessage(
+  client: ImapFlow,
+  uid: number,
+  folder: string,
+  maxBytes: number,
+): Promise<ReadMail> {
   const head = await fetchHead(client, uid, folder)
   if ((head.size ?? 0) > maxBytes) return readSummarised(client, head, maxBytes)
   const full = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true })
-  if (!full || !full.source) throw new AppError('NOT_FOUND', `The message with uid ${uid} in "${folder}" is gone.`)
+  if (!full?.source) throw new AppError('NOT_FOUND', `The message with uid ${uid} in "${folder}" is gone.`)
   const { simpleParser } = await import('mailparser')
   let parsed: Awaited<ReturnType<typeof simpleParser>>
   try {
-    parsed = await simpleParser(full.source, { skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true })
+    parsed = await simpleParser(full.source, {
+      skipTextToHtml: true,
+      skipImageLinks: true,
+      skipTextLinks: true,
+    })
   } catch (error) {
-    throw new AppError('UNSUPPORTED', `The message with uid ${uid} cannot be read: ${(error as Error).message}`)
+    throw new AppError(
+      'UNSUPPORTED',
+      `The message with uid ${uid} cannot be read: ${(error as Error).message}`,
+    )
   }
   return { ...headFields(head), markdown: await bodyMarkdown(parsed.html, parsed.text) }
 }

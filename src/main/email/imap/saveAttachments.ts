@@ -20,7 +20,11 @@ export interface SkippedAttachment {
 }
 
 async function partBytes(client: ImapFlow, uid: number, part: AttachmentPart, maxBytes: number) {
-  const download = await client.download(String(uid), part.part, { uid: true, maxBytes: maxBytes + 1, decodeText: false })
+  const download = await client.download(String(uid), part.part, {
+    uid: true,
+    maxBytes: maxBytes + 1,
+    decodeText: false,
+  })
   if (!download.content) throw new AppError('NOT_FOUND', `part ${part.part} is gone`)
   const chunks: Buffer[] = []
   let size = 0
@@ -29,7 +33,8 @@ async function partBytes(client: ImapFlow, uid: number, part: AttachmentPart, ma
     size += buffer.length
     chunks.push(buffer)
   }
-  if (size > maxBytes) throw new AppError('TOO_LARGE', `larger than ${maxBytes} bytes (email.maxAttachmentBytes)`)
+  if (size > maxBytes)
+    throw new AppError('TOO_LARGE', `larger than ${maxBytes} bytes (email.maxAttachmentBytes)`)
   return Buffer.concat(chunks)
 }
 
@@ -56,14 +61,18 @@ export async function saveAttachments(
   const head = await fetchHead(client, request.uid, request.folder)
   const wanted = request.names ? new Set(request.names) : undefined
   const parts = attachmentParts(head.bodyStructure).filter((part) => !wanted || wanted.has(part.name))
-  if (parts.length === 0) throw new AppError('NOT_FOUND', `Message ${request.uid} has no ${wanted ? 'such ' : ''}attachments.`)
+  if (parts.length === 0)
+    throw new AppError('NOT_FOUND', `Message ${request.uid} has no ${wanted ? 'such ' : ''}attachments.`)
   const saved: SavedAttachment[] = []
   const skipped: SkippedAttachment[] = []
   const taken = new Set<string>()
   for (const part of parts) {
     const shown = defuse(part.name)
     if (decodedSize(part) > request.maxBytes) {
-      skipped.push({ name: shown, reason: `about ${decodedSize(part)} bytes, over the ${request.maxBytes}-byte limit (email.maxAttachmentBytes)` })
+      skipped.push({
+        name: shown,
+        reason: `about ${decodedSize(part)} bytes, over the ${request.maxBytes}-byte limit (email.maxAttachmentBytes)`,
+      })
       continue
     }
     const safe = safeFileName(part.name)
@@ -73,10 +82,18 @@ export async function saveAttachments(
       const receipt = await workspace.writeFile(`${request.to.replace(/\/+$/, '')}/${name}`, bytes, {
         message: `email: save attachment ${name}`,
       })
-      const note = safe.why || name !== safe.name ? `saved as ${name}${safe.why ? `: ${safe.why}` : ''}` : undefined
-      saved.push({ name: shown, path: receipt.path, bytes: receipt.bytes, ...(receipt.backup ? { backup: receipt.backup } : {}), ...(note ? { note: defuse(note) } : {}) })
+      const note =
+        safe.why || name !== safe.name ? `saved as ${name}${safe.why ? `: ${safe.why}` : ''}` : undefined
+      saved.push({
+        name: shown,
+        path: receipt.path,
+        bytes: receipt.bytes,
+        ...(receipt.backup ? { backup: receipt.backup } : {}),
+        ...(note ? { note: defuse(note) } : {}),
+      })
     } catch (error) {
-      if (error instanceof AppError && error.code === 'TOO_LARGE') skipped.push({ name: shown, reason: error.message })
+      if (error instanceof AppError && error.code === 'TOO_LARGE')
+        skipped.push({ name: shown, reason: error.message })
       else throw error
     }
   }

@@ -25,7 +25,11 @@ export interface MailboxScope {
   account: ResolvedAccount
 }
 
-async function clientFor(ctx: ToolContext, account: ResolvedAccount, env: EmailEnvironment): Promise<ImapFlow> {
+async function clientFor(
+  ctx: ToolContext,
+  account: ResolvedAccount,
+  env: EmailEnvironment,
+): Promise<ImapFlow> {
   const clients = imapClients.get(ctx)
   const pending = clients.get(account.name)
   const existing = pending ? await pending.catch(() => undefined) : undefined

@@ -26,13 +26,18 @@ const ADDRESS = /^[^\s<>@,;]+@[^\s<>@,;]+\.[^\s<>@,;]+$/
 function checkAddresses(list: readonly string[], field: string): void {
   for (const entry of list) {
     const address = entry.match(/<([^>]+)>\s*$/)?.[1] ?? entry.trim()
-    if (!ADDRESS.test(address)) throw new AppError('VALIDATION_FAILED', `"${entry}" in ${field} is not an e-mail address.`)
+    if (!ADDRESS.test(address))
+      throw new AppError('VALIDATION_FAILED', `"${entry}" in ${field} is not an e-mail address.`)
   }
 }
 
 /** The threading headers of a reply to the message `uid` of the selected folder. */
 export async function threading(client: ImapFlow, uid: number, folder: string): Promise<Thread> {
-  const original = await client.fetchOne(String(uid), { uid: true, envelope: true, headers: ['references'] }, { uid: true })
+  const original = await client.fetchOne(
+    String(uid),
+    { uid: true, envelope: true, headers: ['references'] },
+    { uid: true },
+  )
   const messageId = original ? original.envelope?.messageId : undefined
   if (!original || !messageId)
     throw new AppError('NOT_FOUND', `There is no message with uid ${uid} in "${folder}" to reply to.`)
@@ -58,10 +63,17 @@ export async function composeMail(
   for (const path of mail.attachments ?? []) {
     const workspace = deps.workspace()
     const info = await workspace.stat(path)
-    if (info.type !== 'file') throw new AppError('VALIDATION_FAILED', `${path} is a folder, not a file to attach.`)
+    if (info.type !== 'file')
+      throw new AppError('VALIDATION_FAILED', `${path} is a folder, not a file to attach.`)
     if ((info.size ?? 0) > deps.maxAttachmentBytes)
-      throw new AppError('TOO_LARGE', `${path} is ${info.size} bytes, over the ${deps.maxAttachmentBytes}-byte limit (email.maxAttachmentBytes).`)
-    attachments.push({ filename: info.name, content: await workspace.readFile(path, { maxBytes: deps.maxAttachmentBytes }) })
+      throw new AppError(
+        'TOO_LARGE',
+        `${path} is ${info.size} bytes, over the ${deps.maxAttachmentBytes}-byte limit (email.maxAttachmentBytes).`,
+      )
+    attachments.push({
+      filename: info.name,
+      content: await workspace.readFile(path, { maxBytes: deps.maxAttachmentBytes }),
+    })
   }
   return {
     from: account.displayName ? { name: account.displayName, address: account.from } : account.from,

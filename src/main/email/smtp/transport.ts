@@ -21,10 +21,15 @@ export interface SendReceipt {
   rejected: string[]
 }
 
-const addressText = (entry: string | Mail.Address): string => (typeof entry === 'string' ? entry : entry.address) ?? ''
+const addressText = (entry: string | Mail.Address): string =>
+  (typeof entry === 'string' ? entry : entry.address) ?? ''
 
 /** Sends over SMTP; failures (login, TLS, refused recipients) are `mailError`s. */
-export async function sendOverSmtp(account: ResolvedAccount, env: EmailEnvironment, message: Mail.Options): Promise<SendReceipt> {
+export async function sendOverSmtp(
+  account: ResolvedAccount,
+  env: EmailEnvironment,
+  message: Mail.Options,
+): Promise<SendReceipt> {
   const transport = await transportFor(account, env)
   try {
     const info = await transport.sendMail(message)

@@ -18,7 +18,9 @@ export function readView(mail: ReadMail, where: { account: string; folder: strin
     `Subject: ${mail.subject}`,
     ...(mail.date ? [`Date: ${mail.date}`] : []),
     ...(mail.attachments.length > 0
-      ? [`Attachments (${mail.attachments.length}): ${shown.map((a) => a.name).join(', ')}${mail.attachments.length > shown.length ? ', …' : ''}`]
+      ? [
+          `Attachments (${mail.attachments.length}): ${shown.map((a) => a.name).join(', ')}${mail.attachments.length > shown.length ? ', …' : ''}`,
+        ]
       : []),
     ...(mail.summarised ? [`Summarised: ${mail.summarised}`] : []),
     ...(pages.length > 1 ? [`Page ${index} of ${pages.length}`] : []),
