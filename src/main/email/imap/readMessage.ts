@@ -108,11 +108,12 @@ export async function readMessage(
   const head = await fetchHead(client, uid, folder)
   if ((head.size ?? 0) > maxBytes) return readSummarised(client, head, maxBytes)
   const full = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true })
-  if (!full?.source) throw new AppError('NOT_FOUND', `The message with uid ${uid} in "${folder}" is gone.`)
+  const source = full ? full.source : undefined
+  if (!source) throw new AppError('NOT_FOUND', `The message with uid ${uid} in "${folder}" is gone.`)
   const { simpleParser } = await import('mailparser')
   let parsed: Awaited<ReturnType<typeof simpleParser>>
   try {
-    parsed = await simpleParser(full.source, {
+    parsed = await simpleParser(source, {
       skipTextToHtml: true,
       skipImageLinks: true,
       skipTextLinks: true,

@@ -264,7 +264,7 @@ export function createEmailToolset(env: EmailEnvironment) {
             return {
               account: account.name,
               folder,
-              ...(appended?.uid ? { uid: appended.uid } : {}),
+              ...(appended && appended.uid ? { uid: appended.uid } : {}),
               message_id: messageId,
             }
           })
