@@ -160,11 +160,12 @@ export async function startDovecot(users: Record<string, string>): Promise<Dovec
     throw new Error(`${(error as Error).message}\n${output}`)
   })
   const kill = () => {
-    // Dovecot's master runs its services as children; ending the master ends them all.
-    child.kill('SIGKILL')
+    // The master's children (login, imap, auth processes) first: once the master is gone they are
+    // re-parented and could go on serving a connection that is already open.
     try {
       execFileSync('pkill', ['-KILL', '-P', String(child.pid)])
     } catch {}
+    child.kill('SIGKILL')
   }
   return {
     port,

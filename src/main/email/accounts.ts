@@ -35,7 +35,7 @@ export async function resolveAccount(
   const account = settings.accounts[name]!
   const missing = missingField(account, use)
   if (missing)
-    throw new AppError('VALIDATION_FAILED', `E-mail account "${name}" has no ${missing}: ${SET_UP}.`)
+    throw new AppError('VALIDATION_FAILED', `E-mail account "${name}" needs ${missing}: ${SET_UP}.`)
   const password = await env.password(name)
   if (!password)
     throw new AppError(

@@ -57,7 +57,7 @@ export async function testAccount(
   const missing = (use: 'imap' | 'smtp') => missingField(account, use) ?? (pass ? undefined : 'a password')
   const run = async (use: 'imap' | 'smtp'): Promise<ConnectionCheck> => {
     const lacks = missing(use)
-    if (lacks) return { ok: false, message: `The account has no ${lacks}.` }
+    if (lacks) return { ok: false, message: `The account needs ${lacks}.` }
     const full = resolved(name, account, pass!)
     return (use === 'imap' ? checkImap(full, env) : checkSmtp(full, env)).catch(failed)
   }

@@ -26,6 +26,9 @@ import {
   Uids,
 } from './schemas'
 
+const uidOf = (appended: false | { uid?: number | undefined }) =>
+  appended !== false && appended.uid ? { uid: appended.uid } : {}
+
 const date = (text: string | undefined) => (text ? new Date(text) : undefined)
 
 function criteria(filters: {
@@ -264,7 +267,7 @@ export function createEmailToolset(env: EmailEnvironment) {
             return {
               account: account.name,
               folder,
-              ...(appended && appended.uid ? { uid: appended.uid } : {}),
+              ...uidOf(appended),
               message_id: messageId,
             }
           })
