@@ -84,3 +84,22 @@ export interface ModelsCliOptions {
   sha256?: string
   id?: string
 }
+
+export interface EmailAccountAddOptions {
+  dataDir?: string
+  imapHost: string
+  imapPort?: string
+  imapTls: boolean
+  smtpHost: string
+  smtpPort?: string
+  smtpTls?: boolean
+  user: string
+  from: string
+  displayName?: string
+  passwordEnv?: string
+  default?: boolean
+}
+
+export interface EmailCliOptions {
+  dataDir?: string
+}

@@ -1,6 +1,7 @@
 import { registerBridgeCommand } from './commands/bridge'
 import { registerChatCommand } from './commands/chat'
 import { registerConvertCommand } from './commands/convert'
+import { registerEmailCommand } from './commands/email'
 import { registerEvalCommand } from './commands/eval'
 import { registerModelsCommand } from './commands/models'
 import { registerProvidersCommand } from './commands/providers'
@@ -23,6 +24,7 @@ export function buildCli() {
   registerSayCommand(program)
   registerBridgeCommand(program)
   registerEvalCommand(program)
+  registerEmailCommand(program)
   return program
 }
 
