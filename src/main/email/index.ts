@@ -14,3 +14,14 @@ export async function testEmailAccount(
   const { testAccount } = await import('./testConnection')
   return testAccount(...args)
 }
+
+/** IPC handlers of the e-mail service (Settings → E-mail's Test connection). */
+export function emailHandlers(env: import('./types').EmailEnvironment) {
+  return {
+    'email.test': async (input: {
+      name: string
+      account: import('../../shared/settings').EmailAccount
+      password?: string | undefined
+    }) => testEmailAccount(env, input.name, input.account, input.password),
+  }
+}

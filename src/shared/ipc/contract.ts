@@ -1,6 +1,7 @@
 import { appEvents, appRoutes } from './routes/app'
 import { browserRoutes } from './routes/browser'
 import { chatEvents, chatRoutes } from './routes/chat'
+import { emailRoutes } from './routes/email'
 import { evalRoutes } from './routes/eval'
 import { modelEvents, modelRoutes } from './routes/models'
 import { providerRoutes } from './routes/providers'
@@ -25,6 +26,7 @@ export const routes = {
   ...browserRoutes,
   ...evalRoutes,
   ...modelRoutes,
+  ...emailRoutes,
 }
 
 export const events = {

@@ -4,6 +4,7 @@ import { AnonymizationSection } from './AnonymizationSection'
 import { AppearanceSection } from './AppearanceSection'
 import { AttachmentsSection } from './AttachmentsSection'
 import { BrowserSection } from './BrowserSection'
+import { EmailSection } from './EmailSection'
 import { ProviderSection } from './ProviderSection'
 import { ToolsSection } from './ToolsSection'
 import { useSettings } from './useSettings'
@@ -17,6 +18,7 @@ const sections = [
   ['attachments', 'Attachments'],
   ['tools', 'Tools'],
   ['browser', 'Browser'],
+  ['email', 'E-mail'],
   ['appearance', 'Appearance'],
 ] as const
 
@@ -65,6 +67,7 @@ export default function SettingsPage() {
             <AttachmentsSection settings={settings.data} />
             <ToolsSection settings={settings.data} />
             <BrowserSection settings={settings.data} />
+            <EmailSection settings={settings.data} />
             <AppearanceSection settings={settings.data} />
           </div>
         </div>
