@@ -3,6 +3,7 @@ import { type ChatService, chatHandlers, createAppChat } from '../agent'
 import { type BrowserOverrides, browserHandlers } from '../browser'
 import type { Converter } from '../convert'
 import { composeCore } from '../core'
+import { emailHandlers } from '../email'
 import { evalHandlers } from '../eval'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
 import { ollamaHandlers, type ProviderService, providerHandlers, releaseLocalModel } from '../llm'
@@ -146,6 +147,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
         env: browser,
         saveEndpoint: (endpoint) => settings.update({ browser: { mode: 'cdp', cdpEndpoint: endpoint } }),
       }),
+      ...emailHandlers(core.email),
       ...chatHandlers(chat),
       ...voiceHandlers(voice),
       ...workspaceHandlers({

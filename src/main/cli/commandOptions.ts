@@ -93,3 +93,22 @@ export interface McpCliOptions extends BrowserCliOptions {
   /** Comma-separated toolset names (default: every built-in and plugin toolset). */
   toolsets?: string
 }
+
+export interface EmailAccountAddOptions {
+  dataDir?: string
+  imapHost: string
+  imapPort?: string
+  imapTls: boolean
+  smtpHost: string
+  smtpPort?: string
+  smtpTls?: boolean
+  user: string
+  from: string
+  displayName?: string
+  passwordEnv?: string
+  default?: boolean
+}
+
+export interface EmailCliOptions {
+  dataDir?: string
+}

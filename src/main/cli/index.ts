@@ -1,6 +1,7 @@
 import { registerBridgeCommand } from './commands/bridge'
 import { registerChatCommand } from './commands/chat'
 import { registerConvertCommand } from './commands/convert'
+import { registerEmailCommand } from './commands/email'
 import { registerEvalCommand } from './commands/eval'
 import { registerMcpCommand } from './commands/mcp'
 import { registerModelsCommand } from './commands/models'
@@ -25,6 +26,7 @@ export function buildCli() {
   registerBridgeCommand(program)
   registerEvalCommand(program)
   registerMcpCommand(program)
+  registerEmailCommand(program)
   return program
 }
 

@@ -1,7 +1,9 @@
 import { join } from 'node:path'
 import type { AppNotice } from '../../shared/ipc'
+import { emailPasswordSecret } from '../../shared/settings'
 import type { BrowserEnvironment, BrowserOverrides } from '../browser'
 import { type Converter, createAppConverter } from '../convert'
+import type { EmailEnvironment } from '../email'
 import type { ProviderService } from '../llm'
 import type { Logger } from '../logging'
 import { createMcpHost, type McpHost } from '../mcp'
@@ -41,6 +43,8 @@ export interface BureauCore {
   /** One converter, shared by attachments and the `convert` toolset (cache in `<data-dir>/cache/convert`). */
   readonly converter: Converter
   readonly browser: BrowserEnvironment
+  /** The e-mail accounts of the settings with their passwords, for the `email` toolset and Settings. */
+  readonly email: EmailEnvironment
   /** Built-in toolsets plus plugins (shipped `tools/`, `<data-dir>/tools`, `tools.extraFolder`). */
   readonly tools: ToolsHost
   /** The workspace of the folder in effect, opened on first use (a command that never touches files creates none). */
@@ -86,10 +90,18 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     ...(options.browser ? { overrides: options.browser } : {}),
     logger: options.logger.child('browser'),
   }
+  const email: EmailEnvironment = {
+    settings: () => settings.get().email,
+    password: (account) => settings.getSecret(emailPasswordSecret(account)),
+  }
   const toolSettings = settings.get().tools
   const tools = await createToolsHost({
     dataDir: options.dataDir,
-    builtins: { browser, convert: { converter: () => converter } },
+    builtins: {
+      browser,
+      convert: { converter: () => converter },
+      email,
+    },
     extraFolder: toolSettings.extraFolder,
     debounceMs: options.toolsDebounceMs ?? toolSettings.watchDebounceMs,
     watch: options.watchPlugins,
@@ -118,6 +130,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     providers: openProviders,
     converter,
     browser,
+    email,
     tools,
     workspace,
     mcp,

@@ -1,6 +1,7 @@
 import type { BrowserEnvironment } from '../browser'
 import type { ConvertToolsetEnvironment } from '../convert'
 import type { DocumentsEnvironment } from '../documents'
+import type { EmailEnvironment } from '../email'
 import type { Toolset } from '../tools'
 
 export interface BuiltinToolsetOptions {
@@ -8,6 +9,8 @@ export interface BuiltinToolsetOptions {
   browser?: BrowserEnvironment
   /** The app's converter for the `convert` toolset (shared with attachments); default: one per tool session. */
   convert?: ConvertToolsetEnvironment
+  /** The e-mail accounts of the settings; without it the host offers no `email` toolset. */
+  email?: EmailEnvironment
   /** Which Chromium the `documents` toolset draws and prints with; default: the browser settings, else the first found. */
   documents?: DocumentsEnvironment
 }
@@ -32,11 +35,13 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
   const { loadSpreadsheetToolset } = await import('../spreadsheet')
   const { loadConvertToolset } = await import('../convert')
   const { loadDocumentsToolset } = await import('../documents')
+  const email = options.email ? [await (await import('../email')).loadEmailToolset(options.email)] : []
   return [
     ...(await loadFilesToolsets()),
     await loadConvertToolset(options.convert),
     await loadSpreadsheetToolset(),
     await loadDocumentsToolset(documentsEnvironment(options)),
     ...web,
+    ...email,
   ]
 }

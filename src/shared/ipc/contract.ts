@@ -2,6 +2,7 @@ import { appEvents, appRoutes } from './routes/app'
 import { browserRoutes } from './routes/browser'
 import { chatEvents, chatRoutes } from './routes/chat'
 import { documentRoutes } from './routes/documents'
+import { emailRoutes } from './routes/email'
 import { evalRoutes } from './routes/eval'
 import { mcpRoutes } from './routes/mcp'
 import { modelEvents, modelRoutes } from './routes/models'
@@ -29,6 +30,7 @@ export const routes = {
   ...modelRoutes,
   ...documentRoutes,
   ...mcpRoutes,
+  ...emailRoutes,
 }
 
 export const events = {

@@ -29,6 +29,7 @@ export { ApprovalPolicy, ApprovalRuleKey, ApprovalSettings } from './sections/ap
 export { AttachmentSettings, AttachmentVision, DEFAULT_ATTACHMENT_BUDGET_CHARS } from './sections/attachments'
 export { BridgeSettings } from './sections/bridge'
 export { BrowserMode, BrowserSettings } from './sections/browser'
+export { EmailAccount, EmailAccountName, EmailSettings, emailPasswordSecret } from './sections/email'
 export { LocalModelSettings } from './sections/localModels'
 export { McpServerName, McpServerSettings, McpSettings } from './sections/mcp'
 export {

@@ -5,6 +5,7 @@ import { ApprovalSettings } from './sections/approvals'
 import { AttachmentSettings } from './sections/attachments'
 import { BridgeSettings } from './sections/bridge'
 import { BrowserSettings } from './sections/browser'
+import { EmailSettings } from './sections/email'
 import { LocalModelSettings } from './sections/localModels'
 import { McpSettings } from './sections/mcp'
 import { ActiveProviderSettings, ProviderOverrides } from './sections/providers'
@@ -36,6 +37,7 @@ export const settingsSections = {
   localModels: LocalModelSettings.prefault({}),
   mcp: McpSettings.prefault({}),
   approvals: ApprovalSettings.prefault({}),
+  email: EmailSettings.prefault({}),
 }
 
 export const Settings = z.looseObject({

@@ -26,6 +26,11 @@ export const secretNameRules: readonly SecretNameRule[] = [
     label: (m) => `the ${(m[1] ?? '').toUpperCase()} password`,
   },
   {
+    pattern: new RegExp(`^email\\.accounts\\.${ID}\\.password$`),
+    example: 'email.accounts.work.password',
+    label: (m) => `the password of e-mail account "${m[1]}"`,
+  },
+  {
     pattern: new RegExp(`^bridge\\.tokens\\.${ID}$`),
     example: 'bridge.tokens.my-script',
     label: (m) => `the bridge token "${m[1]}"`,

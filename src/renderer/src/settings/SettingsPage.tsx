@@ -4,6 +4,7 @@ import { AnonymizationSection } from './AnonymizationSection'
 import { AppearanceSection } from './AppearanceSection'
 import { AttachmentsSection } from './AttachmentsSection'
 import { BrowserSection } from './BrowserSection'
+import { EmailSection } from './EmailSection'
 import { LocalModelsSection } from './LocalModelsSection'
 import { ProviderSection } from './ProviderSection'
 import { ToolsSection } from './ToolsSection'
@@ -19,6 +20,7 @@ const sections = [
   ['attachments', 'Attachments'],
   ['tools', 'Tools'],
   ['browser', 'Browser'],
+  ['email', 'E-mail'],
   ['appearance', 'Appearance'],
 ] as const
 
@@ -68,6 +70,7 @@ export default function SettingsPage() {
             <AttachmentsSection settings={settings.data} />
             <ToolsSection settings={settings.data} />
             <BrowserSection settings={settings.data} />
+            <EmailSection settings={settings.data} />
             <AppearanceSection settings={settings.data} />
           </div>
         </div>
