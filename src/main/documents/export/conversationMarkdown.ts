@@ -1,4 +1,4 @@
-import { activePath } from '../../../shared/chat/conversationTree'
+import { activePath, normalizeTree } from '../../../shared/chat/conversationTree'
 import type { AgentStep, ChatMessage, Conversation } from '../../../shared/ipc'
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
@@ -28,7 +28,7 @@ function messageMarkdown(message: ChatMessage): string {
 /** The conversation as it reads on screen: one section per message, answers' Markdown as it is. */
 export function conversationMarkdown(conversation: Conversation, messageId?: string): string {
   // The branch on screen: other versions of an answer are not part of the conversation as read.
-  const shown = activePath({ messages: conversation.messages, leafId: conversation.leafId ?? null })
+  const shown = activePath(normalizeTree(conversation.messages, conversation.leafId))
   const messages = messageId ? conversation.messages.filter((m) => m.id === messageId) : shown
   return messages.map(messageMarkdown).join('\n\n')
 }
