@@ -8,10 +8,11 @@ import { ProblemBanner } from '../components/ProblemBanner'
 import { FirstRunGuide } from '../firstRun/FirstRunGuide'
 import { bureau } from '../ipc/bureauClient'
 import { useSettings } from '../settings/useSettings'
+import { ApprovalCard, ApprovalNote } from './ApprovalCard'
 import { ChatHeader } from './ChatHeader'
 import { Composer } from './Composer'
 import { ConversationList } from './ConversationList'
-import { answerQuestion, sendMessage, stopRun } from './chatActions'
+import { answerApproval, answerQuestion, sendMessage, stopRun } from './chatActions'
 import { useChat } from './chatStore'
 import { useComposer } from './composerStore'
 import { DropZone } from './DropZone'
@@ -30,8 +31,18 @@ export default function ChatPage() {
   useChatEvents()
   const queryClient = useQueryClient()
   const settings = useSettings()
-  const { conversationId, messages, leafId, run, sending, problem, focusMessageId, meta, draftModel } =
-    useChat()
+  const {
+    conversationId,
+    messages,
+    leafId,
+    run,
+    sending,
+    problem,
+    focusMessageId,
+    meta,
+    draftModel,
+    approvalNote,
+  } = useChat()
   const addFiles = useComposer((s) => s.addFiles)
   const setText = useComposer((s) => s.setText)
   const page = useRef<HTMLElement>(null)
@@ -126,6 +137,17 @@ export default function ChatPage() {
               <ProblemBanner problem={problem} onDismiss={() => useChat.getState().setProblem(undefined)} />
             )}
             {running && run?.question && <QuestionPrompt question={run.question} onAnswer={answerQuestion} />}
+            {running &&
+              run?.approvals?.map((pending) => (
+                <ApprovalCard
+                  key={pending.call.approvalId}
+                  pending={pending}
+                  onAnswer={(decision) => void answerApproval(pending.call.approvalId, decision)}
+                />
+              ))}
+            {approvalNote && (
+              <ApprovalNote text={approvalNote} onDismiss={() => useChat.getState().dismissApprovalNote()} />
+            )}
             <Composer
               running={running}
               sending={sending}

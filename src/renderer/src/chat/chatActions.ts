@@ -1,4 +1,4 @@
-import type { AttachmentInput, ChatMessage, Conversation } from '../../../shared/ipc'
+import type { ApprovalDecision, AttachmentInput, ChatMessage, Conversation } from '../../../shared/ipc'
 import { bureau } from '../ipc/bureauClient'
 import { useChat } from './chatStore'
 import type { PendingFile } from './pendingFilesSlice'
@@ -86,6 +86,20 @@ export async function answerQuestion(input: string): Promise<boolean> {
   } catch (error) {
     useChat.getState().setProblem(problemFrom(error))
     return false
+  }
+}
+
+/** Answers an approval card; the card goes away when the host reports the approval's end. */
+export async function answerApproval(approvalId: string, decision: ApprovalDecision): Promise<void> {
+  const run = useChat.getState().run
+  if (!run) return
+  useChat.getState().approvalAnswered(approvalId, decision)
+  try {
+    const { accepted } = await bureau.invoke('chat.approve', { runId: run.runId, approvalId, decision })
+    if (!accepted) useChat.getState().approvalAnswered(approvalId, undefined)
+  } catch (error) {
+    useChat.getState().approvalAnswered(approvalId, undefined)
+    useChat.getState().setProblem(problemFrom(error))
   }
 }
 

@@ -1,6 +1,8 @@
 import { create } from 'zustand'
 import type {
   AgentStep,
+  ApprovalCall,
+  ApprovalDecision,
   AttachmentMeta,
   ChatMessage,
   Conversation,
@@ -15,12 +17,19 @@ export interface PendingQuestion {
   question: string
 }
 
+/** A call waiting on an approval card; `answer` is set once the user clicked (until the host confirms). */
+export interface PendingApproval {
+  call: ApprovalCall
+  answer?: ApprovalDecision | undefined
+}
+
 export interface ActiveRun {
   runId: string
   conversationId: string
   userMessageId: string
   assistantMessageId: string
   question?: PendingQuestion | undefined
+  approvals?: PendingApproval[] | undefined
 }
 
 export interface ChatProblem {
@@ -46,6 +55,8 @@ interface ChatState {
   /** True between pressing Send and the host's reply with the run id. */
   sending: boolean
   problem: ChatProblem | undefined
+  /** Why the last approval card went away unanswered (e.g. it timed out); cleared on the next send. */
+  approvalNote: string | undefined
   /** Events that arrived before chat.send answered with their run id. */
   early: Array<{ event: keyof Events; payload: unknown }>
 
@@ -71,8 +82,21 @@ interface ChatState {
   onAttachment(p: Payload<'chat.attachment'>): void
   onStep(p: Payload<'agent.step'>): void
   onQuestion(p: Payload<'agent.question'>): void
+  onApproval(p: Payload<'agent.approval'>): void
+  onApprovalEnd(p: Payload<'agent.approvalEnd'>): void
+  approvalAnswered(approvalId: string, answer: ApprovalDecision | undefined): void
+  dismissApprovalNote(): void
   onDone(p: Payload<'agent.done'>): void
   questionAnswered(): void
+}
+
+/** The note left when a card ends without the user's answer: a denial after its deadline is a timeout. */
+function unansweredNote(pending: PendingApproval, outcome: 'allowed' | 'denied'): string | undefined {
+  if (pending.answer !== undefined || outcome !== 'denied') return undefined
+  const { toolset, method, expiresAt } = pending.call
+  // The host's clock and ours may differ by a little; the run stopping early leaves no note.
+  if (Date.now() < Date.parse(expiresAt) - 2000) return undefined
+  return `Denied: no answer in time for ${toolset} ${method}.`
 }
 
 /** Replaces one message by id, searching from the end (the streamed message is nearly always last). */
@@ -127,6 +151,8 @@ export const useChat = create<ChatState>((set, get) => {
       'chat.attachment': state.onAttachment,
       'agent.step': state.onStep,
       'agent.question': state.onQuestion,
+      'agent.approval': state.onApproval,
+      'agent.approvalEnd': state.onApprovalEnd,
       'agent.done': state.onDone,
     } as Partial<Record<keyof Events, (payload: never) => void>>
     for (const { event, payload } of early) {
@@ -144,6 +170,7 @@ export const useChat = create<ChatState>((set, get) => {
     run: undefined,
     sending: false,
     problem: undefined,
+    approvalNote: undefined,
     early: [],
 
     showConversation(id, messages, leafId, focusMessageId) {
@@ -164,6 +191,7 @@ export const useChat = create<ChatState>((set, get) => {
           leafId: assistant.id,
           sending: true,
           problem: undefined,
+          approvalNote: undefined,
           early: [],
         }
       })
@@ -263,6 +291,39 @@ export const useChat = create<ChatState>((set, get) => {
         },
       }))
     },
+    onApproval(p) {
+      if (!accept('agent.approval', p)) return
+      set((s) => ({
+        run: s.run && {
+          ...s.run,
+          approvals: [
+            ...(s.run.approvals ?? []).filter((a) => a.call.approvalId !== p.call.approvalId),
+            { call: p.call },
+          ],
+        },
+      }))
+    },
+    onApprovalEnd(p) {
+      if (!accept('agent.approvalEnd', p)) return
+      set((s) => {
+        const pending = s.run?.approvals?.find((a) => a.call.approvalId === p.approvalId)
+        if (!s.run || !pending) return s
+        const note = unansweredNote(pending, p.outcome)
+        return {
+          run: { ...s.run, approvals: s.run.approvals?.filter((a) => a !== pending) },
+          ...(note ? { approvalNote: note } : {}),
+        }
+      })
+    },
+    approvalAnswered(approvalId, answer) {
+      set((s) => ({
+        run: s.run && {
+          ...s.run,
+          approvals: s.run.approvals?.map((a) => (a.call.approvalId === approvalId ? { ...a, answer } : a)),
+        },
+      }))
+    },
+    dismissApprovalNote: () => set({ approvalNote: undefined }),
     onDone(p) {
       if (!accept('agent.done', p)) return
       set((s) => ({
