@@ -254,7 +254,9 @@ test('a Mermaid diagram in an answer is drawn under the app CSP, loaded only whe
   await snapshot(page, 'chat-mermaid')
 })
 
-test('each answer shows its tokens with the cached part, and the conversation shows its total', async ({ page }) => {
+test('each answer shows its tokens with the cached part, and the conversation shows its total', async ({
+  page,
+}) => {
   script(
     { text: 'First answer.', usage: { promptTokens: 1200, completionTokens: 30, cachedTokens: 1024 } },
     { text: 'Second answer.', usage: { promptTokens: 1300, completionTokens: 20, cachedTokens: 1200 } },

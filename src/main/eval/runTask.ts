@@ -158,7 +158,12 @@ export async function runTask(raw: EvalTask, o: RunTaskOptions): Promise<TaskRun
         ? await agent(task, task.prompt, ws, o)
         : await replay(o.mode === 'reference' ? task.reference : task.wrong.calls, ws, o)
     const checkStarted = performance.now()
-    const ctx: CheckContext = { root: ws.root, answer: outcome.answer, submissions: o.site.take() }
+    const ctx: CheckContext = {
+      root: ws.root,
+      answer: outcome.answer,
+      submissions: o.site.take(),
+      reader: o.env.converter,
+    }
     const verdict = await runChecks(task.checks, ctx)
     const checkMs = performance.now() - checkStarted
     const cancelled = o.signal.aborted
