@@ -14,6 +14,7 @@ import { defaultDataDir } from '../../paths'
 import type { Toolset } from '../../tools'
 import { openCliToolEnvironment } from '../cliToolEnvironment'
 import type { ChatCliOptions } from '../commandOptions'
+import { onInterrupt } from '../interrupt'
 import { UsageError } from '../program'
 import { noticePrinter, processTextIo, type TextIo } from '../textIo'
 import { stepLine } from './stepLine'
@@ -99,7 +100,7 @@ export async function runChat(
   const workspace = environment.workspace()
   const controller = new AbortController()
   const stop = () => controller.abort()
-  process.once('SIGINT', stop)
+  const release = onInterrupt(stop, ['SIGINT'])
   const out = printer(io, options.json === true)
   let result: AgentResult
   try {
@@ -127,7 +128,7 @@ export async function runChat(
       logger,
     })
   } finally {
-    process.off('SIGINT', stop)
+    release()
     await environment.close()
   }
   out.end(result)

@@ -113,7 +113,7 @@ function table(node: MdTable, ctx: DocxContext): Table {
     rows: node.children.map(
       (row, r) =>
         new TableRow({
-          tableHeader: r === 0,
+          ...(r === 0 && { tableHeader: true }),
           children: Array.from({ length: columns }, (_, c) => {
             const cell = row.children[c]
             const align = node.align?.[c]
