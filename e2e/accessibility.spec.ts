@@ -116,7 +116,7 @@ test.describe('no provider works (first-run guide shown)', () => {
   let bare: BureauServer
   test.beforeAll(async () => {
     // Nothing answers on port 9: the default provider fails its connection test.
-    bare = await startBureau([], { BUREAU_BASE_URL: 'http://127.0.0.1:9' })
+    bare = await startBureau([], { BUREAU_BASE_URL: 'http://127.0.0.1:9' }, { firstRun: true })
   })
   test.afterAll(async () => {
     await bare?.stop()

@@ -51,8 +51,10 @@ test.afterAll(async () => {
   await bureau?.stop()
   await llm?.close()
 })
-test.beforeEach(() => {
+test.beforeEach(async () => {
   llm.reset()
+  // Each test starts in an empty chat (the app reopens the last conversation otherwise).
+  await bureau.freshChat()
 })
 test.use({ viewport: { width: 1280, height: 860 }, acceptDownloads: true })
 

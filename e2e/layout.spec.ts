@@ -72,9 +72,14 @@ async function answerWithStepsAndFiles(page: Page) {
   llm.setResponder((info) => {
     // Requests without tools (the connection test, a title) get a plain answer.
     if (info.tools.length === 0) return { text: 'OK' }
-    if (!JSON.stringify(info.messages).includes('"role":"tool"'))
+    // API mode discloses toolsets on demand: open files first, then write, then finish.
+    if (!JSON.stringify(info.tools).includes('"files_write_text"'))
       return {
         text: 'Writing the summary. ',
+        toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'files' } }],
+      }
+    if (!JSON.stringify(info.messages).includes('files_write_text'))
+      return {
         toolCalls: [
           { name: 'files_write_text', arguments: { path: `/reports/${LONG_FILE}`, content: '# Summary\n' } },
         ],
@@ -160,7 +165,7 @@ for (const name of ['Settings', 'Workspace'] as const) {
       if (name === 'Settings') {
         const provider = p.getByRole('region', { name: 'Model provider' })
         await inViewport(p, 'Model provider section', provider)
-        await inViewport(p, 'Test connection', provider.getByRole('button', { name: 'Test connection' }))
+        await inViewport(p, 'Test connection', provider.getByRole('button', { name: /^Test / }))
       }
     })
   })
