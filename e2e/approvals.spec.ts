@@ -40,7 +40,10 @@ test.afterAll(async () => {
   await bureau?.stop()
   await llm?.close()
 })
-test.beforeEach(() => llm.reset())
+test.beforeEach(async () => {
+  llm.reset()
+  await bureau.freshChat()
+})
 // axe is injected as an inline script, which the app's CSP rightly forbids.
 test.use({ bypassCSP: true, viewport: { width: 1280, height: 860 } })
 

@@ -15,7 +15,9 @@ test.afterAll(async () => {
   await bureau?.stop()
   await llm?.close()
 })
-test.beforeEach(() => {
+test.beforeEach(async () => {
+  // Each test starts in an empty chat (the app reopens the last conversation otherwise).
+  await bureau.freshChat()
   llm.reset()
   llm.setResponder(() => ({ text: 'OK' }))
 })
