@@ -24,7 +24,14 @@ import { historyOf } from './historyOf'
 import { assistantMessageOf, continuedMessageOf } from './messageOf'
 import { createRunApprovals } from './runApprovals'
 import { type ChatRunDeps, runEnvironment } from './runEnvironment'
-import { continuePlan, editPlan, pendingAssistant, regeneratePlan, type TurnPlan } from './turnPlans'
+import {
+  continuePlan,
+  editPlan,
+  pendingAssistant,
+  pendingUser,
+  regeneratePlan,
+  type TurnPlan,
+} from './turnPlans'
 
 /** Where the service sends the contract's chat.* and agent.* events (the app's event bus). */
 export type ChatEventSink = Pick<EventBus<Events>, 'emit'>
@@ -241,22 +248,16 @@ export function createChatService(options: ChatServiceOptions): ChatService {
             firstMessage: text || attachments.map((a) => a.name).join(', '),
             ...(raw.model ? { model: raw.model } : {}),
           })
-      const user: ChatMessage = {
-        id: randomUUID(),
-        role: 'user',
+      const user = pendingUser(
         text,
-        createdAt: new Date().toISOString(),
-        status: 'done',
-        attachments: attachments.map((a) => ({
+        attachments.map((a) => ({
           name: a.name,
           size: a.bytes.length,
           ...(a.mimeType ? { mimeType: a.mimeType } : {}),
           status: 'pending' as const,
         })),
-        steps: [],
-        files: [],
-        parentId: conversation.leafId ?? null,
-      }
+        conversation.leafId ?? null,
+      )
       const assistant = pendingAssistant(randomUUID(), user.id)
       return start(conversation.id, toolsets, {
         userMessageId: user.id,

@@ -37,6 +37,25 @@ export function pendingAssistant(id: string, parentId: string): ChatMessage {
   }
 }
 
+/** A user message as sent: its files still to be read (`pending` until the run converts them). */
+export function pendingUser(
+  text: string,
+  attachments: ChatMessage['attachments'],
+  parentId: string | null,
+): ChatMessage {
+  return {
+    id: randomUUID(),
+    role: 'user',
+    text,
+    createdAt: new Date().toISOString(),
+    status: 'done',
+    attachments,
+    steps: [],
+    files: [],
+    parentId,
+  }
+}
+
 function find(conversation: Conversation, id: string): ChatMessage {
   const message = conversation.messages.find((m) => m.id === id)
   if (!message) throw new AppError('NOT_FOUND', `There is no message "${id}" in this conversation.`)
@@ -112,17 +131,7 @@ export async function editPlan(
     throw new AppError('VALIDATION_FAILED', 'Only your own messages can be edited.')
   if (text.trim() === '' && original.attachments.length === 0)
     throw new AppError('VALIDATION_FAILED', 'Type a message or attach a file.')
-  const user: ChatMessage = {
-    id: randomUUID(),
-    role: 'user',
-    text,
-    createdAt: new Date().toISOString(),
-    status: 'done',
-    attachments: pendingMeta(original),
-    steps: [],
-    files: [],
-    parentId: original.parentId ?? null,
-  }
+  const user = pendingUser(text, pendingMeta(original), original.parentId ?? null)
   const assistant = pendingAssistant(randomUUID(), user.id)
   return {
     userMessageId: user.id,
