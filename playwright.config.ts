@@ -18,7 +18,8 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 60_000,
   fullyParallel: false,
-  workers: 1,
+  // Each test starts its own host, data folder and scripted model on free ports; two workers fill two cores.
+  workers: Number(process.env.BUREAU_E2E_WORKERS ?? 2),
   reporter: [['list']],
   use: {
     browserName: 'chromium',

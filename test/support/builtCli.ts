@@ -1,5 +1,5 @@
 import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { appendFileSync, existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
@@ -29,6 +29,13 @@ export function spawnCli(
     stdio: ['pipe', 'pipe', 'pipe'],
   })
   const output = { stdout: '', stderr: '' }
+  const spawnLog = process.env.BUREAU_SPAWN_LOG
+  if (spawnLog) {
+    const started = Date.now()
+    child.on('exit', () =>
+      appendFileSync(spawnLog, `${JSON.stringify({ args: args.slice(0, 3), ms: Date.now() - started })}\n`),
+    )
+  }
   child.stdout.setEncoding('utf8').on('data', (d: string) => {
     output.stdout += d
   })

@@ -1,10 +1,12 @@
 import type { Stats } from 'node:fs'
-import { lstat, mkdir, readdir, realpath } from 'node:fs/promises'
+import { mkdir, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { AnchoredDir } from './anchoredDir'
-import { isInside } from './containment'
+import { followLink, lstatOrUndefined, refuseInternal } from './containment'
 import { errnoOf, refuse, workspaceError } from './errors'
 import { isInternalName } from './internalPaths'
+
+export { lstatOrUndefined }
 
 export type AnchoredKind = 'file' | 'directory' | 'other' | 'missing'
 
@@ -122,19 +124,8 @@ function anchored(
 
 /** The link's real target as segments below the root; refused when it dangles, loops or leaves. */
 async function resolveLink(rootReal: string, link: string, allowInternal: boolean): Promise<string[]> {
-  let target: string
-  try {
-    target = await realpath(link)
-  } catch {
-    refuse('symlink-dangling', 'the path goes through a symbolic link whose target is missing or loops.')
-  }
-  if (!isInside(rootReal, target)) {
-    refuse('symlink-escape', 'the path goes through a symbolic link that points outside the workspace.')
-  }
-  const relative = path.relative(rootReal, target)
-  const parts = relative === '' ? [] : relative.split(path.sep)
-  if (!allowInternal && parts[0] !== undefined && isInternalName(parts[0])) refuseInternal()
-  return parts
+  const relative = path.relative(rootReal, await followLink(rootReal, link, allowInternal))
+  return relative === '' ? [] : relative.split(path.sep)
 }
 
 /**
@@ -147,20 +138,6 @@ async function onDiskName(dir: AnchoredDir, name: string): Promise<string> {
   if (await lstatOrUndefined(dir.child(name))) return name
   const names = await readdir(dir.child()).catch(() => [] as string[])
   return names.find((entry) => entry !== name && entry.normalize('NFC') === name) ?? name
-}
-
-function refuseInternal(): never {
-  refuse('internal-folder', 'the .bureau folder is internal to Bureau; use another folder.')
-}
-
-export async function lstatOrUndefined(hostPath: string): Promise<Stats | undefined> {
-  try {
-    return await lstat(hostPath)
-  } catch (error) {
-    const errno = errnoOf(error)
-    if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined
-    throw error
-  }
 }
 
 /** Closes the anchor whatever `use` does. */

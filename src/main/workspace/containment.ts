@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs'
 import { lstat, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { errnoOf, refuse } from './errors'
@@ -38,11 +39,15 @@ export async function locateInside(
   return { hostPath: current, exists: true }
 }
 
-function refuseInternal(): never {
+export function refuseInternal(): never {
   refuse('internal-folder', 'the .bureau folder is internal to Bureau; use another folder.')
 }
 
-async function followLink(rootReal: string, linkPath: string, allowInternal: boolean): Promise<string> {
+export async function followLink(
+  rootReal: string,
+  linkPath: string,
+  allowInternal: boolean,
+): Promise<string> {
   let target: string
   try {
     target = await realpath(linkPath)
@@ -57,7 +62,7 @@ async function followLink(rootReal: string, linkPath: string, allowInternal: boo
   return target
 }
 
-async function lstatOrUndefined(hostPath: string) {
+export async function lstatOrUndefined(hostPath: string): Promise<Stats | undefined> {
   try {
     return await lstat(hostPath)
   } catch (error) {

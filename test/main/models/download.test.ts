@@ -52,10 +52,12 @@ beforeAll(async () => {
     } else if (path.startsWith('/slow/')) {
       const { slice } = serveRange(req, res, bytes)
       let offset = 0
+      // Slow for the first 256 KiB (where the test cancels), then the rest at once.
       const timer = setInterval(() => {
         if (res.destroyed) return clearInterval(timer)
-        res.write(slice.subarray(offset, offset + 16 * 1024))
-        offset += 16 * 1024
+        const step = offset < 256 * 1024 ? 16 * 1024 : slice.length
+        res.write(slice.subarray(offset, offset + step))
+        offset += step
         if (offset >= slice.length) {
           clearInterval(timer)
           res.end()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { deadlineSignal } from '../../../shared/async/deadlineSignal'
 import { AppError } from '../../../shared/errors'
 
 const TagsSchema = z.object({
@@ -44,13 +45,18 @@ function root(url: string): string {
 /** Is Ollama running at `url`, and which models does it have (`GET /api/tags`)? Never throws. */
 export async function probeOllama(url: string, options: OllamaProbeOptions = {}): Promise<OllamaStatus> {
   const base = root(url)
-  const signal = AbortSignal.any([
-    AbortSignal.timeout(options.timeoutMs ?? 2000),
-    ...(options.signal ? [options.signal] : []),
-  ])
+  const deadline = deadlineSignal(options.signal, options.timeoutMs ?? 2000, () => new Error('timed out'))
+  try {
+    return await readTags(base, deadline.signal, options.fetch ?? fetch)
+  } finally {
+    deadline.dispose()
+  }
+}
+
+async function readTags(base: string, signal: AbortSignal, fetchTags: typeof fetch): Promise<OllamaStatus> {
   let response: Response
   try {
-    response = await (options.fetch ?? fetch)(`${base}/api/tags`, { signal })
+    response = await fetchTags(`${base}/api/tags`, { signal })
   } catch {
     return { running: false, url: base, error: `Nothing answers at ${base}.`, hint: OLLAMA_INSTALL_HINT }
   }

@@ -79,7 +79,7 @@ export function Composer({ running, sending, onSend, onStop, lastUserText }: Com
         {running ? (
           <button type="button" className="button composer-stop" title="Stop (Esc)" onClick={onStop}>
             <Icon name="stop" size={16} />
-            <span className="composer-button-label">Stop</span>
+            <span className="narrow-hidden-label">Stop</span>
           </button>
         ) : (
           <button
@@ -90,7 +90,7 @@ export function Composer({ running, sending, onSend, onStop, lastUserText }: Com
             disabled={!canSend}
           >
             <Icon name={sending ? 'spinner' : 'send'} size={16} />
-            <span className="composer-button-label">Send</span>
+            <span className="narrow-hidden-label">Send</span>
           </button>
         )}
       </div>

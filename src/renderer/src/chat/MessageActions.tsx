@@ -14,19 +14,31 @@ export interface VersionInfo {
   ranTools: boolean
 }
 
+function VersionStep(props: {
+  label: string
+  icon: 'back' | 'chevron'
+  target: string | undefined
+  disabled: boolean
+}) {
+  const { target } = props
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={props.label}
+      disabled={props.disabled || !target}
+      onClick={() => target && void showVersion(target)}
+    >
+      <Icon name={props.icon} size={14} />
+    </button>
+  )
+}
+
 export function VersionNav({ version, disabled }: { version: VersionInfo; disabled: boolean }) {
   if (version.count < 2) return null
   return (
     <span className="version-nav">
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Previous version"
-        disabled={disabled || !version.previousId}
-        onClick={() => version.previousId && void showVersion(version.previousId)}
-      >
-        <Icon name="back" size={14} />
-      </button>
+      <VersionStep label="Previous version" icon="back" target={version.previousId} disabled={disabled} />
       <span className="version-count">
         <span aria-hidden="true">
           {version.index + 1}/{version.count}
@@ -35,15 +47,7 @@ export function VersionNav({ version, disabled }: { version: VersionInfo; disabl
           Version {version.index + 1} of {version.count}
         </span>
       </span>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Next version"
-        disabled={disabled || !version.nextId}
-        onClick={() => version.nextId && void showVersion(version.nextId)}
-      >
-        <Icon name="chevron" size={14} />
-      </button>
+      <VersionStep label="Next version" icon="chevron" target={version.nextId} disabled={disabled} />
     </span>
   )
 }

@@ -50,7 +50,7 @@ export function ReturnedFileChip({ file }: { file: ReturnedFile }) {
         aria-label={`${desktop ? 'Open' : 'Download'} ${file.name}`}
       >
         <Icon name={desktop ? 'open' : 'download'} size={15} />
-        <span>{desktop ? 'Open' : 'Download'}</span>
+        <span className="narrow-hidden-label">{desktop ? 'Open' : 'Download'}</span>
       </button>
       <button
         type="button"

@@ -4,20 +4,20 @@
  * fire (a task with a model generating forever then ran past its limit).
  */
 export function deadlineSignal(
-  outer: AbortSignal,
+  outer: AbortSignal | undefined,
   ms: number,
   reason: () => Error,
 ): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController()
-  const onOuter = () => controller.abort(outer.reason)
-  if (outer.aborted) onOuter()
-  else outer.addEventListener('abort', onOuter, { once: true })
+  const onOuter = () => controller.abort(outer?.reason)
+  if (outer?.aborted) onOuter()
+  else outer?.addEventListener('abort', onOuter, { once: true })
   const timer = setTimeout(() => controller.abort(reason()), ms)
   return {
     signal: controller.signal,
     dispose() {
       clearTimeout(timer)
-      outer.removeEventListener('abort', onOuter)
+      outer?.removeEventListener('abort', onOuter)
     },
   }
 }
