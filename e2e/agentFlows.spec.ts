@@ -2,14 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { fixturePath } from '../test/support/fixtures'
-import {
-  type ChatRequestInfo,
-  type ScriptedLlm,
-  startScriptedLlm,
-  type Turn,
-} from '../test/support/scriptedLlm'
-import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import { ask, scriptedHostForSpec } from './support/scriptedHost'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // The chat flows of issue 10 against `bureau serve` and the scripted model.
@@ -37,47 +30,15 @@ const ANSWER = [
   '```',
 ].join('\n')
 
-let llm: ScriptedLlm
-let bureau: BureauServer
-
-test.beforeAll(async () => {
-  llm = await startScriptedLlm({ models: ['scripted-model'] })
-  bureau = await startBureau(
-    [],
-    scriptedProviderEnv(llm, 'sk-scripted-e2e-key-0000', { BUREAU_INTERACTION_MODE: 'api' }),
-  )
-})
-test.afterAll(async () => {
-  await bureau?.stop()
-  await llm?.close()
-})
-test.beforeEach(async () => {
-  llm.reset()
-  // Each test starts in an empty chat (the app reopens the last conversation otherwise).
-  await bureau.freshChat()
-})
+const host = scriptedHostForSpec({ key: 'sk-scripted-e2e-key-0000', env: { BUREAU_INTERACTION_MODE: 'api' } })
+const { script } = host
 test.use({ viewport: { width: 1280, height: 860 }, acceptDownloads: true })
-
-/** Answers the n-th chat request of this test with turns[n]. */
-function script(...turns: Array<Turn | ((info: ChatRequestInfo) => Turn)>) {
-  let n = 0
-  llm.setResponder((info) => {
-    const turn = turns[Math.min(n++, turns.length - 1)]
-    return typeof turn === 'function' ? turn(info) : turn
-  })
-}
-
-async function ask(page: Page, text: string) {
-  const box = page.getByRole('textbox', { name: 'Message' })
-  await box.fill(text)
-  await box.press('Enter')
-}
 
 const lastAnswer = (page: Page) => page.getByTestId('assistant-text').last()
 
 test('a dropped Word file reaches the model and the reply streams in progressively', async ({ page }) => {
   script({ text: ANSWER, tokensPerSecond: 25 })
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await dropFiles(page, [{ name: 'test.docx', bytes: docx }])
   await ask(page, 'Summarize this document')
 
@@ -95,7 +56,7 @@ test('a dropped Word file reaches the model and the reply streams in progressive
   await expect(answer.getByRole('table')).toBeVisible()
   await expect(answer.getByRole('button', { name: 'Copy code' })).toBeVisible()
 
-  const sent = llm.requests.find((r) => r.endpoint === 'openai.chat')
+  const sent = host.llm.requests.find((r) => r.endpoint === 'openai.chat')
   expect(sent?.rawBody).toContain('AutoGen')
   const chip = page.getByRole('list', { name: 'Attached files' }).getByTestId('attachment-chip')
   await expect(chip).toHaveAttribute('data-status', 'converted')
@@ -128,7 +89,7 @@ test('an edit of a dropped workbook shows its receipt and the returned file down
       ],
     },
   )
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await dropFiles(page, [{ name: 'test.xlsx', bytes: xlsx }])
   await ask(page, 'Put "Total" in E1')
 
@@ -162,13 +123,13 @@ test('Stop cancels a reply mid-stream and the composer is ready again', async ({
     chunkDelayMs: 40,
     stallAfterChunks: 12,
   })
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await ask(page, 'Write something long')
   await expect(lastAnswer(page)).toContainText('Streaming')
   await page.getByRole('textbox', { name: 'Message' }).press('Escape')
   await expect(page.getByText('Stopped')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
-  await llm.waitUntil(() => llm.requests.some((r) => r.aborted))
+  await host.llm.waitUntil(() => host.llm.requests.some((r) => r.aborted))
   await snapshot(page, 'chat-stopped')
 })
 
@@ -176,7 +137,7 @@ test('a corrupt file shows its error chip while the chat goes on', async ({ page
   script((info) => ({
     text: info.lastUserText.includes('AutoGen') ? 'Read the good one.' : 'Only the good file was readable.',
   }))
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await dropFiles(page, [
     { name: 'broken.docx', bytes: garbage },
     { name: 'test.docx', bytes: docx },
@@ -192,7 +153,7 @@ test('a corrupt file shows its error chip while the chat goes on', async ({ page
 
 test('a rejected API key says so and leads to the key field', async ({ page }) => {
   script({ error: { status: 401 } })
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await ask(page, 'Hello')
   const banner = page.getByRole('alert').filter({ hasText: 'API key' })
   await expect(banner).toBeVisible({ timeout: 20_000 })
@@ -206,7 +167,7 @@ test('a rejected API key says so and leads to the key field', async ({ page }) =
 
 test('conversations can be searched, renamed and deleted', async ({ page }) => {
   script({ text: 'First answer.' }, { text: 'Second answer.' })
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await ask(page, 'Quarterly budget review')
   await expect(lastAnswer(page)).toHaveText('First answer.')
   await page.getByRole('button', { name: 'New chat' }).click()
@@ -241,7 +202,7 @@ test('a Mermaid diagram in an answer is drawn under the app CSP, loaded only whe
   script({
     text: 'Here is the flow:\n\n```mermaid\ngraph TD\n  Upload[Drop file] --> Convert --> Answer\n```\n',
   })
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   const mermaidLoads: string[] = []
   page.on('request', (r) => {
     if (/mermaid/i.test(r.url())) mermaidLoads.push(r.url())
@@ -263,7 +224,7 @@ test('each answer shows its tokens with the cached part, and the conversation sh
     { text: 'First answer.', usage: { promptTokens: 1200, completionTokens: 30, cachedTokens: 1024 } },
     { text: 'Second answer.', usage: { promptTokens: 1300, completionTokens: 20, cachedTokens: 1200 } },
   )
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await ask(page, 'First question')
   await expect(lastAnswer(page)).toContainText('First answer.')
   await ask(page, 'Second question')
@@ -293,11 +254,11 @@ test("the agent's steps show as a timeline and a file it returns downloads", asy
       ],
     },
   )
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await ask(page, 'Write a summary file')
   // A finished run without receipts shows its timeline closed, whatever the timing: open it as a user would.
   await expect(lastAnswer(page)).toContainText('The summary is ready.')
-  const chats = llm.requests.filter((r) => r.endpoint === 'openai.chat')
+  const chats = host.llm.requests.filter((r) => r.endpoint === 'openai.chat')
   const retry = chats[1]?.body as {
     messages: Array<{ role: string; content?: string }>
     tools?: Array<{ function: { name: string } }>
@@ -354,7 +315,7 @@ test.describe('accessibility of a full answer', () => {
       { toolCalls: [{ name: 'files_write_text', arguments: { path: '/notes/a.md', content: 'hello' } }] },
       { toolCalls: [{ name: 'done', arguments: { message: ANSWER, attachments: ['/notes/a.md'] } }] },
     )
-    await page.goto(bureau.openUrl)
+    await page.goto(host.bureau.openUrl)
     await dropFiles(page, [
       { name: 'test.docx', bytes: docx },
       { name: 'broken.docx', bytes: garbage },

@@ -1,49 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import {
-  type ChatRequestInfo,
-  type ScriptedLlm,
-  startScriptedLlm,
-  type Turn,
-} from '../test/support/scriptedLlm'
-import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import type { ChatRequestInfo, Turn } from '../test/support/scriptedLlm'
 import { horizontalOverflow } from './support/overflow'
+import { ask, scriptedHostForSpec } from './support/scriptedHost'
 import { axeViolations, snapshot } from './support/ui'
 
 // Issue 20 item 3: the approval card in the chat, against `bureau serve` and the scripted model. A rule
 // `files: ask` makes the workspace's writes ask, so no browser or site is needed.
 
-let llm: ScriptedLlm
-let bureau: BureauServer
-
-async function ipc(route: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${bureau.url}/ipc/${route}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${bureau.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`)
-  return response.json()
-}
-
-test.beforeAll(async () => {
-  llm = await startScriptedLlm({ models: ['scripted-model'] })
-  bureau = await startBureau(
-    [],
-    scriptedProviderEnv(llm, 'sk-scripted-approve-key-0000', { BUREAU_INTERACTION_MODE: 'api' }),
-  )
-  await ipc('settings.update', { approvals: { rules: { files: 'ask' } } })
+const host = scriptedHostForSpec({
+  key: 'sk-scripted-approve-key-0000',
+  env: { BUREAU_INTERACTION_MODE: 'api' },
+  afterStart: (started) =>
+    started.ipc('settings.update', { approvals: { rules: { files: 'ask' } } }).then(() => {}),
 })
-test.afterAll(async () => {
-  await bureau?.stop()
-  await llm?.close()
-})
-test.beforeEach(async () => {
-  llm.reset()
-  await bureau.freshChat()
-})
+const { ipc } = host
 // axe is injected as an inline script, which the app's CSP rightly forbids.
 test.use({ bypassCSP: true, viewport: { width: 1280, height: 860 } })
 
@@ -61,7 +33,7 @@ const LONG = `Minutes of the meeting. ${'All agreed on the plan. '.repeat(20)}`
 
 /** The model opens `files` (unless already open), writes one file, then finishes. */
 function scriptWrite(path: string) {
-  llm.setResponder((info): Turn => {
+  host.llm.setResponder((info): Turn => {
     if (!calledTools(info).includes('files_write_text')) {
       if (!toolNames(info).includes('files_write_text'))
         return { toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'files' } }] }
@@ -69,12 +41,6 @@ function scriptWrite(path: string) {
     }
     return { toolCalls: [{ name: 'done', arguments: { message: 'Finished with the notes.' } }] }
   })
-}
-
-async function ask(page: Page, text: string) {
-  const box = page.getByRole('textbox', { name: 'Message' })
-  await box.fill(text)
-  await box.press('Enter')
 }
 
 const card = (page: Page) => page.getByRole('alertdialog', { name: 'Allow this action?' })
@@ -87,7 +53,7 @@ function report(violations: Awaited<ReturnType<typeof axeViolations>>): string {
 
 test('the card shows the exact call, passes axe in both themes, and Allow once runs it', async ({ page }) => {
   scriptWrite('/notes/minutes.txt')
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await ask(page, 'Save the minutes')
 
   const dialog = card(page)
@@ -101,7 +67,7 @@ test('the card shows the exact call, passes axe in both themes, and Allow once r
   const content = dialog.locator('dd[title]')
   await expect(content).toHaveAttribute('title', LONG)
   expect(((await content.textContent()) ?? '').length).toBeLessThan(LONG.length)
-  expect(existsSync(join(bureau.workspace, 'notes', 'minutes.txt'))).toBe(false)
+  expect(existsSync(join(host.bureau.workspace, 'notes', 'minutes.txt'))).toBe(false)
 
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
@@ -128,12 +94,12 @@ test('the card shows the exact call, passes axe in both themes, and Allow once r
   await expect(page.getByTestId('assistant-text').last()).toContainText('Finished with the notes', {
     timeout: 20_000,
   })
-  expect(readFileSync(join(bureau.workspace, 'notes', 'minutes.txt'), 'utf8')).toBe(LONG)
+  expect(readFileSync(join(host.bureau.workspace, 'notes', 'minutes.txt'), 'utf8')).toBe(LONG)
 })
 
 test('Deny: the call does not run and the model gets the denial as the tool result', async ({ page }) => {
   scriptWrite('/notes/denied.txt')
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await ask(page, 'Save other notes')
 
   const dialog = card(page)
@@ -143,8 +109,8 @@ test('Deny: the call does not run and the model gets the denial as the tool resu
   await expect(page.getByTestId('assistant-text').last()).toContainText('Finished with the notes', {
     timeout: 20_000,
   })
-  expect(existsSync(join(bureau.workspace, 'notes', 'denied.txt'))).toBe(false)
-  const chats = llm.requests.filter((r) => r.endpoint === 'openai.chat')
+  expect(existsSync(join(host.bureau.workspace, 'notes', 'denied.txt'))).toBe(false)
+  const chats = host.llm.requests.filter((r) => r.endpoint === 'openai.chat')
   const last = chats[chats.length - 1]?.body as { messages: OpenAiMessage[] }
   const toolResult = last.messages.filter((m) => m.role === 'tool').pop()
   expect(JSON.stringify(toolResult?.content)).toContain('Denied by the user')
@@ -154,7 +120,7 @@ test('an unanswered card is denied at its timeout and leaves a note', async ({ p
   await ipc('settings.update', { approvals: { timeoutSeconds: 5 } })
   try {
     scriptWrite('/notes/late.txt')
-    await page.goto(bureau.openUrl)
+    await page.goto(host.bureau.openUrl)
     await ask(page, 'Save late notes')
     const dialog = card(page)
     await expect(dialog).toBeVisible({ timeout: 20_000 })
@@ -163,8 +129,8 @@ test('an unanswered card is denied at its timeout and leaves a note', async ({ p
     await expect(page.getByTestId('assistant-text').last()).toContainText('Finished with the notes', {
       timeout: 20_000,
     })
-    expect(existsSync(join(bureau.workspace, 'notes', 'late.txt'))).toBe(false)
-    const chats = llm.requests.filter((r) => r.endpoint === 'openai.chat')
+    expect(existsSync(join(host.bureau.workspace, 'notes', 'late.txt'))).toBe(false)
+    const chats = host.llm.requests.filter((r) => r.endpoint === 'openai.chat')
     expect(chats[chats.length - 1]?.rawBody).toContain('nobody approved this call in time')
   } finally {
     await ipc('settings.update', { approvals: { timeoutSeconds: 120 } })

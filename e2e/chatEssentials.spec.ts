@@ -1,69 +1,22 @@
 import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
-import {
-  type ChatRequestInfo,
-  type ScriptedLlm,
-  startScriptedLlm,
-  type Turn,
-} from '../test/support/scriptedLlm'
-import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import { ask, scriptedHostForSpec } from './support/scriptedHost'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // Issue 19 in Chromium against `bureau serve` and the scripted model: message actions, versions,
 // the model picker, search, export/import, math, instructions, the provider in use.
 
-let llm: ScriptedLlm
-let bureau: BureauServer
-
-test.beforeAll(async () => {
-  llm = await startScriptedLlm({ models: ['scripted-model'] })
-  bureau = await startBureau(
-    [],
-    scriptedProviderEnv(llm, 'sk-scripted-e2e-key-0000', { BUREAU_INTERACTION_MODE: 'api' }),
-  )
-})
-test.afterAll(async () => {
-  await bureau?.stop()
-  await llm?.close()
-})
-test.beforeEach(async () => {
-  llm.reset()
-  await bureau.freshChat()
-})
+const host = scriptedHostForSpec({ key: 'sk-scripted-e2e-key-0000', env: { BUREAU_INTERACTION_MODE: 'api' } })
+const { script, ipc } = host
 test.use({ viewport: { width: 1280, height: 860 }, acceptDownloads: true, bypassCSP: true })
-
-function script(...turns: Array<Turn | ((info: ChatRequestInfo) => Turn)>) {
-  let n = 0
-  llm.setResponder((info) => {
-    const turn = turns[Math.min(n++, turns.length - 1)]
-    return typeof turn === 'function' ? turn(info) : turn
-  })
-}
-
-async function ipc(route: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${bureau.url}/ipc/${route}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${bureau.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`)
-  return response.json()
-}
-
-async function ask(page: Page, text: string) {
-  const box = page.getByRole('textbox', { name: 'Message' })
-  await box.fill(text)
-  await box.press('Enter')
-}
 
 const answers = (page: Page) => page.getByTestId('assistant-text')
 const idle = (page: Page) =>
   expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 })
-const chatRequests = () => llm.requests.filter((r) => r.endpoint === 'openai.chat')
+const chatRequests = () => host.llm.requests.filter((r) => r.endpoint === 'openai.chat')
 
 async function newChat(page: Page) {
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await page.getByRole('button', { name: 'New chat' }).click()
 }
 
@@ -171,7 +124,7 @@ test('delete removes a question and its answer and keeps the rest', async ({ pag
 test('the model picker sends this chat to a second configured provider; the choice is kept', async ({
   page,
 }) => {
-  await ipc('settings.update', { providers: { deepseek: { baseUrl: llm.baseUrl } } })
+  await ipc('settings.update', { providers: { deepseek: { baseUrl: host.llm.baseUrl } } })
   await ipc('settings.setSecret', { name: 'providers.deepseek.apiKey', value: 'sk-deepseek-e2e-0000' })
   script({ text: 'Hello from DeepSeek.' }, { text: 'Still DeepSeek.' })
   await newChat(page)
@@ -314,7 +267,7 @@ test('instructions: the global one in Settings with its token count, the chat’
   page,
 }) => {
   script({ text: 'D’accord.' })
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
   const agent = page.getByRole('region', { name: 'Agent' })
   await agent.getByRole('textbox', { name: 'Custom instruction' }).fill('Always answer in French.')
@@ -351,7 +304,7 @@ test('Settings shows the provider in use, marked from BUREAU_PROVIDER, and tests
   page,
 }) => {
   script({ text: 'pong' })
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
   const section = page.getByRole('region', { name: 'Model provider' })
   await expect(section.getByTestId('provider-in-use')).toContainText('OpenAI')

@@ -1,26 +1,9 @@
 import { expect, type Page, test } from '@playwright/test'
-import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
-import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import { scriptedHostForSpec } from './support/scriptedHost'
 import { axeViolations, snapshot } from './support/ui'
 
 // The keyboard shortcuts of issue 19: Esc wherever focus is, Ctrl+N / Ctrl+K / Ctrl+, and ↑ in the box.
-let llm: ScriptedLlm
-let bureau: BureauServer
-test.beforeAll(async () => {
-  llm = await startScriptedLlm({ models: ['scripted-model'], responder: () => ({ text: 'OK' }) })
-  bureau = await startBureau([], scriptedProviderEnv(llm, 'sk-scripted-keys-key-0000'))
-})
-test.afterAll(async () => {
-  await bureau?.stop()
-  await llm?.close()
-})
-test.beforeEach(async () => {
-  // Each test starts in an empty chat (the app reopens the last conversation otherwise).
-  await bureau.freshChat()
-  llm.reset()
-  llm.setResponder(() => ({ text: 'OK' }))
-})
+const host = scriptedHostForSpec({ key: 'sk-scripted-keys-key-0000', responder: () => ({ text: 'OK' }) })
 test.use({ viewport: { width: 1280, height: 860 }, bypassCSP: true })
 
 const box = (page: Page) => page.getByRole('textbox', { name: 'Message' })
@@ -32,12 +15,12 @@ async function ask(page: Page, text: string) {
 }
 
 async function startLongAnswer(page: Page) {
-  llm.setResponder((info) =>
+  host.llm.setResponder((info) =>
     info.tools.length === 0
       ? { text: 'OK' }
       : { text: 'Streaming words one after another. '.repeat(40), chunkDelayMs: 40, stallAfterChunks: 12 },
   )
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await ask(page, 'Write something long')
   await expect(lastAnswer(page)).toContainText('Streaming', { timeout: 20_000 })
 }
@@ -48,7 +31,7 @@ test('Esc stops a streaming answer with focus in the conversation search', async
   await page.keyboard.press('Escape')
   await expect(page.getByText('Stopped')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
-  await llm.waitUntil(() => llm.requests.some((r) => r.aborted))
+  await host.llm.waitUntil(() => host.llm.requests.some((r) => r.aborted))
 })
 
 test('Esc stops a streaming answer with focus nowhere in particular (the page body)', async ({ page }) => {
@@ -57,11 +40,11 @@ test('Esc stops a streaming answer with focus nowhere in particular (the page bo
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true)
   await page.keyboard.press('Escape')
   await expect(page.getByText('Stopped')).toBeVisible()
-  await llm.waitUntil(() => llm.requests.some((r) => r.aborted))
+  await host.llm.waitUntil(() => host.llm.requests.some((r) => r.aborted))
 })
 
 test('Ctrl+N starts a new chat, Ctrl+K focuses the search, Ctrl+, opens Settings', async ({ page }) => {
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await ask(page, 'Hello there')
   await expect(lastAnswer(page)).toHaveText('OK', { timeout: 20_000 })
   await page.getByRole('searchbox', { name: 'Search conversations' }).focus()
@@ -81,7 +64,7 @@ test('Ctrl+N starts a new chat, Ctrl+K focuses the search, Ctrl+, opens Settings
 
 test('at 800 px Ctrl+K opens the conversations drawer with the search focused', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 860 })
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   const list = page.getByRole('complementary', { name: 'Conversations' })
   await expect(list).toBeHidden()
   await box(page).focus()
@@ -93,7 +76,7 @@ test('at 800 px Ctrl+K opens the conversations drawer with the search focused', 
 })
 
 test('↑ in the empty message box brings back the last message to edit', async ({ page }) => {
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await ask(page, 'Summarize the budget')
   await expect(lastAnswer(page)).toHaveText('OK', { timeout: 20_000 })
   await ask(page, 'And the travel costs')
@@ -110,7 +93,7 @@ test('↑ in the empty message box brings back the last message to edit', async 
 })
 
 test('About lists the shortcuts, and passes axe in light and dark', async ({ page }) => {
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   await page.getByRole('button', { name: 'About' }).click()
   const table = page.getByRole('table', { name: 'Keyboard shortcuts' })
   await expect(table).toBeVisible()

@@ -1,0 +1,94 @@
+import { type Page, test } from '@playwright/test'
+import {
+  type ChatRequestInfo,
+  type ChatResponder,
+  type ScriptedLlm,
+  startScriptedLlm,
+  type Turn,
+} from '../../test/support/scriptedLlm'
+import { scriptedProviderEnv } from '../../test/support/scriptedProviderEnv'
+import { type BureauServer, startBureau } from './bureauServer'
+
+export interface ScriptedHostOptions {
+  /** The API key the scripted model expects (each spec its own, so a leak names the spec). */
+  key: string
+  /** Extra environment for the host, e.g. `{ BUREAU_INTERACTION_MODE: 'api' }`. */
+  env?: Record<string, string>
+  /** The answer for every request, restored before each test. */
+  responder?: ChatResponder
+  /** Runs once the host is up (e.g. settings the whole spec needs). */
+  afterStart?: (host: ScriptedHost) => Promise<void>
+}
+
+export interface ScriptedHost {
+  readonly llm: ScriptedLlm
+  readonly bureau: BureauServer
+  /** Answers the n-th chat request of the test with turns[n] (the last one repeats). */
+  script(...turns: Array<Turn | ((info: ChatRequestInfo) => Turn)>): void
+  /** Calls a contract route as the UI would, with the host's token. */
+  ipc(route: string, body: unknown): Promise<unknown>
+}
+
+/**
+ * One scripted model and one `bureau serve` for the spec file: started before its first test, stopped
+ * after its last; before each test the script is cleared and the chat is empty (the app would otherwise
+ * reopen the previous test's conversation).
+ */
+export function scriptedHostForSpec(options: ScriptedHostOptions): ScriptedHost {
+  let llm: ScriptedLlm | undefined
+  let bureau: BureauServer | undefined
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the scripted host is used before beforeAll started it')
+    return value
+  }
+  const host: ScriptedHost = {
+    get llm() {
+      return started(llm)
+    },
+    get bureau() {
+      return started(bureau)
+    },
+    script(...turns) {
+      let n = 0
+      host.llm.setResponder((info) => {
+        const turn = turns[Math.min(n++, turns.length - 1)]
+        if (turn === undefined) throw new Error('script() needs at least one turn')
+        return typeof turn === 'function' ? turn(info) : turn
+      })
+    },
+    async ipc(route, body) {
+      const response = await fetch(`${host.bureau.url}/ipc/${route}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${host.bureau.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`)
+      return response.json()
+    },
+  }
+  test.beforeAll(async () => {
+    llm = await startScriptedLlm({
+      models: ['scripted-model'],
+      ...(options.responder ? { responder: options.responder } : {}),
+    })
+    bureau = await startBureau([], scriptedProviderEnv(llm, options.key, options.env ?? {}))
+    await options.afterStart?.(host)
+  })
+  test.afterAll(async () => {
+    await bureau?.stop()
+    await llm?.close()
+  })
+  test.beforeEach(async () => {
+    host.llm.reset()
+    if (options.responder) host.llm.setResponder(options.responder)
+    await host.bureau.freshChat()
+  })
+  return host
+}
+
+/** Types a question in the message box and sends it with Enter. */
+export async function ask(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await box.fill(text)
+  await box.press('Enter')
+}
