@@ -28,6 +28,7 @@ export { AnonymizationSettings } from './sections/anonymization'
 export { AttachmentSettings, AttachmentVision, DEFAULT_ATTACHMENT_BUDGET_CHARS } from './sections/attachments'
 export { BridgeSettings } from './sections/bridge'
 export { BrowserMode, BrowserSettings } from './sections/browser'
+export { KnowledgeEmbeddings, KnowledgeSettings } from './sections/knowledge'
 export { LocalModelSettings } from './sections/localModels'
 export {
   ActiveProviderSettings,

@@ -4,6 +4,7 @@ import { AnonymizationSettings } from './sections/anonymization'
 import { AttachmentSettings } from './sections/attachments'
 import { BridgeSettings } from './sections/bridge'
 import { BrowserSettings } from './sections/browser'
+import { KnowledgeSettings } from './sections/knowledge'
 import { LocalModelSettings } from './sections/localModels'
 import { ActiveProviderSettings, ProviderOverrides } from './sections/providers'
 import { ToolSettings } from './sections/tools'
@@ -32,6 +33,7 @@ export const settingsSections = {
   ui: UiSettings.prefault({}),
   bridge: BridgeSettings.prefault({}),
   localModels: LocalModelSettings.prefault({}),
+  knowledge: KnowledgeSettings.prefault({}),
 }
 
 export const Settings = z.looseObject({
