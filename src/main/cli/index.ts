@@ -2,6 +2,7 @@ import { registerBridgeCommand } from './commands/bridge'
 import { registerChatCommand } from './commands/chat'
 import { registerConvertCommand } from './commands/convert'
 import { registerEvalCommand } from './commands/eval'
+import { registerIndexCommand } from './commands/indexCommand'
 import { registerModelsCommand } from './commands/models'
 import { registerProvidersCommand } from './commands/providers'
 import { registerSayCommand } from './commands/say'
@@ -23,6 +24,7 @@ export function buildCli() {
   registerSayCommand(program)
   registerBridgeCommand(program)
   registerEvalCommand(program)
+  registerIndexCommand(program)
   return program
 }
 

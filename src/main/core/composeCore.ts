@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { AppNotice } from '../../shared/ipc'
 import type { BrowserEnvironment, BrowserOverrides } from '../browser'
 import { type Converter, createAppConverter } from '../convert'
+import { createKnowledgeService, type KnowledgeService, providerEmbedder } from '../knowledge'
 import type { ProviderService } from '../llm'
 import type { Logger } from '../logging'
 import { openSettings, type SettingsService, type SettingsStorageOptions } from '../settings'
@@ -30,6 +31,13 @@ export interface CoreOptions {
   pluginLogger?: Logger
   /** Batches of changed workspace paths (the app forwards them to the UI). */
   onWorkspaceChange?: (event: WorkspaceChanged) => void
+  /**
+   * `background`: the app indexes the workspace after start-up and on every change (unless the setting
+   * `knowledge.enabled` is off); `on-demand` (the CLI default): a search first indexes what changed;
+   * `off` (`--no-index`): nothing is indexed, searches read what is on disk.
+   */
+  indexing?: 'background' | 'on-demand' | 'off'
+  onKnowledgeStatus?: (status: import('../knowledge').KnowledgeStatus) => void
 }
 
 /** The services every entry point shares: the app adds chat, voice and routes; the CLI uses them as they are. */
@@ -44,6 +52,8 @@ export interface BureauCore {
   readonly tools: ToolsHost
   /** The workspace of the folder in effect, opened on first use (a command that never touches files creates none). */
   readonly workspace: CurrentWorkspace
+  /** The knowledge index of the current workspace (`<data-dir>/index/<workspace-id>`), behind the `knowledge` toolset. */
+  readonly knowledge: KnowledgeService
   close(): Promise<void>
 }
 
@@ -86,18 +96,38 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
   const toolSettings = settings.get().tools
   const tools = await createToolsHost({
     dataDir: options.dataDir,
-    builtins: { browser, convert: { converter: () => converter } },
+    builtins: { browser, convert: { converter: () => converter }, knowledge: { knowledge: () => knowledge } },
     extraFolder: toolSettings.extraFolder,
     debounceMs: options.toolsDebounceMs ?? toolSettings.watchDebounceMs,
     watch: options.watchPlugins,
     logger: options.pluginLogger ?? options.logger.child('tools'),
     notify: options.notify,
   })
+  const indexing = options.indexing ?? 'on-demand'
+  const onChange = options.onWorkspaceChange
   const workspace = currentWorkspace({
     root: () => settings.workspaceDir().dir,
     backupsToKeep: () => settings.get().workspace.backupsToKeep,
-    ...(options.onWorkspaceChange ? { onChange: options.onWorkspaceChange } : {}),
+    ...(onChange
+      ? {
+          onChange: (event: WorkspaceChanged) => {
+            onChange(event)
+            knowledge.onWorkspaceChange(event)
+          },
+        }
+      : {}),
     onWarning: (message) => options.logger.warn(message),
+  })
+  const knowledge: KnowledgeService = createKnowledgeService({
+    dataDir: options.dataDir,
+    workspace: workspace.get,
+    converter,
+    settings: () => settings.get().knowledge,
+    embedder: providerEmbedder(() => settings.get().knowledge, openProviders),
+    disabled: indexing !== 'background',
+    syncBeforeSearch: indexing === 'on-demand',
+    ...(options.onKnowledgeStatus ? { onStatus: options.onKnowledgeStatus } : {}),
+    onWarning: (message) => options.notify({ level: 'warning', message }),
   })
   return {
     settings,
@@ -106,7 +136,9 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     browser,
     tools,
     workspace,
+    knowledge,
     async close() {
+      await knowledge.close()
       await workspace.close()
       await tools.close()
       await converter.dispose()

@@ -19,3 +19,4 @@ export async function loadKnowledgeToolset(
   const { createKnowledgeToolset } = await import('./toolset/knowledgeToolset')
   return createKnowledgeToolset(env)
 }
+export { knowledgeHandlers } from './service/knowledgeHandlers'

@@ -1,5 +1,6 @@
 import type { BrowserEnvironment } from '../browser'
 import type { ConvertToolsetEnvironment } from '../convert'
+import type { KnowledgeToolsetEnvironment } from '../knowledge'
 import type { Toolset } from '../tools'
 
 export interface BuiltinToolsetOptions {
@@ -7,6 +8,8 @@ export interface BuiltinToolsetOptions {
   browser?: BrowserEnvironment
   /** The app's converter for the `convert` toolset (shared with attachments); default: one per tool session. */
   convert?: ConvertToolsetEnvironment
+  /** The app's knowledge service; without it the host offers no `knowledge` toolset. */
+  knowledge?: KnowledgeToolsetEnvironment
 }
 
 /**
@@ -18,9 +21,13 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
   const web = options.browser ? [await (await import('../browser')).loadWebToolset(options.browser)] : []
   const { loadSpreadsheetToolset } = await import('../spreadsheet')
   const { loadConvertToolset } = await import('../convert')
+  const knowledge = options.knowledge
+    ? [await (await import('../knowledge')).loadKnowledgeToolset(options.knowledge)]
+    : []
   return [
     ...(await loadFilesToolsets()),
     await loadConvertToolset(options.convert),
+    ...knowledge,
     await loadSpreadsheetToolset(),
     ...web,
   ]

@@ -2,6 +2,7 @@ import { appEvents, appRoutes } from './routes/app'
 import { browserRoutes } from './routes/browser'
 import { chatEvents, chatRoutes } from './routes/chat'
 import { evalRoutes } from './routes/eval'
+import { knowledgeEvents, knowledgeRoutes } from './routes/knowledge'
 import { modelEvents, modelRoutes } from './routes/models'
 import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
@@ -25,6 +26,7 @@ export const routes = {
   ...browserRoutes,
   ...evalRoutes,
   ...modelRoutes,
+  ...knowledgeRoutes,
 }
 
 export const events = {
@@ -34,6 +36,7 @@ export const events = {
   ...workspaceEvents,
   ...voiceEvents,
   ...modelEvents,
+  ...knowledgeEvents,
 }
 
 export type Routes = typeof routes

@@ -45,8 +45,11 @@ export async function searchIndex(index: KnowledgeIndex, options: SearchOptions)
     return { mode: 'bm25', passages, ...(vectors.kind === 'failed' ? { warning: vectors.warning } : {}) }
   }
   const fused = new Map<string, number>()
-  text.forEach((row, rank) => fused.set(row.id, (fused.get(row.id) ?? 0) + 1 / (RRF_K + rank + 1)))
-  vectors.hits.forEach((hit, rank) => fused.set(hit.id, (fused.get(hit.id) ?? 0) + 1 / (RRF_K + rank + 1)))
+  const add = (id: string, rank: number) => {
+    fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + rank + 1))
+  }
+  for (const [rank, row] of text.entries()) add(row.id, rank)
+  for (const [rank, hit] of vectors.hits.entries()) add(hit.id, rank)
   const byId = new Map<string, ChunkRow>(text.map((row) => [row.id, row]))
   const missing = vectors.hits.map((hit) => hit.id).filter((id) => !byId.has(id))
   for (const row of await store.chunksById(missing)) byId.set(row.id, row)
