@@ -7,6 +7,7 @@ import { ProblemBanner } from '../components/ProblemBanner'
 import { ReturnedFileChip } from '../components/ReturnedFileChip'
 import { StepTimeline } from '../components/StepTimeline'
 import { useCopy } from '../components/useCopy'
+import { KnowledgeSources } from '../knowledge/KnowledgeSources'
 
 function UserMessage({ message }: { message: ChatMessage }) {
   return (
@@ -58,6 +59,7 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
             <Markdown text={message.text} streaming={streaming} />
           </div>
         )}
+        {!streaming && <KnowledgeSources steps={message.steps} />}
         {message.files.length > 0 && (
           <ul className="chip-list" aria-label="Files from Bureau">
             {message.files.map((file) => (
