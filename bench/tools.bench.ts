@@ -89,7 +89,7 @@ function catalogBuild(mode: 'api' | 'cli', rounds = 15): { wall: number; cpu: nu
     const catalog = getCatalog(toolsets, mode)
     const elapsed = performance.now() - started
     const used = process.cpuUsage(cpuStart)
-    if (catalog.manual.length === 0) throw new Error('empty manual')
+    if (catalog.tools.length === 0) throw new Error('empty catalog')
     if (round >= 3) {
       wall.push(elapsed)
       cpu.push((used.user + used.system) / 1000)

@@ -1,24 +1,31 @@
 import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { fixturePath } from '../test/support/fixtures'
+import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
+import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // axe-core (WCAG 2.1 A/AA, colour contrast included) on every page in both themes, offline.
 const docx = readFileSync(fixturePath('convert', 'test.docx'))
 
+// A working provider (the scripted model answers the connection test): the chat page shows what a set-up
+// user sees. The first-run guide (no provider works) has its own server and test below.
+let llm: ScriptedLlm
 let bureau: BureauServer
 test.beforeAll(async () => {
-  bureau = await startBureau()
+  llm = await startScriptedLlm({ models: ['scripted-model'], responder: () => ({ text: 'OK' }) })
+  bureau = await startBureau([], scriptedProviderEnv(llm, 'sk-scripted-a11y-key-0000'))
 })
 test.afterAll(async () => {
-  await bureau.stop()
+  await bureau?.stop()
+  await llm?.close()
 })
 // axe is injected as an inline script, which the app's CSP rightly forbids.
 test.use({ bypassCSP: true, viewport: { width: 1280, height: 860 } })
 
-async function open(page: Page, name: 'Chat' | 'Workspace' | 'Settings') {
-  await page.goto(bureau.openUrl)
+async function open(page: Page, name: 'Chat' | 'Workspace' | 'Settings', server = bureau) {
+  await page.goto(server.openUrl)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
 }
@@ -66,19 +73,24 @@ for (const scheme of ['light', 'dark'] as const) {
   })
 }
 
-test('every control of the chat page is reachable by keyboard with a visible focus ring', async ({
-  page,
-}) => {
-  await open(page, 'Chat')
+interface Focused {
+  name: string
+  outline: boolean
+  tag: string
+}
+
+/** Presses Tab `presses` times and returns each focused control's name, failing on a missing focus ring. */
+async function tabThrough(page: Page, presses: number): Promise<Set<string>> {
   const seen = new Set<string>()
-  for (let i = 0; i < 14; i++) {
+  for (let i = 0; i < presses; i++) {
     await page.keyboard.press('Tab')
-    const focused = await page.evaluate(() => {
+    const focused = await page.evaluate((): Focused | null => {
       const el = document.activeElement as HTMLElement | null
       if (!el || el === document.body) return null
       const style = getComputedStyle(el)
+      const label = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent
       return {
-        name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName,
+        name: (label ?? el.textContent ?? el.tagName).trim(),
         outline: style.outlineStyle !== 'none' && style.outlineWidth !== '0px',
         tag: el.tagName,
       }
@@ -88,6 +100,38 @@ test('every control of the chat page is reachable by keyboard with a visible foc
     if (focused.tag !== 'TEXTAREA' && focused.tag !== 'INPUT')
       expect(focused.outline, focused.name).toBe(true)
   }
+  return seen
+}
+
+test('every control of the chat page is reachable by keyboard with a visible focus ring', async ({
+  page,
+}) => {
+  await open(page, 'Chat')
+  const seen = await tabThrough(page, 14)
   for (const name of ['New chat', 'Search conversations', 'Attach files', 'Message'])
     expect([...seen]).toContain(name)
+})
+
+test.describe('no provider works (first-run guide shown)', () => {
+  let bare: BureauServer
+  test.beforeAll(async () => {
+    // Nothing answers on port 9: the default provider fails its connection test.
+    bare = await startBureau([], { BUREAU_BASE_URL: 'http://127.0.0.1:9' }, { firstRun: true })
+  })
+  test.afterAll(async () => {
+    await bare?.stop()
+  })
+
+  test('the guide and the composer are reachable by keyboard with a visible focus ring', async ({ page }) => {
+    await open(page, 'Chat', bare)
+    const guide = page.getByRole('region', { name: 'No model is set up yet' })
+    await expect(guide.getByRole('button', { name: 'Look again' })).toBeVisible({ timeout: 20_000 })
+    const seen = [...(await tabThrough(page, 24))]
+    expect(seen.some((name) => name.startsWith('Download '))).toBe(true)
+    for (const name of ['Look again', 'Provider', 'API key', 'Attach files', 'Message'])
+      expect(
+        seen.some((seenName) => seenName.startsWith(name)),
+        `${name} in ${seen.join(', ')}`,
+      ).toBe(true)
+  })
 })

@@ -51,8 +51,10 @@ test.afterAll(async () => {
   await bureau?.stop()
   await llm?.close()
 })
-test.beforeEach(() => {
+test.beforeEach(async () => {
   llm.reset()
+  // Each test starts in an empty chat (the app reopens the last conversation otherwise).
+  await bureau.freshChat()
 })
 test.use({ viewport: { width: 1280, height: 860 }, acceptDownloads: true })
 
@@ -254,13 +256,34 @@ test('a Mermaid diagram in an answer is drawn under the app CSP, loaded only whe
   await snapshot(page, 'chat-mermaid')
 })
 
+test('each answer shows its tokens with the cached part, and the conversation shows its total', async ({
+  page,
+}) => {
+  script(
+    { text: 'First answer.', usage: { promptTokens: 1200, completionTokens: 30, cachedTokens: 1024 } },
+    { text: 'Second answer.', usage: { promptTokens: 1300, completionTokens: 20, cachedTokens: 1200 } },
+  )
+  await page.goto(bureau.openUrl)
+  await ask(page, 'First question')
+  await expect(lastAnswer(page)).toContainText('First answer.')
+  await ask(page, 'Second question')
+  await expect(lastAnswer(page)).toContainText('Second answer.')
+  const usages = page.locator('.message-tools .usage')
+  await expect(usages.last()).toHaveText('1,300 in · 20 out · 1,200 cached')
+  await expect(page.getByTestId('conversation-usage')).toHaveText(
+    'This conversation: 2,500 in · 50 out · 2,224 cached',
+  )
+  await snapshot(page, 'chat-usage-total')
+})
+
 test("the agent's steps show as a timeline and a file it returns downloads", async ({ page }) => {
   const content = '# Summary\n\nThree points.\n'
+  const write = { name: 'files_write_text', arguments: { path: '/reports/summary.md', content } }
+  // The files toolset is not open yet: the first call is answered "not open, open now, call again" (no
+  // step is recorded), and the model recovers by calling again.
   script(
-    {
-      text: 'Writing the summary. ',
-      toolCalls: [{ name: 'files_write_text', arguments: { path: '/reports/summary.md', content } }],
-    },
+    { text: 'Writing the summary. ', toolCalls: [write] },
+    { toolCalls: [write] },
     {
       toolCalls: [
         {
@@ -274,6 +297,19 @@ test("the agent's steps show as a timeline and a file it returns downloads", asy
   await ask(page, 'Write a summary file')
   // A finished run without receipts shows its timeline closed, whatever the timing: open it as a user would.
   await expect(lastAnswer(page)).toContainText('The summary is ready.')
+  const chats = llm.requests.filter((r) => r.endpoint === 'openai.chat')
+  const retry = chats[1]?.body as {
+    messages: Array<{ role: string; content?: string }>
+    tools?: Array<{ function: { name: string } }>
+  }
+  expect(chats[0]?.body).not.toHaveProperty(
+    'tools',
+    expect.arrayContaining([
+      expect.objectContaining({ function: expect.objectContaining({ name: 'files_write_text' }) }),
+    ]),
+  )
+  expect(retry.messages.at(-1)?.content).toContain('the files toolset was not open')
+  expect(retry.tools?.map((t) => t.function.name)).toContain('files_write_text')
   const timeline = page.locator('details.timeline').last()
   await expect(timeline).not.toHaveAttribute('open')
   await timeline.getByText('1 step').click()
@@ -314,6 +350,7 @@ test.describe('accessibility of a full answer', () => {
 
   test('an answer with steps, chips, a table and code passes axe in light and dark', async ({ page }) => {
     script(
+      { toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'files' } }] },
       { toolCalls: [{ name: 'files_write_text', arguments: { path: '/notes/a.md', content: 'hello' } }] },
       { toolCalls: [{ name: 'done', arguments: { message: ANSWER, attachments: ['/notes/a.md'] } }] },
     )

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,17 +12,36 @@ export interface BureauServer {
   token: string
   dataDir: string
   workspace: string
+  /** Forgets the last open conversation, so the next page load starts an empty chat. */
+  freshChat(): Promise<void>
   stop(): Promise<void>
+}
+
+export interface StartOptions {
+  /**
+   * Start as a first run: the first-run guide tests the provider on the first page load (a real
+   * request to the model). Default false: the data folder says a provider worked before, so the
+   * specs' scripted turns are not taken by that connection test.
+   */
+  firstRun?: boolean
 }
 
 /** Starts the built `bureau serve` on a free port with fresh data and workspace folders. */
 export async function startBureau(
   extraArgs: string[] = [],
   env: NodeJS.ProcessEnv = {},
+  options: StartOptions = {},
 ): Promise<BureauServer> {
   const base = await mkdtemp(join(tmpdir(), 'bureau-e2e-'))
   const dataDir = join(base, 'data')
   const workspace = join(base, 'workspace')
+  if (!options.firstRun) {
+    await mkdir(dataDir, { recursive: true })
+    await writeFile(
+      join(dataDir, 'settings.json'),
+      JSON.stringify({ schemaVersion: 1, ui: { providerWorked: true } }),
+    )
+  }
   const token = `e2e-${Math.random().toString(36).slice(2)}`
   const child: ChildProcess = spawn(
     process.execPath,
@@ -61,6 +80,14 @@ export async function startBureau(
     token,
     dataDir,
     workspace,
+    async freshChat() {
+      const response = await fetch(`${url}/ipc/settings.update`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ ui: { lastConversationId: null } }),
+      })
+      if (!response.ok) throw new Error(`settings.update failed: ${response.status} ${await response.text()}`)
+    },
     async stop() {
       if (child.exitCode === null) {
         await new Promise<void>((resolve) => {

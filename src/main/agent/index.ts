@@ -1,5 +1,12 @@
 // Public API of the agent harness. Other services import only from here.
 
+export {
+  type ApprovalDecision,
+  type AutoApprove,
+  createApprovalGate,
+  DENIED_BY_USER,
+  policyFor,
+} from './approvals'
 export type { AttachmentConverter } from './attachments/converterPort'
 export { INBOX_DIR } from './attachments/inboxName'
 export { createConversationStore } from './conversations/conversationStore'

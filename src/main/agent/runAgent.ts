@@ -4,6 +4,8 @@ import { type LlmClient, LlmSession, type ToolSpec } from '../llm'
 import { createToolSession, getCatalog, lazyWorkspace, type Toolset, toolsetList } from '../tools'
 import type { Workspace } from '../workspace'
 import { prepareAttachments } from './attachments/prepareAttachments'
+import { disclose } from './disclosure/discloseForRun'
+import { customInstructionsSection } from './instructions/customInstructions'
 import { AgentLoop, type LoopConfig, type LoopOutcome } from './loop/agentLoop'
 import { doneSpec, subagentSpecs } from './loop/agentTools'
 import { endMessage } from './loop/endMessage'
@@ -144,6 +146,7 @@ async function execute(
     steps,
     workspace: getWorkspace,
     logger: options.logger,
+    ...(options.approve && { approve: options.approve }),
   }
 
   const manager =
@@ -182,11 +185,16 @@ async function execute(
       : undefined
   if (manager) onManager(manager)
 
-  const llm = newLlm(composeSystemPrompt({ toolsets, subagents, mode, protocol, role: 'agent' }), [
-    ...toolSpecs(toolsets, mode),
+  const agentSpecs = [
     doneSpec('agent'),
     ...(subagents.length > 0 ? subagentSpecs(subagents.map((t) => t.name)) : []),
-  ])
+  ]
+  const system =
+    composeSystemPrompt({ toolsets, subagents, mode, protocol, role: 'agent' }) +
+    customInstructionsSection(options.instructions)
+  const llm = newLlm(system, mode === 'api' ? agentSpecs : [...toolSpecs(toolsets, mode), ...agentSpecs])
+  const disclosure =
+    mode === 'api' ? disclose(llm, agentSpecs, toolsets, session.registry, options) : undefined
   for (const turn of options.history ?? []) {
     if (turn.role === 'user') llm.addUser(turn.content)
     else llm.conversation.addAssistant(turn.content)
@@ -198,6 +206,7 @@ async function execute(
     llm,
     session,
     ...(manager ? { subagents: manager } : {}),
+    ...(disclosure ? { disclosure } : {}),
     emit,
   }
   const loop = new AgentLoop(config)

@@ -2,8 +2,9 @@ import type { AgentStep, AttachmentMeta } from '../../shared/ipc'
 import type { InteractionMode } from '../../shared/settings'
 import type { Anonymizer, LlmClient, Usage } from '../llm'
 import type { Logger } from '../logging'
-import type { Toolset, ToolsetSource, UrlGuard, WorkspaceSource } from '../tools'
+import type { ApprovalGate, Toolset, ToolsetSource, UrlGuard, WorkspaceSource } from '../tools'
 import type { AttachmentConverter } from './attachments/converterPort'
+import type { CustomInstructions } from './instructions/customInstructions'
 
 export type { AgentStep, AttachmentMeta }
 
@@ -18,6 +19,8 @@ export interface AgentAttachment {
 export interface HistoryTurn {
   role: 'user' | 'assistant'
   content: string
+  /** Assistant turns: the toolsets its steps used (they stay open in API mode). */
+  toolsets?: readonly string[]
 }
 
 /** How tool calls travel: the provider's native tool calls, or one JSON object per reply. */
@@ -92,6 +95,10 @@ export interface RunAgentOptions {
   logger?: Logger
   /** Longest tool result fed back to the model, in characters (default 16,000). */
   maxToolResultChars?: number
+  /** The user's global and per-conversation instructions, one section at the end of the system prompt. */
+  instructions?: CustomInstructions
+  /** The approval gate (`createApprovalGate`): asked before each method of the run and its sub-agents. */
+  approve?: ApprovalGate
 }
 
 export function emptyUsage(): AgentUsage {

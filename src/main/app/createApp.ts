@@ -3,11 +3,13 @@ import { type ChatService, chatHandlers, createAppChat } from '../agent'
 import { type BrowserOverrides, browserHandlers } from '../browser'
 import type { Converter } from '../convert'
 import { composeCore } from '../core'
+import { emailHandlers } from '../email'
 import { evalHandlers } from '../eval'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
 import { knowledgeHandlers } from '../knowledge'
 import { ollamaHandlers, type ProviderService, providerHandlers, releaseLocalModel } from '../llm'
 import { createLogger, type Logger } from '../logging'
+import { mcpHandlers } from '../mcp'
 import { type CatalogueEntry, createModelManager, modelHandlers } from '../models'
 import { createNoticeCenter, type NoticeCenter } from '../notices'
 import { ensureWritableDir } from '../paths'
@@ -16,7 +18,9 @@ import { type ToolsHost, toolsHandlers } from '../toolsHost'
 import { createAppVoice, voiceHandlers } from '../voice'
 import { workspaceHandlers } from '../workspace'
 import { appHandlers } from './appHandlers'
+import { documentHandlers } from './documentHandlers'
 import { activeLocalModel, useLocalModel } from './localModelChoice'
+import { modelChoices } from './modelChoices'
 import { type PickFolder, uiHandlers } from './uiHandlers'
 
 export interface AppOptions {
@@ -96,6 +100,8 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   disposers.push(() => core.close())
   disposers.push(bus.subscribe(trackChatRuns((active) => core.knowledge.setChatActive(active))))
   const { settings, converter, browser, tools, workspace } = core
+  // Servers connect in the background: the window opens at once, each server's tools appear when listed.
+  void core.mcp.start()
   disposers.push(settings.onChange(({ publicSettings }) => bus.emit('settings.changed', publicSettings)))
   const workspaceDir = settings.workspaceDir().dir
   const providers = await core.providers()
@@ -103,7 +109,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   const chat = createAppChat({
     dataDir: options.dataDir,
     settings,
-    model: () => providers.client(),
+    model: (choice) => providers.clientFor(choice),
     toolsets: () => tools.registry,
     workspace: workspace.get,
     converter,
@@ -137,14 +143,17 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       ...appHandlers({ host: options.host, notices }),
       ...settingsHandlers(settings),
       ...providerHandlers(providers),
+      'providers.models': () => modelChoices({ providers, localModels: () => models.list() }),
       ...evalHandlers({ dataDir: options.dataDir }),
       ...modelHandlers(models),
       ...ollamaHandlers({ url: () => settings.get().localModels.ollamaUrl }),
       ...toolsHandlers(tools),
+      ...mcpHandlers({ host: core.mcp, settings }),
       ...browserHandlers({
         env: browser,
         saveEndpoint: (endpoint) => settings.update({ browser: { mode: 'cdp', cdpEndpoint: endpoint } }),
       }),
+      ...emailHandlers(core.email),
       ...chatHandlers(chat),
       ...voiceHandlers(voice),
       ...workspaceHandlers({
@@ -153,6 +162,14 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       }),
       ...uiHandlers({ ...(options.pickFolder && { pickFolder: options.pickFolder }) }),
       ...knowledgeHandlers(() => core.knowledge),
+      ...documentHandlers({
+        chat,
+        workspace: workspace.get,
+        browser: {
+          executablePath: async () =>
+            browser.overrides?.executablePath ?? (await browser.settings()).executablePath,
+        },
+      }),
     },
     { onHandlerError: (route, error) => logger.error('handler failed', { route, error: String(error) }) },
   )

@@ -1,4 +1,5 @@
 export { browserHandlers } from './ipc/browserHandlers'
+export { frameUntrusted } from './snapshot/frameContent'
 export type { BrowserEnvironment, BrowserOverrides } from './types'
 
 /** The `web` toolset, loaded on demand (playwright-core and the page scripts load only when it is used). */
@@ -25,3 +26,5 @@ export async function snapshotPlaywrightPage(
     ...options,
   })
 }
+export { QUIET_FLAGS } from './config/launchFlags'
+export { findBrowser } from './discovery/findBrowser'

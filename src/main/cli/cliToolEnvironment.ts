@@ -39,6 +39,8 @@ export async function openCliToolEnvironment(options: {
   env?: NodeJS.ProcessEnv
   /** `bureau index build` prints progress from it. */
   onKnowledgeStatus?: (status: KnowledgeStatus) => void
+  /** Connect the MCP servers of Settings and mcp.json first, so their toolsets are offered. */
+  mcp?: boolean
 }): Promise<CliToolEnvironment> {
   const overrides = browserOverrides(options.browser)
   const core: BureauCore = await composeCore({
@@ -55,6 +57,7 @@ export async function openCliToolEnvironment(options: {
     indexing: 'on-demand',
     ...(options.onKnowledgeStatus ? { onKnowledgeStatus: options.onKnowledgeStatus } : {}),
   })
+  if (options.mcp) await core.mcp.start()
   return {
     settings: core.settings,
     registry: core.tools.registry,

@@ -19,6 +19,8 @@ export interface ChatCliOptions extends BrowserCliOptions, ProviderFlags {
   anonymize: string[]
   maxIterations?: number
   json?: boolean
+  /** What runs without asking where the approval settings say `ask` (default: `approvals.nonInteractive`). */
+  approve?: 'read' | 'write' | 'all'
 }
 
 export interface ConvertCommandOptions {
@@ -93,4 +95,30 @@ export interface ModelsCliOptions {
   json?: boolean
   sha256?: string
   id?: string
+}
+
+export interface McpCliOptions extends BrowserCliOptions {
+  workspace?: string
+  dataDir?: string
+  /** Comma-separated toolset names (default: every built-in and plugin toolset). */
+  toolsets?: string
+}
+
+export interface EmailAccountAddOptions {
+  dataDir?: string
+  imapHost: string
+  imapPort?: string
+  imapTls: boolean
+  smtpHost: string
+  smtpPort?: string
+  smtpTls?: boolean
+  user: string
+  from: string
+  displayName?: string
+  passwordEnv?: string
+  default?: boolean
+}
+
+export interface EmailCliOptions {
+  dataDir?: string
 }

@@ -1,8 +1,10 @@
 import { registerBridgeCommand } from './commands/bridge'
 import { registerChatCommand } from './commands/chat'
 import { registerConvertCommand } from './commands/convert'
+import { registerEmailCommand } from './commands/email'
 import { registerEvalCommand } from './commands/eval'
 import { registerIndexCommand } from './commands/indexCommand'
+import { registerMcpCommand } from './commands/mcp'
 import { registerModelsCommand } from './commands/models'
 import { registerProvidersCommand } from './commands/providers'
 import { registerSayCommand } from './commands/say'
@@ -25,6 +27,8 @@ export function buildCli() {
   registerBridgeCommand(program)
   registerEvalCommand(program)
   registerIndexCommand(program)
+  registerMcpCommand(program)
+  registerEmailCommand(program)
   return program
 }
 

@@ -12,3 +12,12 @@ export async function loadConvertToolset(
   const { createConvertToolset } = await import('./toolset/convertToolset')
   return createConvertToolset(env)
 }
+
+/**
+ * An HTML text (an e-mail's HTML part) as Markdown with the attachment converter's rules (scripts,
+ * styles and `data:` images dropped, GFM tables), loaded on first use and run on the calling thread.
+ */
+export async function htmlTextToMarkdown(html: string): Promise<string> {
+  const { htmlToMarkdown } = await import('./markdown/htmlToMarkdown')
+  return htmlToMarkdown(html, { dataImages: 'drop' })
+}

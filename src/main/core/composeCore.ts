@@ -1,10 +1,13 @@
 import { join } from 'node:path'
 import type { AppNotice } from '../../shared/ipc'
+import { emailPasswordSecret } from '../../shared/settings'
 import type { BrowserEnvironment, BrowserOverrides } from '../browser'
 import { type Converter, createAppConverter } from '../convert'
+import type { EmailEnvironment } from '../email'
 import { createKnowledgeService, type KnowledgeService, providerEmbedder } from '../knowledge'
 import type { ProviderService } from '../llm'
 import type { Logger } from '../logging'
+import { createMcpHost, type McpHost } from '../mcp'
 import { openSettings, type SettingsService, type SettingsStorageOptions } from '../settings'
 import { createToolsHost, type ToolsHost } from '../toolsHost'
 import { type CurrentWorkspace, currentWorkspace, type WorkspaceChanged } from '../workspace'
@@ -48,12 +51,16 @@ export interface BureauCore {
   /** One converter, shared by attachments and the `convert` toolset (cache in `<data-dir>/cache/convert`). */
   readonly converter: Converter
   readonly browser: BrowserEnvironment
+  /** The e-mail accounts of the settings with their passwords, for the `email` toolset and Settings. */
+  readonly email: EmailEnvironment
   /** Built-in toolsets plus plugins (shipped `tools/`, `<data-dir>/tools`, `tools.extraFolder`). */
   readonly tools: ToolsHost
   /** The workspace of the folder in effect, opened on first use (a command that never touches files creates none). */
   readonly workspace: CurrentWorkspace
   /** The knowledge index of the current workspace (`<data-dir>/index/<workspace-id>`), behind the `knowledge` toolset. */
   readonly knowledge: KnowledgeService
+  /** MCP servers of Settings and `<data-dir>/mcp.json`, each a toolset once connected (`mcp.start()`). */
+  readonly mcp: McpHost
   close(): Promise<void>
 }
 
@@ -93,10 +100,19 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     ...(options.browser ? { overrides: options.browser } : {}),
     logger: options.logger.child('browser'),
   }
+  const email: EmailEnvironment = {
+    settings: () => settings.get().email,
+    password: (account) => settings.getSecret(emailPasswordSecret(account)),
+  }
   const toolSettings = settings.get().tools
   const tools = await createToolsHost({
     dataDir: options.dataDir,
-    builtins: { browser, convert: { converter: () => converter }, knowledge: { knowledge: () => knowledge } },
+    builtins: {
+      browser,
+      convert: { converter: () => converter },
+      knowledge: { knowledge: () => knowledge },
+      email,
+    },
     extraFolder: toolSettings.extraFolder,
     debounceMs: options.toolsDebounceMs ?? toolSettings.watchDebounceMs,
     watch: options.watchPlugins,
@@ -129,15 +145,29 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     ...(options.onKnowledgeStatus ? { onStatus: options.onKnowledgeStatus } : {}),
     onWarning: (message) => options.notify({ level: 'warning', message }),
   })
+  const mcp = createMcpHost({
+    dataDir: options.dataDir,
+    settings: {
+      mcp: () => settings.get().mcp,
+      getSecret: (name) => settings.getSecret(name),
+      listSecretNames: (prefix) => settings.listSecretNames(prefix),
+    },
+    registry: tools.registry,
+    logger: options.logger.child('mcp'),
+    notify: options.notify,
+  })
   return {
     settings,
     providers: openProviders,
     converter,
     browser,
+    email,
     tools,
     workspace,
     knowledge,
+    mcp,
     async close() {
+      await mcp.close()
       await knowledge.close()
       await workspace.close()
       await tools.close()

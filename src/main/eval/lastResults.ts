@@ -29,13 +29,14 @@ export async function readLastResults(dataDir: string): Promise<EvalScore[]> {
   }
 }
 
-/** Records a model run as the last score of its provider/model (replays are not scores). */
+/** Records a model run as the last score of its provider/model (replays, and runs that finished no task, are not scores). */
 export async function saveLastResult(
   dataDir: string,
   report: EvalReport,
   partial: boolean,
 ): Promise<EvalScore | undefined> {
-  if (report.mode !== 'agent' || !report.provider || !report.model) return undefined
+  if (report.mode !== 'agent' || !report.provider || !report.model || report.totals.all.total === 0)
+    return undefined
   const score: EvalScore = {
     provider: report.provider,
     model: report.model,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Logger } from '../logging'
 import { createUrlGuard } from '../tools'
+import { deadlineSignal } from './deadline'
 import type { EvalEnvironment } from './environment'
 import { totalsOf } from './report'
 import type { EvalReport, RunMode, TaskRun } from './results'
@@ -53,10 +54,12 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
         if (outer.aborted) break
         const passed = runs.filter((r) => r.passed).length
         options.onProgress?.({ done: runs.length, total, passed, next: { id: task.id, attempt } })
-        const signal = AbortSignal.any([
+        const limitMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS
+        const deadline = deadlineSignal(
           outer,
-          AbortSignal.timeout(options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS),
-        ])
+          limitMs,
+          () => new Error(`the task's time limit of ${Math.round(limitMs / 1000)} s ran out`),
+        )
         const run = await runTask(task, {
           env: options.env,
           site,
@@ -65,9 +68,9 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
           urlGuard,
           mode: options.mode,
           attempt,
-          signal,
+          signal: deadline.signal,
           ...(options.logger ? { logger: options.logger } : {}),
-        })
+        }).finally(() => deadline.dispose())
         // An attempt cut short by Ctrl+C did not finish: it is not reported as a failure of the model.
         if (outer.aborted) break
         runs.push(run)

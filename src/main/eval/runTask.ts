@@ -31,6 +31,16 @@ interface Outcome {
   steps: number
   tokens: TaskRun['tokens']
   errors: string[]
+  /** Why the agent ended before it answered (added to a failed task's reason). */
+  stopped?: string
+}
+
+/** How an agent run that did not finish ended, in the words of the report. */
+function stoppedBecause(result: AgentResult): string | undefined {
+  if (result.status === 'budget') return 'the agent used up its step budget'
+  if (result.status === 'repeated_failure') return 'the agent stopped after the same tool error three times'
+  if (result.status === 'failed') return `the model failed: ${oneLine(result.error ?? result.message)}`
+  return undefined
 }
 
 /** Replays tool calls through `invoke` (the agent's pipeline) with no model; `done` gives the answer. */
@@ -93,6 +103,7 @@ async function agent(task: EvalTask, prompt: string, ws: TaskWorkspace, o: RunTa
     .filter((s) => s.status === 'error')
     .map((s) => `${s.method}: ${s.error ?? 'failed'}`)
   if (result.error) errors.push(`agent: ${result.error}`)
+  const stopped = stoppedBecause(result)
   return {
     answer: result.message,
     status: result.status,
@@ -103,11 +114,16 @@ async function agent(task: EvalTask, prompt: string, ws: TaskWorkspace, o: RunTa
       cached: result.usage.cachedInputTokens,
     },
     errors,
+    ...(stopped ? { stopped } : {}),
   }
 }
 
 function oneLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'failed'
+}
+
+function reasonOf(verdict: { ok: boolean; reason: string }, outcome: Outcome): string {
+  return !verdict.ok && outcome.stopped ? `${verdict.reason}; ${outcome.stopped}` : verdict.reason
 }
 
 /** One attempt at a task in a fresh workspace: setup, the run (agent or replay), then the checks. Never throws. */
@@ -142,14 +158,19 @@ export async function runTask(raw: EvalTask, o: RunTaskOptions): Promise<TaskRun
         ? await agent(task, task.prompt, ws, o)
         : await replay(o.mode === 'reference' ? task.reference : task.wrong.calls, ws, o)
     const checkStarted = performance.now()
-    const ctx: CheckContext = { root: ws.root, answer: outcome.answer, submissions: o.site.take() }
+    const ctx: CheckContext = {
+      root: ws.root,
+      answer: outcome.answer,
+      submissions: o.site.take(),
+      reader: o.env.converter,
+    }
     const verdict = await runChecks(task.checks, ctx)
     const checkMs = performance.now() - checkStarted
     const cancelled = o.signal.aborted
     return {
       ...base,
       passed: verdict.ok && !cancelled,
-      reason: cancelled ? `stopped (${oneLine(o.signal.reason)})` : verdict.reason,
+      reason: cancelled ? `stopped (${oneLine(o.signal.reason)})` : reasonOf(verdict, outcome),
       status: cancelled && outcome.status === 'replayed' ? 'cancelled' : outcome.status,
       steps: outcome.steps,
       tokens: outcome.tokens,

@@ -2,8 +2,10 @@
 
 export { Anonymizer } from './anonymize/anonymizer'
 export { createLlmClient } from './clients/createClient'
+export { estimateTextTokens } from './history/estimateTokens'
 export { releaseLocalModel } from './local/releaseLocalModel'
 export { ollamaHandlers } from './ollama/ollamaHandlers'
+export { probeOllama } from './ollama/ollamaStatus'
 export { providerHandlers } from './providers/providerHandlers'
 export type { ProviderService } from './providers/providerService'
 export { createSettingsProviders } from './providers/settingsAdapter'

@@ -111,6 +111,8 @@ export interface PublicProvider {
   supportsVision: boolean
   headers: Record<string, string>
   temperature: number | undefined
+  /** The environment variable the API key came from (BUREAU_API_KEY or apiKeyEnv); absent: the settings store or none. */
+  apiKeyFrom?: string | undefined
 }
 
 export interface ResolvedProvider extends PublicProvider {

@@ -125,7 +125,7 @@ export function createSecretVault(options: SecretVaultOptions): SecretVault {
       const entry: SecretEntry = {
         cipher: cipher.id,
         ciphertext,
-        hint: secretHint(value),
+        hint: secretHint(value, name),
         updatedAt: options.now().toISOString(),
       }
       save({ ...current, entries: { ...current.entries, [name]: entry } })

@@ -186,7 +186,8 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
 
   function mask(name: string): MaskedSecret {
     const fromEnv = envOverride(name, current, envSources, env)
-    if (fromEnv) return { set: true, source: 'env', envVar: fromEnv.envVar, hint: secretHint(fromEnv.value) }
+    if (fromEnv)
+      return { set: true, source: 'env', envVar: fromEnv.envVar, hint: secretHint(fromEnv.value, name) }
     const stored = vault.list().find((entry) => entry.name === name)
     if (!stored) return { set: false }
     return {

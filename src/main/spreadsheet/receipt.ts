@@ -53,10 +53,16 @@ export type SettingsReceipt = z.infer<typeof SettingsReceipt>
 /** Cells a write receipt lists in full; a call on a bigger area gets a summary with its first cells. */
 export const RECEIPT_CELLS = 500
 
-/** Text added to every writing method's description so the model knows what comes back. */
-export const AREA_RECEIPT_DOC = `Returns the area receipt {sheet, range, rows, columns, values, formulas?, types?, formats?, uncalculated?}: values are the display texts (number formats applied, formula results computed); formulas, types (cells not listed are numbers), formats and uncalculated are sparse maps keyed by cell, omitted when empty. A call on more than ${RECEIPT_CELLS} cells (whole columns A:C, whole rows 2:5, big ranges) gets a summary instead: area, changed (cells changed), note? and the first ${RECEIPT_CELLS} cells where the change landed, with truncated naming the rest to read with get_range.`
+/** What the area receipt holds: stated once, in the toolset's description. */
+export const AREA_RECEIPT_EXPLAINED = `The area receipt {sheet, range, rows, columns, values, formulas?, types?, formats?, uncalculated?}: values are the display texts (number formats applied, formula results computed); formulas, types (cells not listed are numbers), formats and uncalculated are sparse maps keyed by cell, omitted when empty. A call on more than ${RECEIPT_CELLS} cells gets a summary instead: area, changed, note? and the first ${RECEIPT_CELLS} changed cells, with truncated naming the rest to read with get_range.`
 
-export const SETTINGS_RECEIPT_DOC = 'Returns {sheet, range, applied: [...]} listing each setting applied.'
+/** Ends each writing method's description; the receipt itself is explained once per toolset. */
+export const AREA_RECEIPT_DOC = 'Returns the area receipt.'
+
+export const SETTINGS_RECEIPT_DOC = 'Returns the settings receipt.'
+
+export const SETTINGS_RECEIPT_EXPLAINED =
+  'The settings receipt {sheet, range, applied: [...]} lists each setting applied.'
 
 function setIfAny<T>(target: Record<string, unknown>, key: string, map: Record<string, T>): void {
   if (Object.keys(map).length > 0) target[key] = map

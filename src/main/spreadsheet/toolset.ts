@@ -4,6 +4,7 @@ import { fileMethods } from './methods/fileMethods'
 import { formatMethods } from './methods/formatMethods'
 import { readMethods } from './methods/readMethods'
 import { createWorkbooksHandle } from './methods/schemas'
+import { AREA_RECEIPT_EXPLAINED, SETTINGS_RECEIPT_EXPLAINED } from './receipt'
 
 /** The `spreadsheet` toolset: real .xlsx editing with area receipts, computed formulas and safe saves. */
 export function createSpreadsheetToolset() {
@@ -12,8 +13,12 @@ export function createSpreadsheetToolset() {
     name: 'spreadsheet',
     summary:
       'Reads and edits .xlsx workbooks in the workspace: values, formulas (computed), formats, tables, charts.',
-    description:
-      'Every method takes the workbook path first. A workbook stays open in memory from its first use until close or the end of the session, when pending changes are saved. Writing methods return the area receipt {sheet, range, rows, columns, values (display text), formulas?, types?, formats?, uncalculated?}; settings methods return {sheet, range, applied}. Start with describe_worksheet.',
+    description: [
+      'Every method takes the workbook path first. A workbook stays open in memory from its first use until close or the end of the session, when pending changes are saved. Start with describe_worksheet.',
+      AREA_RECEIPT_EXPLAINED,
+      SETTINGS_RECEIPT_EXPLAINED,
+    ].join(' '),
+    openFor: { extensions: ['.xlsx', '.xlsm'] },
     methods: {
       ...fileMethods(workbooks),
       ...readMethods(workbooks),

@@ -1,10 +1,10 @@
 import type { InteractionMode } from '../../shared/settings'
-import { cliUsage, exampleCall, renderCliCall } from './cliUsage'
-import { exampleArgs } from './defineToolset'
+import { CLI_TOOL_NAME } from './invoke'
 import type { JsonSchema } from './jsonSchema'
-import { methodInfo, type ParamInfo } from './methodInfo'
+import { methodInfo } from './methodInfo'
+import { modelSchema } from './modelSchema'
 import { apiToolName } from './naming'
-import type { AnyToolMethod, Toolset } from './types'
+import type { Toolset } from './types'
 
 /** An OpenAI-style function tool. */
 export interface FunctionTool {
@@ -16,98 +16,66 @@ export interface ToolCatalog {
   mode: InteractionMode
   /** API mode: one function per method; CLI mode: the single `cli` tool. */
   tools: FunctionTool[]
-  /** The Markdown manual of the toolsets, for the system prompt. */
-  manual: string
 }
 
 const cache = new WeakMap<readonly Toolset[], Partial<Record<InteractionMode, ToolCatalog>>>()
 
-function parameters(method: AnyToolMethod): JsonSchema {
-  const { input } = methodInfo(method)
-  return { ...input, type: 'object', properties: input.properties ?? {} }
-}
-
-export function buildApiTools(toolsets: readonly Toolset[]): FunctionTool[] {
-  return toolsets.flatMap((toolset) =>
-    Object.entries(toolset.methods).map(([key, method]) => ({
+/**
+ * The function tools of one toolset's methods, conventions stated once (see `modelSchema`): the
+ * toolset's own description rides on its first method, so the tools explain themselves wherever
+ * they are disclosed.
+ */
+function toolsetFunctions(toolset: Toolset): FunctionTool[] {
+  const seen = new Set<string>()
+  const notes = toolset.description !== toolset.summary ? toolset.description : ''
+  return Object.entries(toolset.methods).map(([key, method], index) => {
+    const { input } = methodInfo(method)
+    const parameters = modelSchema({ ...input, type: 'object', properties: input.properties ?? {} }, seen)
+    const description =
+      index === 0 && notes ? `${method.description}\n${toolset.name} toolset: ${notes}` : method.description
+    return {
       type: 'function' as const,
-      function: {
-        name: apiToolName(toolset.name, key),
-        description: `${method.description}\nReturns: ${methodInfo(method).returns}`,
-        parameters: parameters(method),
-      },
-    })),
-  )
+      function: { name: apiToolName(toolset.name, key), description, parameters },
+    }
+  })
 }
 
-export function buildCliTool(toolsets: readonly Toolset[]): FunctionTool {
-  const list = toolsets.map((t) => `- ${t.name}: ${t.summary}`).join('\n')
+const functionCache = new WeakMap<Toolset, FunctionTool[]>()
+
+/** API mode: one function per method. Results describe themselves, so return shapes are left to `--help`. */
+export function buildApiTools(toolsets: readonly Toolset[]): FunctionTool[] {
+  return toolsets.flatMap((toolset) => {
+    let tools = functionCache.get(toolset)
+    if (!tools) {
+      tools = toolsetFunctions(toolset)
+      functionCache.set(toolset, tools)
+    }
+    return tools
+  })
+}
+
+/** One line per toolset, `- name: summary`: what the system prompt lists in both modes. */
+export function toolsetIndex(toolsets: readonly Toolset[]): string {
+  return toolsets.map((t) => `- ${t.name}: ${t.summary}`).join('\n') || '- (none)'
+}
+
+/** CLI mode's single tool; the toolsets themselves are listed in the system prompt. */
+export function buildCliTool(): FunctionTool {
   return {
     type: 'function',
     function: {
-      name: 'cli',
-      description: [
-        'Runs one Bureau tool command written like a shell command: <toolset> <method> [arguments] [--option value].',
-        'Run "help", "<toolset> --help" or "<toolset> <method> --help" to see methods, parameters and examples.',
-        'Toolsets:',
-        list || '- (none)',
-      ].join('\n'),
+      name: CLI_TOOL_NAME,
+      description:
+        'Runs one Bureau command: <toolset> <method> [arguments] [--option value]. "help", "<toolset> --help" and "<toolset> <method> --help" print usage.',
       parameters: {
         type: 'object',
         properties: {
-          command: {
-            type: 'string',
-            description: 'The command line, e.g. `files list /` or `help`. Quote values that contain spaces.',
-          },
+          command: { type: 'string', description: 'The command line, e.g. `files list /`.' },
         },
         required: ['command'],
       },
     },
   }
-}
-
-function paramLine(param: ParamInfo): string {
-  const facts = [
-    param.type,
-    param.required ? 'required' : param.hasDefault ? `default ${JSON.stringify(param.default)}` : 'optional',
-  ]
-  return `- \`${param.name}\` (${facts.join(', ')})${param.description ? `: ${param.description}` : ''}`
-}
-
-function methodSection(toolset: Toolset, key: string, mode: InteractionMode): string {
-  const method = toolset.methods[key] as AnyToolMethod
-  const info = methodInfo(method)
-  const heading =
-    mode === 'cli' ? `### \`${cliUsage(toolset, key)}\`` : `### \`${apiToolName(toolset.name, key)}\``
-  const lines = [heading, method.description]
-  if (info.params.length > 0) lines.push('Parameters:', ...info.params.map(paramLine))
-  lines.push(`Returns: \`${info.returns}\``)
-  const example = method.examples?.[0]
-  if (example !== undefined) {
-    const args = exampleArgs(example) as Record<string, unknown>
-    lines.push(
-      mode === 'cli'
-        ? `Example: \`${renderCliCall(toolset, key, args)}\``
-        : `Example: \`${JSON.stringify(args)}\``,
-    )
-  } else if (mode === 'cli') {
-    lines.push(`Example: \`${renderCliCall(toolset, key, exampleCall(toolset, key).args)}\``)
-  }
-  return lines.join('\n')
-}
-
-/** The Markdown manual: per toolset its summary and description, then each method. */
-export function buildManual(toolsets: readonly Toolset[], mode: InteractionMode): string {
-  const intro =
-    mode === 'cli'
-      ? 'Call tools with the `cli` tool: `{"command": "<toolset> <method> [arguments] [--option value]"}`. Leading required parameters are positional; quote values with spaces.'
-      : 'Call each method as its own function with a JSON object of named parameters.'
-  const sections = toolsets.map((toolset) => {
-    const methods = Object.keys(toolset.methods).map((key) => methodSection(toolset, key, mode))
-    const description = toolset.description !== toolset.summary ? `\n${toolset.description}` : ''
-    return [`## ${toolset.name}: ${toolset.summary}${description}`, ...methods].join('\n\n')
-  })
-  return ['# Tools', intro, ...sections].join('\n\n')
 }
 
 /**
@@ -124,8 +92,7 @@ export function getCatalog(toolsets: readonly Toolset[], mode: InteractionMode):
   if (cached) return cached
   const catalog: ToolCatalog = {
     mode,
-    tools: mode === 'api' ? buildApiTools(toolsets) : [buildCliTool(toolsets)],
-    manual: buildManual(toolsets, mode),
+    tools: mode === 'api' ? buildApiTools(toolsets) : [buildCliTool()],
   }
   entry[mode] = catalog
   return catalog

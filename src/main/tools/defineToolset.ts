@@ -5,6 +5,7 @@ import type {
   AnyToolMethod,
   InputSchema,
   MethodSpec,
+  OpenSignals,
   OutputSchema,
   Risk,
   ToolMethod,
@@ -77,9 +78,18 @@ export function defineToolset<M extends Record<string, AnyToolMethod>>(spec: Too
     summary: summary.trim(),
     description: (spec.description ?? summary).trim(),
     methods: Object.freeze({ ...methods }),
+    ...(spec.openFor && { openFor: openForOf(name, spec.openFor) }),
   })
   definedToolsets.add(toolset)
   return toolset
+}
+
+function openForOf(name: string, openFor: OpenSignals): OpenSignals {
+  const extensions = (openFor.extensions ?? []).map((ext) => ext.toLowerCase())
+  for (const ext of extensions)
+    if (!/^\.[a-z0-9]+$/.test(ext))
+      throw invalid(`toolset "${name}": "${ext}" is not a file extension like .xlsx`)
+  return Object.freeze({ extensions: Object.freeze(extensions), urls: openFor.urls === true })
 }
 
 export function isToolset(value: unknown): value is Toolset {

@@ -1,10 +1,10 @@
 export {
   buildApiTools,
   buildCliTool,
-  buildManual,
   type FunctionTool,
   getCatalog,
   type ToolCatalog,
+  toolsetIndex,
 } from './catalog'
 export { defineToolset, isToolset, method } from './defineToolset'
 export { CLI_TOOL_NAME, type InvokeOptions, invoke } from './invoke'
@@ -21,16 +21,21 @@ export { resolveMethod } from './resolveMethod'
 export { redactHostPaths } from './sanitizeError'
 export { sessionState } from './sessionState'
 export { pluginDirs, shippedToolsDir } from './shippedToolsDir'
+export { didYouMean } from './suggest'
 export { runTerminalArgv, runTerminalCommand } from './terminal'
 export { createToolSession, type ToolSessionOptions } from './toolSession'
 export {
   type AddToolsetResult,
   type AnyToolMethod,
+  type ApprovalGate,
+  type ApprovalRequest,
+  type ApprovalVerdict,
   type FlushFailure,
   type InputSchema,
   isUsageFailure,
   type MethodExample,
   type MethodSpec,
+  type OpenSignals,
   type OutputSchema,
   type ProgressUpdate,
   type RegisteredMethod,
@@ -49,5 +54,6 @@ export {
   type Toolset,
   type ToolsetSpec,
 } from './types'
+export { defuseMarkers, type FrameOptions, frameUntrusted, type UntrustedKind } from './untrustedContent'
 export { createUrlGuard, type UrlGuard, type UrlGuardOptions } from './urlGuard'
 export { lazyWorkspace, type WorkspaceSource } from './workspaceSource'

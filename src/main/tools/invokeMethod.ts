@@ -7,6 +7,7 @@ import { cliMethodName } from './naming'
 import { parseArguments } from './parseArguments'
 import { errorMessage } from './sanitizeError'
 import type {
+  ApprovalGate,
   ProgressUpdate,
   RegisteredMethod,
   ToolCall,
@@ -22,6 +23,8 @@ export interface InvokeOptions {
   onProgress?: (update: ProgressUpdate) => void
   /** How names and usage hints in errors are written: API function names or terminal commands. */
   style?: 'api' | 'cli'
+  /** Asked after validation, before the method runs (agent runs only); a refusal is a `denied` failure. */
+  approve?: ApprovalGate
 }
 
 class Cancelled extends Error {}
@@ -145,6 +148,16 @@ export async function invokeResolved(
     if (session.disposed)
       return failure(started, 'session', 'UNAVAILABLE', 'This tool session has ended.', call)
     const signal = options.signal ? AbortSignal.any([options.signal, session.signal]) : session.signal
+    if (options.approve) {
+      const verdict = await raceSignal(
+        options.approve(
+          { toolset: call.toolset, method: call.method, name: call.name, risk: target.method.risk, args },
+          signal,
+        ),
+        signal,
+      )
+      if (!verdict.allowed) return failure(started, 'denied', 'FORBIDDEN', verdict.reason, call)
+    }
     const ctx = contextFor(session, target, signal, options, (root) => {
       workspaceRoot = root
     })

@@ -36,13 +36,15 @@ export function topHelp(toolsets: readonly Toolset[]): string {
   ].join('\n')
 }
 
-/** `<toolset> --help`: its description and methods. */
+/**
+ * `<toolset> --help`: the toolset's manual in little space: its description, then per method the
+ * usage line (positional parameters in order, options) and what it does in one sentence.
+ */
 export function toolsetHelp(toolset: Toolset): string {
-  const keys = Object.keys(toolset.methods)
-  const width = Math.max(10, ...keys.map((k) => cliMethodName(k).length + 2))
-  const methods = keys.map((key) => {
+  const methods = Object.keys(toolset.methods).map((key) => {
     const method = toolset.methods[key] as AnyToolMethod
-    return `  ${pad(cliMethodName(key), width)}${firstSentence(method.description)}`
+    const usage = cliUsage(toolset, key).slice(toolset.name.length + 1)
+    return `  ${usage}\n      ${firstSentence(method.description)}`
   })
   return [
     `${toolset.name}: ${toolset.summary}`,
@@ -51,8 +53,21 @@ export function toolsetHelp(toolset: Toolset): string {
     'Methods:',
     ...methods,
     '',
-    `Run \`${toolset.name} <method> --help\` for its parameters and an example.`,
+    `Run \`${toolset.name} <method> --help\` for parameter types, defaults, an example and what it returns.`,
   ].join('\n')
+}
+
+/** Descriptions nested in a parameter's schema (each item of a list, each cell of a table). */
+function nestedNotes(param: ParamInfo): string[] {
+  const notes: string[] = []
+  let schema = param.schema.items
+  let label = 'each item'
+  for (let depth = 0; schema && depth < 3; depth++) {
+    if (schema.description) notes.push(`      ${label}: ${schema.description}`)
+    schema = schema.items
+    label = 'each value'
+  }
+  return notes
 }
 
 function paramLine(param: ParamInfo, positional: boolean): string {
@@ -84,7 +99,7 @@ export function methodHelp(toolset: Toolset, key: string): string {
       ? [
           '',
           'Parameters (positional in this order, or as --options):',
-          ...info.params.map((p, i) => paramLine(p, i < positionalCount)),
+          ...info.params.flatMap((p, i) => [paramLine(p, i < positionalCount), ...nestedNotes(p)]),
         ]
       : ['', 'No parameters.']),
     '',

@@ -39,7 +39,16 @@ export interface ToolCall {
  * Where a call failed: `usage`, `resolve` and `arguments` are the caller's mistakes (exit 2 in
  * `bureau tool`), `run` and `output` happened in the method, `cancelled` by the abort signal.
  */
-export type ToolFailureStage = 'usage' | 'resolve' | 'arguments' | 'run' | 'output' | 'cancelled' | 'session'
+export type ToolFailureStage =
+  | 'usage'
+  | 'resolve'
+  | 'arguments'
+  | 'run'
+  | 'output'
+  | 'cancelled'
+  | 'session'
+  /** The approval gate refused the call (a policy, the user, or a timeout); the method never ran. */
+  | 'denied'
 
 export interface ToolSuccess<T = unknown> {
   ok: true
@@ -68,6 +77,21 @@ export function isUsageFailure(result: ToolResult): boolean {
   )
 }
 
+/** A validated call the approval gate decides on before the method runs. */
+export interface ApprovalRequest {
+  toolset: string
+  method: string
+  name: string
+  risk: Risk
+  args: Record<string, unknown>
+}
+
+/** The gate's answer; `reason` reaches the model as the tool result ("denied by the user"). */
+export type ApprovalVerdict = { allowed: true } | { allowed: false; reason: string }
+
+/** Decides on a call for an agent run; the CLI's direct commands and the UI's buttons pass none. */
+export type ApprovalGate = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalVerdict>
+
 // Declarations, registry, session state and session refer to each other, so their types live together
 // here and the files that implement them import from this one (no import cycle, type imports included).
 
@@ -93,11 +117,22 @@ export interface ToolMethod<I extends InputSchema = InputSchema, O extends Outpu
 
 export type AnyToolMethod = ToolMethod<InputSchema, OutputSchema>
 
+/** What makes an agent run open a toolset before the model asks (API mode discloses toolsets on demand). */
+export interface OpenSignals {
+  /** An attachment with one of these extensions (lower case, with the dot), e.g. `.xlsx`. */
+  readonly extensions?: readonly string[]
+  /** A web address in the user's message. */
+  readonly urls?: boolean
+}
+
 export interface ToolsetSpec<M extends Record<string, AnyToolMethod>> {
   name: string
+  /** One line: what the toolset is for. The system prompt lists toolsets by it. */
   summary: string
+  /** Conventions shared by the methods, stated once (help text, and the first method's tool). */
   description?: string
   methods: M
+  openFor?: OpenSignals
 }
 
 export interface Toolset<M extends Record<string, AnyToolMethod> = Record<string, AnyToolMethod>> {
@@ -106,6 +141,7 @@ export interface Toolset<M extends Record<string, AnyToolMethod> = Record<string
   readonly summary: string
   readonly description: string
   readonly methods: Readonly<M>
+  readonly openFor?: OpenSignals
 }
 
 export interface RegisteredMethod {

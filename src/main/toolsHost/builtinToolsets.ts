@@ -1,5 +1,7 @@
 import type { BrowserEnvironment } from '../browser'
 import type { ConvertToolsetEnvironment } from '../convert'
+import type { DocumentsEnvironment } from '../documents'
+import type { EmailEnvironment } from '../email'
 import type { KnowledgeToolsetEnvironment } from '../knowledge'
 import type { Toolset } from '../tools'
 
@@ -10,6 +12,20 @@ export interface BuiltinToolsetOptions {
   convert?: ConvertToolsetEnvironment
   /** The app's knowledge service; without it the host offers no `knowledge` toolset. */
   knowledge?: KnowledgeToolsetEnvironment
+  /** The e-mail accounts of the settings; without it the host offers no `email` toolset. */
+  email?: EmailEnvironment
+  /** Which Chromium the `documents` toolset draws and prints with; default: the browser settings, else the first found. */
+  documents?: DocumentsEnvironment
+}
+
+function documentsEnvironment(options: BuiltinToolsetOptions): DocumentsEnvironment {
+  if (options.documents) return options.documents
+  const browser = options.browser
+  if (!browser) return {}
+  return {
+    executablePath: async () =>
+      browser.overrides?.executablePath ?? (await browser.settings()).executablePath,
+  }
 }
 
 /**
@@ -24,11 +40,15 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
   const knowledge = options.knowledge
     ? [await (await import('../knowledge')).loadKnowledgeToolset(options.knowledge)]
     : []
+  const { loadDocumentsToolset } = await import('../documents')
+  const email = options.email ? [await (await import('../email')).loadEmailToolset(options.email)] : []
   return [
     ...(await loadFilesToolsets()),
     await loadConvertToolset(options.convert),
     ...knowledge,
     await loadSpreadsheetToolset(),
+    await loadDocumentsToolset(documentsEnvironment(options)),
     ...web,
+    ...email,
   ]
 }

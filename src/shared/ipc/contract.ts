@@ -1,8 +1,11 @@
 import { appEvents, appRoutes } from './routes/app'
 import { browserRoutes } from './routes/browser'
 import { chatEvents, chatRoutes } from './routes/chat'
+import { documentRoutes } from './routes/documents'
+import { emailRoutes } from './routes/email'
 import { evalRoutes } from './routes/eval'
 import { knowledgeEvents, knowledgeRoutes } from './routes/knowledge'
+import { mcpRoutes } from './routes/mcp'
 import { modelEvents, modelRoutes } from './routes/models'
 import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
@@ -27,6 +30,9 @@ export const routes = {
   ...evalRoutes,
   ...modelRoutes,
   ...knowledgeRoutes,
+  ...documentRoutes,
+  ...mcpRoutes,
+  ...emailRoutes,
 }
 
 export const events = {

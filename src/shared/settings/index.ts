@@ -25,11 +25,14 @@ export {
 } from './secretNames'
 export { AgentSettings } from './sections/agent'
 export { AnonymizationSettings } from './sections/anonymization'
+export { ApprovalPolicy, ApprovalRuleKey, ApprovalSettings } from './sections/approvals'
 export { AttachmentSettings, AttachmentVision, DEFAULT_ATTACHMENT_BUDGET_CHARS } from './sections/attachments'
 export { BridgeSettings } from './sections/bridge'
 export { BrowserMode, BrowserSettings } from './sections/browser'
+export { EmailAccount, EmailAccountName, EmailSettings, emailPasswordSecret } from './sections/email'
 export { KnowledgeEmbeddings, KnowledgeSettings } from './sections/knowledge'
 export { LocalModelSettings } from './sections/localModels'
+export { McpServerName, McpServerSettings, McpSettings } from './sections/mcp'
 export {
   ActiveProviderSettings,
   InteractionMode,

@@ -20,7 +20,9 @@ const knownPrefix = /^(sk-(?:ant-|proj-|or-)?|gsk_|xai-|hf_|AIza)/
  * A hint that identifies a key without weakening it: a well-known vendor prefix and the last four
  * characters, only for long secrets. Computed when the secret is set, so masking never decrypts.
  */
-export function secretHint(value: string): string | undefined {
+export function secretHint(value: string, name = ''): string | undefined {
+  // Even a password's last characters help a guess: passwords are never shown back, not even in part.
+  if (/password$/i.test(name)) return undefined
   const secret = value.trim()
   if (secret.length < 16) return undefined
   const prefix = secret.length >= 20 ? (secret.match(knownPrefix)?.[1] ?? '') : ''

@@ -1,11 +1,14 @@
 import { z } from 'zod'
 import { AgentSettings } from './sections/agent'
 import { AnonymizationSettings } from './sections/anonymization'
+import { ApprovalSettings } from './sections/approvals'
 import { AttachmentSettings } from './sections/attachments'
 import { BridgeSettings } from './sections/bridge'
 import { BrowserSettings } from './sections/browser'
+import { EmailSettings } from './sections/email'
 import { KnowledgeSettings } from './sections/knowledge'
 import { LocalModelSettings } from './sections/localModels'
+import { McpSettings } from './sections/mcp'
 import { ActiveProviderSettings, ProviderOverrides } from './sections/providers'
 import { ToolSettings } from './sections/tools'
 import { UiSettings } from './sections/ui'
@@ -34,6 +37,9 @@ export const settingsSections = {
   bridge: BridgeSettings.prefault({}),
   localModels: LocalModelSettings.prefault({}),
   knowledge: KnowledgeSettings.prefault({}),
+  mcp: McpSettings.prefault({}),
+  approvals: ApprovalSettings.prefault({}),
+  email: EmailSettings.prefault({}),
 }
 
 export const Settings = z.looseObject({

@@ -26,9 +26,20 @@ export const secretNameRules: readonly SecretNameRule[] = [
     label: (m) => `the ${(m[1] ?? '').toUpperCase()} password`,
   },
   {
+    pattern: new RegExp(`^email\\.accounts\\.${ID}\\.password$`),
+    example: 'email.accounts.work.password',
+    label: (m) => `the password of e-mail account "${m[1]}"`,
+  },
+  {
     pattern: new RegExp(`^bridge\\.tokens\\.${ID}$`),
     example: 'bridge.tokens.my-script',
     label: (m) => `the bridge token "${m[1]}"`,
+  },
+  {
+    pattern: new RegExp(`^mcp\\.${ID}\\.(env|header)\\.([A-Za-z_][A-Za-z0-9_-]{0,127})$`),
+    example: 'mcp.github.env.GITHUB_TOKEN',
+    label: (m) =>
+      `${m[2] === 'env' ? 'the environment variable' : 'the header'} ${m[3]} of MCP server "${m[1]}"`,
   },
   {
     pattern: /^voice\.(tts|stt)\.apiKey$/,

@@ -24,6 +24,7 @@ describe('the app converter with attachments.vision = when-supported', () => {
       await host.client.invoke('settings.update', { attachments: { vision: 'when-supported' } })
       suite.llm.push(
         { text: 'Invoice 42\n\nTotal: 99 EUR' },
+        { toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'convert' } }] },
         { toolCalls: [{ name: 'convert_to_markdown', arguments: { path: '/inbox/receipt.jpg' } }] },
         { toolCalls: [{ name: 'done', arguments: { message: 'The total is 99 EUR.' } }] },
       )
@@ -34,15 +35,15 @@ describe('the app converter with attachments.vision = when-supported', () => {
       const done = await host.waitForEvent((e) => e.event === 'agent.done' && e.payload.runId === runId)
       expect(done.payload.message).toMatchObject({ status: 'done', text: 'The total is 99 EUR.' })
 
-      // 1: the picture to the model; 2: the agent with the transcription; 3: after the tool call.
-      expect(suite.llm.requests).toHaveLength(3)
+      // 1: the picture to the model; 2: the agent with the transcription; 3: after open_toolset; 4: after the call.
+      expect(suite.llm.requests).toHaveLength(4)
       expect(imageUrl(suite.llm.requests[0])).toMatch(/^data:image\/jpeg;base64,/)
       const user = sent(suite.llm.requests[1]).find((m) => m.role === 'user')?.content ?? ''
       expect(user).toContain('<attachment name="receipt.jpg" path="/inbox/receipt.jpg" format="image"')
       expect(user).toContain('Invoice 42\n\nTotal: 99 EUR')
       expect(imageUrl(suite.llm.requests[1])).toBeUndefined()
       // The toolset was answered by the app's converter from its cache: no second transcription.
-      const toolResult = sent(suite.llm.requests[2]).find((m) => m.role === 'tool')?.content ?? ''
+      const toolResult = sent(suite.llm.requests[3]).findLast((m) => m.role === 'tool')?.content ?? ''
       expect(toolResult).toContain('Total: 99 EUR')
       expect(toolResult).toContain('"format":"image"')
       expect(host.app.converter).toBeDefined()

@@ -31,10 +31,8 @@ const doneOf = async (running: IpcHost, runId: string) =>
 describe('chat over the HTTP host', () => {
   it('chat.send returns at once; attachment, step, delta and done events follow; the conversation survives a restart', async () => {
     suite.llm.push(
-      {
-        text: 'Reading the notes.',
-        toolCalls: [{ name: 'files_read', arguments: { path: '/inbox/notes.txt' } }],
-      },
+      { text: 'Reading the notes.', toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'files' } }] },
+      { toolCalls: [{ name: 'files_read', arguments: { path: '/inbox/notes.txt' } }] },
       {
         toolCalls: [
           { name: 'files_write_text', arguments: { path: '/summary.txt', content: 'Budget approved.' } },

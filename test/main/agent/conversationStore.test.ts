@@ -88,3 +88,64 @@ describe('conversation store', () => {
     expect(await store.delete(ok.id)).toBe(false)
   })
 })
+
+describe('conversation store: search, pin, rename (issue 19)', () => {
+  const message = (id: string, role: 'user' | 'assistant', text: string) => ({
+    id,
+    role,
+    text,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    status: 'done' as const,
+    attachments: [],
+    steps: [],
+    files: [],
+  })
+
+  it('searches message text too and says where; rename and pin keep the order by last activity', async () => {
+    const store = createConversationStore({ dir: await dirs.make(), now: clock() })
+    const a = await store.create({ title: 'Travel' })
+    await store.update(a.id, (c) => {
+      c.messages.push(
+        message('u', 'user', 'Book a train'),
+        message('r', 'assistant', 'The Zürich train leaves at 9:12 from platform 4.'),
+      )
+    })
+    const b = await store.create({ title: 'Budget' })
+    expect((await store.list()).map((c) => c.id)).toEqual([b.id, a.id])
+
+    const [hit] = await store.list('zürich TRAIN')
+    expect(hit?.id).toBe(a.id)
+    expect(hit?.hit?.messageId).toBe('r')
+    expect(hit?.hit?.snippet.slice(hit.hit.start, hit.hit.end)).toBe('Zürich train')
+    expect((await store.list('budget'))[0]?.hit).toMatchObject({ start: 0, end: 6 })
+    expect(await store.list('nowhere')).toEqual([])
+
+    await store.rename(a.id, 'Trip to Zürich')
+    expect((await store.list()).map((c) => c.id)).toEqual([b.id, a.id])
+    await store.update(
+      a.id,
+      (c) => {
+        c.pinned = true
+      },
+      { touch: false },
+    )
+    const list = await store.list()
+    expect(list.map((c) => c.id)).toEqual([a.id, b.id])
+    expect(list[0]?.pinned).toBe(true)
+  })
+
+  it('messages pushed without a parent continue the branch on screen', async () => {
+    const store = createConversationStore({ dir: await dirs.make(), now: clock() })
+    const { id } = await store.create({ title: 't' })
+    const first = await store.update(id, (c) => {
+      c.messages.push(message('u1', 'user', 'q'), message('a1', 'assistant', 'a'))
+    })
+    expect(first.leafId).toBe('a1')
+    expect(first.messages.map((m) => m.parentId)).toEqual([null, 'u1'])
+    const second = await store.update(id, (c) => {
+      c.messages.push(message('u2', 'user', 'q2'))
+    })
+    expect(second.messages.at(-1)?.parentId).toBe('a1')
+    expect(second.leafId).toBe('u2')
+  })
+})

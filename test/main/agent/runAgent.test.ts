@@ -66,7 +66,9 @@ describe('runAgent: a multi-step task with the files toolset', () => {
     const system = systemPrompt(suite.llm.requests[0])
     expect(system).toContain('## Steps')
     expect(system).toContain('answer it directly in plain text')
-    expect(system).toContain('### `files_write_text`')
+    // The toolsets are listed one line each; their methods travel as tools, never as a manual.
+    expect(system).toContain(`- files: ${suite.files.summary}`)
+    expect(system).not.toContain('files_write_text')
     // The result of the read reached the model as a tool message.
     const results = toolMessages(suite.llm.requests[2])
     expect(results.map((m) => m.content).join('\n')).toContain('hello agent')
@@ -94,7 +96,9 @@ describe('runAgent: a multi-step task with the files toolset', () => {
     expect(result.steps.map((s) => s.method)).toEqual(['files.write_text', 'files.read'])
     expect(result.steps[0]?.args).toMatchObject({ path: '/b.txt', content: 'hi there' })
     expect(sentTools(suite.llm.requests[0])).toEqual(['cli', 'done'])
-    expect(systemPrompt(suite.llm.requests[0])).toContain('### `files write_text')
+    expect(systemPrompt(suite.llm.requests[0])).toContain(`- files: ${suite.files.summary}`)
+    expect(systemPrompt(suite.llm.requests[0])).toContain('`<toolset> --help`')
+    expect(systemPrompt(suite.llm.requests[0])).not.toContain('write_text')
     expect(toolMessages(suite.llm.requests[2]).at(-1)?.content).toContain('hi there')
   })
 

@@ -35,15 +35,16 @@ describe('sub-agents', () => {
       `- Delegation to the sub-agent of: ${suite.files.summary} (toolset "files")`,
       `- Delegation to the sub-agent of: ${counter.summary} (toolset "counter")`,
     ])
-    // The manual lists only the agent's own toolsets, after the steps block.
-    expect(system.indexOf('## Steps')).toBeLessThan(system.indexOf('# Tools'))
-    expect(system).toContain('### `counter_touch`')
-    expect(system).not.toContain('### `files_write_text`')
+    // The toolset list names only the agent's own toolsets, before the steps block.
+    expect(system.indexOf('## Toolsets')).toBeLessThan(system.indexOf('## Steps'))
+    expect(system).toContain(`- counter: ${counter.summary}`)
+    expect(system).not.toContain(`- files: ${suite.files.summary}`)
+    // The agent's own tools first, then the methods of its (single, so open) toolset.
     expect(sentTools(suite.llm.requests[0])).toEqual([
-      'counter_touch',
       'done',
       'launch_subagent',
       'provide_subagent_input',
+      'counter_touch',
     ])
   })
 

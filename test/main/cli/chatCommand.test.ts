@@ -24,8 +24,8 @@ describe('bureau chat', () => {
   it('streams the reply to stdout, steps to stderr, prints returned files; exit 0', async () => {
     const { workspace, data } = await dirsFor()
     suite.llm.push(
+      { text: 'Writing it now.', toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'files' } }] },
       {
-        text: 'Writing it now.',
         toolCalls: [
           { name: 'files_write_text', arguments: { path: '/out/report.txt', content: 'Q3 is up' } },
         ],
@@ -109,7 +109,7 @@ describe('bureau chat', () => {
   it('exits 1 when a tool fails the same way three times', async () => {
     const { workspace, data } = await dirsFor()
     const bad = { toolCalls: [{ name: 'files_read', arguments: { path: '/missing.txt' } }] }
-    suite.llm.push(bad, bad, bad)
+    suite.llm.push({ toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'files' } }] }, bad, bad, bad)
     const result = await runChat({ workspace, data }, ['read it'])
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('I stopped')

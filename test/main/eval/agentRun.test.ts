@@ -31,6 +31,11 @@ describe('bureau eval through the agent', () => {
     const taskSet = loadTaskSet(evalDir, 'sheet-total-column')
     const task = taskSet.tasks[0]
     if (!task) throw new Error('sheet-total-column is missing')
+    // A model first opens the toolsets it needs (API mode discloses their methods on request).
+    const toolsets = [
+      ...new Set(task.reference.flatMap((c) => (c.tool === 'done' ? [] : [c.tool.split('_')[0]]))),
+    ]
+    suite.llm.push({ toolCalls: [{ name: 'open_toolset', arguments: { toolset: toolsets.join(',') } }] })
     for (const call of task.reference)
       suite.llm.push({ toolCalls: [{ name: call.tool, arguments: call.args }] })
     const report = await runEval({ taskSet, evalDir, env, mode: 'agent' })
@@ -43,7 +48,7 @@ describe('bureau eval through the agent', () => {
     // The model saw the task's prompt and got the tool results back.
     const first = sent(suite.llm.requests[0])
     expect(first.find((m) => m.role === 'user')?.content).toContain('/sales.xlsx')
-    expect(sent(suite.llm.requests[1]).some((m) => m.role === 'tool')).toBe(true)
+    expect(sent(suite.llm.requests[2]).some((m) => m.role === 'tool')).toBe(true)
   }, 60_000)
 
   it('a model that answers garbage fails with the checker’s reason, and the run goes on', async () => {

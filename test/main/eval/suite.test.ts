@@ -22,6 +22,8 @@ const KINDS = [
   'convert.answer-docx',
   'convert.pdf-table-to-xlsx',
   'convert.summary-structure',
+  'documents.report-docx',
+  'documents.markdown-to-pdf',
   'files.sort-by-type',
   'files.rename-pattern',
   'history.restore-deleted',
@@ -37,12 +39,12 @@ describe('the eval task set', () => {
     const kinds = new Set(taskSet.tasks.map((t) => t.kind))
     for (const kind of KINDS) expect(kinds, kind).toContain(kind)
     const toolsets = new Set(taskSet.tasks.flatMap((t) => t.toolsets))
-    expect([...toolsets].sort()).toEqual(['convert', 'files', 'history', 'spreadsheet', 'web'])
+    expect([...toolsets].sort()).toEqual(['convert', 'documents', 'files', 'history', 'spreadsheet', 'web'])
     expect(new Set(taskSet.tasks.map((t) => t.difficulty))).toEqual(new Set(['easy', 'medium', 'hard']))
     expect(
       taskSet.tasks.filter((t) => t.toolsets.length > 1 && t.kind.startsWith('multi.')).length,
     ).toBeGreaterThanOrEqual(3)
-    expect(taskSet.version).toBe('1')
+    expect(taskSet.version).toBe('2')
     expect(taskSet.digest).toMatch(/^[0-9a-f]{12}$/)
   })
 

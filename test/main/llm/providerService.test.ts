@@ -87,16 +87,25 @@ describe('resolving a provider', () => {
     expect(await providers.resolve()).toMatchObject({
       id: 'zai',
       apiKey: 'sk-env-key-000111222',
+      apiKeyFrom: 'BUREAU_API_KEY',
       active: true,
     })
     expect((await providers.resolve('deepseek')).apiKey).toBeUndefined()
+    const list = await providers.list()
+    expect(list.find((p) => p.active)).toMatchObject({ id: 'zai', activeSource: 'environment' })
+    expect(list.find((p) => p.id === 'ollama')).toMatchObject({ active: false, activeSource: null })
   })
 
   it("keys: the provider's apiKeyEnv wins over the stored secret", async () => {
     const settings = { secrets: { 'providers.deepseek.apiKey': KEY } }
-    expect((await (await service(settings)).providers.resolve('deepseek')).apiKey).toBe(KEY)
+    const stored = await (await service(settings)).providers.resolve('deepseek')
+    expect(stored.apiKey).toBe(KEY)
+    expect(stored.apiKeyFrom).toBeUndefined()
     const fromEnv = await service(settings, { DEEPSEEK_API_KEY: 'sk-deepseek-env-999' })
-    expect((await fromEnv.providers.resolve('deepseek')).apiKey).toBe('sk-deepseek-env-999')
+    expect(await fromEnv.providers.resolve('deepseek')).toMatchObject({
+      apiKey: 'sk-deepseek-env-999',
+      apiKeyFrom: 'DEEPSEEK_API_KEY',
+    })
     expect(fromEnv.providers.keyEnvVar('deepseek')).toBe('DEEPSEEK_API_KEY')
   })
 

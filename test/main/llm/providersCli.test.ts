@@ -37,6 +37,8 @@ describe('bureau providers', () => {
       /ollama\s+ollama\s+qwen3:8b\s+from server\s+cli \(auto\)\s+-$/,
     )
     expect(lines.find((l) => l.includes(' openai '))).toContain('missing (OPENAI_API_KEY)')
+    // The provider in use is the effective one, and the environment is named when it decides.
+    expect(lines.at(-1)).toBe('* in use: deepseek (from BUREAU_PROVIDER)')
     expect(io.stdout()).not.toContain('sk-cli-secret')
   })
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { buildApiTools, createToolRegistry, defineToolset, getCatalog, method } from '../../../src/main/tools'
+import {
+  buildApiTools,
+  createToolRegistry,
+  defineToolset,
+  getCatalog,
+  method,
+  toolsetIndex,
+} from '../../../src/main/tools'
 import { files, sheet } from './sampleToolsets'
 
 describe('catalog', () => {
@@ -53,26 +60,49 @@ describe('catalog', () => {
     expect(buildApiTools([ping])[0]?.function.parameters).toEqual({ type: 'object', properties: {} })
   })
 
-  it('CLI mode: a single `cli` tool listing the toolsets (snapshot)', () => {
+  it('CLI mode: a single short `cli` tool; the toolsets are listed by the system prompt (snapshot)', () => {
     const catalog = getCatalog(toolsets, 'cli')
     expect(catalog.tools).toHaveLength(1)
     expect(catalog.tools[0]?.function.name).toBe('cli')
     expect(catalog.tools[0]?.function.parameters.required).toEqual(['command'])
-    expect(catalog.tools[0]?.function.description).toContain('- sheet: A fake spreadsheet toolset for tests.')
+    expect(catalog.tools[0]?.function.description).toContain('<toolset> --help')
     expect(catalog.tools[0]).toMatchSnapshot()
+    expect(toolsetIndex(toolsets)).toBe(
+      `- sheet: A fake spreadsheet toolset for tests.\n- files: ${files.summary}`,
+    )
   })
 
-  it('Markdown manual in both modes (snapshots)', () => {
-    const api = getCatalog(toolsets, 'api').manual
-    expect(api).toContain('## sheet: A fake spreadsheet toolset for tests.')
-    expect(api).toContain('### `sheet_get_range`')
-    expect(api).toContain('- `limit` (integer, default 100)')
-    expect(api).toContain('Returns: `{range: string, detailed: boolean, limit: number}`')
-    expect(api).toMatchSnapshot()
-    const cli = getCatalog(toolsets, 'cli').manual
-    expect(cli).toContain('### `sheet set_cell_value <path> <sheet> <cell> <value>`')
-    expect(cli).toContain('Example: `sheet set_cell_value /book.xlsx Sales A1 5`')
-    expect(cli).toMatchSnapshot()
+  it('API tools state a shared description once per toolset and drop validation-only keywords', () => {
+    const shared = 'The workbook, an .xlsx path in the workspace.'
+    const book = defineToolset({
+      name: 'book',
+      summary: 'Books.',
+      description: 'Every method takes the workbook path first.',
+      methods: {
+        first: method({
+          description: 'First.',
+          input: z.object({ path: z.string().min(1).describe(shared), cells: z.array(z.string()).min(1) }),
+          output: z.null(),
+          risk: 'read',
+          run: () => null,
+        }),
+        second: method({
+          description: 'Second.',
+          input: z.object({ path: z.string().min(1).describe(shared) }),
+          output: z.null(),
+          risk: 'read',
+          run: () => null,
+        }),
+      },
+    })
+    const [first, second] = buildApiTools([book])
+    expect(first?.function.description).toBe(
+      'First.\nbook toolset: Every method takes the workbook path first.',
+    )
+    expect(first?.function.parameters.properties?.path).toEqual({ type: 'string', description: shared })
+    expect(first?.function.parameters.properties?.cells).toEqual({ type: 'array', items: { type: 'string' } })
+    expect(second?.function.description).toBe('Second.')
+    expect(second?.function.parameters.properties?.path).toEqual({ type: 'string' })
   })
 
   it('is cached per registry snapshot and rebuilt only when the set of toolsets changes', () => {

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Toolset } from '../../../src/main/tools'
 import { fastJsonSchema } from '../../../src/main/tools/fastJsonSchema'
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
+import { EmailSettings } from '../../../src/shared/settings'
 import { files, notes, sheet } from './sampleToolsets'
 
 /** The reference: what z.toJSONSchema says, tidied as the catalog does (no `$schema`, no ±2^53 bounds). */
@@ -74,7 +75,14 @@ describe('fastJsonSchema', () => {
   })
 
   it('agrees with z.toJSONSchema on every built-in and sample method, and covers most of them', async () => {
-    const toolsets: Toolset[] = [...(await loadBuiltinToolsets()), sheet, notes, files]
+    const toolsets: Toolset[] = [
+      ...(await loadBuiltinToolsets({
+        email: { settings: () => EmailSettings.parse({}), password: async () => undefined },
+      })),
+      sheet,
+      notes,
+      files,
+    ]
     let total = 0
     let fast = 0
     for (const toolset of toolsets) {

@@ -200,8 +200,9 @@ describe('terminal help at every level', () => {
     async (command) => {
       const text = await help(command)
       expect(text).toContain('files: Fake files.')
-      expect(text).toMatch(/list\s+Lists a folder\./)
-      expect(text).toMatch(/write_text\s+Writes a text file\./)
+      // Each method with its usage line, then what it does.
+      expect(text).toMatch(/ {2}list \[--dir <string>\] \[--recursive\]\n {6}Lists a folder\./)
+      expect(text).toMatch(/ {2}write_text <path> <text>\n {6}Writes a text file\./)
     },
   )
 

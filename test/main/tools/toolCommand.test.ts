@@ -69,7 +69,7 @@ describe('bureau tool', () => {
   it('<toolset> --help lists its methods; <toolset> <method> --help its parameters', async () => {
     const toolset = await tool(['text', '--help'])
     expect(toolset.code, toolset.stderr).toBe(0)
-    expect(toolset.stdout).toMatch(/word_count\s+Counts words/)
+    expect(toolset.stdout).toMatch(/word_count <text>.*\n\s+Counts words/)
     const method = await tool(['text', 'replace', '--help'])
     expect(method.code, method.stderr).toBe(0)
     expect(method.stdout).toContain(

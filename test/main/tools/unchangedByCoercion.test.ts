@@ -4,6 +4,7 @@ import type { JsonSchema } from '../../../src/main/tools/jsonSchema'
 import { methodInfo } from '../../../src/main/tools/methodInfo'
 import { unchangedByCoercion } from '../../../src/main/tools/unchangedByCoercion'
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
+import { EmailSettings } from '../../../src/shared/settings'
 import { files, notes, sheet } from './sampleToolsets'
 
 type CoerceModule = typeof import('../../../src/main/tools/coerceArguments')
@@ -103,7 +104,14 @@ describe('fast path of argument coercion', () => {
   })
 
   it('agrees with the walk on every built-in and sample method for typical and sloppy arguments', async () => {
-    const toolsets: Toolset[] = [...(await loadBuiltinToolsets()), sheet, notes, files]
+    const toolsets: Toolset[] = [
+      ...(await loadBuiltinToolsets({
+        email: { settings: () => EmailSettings.parse({}), password: async () => undefined },
+      })),
+      sheet,
+      notes,
+      files,
+    ]
     const variants = (value: unknown): unknown[] => [value, String(value), [value], null, '', undefined]
     let checked = 0
     for (const toolset of toolsets) {

@@ -13,6 +13,12 @@ describe('composerKeyAction', () => {
     expect(composerKeyAction({ key: 'Enter', shiftKey: false, isComposing: true })).toBe('none')
     expect(composerKeyAction({ key: 'Enter', shiftKey: false, keyCode: 229 })).toBe('none')
   })
+  it('brings back the last message on ↑ only in an empty box and without modifiers', () => {
+    expect(composerKeyAction({ key: 'ArrowUp', shiftKey: false, empty: true })).toBe('recall')
+    expect(composerKeyAction({ key: 'ArrowUp', shiftKey: false, empty: false })).toBe('none')
+    expect(composerKeyAction({ key: 'ArrowUp', shiftKey: true, empty: true })).toBe('none')
+    expect(composerKeyAction({ key: 'ArrowUp', shiftKey: false, empty: true, modified: true })).toBe('none')
+  })
   it('ignores other keys', () => {
     expect(composerKeyAction({ key: 'a', shiftKey: false })).toBe('none')
   })

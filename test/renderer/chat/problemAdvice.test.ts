@@ -24,4 +24,12 @@ describe('adviceFor', () => {
       adviceFor({ code: 'UNAVAILABLE', message: 'Chat is not available in this build yet.' }).action,
     ).toBeUndefined()
   })
+  it('a stream cut mid-answer is not "no provider reachable"', () => {
+    const advice = adviceFor({
+      code: 'UNAVAILABLE',
+      message: 'The connection to OpenAI was lost after 12 words of the answer. What arrived is kept.',
+    })
+    expect(advice.title).toBe('The answer was cut off')
+    expect(advice.action).toBeUndefined()
+  })
 })

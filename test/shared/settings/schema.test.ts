@@ -40,7 +40,13 @@ describe('settings schema', () => {
       voice: { tts: { pitch: 2 } },
     })
     expect(parsed.future).toEqual({ a: 1 })
-    expect(parsed.ui).toEqual({ theme: 'dark', density: 'compact' })
+    expect(parsed.ui).toEqual({
+      theme: 'dark',
+      density: 'compact',
+      setupChoice: null,
+      providerWorked: false,
+      lastConversationId: null,
+    })
     expect(parsed.providers.deepseek).toEqual({ model: 'deepseek-chat', topK: 3 })
     expect(parsed.voice.tts).toMatchObject({ pitch: 2, engine: 'espeak-ng' })
   })

@@ -9,7 +9,9 @@ import {
   removeConversationFile,
   writeConversationFile,
 } from './conversationFiles'
+import { searchConversation } from './searchConversation'
 import { summarize, titleFrom } from './titles'
+import { withTree } from './withTree'
 
 export interface ConversationStoreOptions {
   /** The folder that holds one `<id>.json` per conversation (created on first write). */
@@ -19,12 +21,29 @@ export interface ConversationStoreOptions {
 }
 
 export interface ConversationStore {
-  /** Newest first; `query` filters by title (case-insensitive). Unreadable files are skipped and logged. */
+  /**
+   * Pinned first, then newest; `query` keeps the conversations whose title or message text has it
+   * (case-insensitive) and says where. Unreadable files are skipped and logged.
+   */
   list(query?: string): Promise<ConversationSummary[]>
   get(id: string): Promise<Conversation>
-  create(options?: { title?: string; firstMessage?: string }): Promise<Conversation>
-  /** Read-modify-write under a per-conversation lock, then an atomic write. */
-  update(id: string, change: (conversation: Conversation) => void): Promise<Conversation>
+  create(options?: {
+    title?: string
+    firstMessage?: string
+    model?: Conversation['model']
+  }): Promise<Conversation>
+  /**
+   * Read-modify-write under a per-conversation lock, then an atomic write. Messages pushed without a
+   * `parentId` continue the branch on screen and become its end. `touch: false` keeps `updatedAt`
+   * (rename, pin: the list order stays).
+   */
+  update(
+    id: string,
+    change: (conversation: Conversation) => void,
+    options?: { touch?: boolean },
+  ): Promise<Conversation>
+  /** Saves a whole conversation (an import) under its id. */
+  put(conversation: Conversation): Promise<Conversation>
   rename(id: string, title: string): Promise<ConversationSummary>
   delete(id: string): Promise<boolean>
 }
@@ -52,7 +71,7 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
 
   async function read(id: string): Promise<Conversation> {
     const outcome = await readConversationFile(options.dir, id)
-    if (outcome.ok) return outcome.conversation
+    if (outcome.ok) return withTree(outcome.conversation)
     if (outcome.reason === 'missing') throw notFound(id)
     options.logger?.warn('conversation file is unreadable', { id, detail: outcome.detail })
     throw new AppError('UNAVAILABLE', `Conversation "${id}" is damaged and cannot be opened.`)
@@ -64,13 +83,18 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
     await writeConversationFile(options.dir, conversation)
   }
 
-  function update(id: string, change: (conversation: Conversation) => void): Promise<Conversation> {
+  function update(
+    id: string,
+    change: (conversation: Conversation) => void,
+    updateOptions: { touch?: boolean } = {},
+  ): Promise<Conversation> {
     return serial(id, async () => {
       const conversation = await read(id)
       change(conversation)
-      conversation.updatedAt = now().toISOString()
-      await write(conversation)
-      return conversation
+      const next = withTree(conversation)
+      if (updateOptions.touch !== false) next.updatedAt = now().toISOString()
+      await write(next)
+      return next
     })
   }
 
@@ -87,10 +111,19 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
           continue
         }
         const summary = summarize(outcome.conversation)
-        if (needle && !summary.title.toLowerCase().includes(needle)) continue
+        if (needle) {
+          const hit = searchConversation(outcome.conversation, needle)
+          if (!hit) continue
+          summary.hit = hit
+        }
         summaries.push(summary)
       }
-      return summaries.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id))
+      return summaries.sort(
+        (a, b) =>
+          Number(b.pinned) - Number(a.pinned) ||
+          b.updatedAt.localeCompare(a.updatedAt) ||
+          a.id.localeCompare(b.id),
+      )
     },
     get: (id) => read(id),
     async create(input = {}) {
@@ -100,7 +133,10 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
         title: input.title?.trim() || titleFrom(input.firstMessage ?? ''),
         createdAt: at,
         updatedAt: at,
+        pinned: false,
         messages: [],
+        leafId: null,
+        ...(input.model ? { model: input.model } : {}),
       }
       await serial(conversation.id, () => write(conversation))
       return conversation
@@ -109,10 +145,21 @@ export function createConversationStore(options: ConversationStoreOptions): Conv
     async rename(id, title) {
       const trimmed = title.trim()
       if (!trimmed) throw new AppError('VALIDATION_FAILED', 'A conversation title cannot be empty.')
-      const conversation = await update(id, (c) => {
-        c.title = trimmed.slice(0, 200)
-      })
+      const conversation = await update(
+        id,
+        (c) => {
+          c.title = trimmed.slice(0, 200)
+        },
+        { touch: false },
+      )
       return summarize(conversation)
+    },
+    put(conversation) {
+      const normalized = withTree(conversation)
+      return serial(conversation.id, async () => {
+        await write(normalized)
+        return normalized
+      })
     },
     delete(id) {
       return serial(id, () => removeConversationFile(options.dir, id))

@@ -19,5 +19,6 @@ export function summarize(conversation: Conversation): ConversationSummary {
     createdAt: conversation.createdAt,
     updatedAt: conversation.updatedAt,
     messageCount: conversation.messages.length,
+    pinned: conversation.pinned ?? false,
   }
 }

@@ -4,8 +4,10 @@ import { jsonObjectOf } from '../../../shared/json'
 import type { InteractionMode } from '../../../shared/settings'
 import type { LlmSession, ToolCall, TurnResult } from '../../llm'
 import type { Logger } from '../../logging'
-import { type FlushFailure, invoke, type ToolSession } from '../../tools'
+import { type ApprovalGate, type FlushFailure, invoke, type ToolSession } from '../../tools'
 import type { Workspace } from '../../workspace'
+import { OPEN_TOOLSET_TOOL } from '../disclosure/openToolsetTool'
+import type { ToolDisclosure } from '../disclosure/toolDisclosure'
 import type { AgentEvent, AgentUsage } from '../types'
 import { addUsage } from '../types'
 import { agentToolName } from './agentToolNames'
@@ -47,6 +49,10 @@ export interface LoopConfig {
   usage: AgentUsage
   workspace: () => Workspace | undefined
   logger?: Logger
+  /** API mode: the toolsets whose methods the model sees; absent when every method is always there. */
+  disclosure?: ToolDisclosure
+  /** Asked before each method runs (approvals); absent: every call runs. */
+  approve?: ApprovalGate
 }
 
 export type LoopOutcome =
@@ -214,10 +220,32 @@ export class AgentLoop {
         if (stop) return stop
         continue
       }
+      if (agentToolName(call.name) === OPEN_TOOLSET_TOOL) {
+        const stop = this.feed(call, this.openToolset(call.args), OPEN_TOOLSET_TOOL)
+        if (stop) return stop
+        continue
+      }
+      const gate = config.disclosure?.gate(call.name)
+      if (gate !== undefined) {
+        const stop = this.feed(call, { ok: false, error: gate }, call.name)
+        if (stop) return stop
+        continue
+      }
       const stop = await this.execute(call)
       if (stop) return stop
     }
     return undefined
+  }
+
+  private openToolset(args: unknown): CallOutcome {
+    const disclosure = this.config.disclosure
+    if (!disclosure)
+      return {
+        ok: true,
+        value: 'Every toolset is already available here; run "<toolset> --help" to see its methods.',
+      }
+    const reply = disclosure.openFromCall(args)
+    return reply.ok ? { ok: true, value: reply.text } : { ok: false, error: reply.error }
   }
 
   private finish(
@@ -270,6 +298,7 @@ export class AgentLoop {
       const result = await invoke(config.session, call.name, call.args, {
         signal: config.signal,
         style: config.mode,
+        ...(config.approve && { approve: config.approve }),
       })
       step = withCall(step, result)
       outcome = result.ok

@@ -1,5 +1,6 @@
 import type { InteractionMode } from '../../../shared/settings'
-import { getCatalog, type Toolset } from '../../tools'
+import { CLI_TOOL_NAME, type Toolset, toolsetIndex } from '../../tools'
+import { OPEN_TOOLSET_TOOL } from '../disclosure/openToolsetTool'
 import type { ToolProtocol } from '../types'
 import { stepsBlock } from './stepsBlock'
 
@@ -13,21 +14,33 @@ export interface SystemPromptOptions {
 
 const INTRO = [
   'You are Bureau, an office assistant that works on the user’s documents.',
-  'Your files live in a sandboxed workspace whose root is `/`; always use agent paths such as `/reports/q3.xlsx`.',
-  'You never write code: you act only through the typed methods listed below.',
+  'Files live in a sandboxed workspace whose root is `/`: every path parameter takes an agent path such as `/reports/q3.xlsx`.',
+  'You act only through the methods of your toolsets; you never write code.',
 ].join(' ')
 
+/** How the model reaches a toolset's methods in each mode: the toolsets' manuals are never in here. */
+function howToCall(mode: InteractionMode, role: SystemPromptOptions['role']): string {
+  if (mode === 'cli')
+    return [
+      `Call methods with the \`${CLI_TOOL_NAME}\` tool: {"command": "<toolset> <method> [arguments] [--option value]"}. Leading required parameters are positional; quote values with spaces; lists as a,b,c or JSON.`,
+      'Before the first call of a toolset, run `<toolset> --help` (its methods with their usage); `<toolset> <method> --help` shows one method’s parameters, defaults, an example and what it returns.',
+    ].join(' ')
+  if (role === 'subagent') return 'The methods of your toolset are your tools.'
+  return `The methods of an open toolset are your tools. Open the ones a task needs with \`${OPEN_TOOLSET_TOOL}\` {toolset} first.`
+}
+
 /**
- * The system prompt: intro, the steps block (fast path, delegation lines), then the manual of the
- * toolsets in registration order. The provider session adds the JSON-protocol section for models
- * without native tools. It depends only on its inputs, so it stays byte-identical across the calls of
- * a run (prefix caching).
+ * The system prompt: intro, the toolsets one line each with how to reach their methods, then the
+ * steps block (fast path, delegation lines). The provider session adds the JSON-protocol section for
+ * models without native tools. It depends only on its inputs, so it stays byte-identical across the
+ * calls of a run and the turns of a conversation (prefix caching).
  */
 export function composeSystemPrompt(options: SystemPromptOptions): string {
-  const parts = [
-    INTRO,
-    stepsBlock({ subagents: options.subagents, role: options.role, protocol: options.protocol }),
-  ]
-  if (options.toolsets.length > 0) parts.push(getCatalog(options.toolsets, options.mode).manual)
+  const parts = [INTRO]
+  if (options.toolsets.length > 0)
+    parts.push(
+      ['## Toolsets', toolsetIndex(options.toolsets), howToCall(options.mode, options.role)].join('\n'),
+    )
+  parts.push(stepsBlock({ subagents: options.subagents, role: options.role, protocol: options.protocol }))
   return parts.join('\n\n')
 }

@@ -28,7 +28,7 @@ export function stepsBlock(options: StepsBlockOptions): string {
     lines.push('1. You are a sub-agent: do the task you were given with your tools, nothing else.')
   }
   lines.push(
-    '2. Otherwise decide which methods you need, call one method at a time and read each result before the next call.',
+    '2. Otherwise decide which toolsets and methods you need, call one method at a time and read each result before the next call.',
     '3. When a call fails, read the error: it says what to change. Correct the call; do not repeat it unchanged.',
   )
   if (options.role === 'agent') {

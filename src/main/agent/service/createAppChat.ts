@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type { ModelChoice } from '../../../shared/ipc'
 import type { Settings } from '../../../shared/settings'
 import { Anonymizer, type LlmClient } from '../../llm'
 import type { Logger } from '../../logging'
@@ -10,9 +11,12 @@ import { type ChatEventSink, type ChatService, createChatService } from './creat
 
 export interface AppChatOptions {
   dataDir: string
-  settings: { get(): Settings }
-  /** The active provider's client (the provider service's `client()`). */
-  model: () => Promise<LlmClient>
+  settings: {
+    get(): Settings
+    update?(patch: { approvals: { rules: Record<string, 'allow'> } }): Promise<unknown>
+  }
+  /** The client for a conversation's model choice, else the default provider's. */
+  model: (choice?: ModelChoice) => Promise<LlmClient>
   events: ChatEventSink
   logger?: Logger
   /** The host's toolsets (the tools host's live registry: plugins added later are offered too). */
@@ -60,7 +64,12 @@ export function createAppChat(options: AppChatOptions): ChatService {
         ? new Anonymizer(anonymization.terms)
         : undefined
     },
+    approvals: () => options.settings.get().approvals,
+    allowEverywhere: async (key) => {
+      await options.settings.update?.({ approvals: { rules: { [key]: 'allow' } } })
+    },
     events: options.events,
+    instructions: () => options.settings.get().agent.instructions,
     ...(options.logger ? { logger: options.logger } : {}),
   })
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { activePath, deletePair, selectThrough } from '../../../shared/chat/conversationTree'
 import { AppError } from '../../../shared/errors'
 import type {
+  ApprovalDecision,
   ChatMessage,
   ChatSendInput,
   ChatSendResult,
@@ -12,13 +14,24 @@ import type { EventBus } from '../../ipc'
 import { type Toolset, type ToolsetSource, toolsetList } from '../../tools'
 import type { Workspace } from '../../workspace'
 import type { ConversationStore } from '../conversations/conversationStore'
+import { summarize } from '../conversations/titles'
 import { type AgentRun, startAgent } from '../runAgent'
-import type { AgentAttachment, AgentEvent, AgentResult } from '../types'
+import type { AgentEvent, AgentResult } from '../types'
+import { type ConversationChange, conversationEdits } from './conversationEdits'
 import { delegatable } from './delegatable'
 import { type DetachedChatInput, type DetachedRunInput, runDetached, streamDetached } from './detachedRun'
 import { historyOf } from './historyOf'
-import { assistantMessageOf } from './messageOf'
+import { assistantMessageOf, continuedMessageOf } from './messageOf'
+import { createRunApprovals } from './runApprovals'
 import { type ChatRunDeps, runEnvironment } from './runEnvironment'
+import {
+  continuePlan,
+  editPlan,
+  pendingAssistant,
+  pendingUser,
+  regeneratePlan,
+  type TurnPlan,
+} from './turnPlans'
 
 /** Where the service sends the contract's chat.* and agent.* events (the app's event bus). */
 export type ChatEventSink = Pick<EventBus<Events>, 'emit'>
@@ -27,6 +40,13 @@ export interface ChatServiceOptions extends ChatRunDeps {
   store: ConversationStore
   toolsets: () => ToolsetSource | Promise<ToolsetSource>
   events: ChatEventSink
+  /** The global custom instruction (the setting `agent.instructions`), read as each run starts. */
+  instructions?: () => string | undefined
+}
+
+export interface MessageRef {
+  conversationId: string
+  messageId: string
 }
 
 interface ActiveRun {
@@ -42,10 +62,24 @@ export interface ChatService {
   send(input: ChatSendInput): Promise<ChatSendResult>
   cancel(runId: string): boolean
   answer(runId: string, input: string, sessionId?: string): boolean
+  /** A new answer to the question (the earlier one stays as a version). */
+  regenerate(ref: MessageRef): Promise<ChatSendResult>
+  /** An edited copy of a question with its files, answered as a new branch. */
+  edit(ref: MessageRef & { text: string }): Promise<ChatSendResult>
+  /** More of a stopped answer, in the same message. */
+  continue(ref: MessageRef): Promise<ChatSendResult>
+  /** Answers an approval card of a run; false when it is no longer pending. */
+  approve(runId: string, approvalId: string, decision: ApprovalDecision): boolean
   list(query?: string): Promise<ConversationSummary[]>
   get(id: string): Promise<Conversation>
   rename(id: string, title: string): Promise<ConversationSummary>
   delete(id: string): Promise<boolean>
+  deleteMessage(ref: MessageRef): Promise<Conversation>
+  select(ref: MessageRef): Promise<Conversation>
+  /** Pin, model, instructions; the list order stays. */
+  change(id: string, change: ConversationChange): Promise<Conversation>
+  /** Saves an imported conversation under a new id (its messages keep theirs). */
+  importConversation(conversation: Conversation): Promise<ConversationSummary>
   /** One agent run outside any conversation (the OpenAI bridge): nothing saved, no bus events. */
   runDetached(input: DetachedRunInput): Promise<AgentResult>
   /** A plain streaming answer outside any conversation, with history and usage (the bridge's `bureau-chat`). */
@@ -73,16 +107,13 @@ function selectToolsets(all: readonly Toolset[], names: readonly string[] | unde
 export function createChatService(options: ChatServiceOptions): ChatService {
   const { store, events } = options
   const runs = new Map<string, ActiveRun>()
+  const approvals = createRunApprovals(options)
   const idle = async () => {
     while (runs.size > 0) await Promise.all([...runs.values()].map((r) => r.finished))
   }
 
-  async function execute(
-    run: ActiveRun,
-    refs: { userMessageId: string; assistantMessageId: string },
-    input: { text: string; attachments: AgentAttachment[]; toolsets: readonly Toolset[] },
-    history: ReturnType<typeof historyOf>,
-  ): Promise<void> {
+  async function execute(run: ActiveRun, plan: TurnPlan, toolsets: readonly Toolset[]): Promise<void> {
+    const refs = { userMessageId: plan.userMessageId, assistantMessageId: plan.assistantMessageId }
     const ref = { runId: run.runId, conversationId: run.conversationId, messageId: refs.assistantMessageId }
     const onEvent = (event: AgentEvent) => {
       switch (event.type) {
@@ -106,18 +137,25 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     let result: AgentResult | undefined
     let failure: string | undefined
     try {
-      const model = await options.model()
+      const conversation = await store.get(run.conversationId)
+      const model = await options.model(conversation.model)
+      const approve = approvals.interactive(run.runId, run.conversationId, {
+        asked: (call) => events.emit('agent.approval', { ...ref, call }),
+        ended: (approvalId, outcome) => events.emit('agent.approvalEnd', { ...ref, approvalId, outcome }),
+      })
       run.agent = startAgent({
-        prompt: input.text.trim() || 'Look at the attached files.',
+        prompt: plan.prompt.trim() || 'Look at the attached files.',
         model,
-        toolsets: input.toolsets,
-        subagents: delegatable(options.subagents?.(), input.toolsets),
-        attachments: input.attachments,
-        history,
+        toolsets,
+        subagents: delegatable(options.subagents?.(), toolsets),
+        attachments: plan.attachments,
+        history: plan.history,
+        instructions: { global: options.instructions?.(), conversation: conversation.instructions },
         maxIterations: options.maxIterations?.(),
         signal: run.controller.signal,
         onEvent,
         ...runEnvironment(options),
+        ...(approve && { approve }),
       })
       result = await run.agent.result
     } catch (error) {
@@ -129,11 +167,12 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     try {
       const saved = await store.update(run.conversationId, (conversation) => {
         const user = conversation.messages.find((m) => m.id === refs.userMessageId)
-        if (user && result) user.attachments = result.received
+        if (user && result && !plan.continued) user.attachments = result.received
         const index = conversation.messages.findIndex((m) => m.id === refs.assistantMessageId)
         const previous = conversation.messages[index]
         if (!previous) return
-        finalMessage = assistantMessageOf(previous, result, failure, files)
+        const fresh = assistantMessageOf(previous, result, failure, files)
+        finalMessage = plan.continued ? continuedMessageOf(plan.continued, fresh) : fresh
         conversation.messages[index] = finalMessage
       })
       finalMessage ??= saved.messages.find((m) => m.id === refs.assistantMessageId)
@@ -141,9 +180,55 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       options.logger?.error('could not save the conversation', { error: String(error) })
     }
     const message =
-      finalMessage ?? assistantMessageOf(pendingAssistant(refs.assistantMessageId), result, failure, files)
+      finalMessage ??
+      assistantMessageOf(
+        pendingAssistant(refs.assistantMessageId, refs.userMessageId),
+        result,
+        failure,
+        files,
+      )
     events.emit('agent.done', { ...ref, message })
   }
+
+  function refuseBusy(conversationId: string): void {
+    if ([...runs.values()].some((r) => r.conversationId === conversationId))
+      throw new AppError('CONFLICT', 'A reply is still running in this conversation. Stop it or wait for it.')
+  }
+
+  /** Saves the plan's new messages, then starts the run after the reply (the caller needs the run id first). */
+  async function start(
+    conversationId: string,
+    toolsets: readonly Toolset[],
+    plan: TurnPlan,
+  ): Promise<ChatSendResult> {
+    await store.update(conversationId, (c) => {
+      c.messages.push(...plan.added)
+      if (plan.continued) {
+        const answer = c.messages.find((m) => m.id === plan.assistantMessageId)
+        if (answer) answer.status = 'streaming'
+      }
+      c.leafId = plan.leafId
+    })
+    const run: ActiveRun = {
+      runId: randomUUID(),
+      conversationId,
+      controller: new AbortController(),
+      agent: undefined,
+      finished: Promise.resolve(),
+    }
+    runs.set(run.runId, run)
+    run.finished = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => execute(run, plan, toolsets))
+      .finally(() => runs.delete(run.runId))
+    return {
+      conversationId,
+      runId: run.runId,
+      userMessageId: plan.userMessageId,
+      assistantMessageId: plan.assistantMessageId,
+    }
+  }
+
+  const edits = conversationEdits(store)
 
   return {
     async send(raw) {
@@ -156,49 +241,56 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       if (text.trim() === '' && attachments.length === 0)
         throw new AppError('VALIDATION_FAILED', 'Type a message or attach a file.')
       const toolsets = selectToolsets(toolsetList(await options.toolsets()), raw.toolsets)
-      if (raw.conversationId && [...runs.values()].some((r) => r.conversationId === raw.conversationId))
-        throw new AppError(
-          'CONFLICT',
-          'A reply is still running in this conversation. Stop it or wait for it.',
-        )
+      if (raw.conversationId) refuseBusy(raw.conversationId)
       const conversation = raw.conversationId
         ? await store.get(raw.conversationId)
-        : await store.create({ firstMessage: text || attachments.map((a) => a.name).join(', ') })
-      const history = historyOf(conversation.messages)
-      const now = new Date().toISOString()
-      const user: ChatMessage = {
-        id: randomUUID(),
-        role: 'user',
+        : await store.create({
+            firstMessage: text || attachments.map((a) => a.name).join(', '),
+            ...(raw.model ? { model: raw.model } : {}),
+          })
+      const user = pendingUser(
         text,
-        createdAt: now,
-        status: 'done',
-        attachments: attachments.map((a) => ({
+        attachments.map((a) => ({
           name: a.name,
           size: a.bytes.length,
           ...(a.mimeType ? { mimeType: a.mimeType } : {}),
           status: 'pending' as const,
         })),
-        steps: [],
-        files: [],
-      }
-      const assistant = pendingAssistant(randomUUID())
-      await store.update(conversation.id, (c) => {
-        c.messages.push(user, assistant)
+        conversation.leafId ?? null,
+      )
+      const assistant = pendingAssistant(randomUUID(), user.id)
+      return start(conversation.id, toolsets, {
+        userMessageId: user.id,
+        assistantMessageId: assistant.id,
+        prompt: text,
+        attachments,
+        history: historyOf(
+          activePath({ messages: conversation.messages, leafId: conversation.leafId ?? null }),
+        ),
+        added: [user, assistant],
+        leafId: assistant.id,
       })
-      const run: ActiveRun = {
-        runId: randomUUID(),
-        conversationId: conversation.id,
-        controller: new AbortController(),
-        agent: undefined,
-        finished: Promise.resolve(),
-      }
-      runs.set(run.runId, run)
-      const refs = { userMessageId: user.id, assistantMessageId: assistant.id }
-      // Starts after the reply so the caller has the run id before the first event.
-      run.finished = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => execute(run, refs, { text, attachments, toolsets }, history))
-        .finally(() => runs.delete(run.runId))
-      return { conversationId: conversation.id, runId: run.runId, ...refs }
+    },
+    async regenerate(ref) {
+      refuseBusy(ref.conversationId)
+      const conversation = await store.get(ref.conversationId)
+      const plan = await regeneratePlan(conversation, ref.messageId, options.workspace())
+      return start(conversation.id, toolsetList(await options.toolsets()), plan)
+    },
+    async edit(ref) {
+      refuseBusy(ref.conversationId)
+      const conversation = await store.get(ref.conversationId)
+      const plan = await editPlan(conversation, ref.messageId, ref.text, options.workspace())
+      return start(conversation.id, toolsetList(await options.toolsets()), plan)
+    },
+    async continue(ref) {
+      refuseBusy(ref.conversationId)
+      const conversation = await store.get(ref.conversationId)
+      return start(
+        conversation.id,
+        toolsetList(await options.toolsets()),
+        continuePlan(conversation, ref.messageId),
+      )
     },
     cancel(runId) {
       const run = runs.get(runId)
@@ -209,6 +301,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     answer(runId, input, sessionId) {
       return runs.get(runId)?.agent?.answer(input, sessionId) ?? false
     },
+    approve: (runId, approvalId, decision) => approvals.answer(runId, approvalId, decision),
     list: (query) => store.list(query),
     get: (id) => store.get(id),
     rename: (id, title) => store.rename(id, title),
@@ -216,9 +309,34 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       for (const run of runs.values()) if (run.conversationId === id) run.controller.abort()
       return store.delete(id)
     },
+    deleteMessage(ref) {
+      refuseBusy(ref.conversationId)
+      return store.update(ref.conversationId, (c) => {
+        const tree = deletePair({ messages: c.messages, leafId: c.leafId ?? null }, ref.messageId)
+        c.messages = tree.messages
+        c.leafId = tree.leafId
+      })
+    },
+    select: (ref) =>
+      store.update(
+        ref.conversationId,
+        (c) => {
+          c.leafId = selectThrough({ messages: c.messages, leafId: c.leafId ?? null }, ref.messageId).leafId
+        },
+        { touch: false },
+      ),
+    change: (id, change) => edits.change(id, change),
+    async importConversation(conversation) {
+      const saved = await store.put({
+        ...conversation,
+        id: randomUUID(),
+        updatedAt: new Date().toISOString(),
+      })
+      return summarize(saved)
+    },
     async runDetached(input) {
       const toolsets = selectToolsets(toolsetList(await options.toolsets()), input.toolsets)
-      return runDetached(options, toolsets, input)
+      return runDetached(options, toolsets, input, approvals.nonInteractive(input.autoApprove))
     },
     streamDetached: (input) => streamDetached(options, input),
     readWorkspaceFile: (agentPath, read) => options.workspace().readFile(agentPath, read),
@@ -233,19 +351,6 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 function omitType<T extends { type: string }>(event: T): Omit<T, 'type'> {
   const { type: _type, ...rest } = event
   return rest
-}
-
-function pendingAssistant(id: string): ChatMessage {
-  return {
-    id,
-    role: 'assistant',
-    text: '',
-    createdAt: new Date().toISOString(),
-    status: 'streaming',
-    attachments: [],
-    steps: [],
-    files: [],
-  }
 }
 
 async function returnedFiles(

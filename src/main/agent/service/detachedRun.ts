@@ -1,5 +1,6 @@
 import type { Usage } from '../../llm'
-import type { Toolset } from '../../tools'
+import type { ApprovalGate, Toolset } from '../../tools'
+import type { AutoApprove } from '../approvals'
 import { streamChat } from '../chatStream'
 import { startAgent } from '../runAgent'
 import type { AgentAttachment, AgentEvent, AgentResult, HistoryTurn } from '../types'
@@ -16,6 +17,8 @@ export interface DetachedRunInput {
   toolsets?: readonly string[]
   signal?: AbortSignal
   onEvent?: (event: AgentEvent) => void
+  /** What an `ask` of the approval settings becomes (default: the setting `approvals.nonInteractive`). */
+  autoApprove?: AutoApprove
 }
 
 export interface DetachedChatInput {
@@ -33,6 +36,7 @@ export async function runDetached(
   deps: ChatRunDeps,
   toolsets: readonly Toolset[],
   input: DetachedRunInput,
+  approve?: ApprovalGate,
 ): Promise<AgentResult> {
   const model = await deps.model()
   return startAgent({
@@ -46,6 +50,7 @@ export async function runDetached(
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onEvent ? { onEvent: input.onEvent } : {}),
     ...runEnvironment(deps),
+    ...(approve && { approve }),
   }).result
 }
 

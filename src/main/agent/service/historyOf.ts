@@ -17,8 +17,19 @@ export function historyOf(messages: readonly ChatMessage[]): HistoryTurn[] {
       if (content.trim()) turns.push({ role: 'user', content })
     } else {
       const content = message.status === 'interrupted' ? (message.spokenText ?? '') : message.text
-      if (content.trim()) turns.push({ role: 'assistant', content })
+      const toolsets = toolsetsOf(message.steps)
+      if (content.trim()) turns.push({ role: 'assistant', content, ...(toolsets.length > 0 && { toolsets }) })
     }
   }
   return turns
+}
+
+/** `spreadsheet.set_range` -> `spreadsheet`, in order of first use; the agent's own steps are not toolsets. */
+function toolsetsOf(steps: ChatMessage['steps']): string[] {
+  const names: string[] = []
+  for (const step of steps) {
+    const name = step.subagent ? undefined : step.method.split('.')[0]
+    if (name && name !== 'agent' && !names.includes(name)) names.push(name)
+  }
+  return names
 }

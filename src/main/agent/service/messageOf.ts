@@ -33,3 +33,15 @@ export function assistantMessageOf(
   if (result.error) message.error = result.error
   return message
 }
+
+/** A continued answer: what it had before, then what the new run added (status and usage from the run). */
+export function continuedMessageOf(
+  before: Pick<ChatMessage, 'text' | 'steps' | 'files'>,
+  fresh: ChatMessage,
+): ChatMessage {
+  const files = [
+    ...before.files,
+    ...fresh.files.filter((f) => !before.files.some((b) => b.agentPath === f.agentPath)),
+  ]
+  return { ...fresh, text: before.text + fresh.text, steps: [...before.steps, ...fresh.steps], files }
+}

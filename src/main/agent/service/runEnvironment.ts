@@ -1,3 +1,5 @@
+import type { ModelChoice } from '../../../shared/ipc'
+import type { ApprovalSettings } from '../../../shared/settings'
 import type { Anonymizer, LlmClient } from '../../llm'
 import type { Logger } from '../../logging'
 import type { Toolset } from '../../tools'
@@ -7,8 +9,11 @@ import type { ChatStreamOptions } from '../chatStream'
 
 /** What every run of the app's chat (agent or plain stream, in a conversation or detached) is built from. */
 export interface ChatRunDeps {
-  /** The model of the active provider, resolved per run (settings can change between runs). */
-  model: () => Promise<LlmClient> | LlmClient
+  /**
+   * The model for a run, resolved per run (settings can change between runs): the conversation's
+   * choice of provider and model, else the default provider.
+   */
+  model: (choice?: ModelChoice) => Promise<LlmClient> | LlmClient
   /** Toolsets offered as sub-agents (default none). */
   subagents?: () => readonly Toolset[]
   workspace: () => Workspace
@@ -20,6 +25,10 @@ export interface ChatRunDeps {
   /** A fresh anonymizer per run when anonymization is on (the setting's terms), else undefined. */
   anonymizer?: () => Anonymizer | undefined
   logger?: Logger
+  /** The setting `approvals`, read per call (default: every call runs). */
+  approvals?: () => ApprovalSettings
+  /** "Always allow everywhere" on a card: stores the `toolset.method: allow` rule. */
+  allowEverywhere?: (key: string) => Promise<void>
 }
 
 /** The options every run takes from the deps, with the settings read as the run starts. */

@@ -1,13 +1,20 @@
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { AppError } from '../../../shared/errors'
-import { type AgentAttachment, type AgentEvent, type AgentResult, runAgent } from '../../agent'
+import {
+  type AgentAttachment,
+  type AgentEvent,
+  type AgentResult,
+  createApprovalGate,
+  runAgent,
+} from '../../agent'
 import { Anonymizer } from '../../llm'
 import { createLogger } from '../../logging'
 import { defaultDataDir } from '../../paths'
 import type { Toolset } from '../../tools'
 import { openCliToolEnvironment } from '../cliToolEnvironment'
 import type { ChatCliOptions } from '../commandOptions'
+import { onInterrupt } from '../interrupt'
 import { UsageError } from '../program'
 import { noticePrinter, processTextIo, type TextIo } from '../textIo'
 import { stepLine } from './stepLine'
@@ -78,6 +85,7 @@ export async function runChat(
     logger,
     notify,
     env,
+    mcp: true,
   })
   const { settings } = environment
   const providers = await environment.providers()
@@ -92,7 +100,7 @@ export async function runChat(
   const workspace = environment.workspace()
   const controller = new AbortController()
   const stop = () => controller.abort()
-  process.once('SIGINT', stop)
+  const release = onInterrupt(stop, ['SIGINT'])
   const out = printer(io, options.json === true)
   let result: AgentResult
   try {
@@ -106,6 +114,12 @@ export async function runChat(
       signal: controller.signal,
       onEvent: out.onEvent,
       workspace,
+      // Nobody can be asked here: an `ask` of the approval settings becomes the --approve level.
+      approve: createApprovalGate({
+        settings: () => settings.get().approvals,
+        granted: new Set(),
+        autoApprove: options.approve ?? settings.get().approvals.nonInteractive,
+      }),
       // The same converter as the convert toolset: one cache, one OCR worker, one vision choice.
       converter: environment.converter,
       attachmentBudgetChars: settings.get().attachments.budgetChars,
@@ -114,7 +128,7 @@ export async function runChat(
       logger,
     })
   } finally {
-    process.off('SIGINT', stop)
+    release()
     await environment.close()
   }
   out.end(result)

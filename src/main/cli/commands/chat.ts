@@ -26,6 +26,12 @@ export function registerChatCommand(program: Command): void {
     )
     .option('--max-iterations <n>', 'model calls allowed (default 50)', (v) => Number.parseInt(v, 10))
     .option('--json', 'print the final result object as JSON instead of streaming')
+    .addOption(
+      new Option(
+        '--approve <level>',
+        'calls the approval settings would ask about run up to this risk; others are denied and reported',
+      ).choices(['read', 'write', 'all']),
+    )
     .addHelpText(
       'after',
       '\nExit status: 0 when the agent finished, 1 when the model or a tool failed for good.',

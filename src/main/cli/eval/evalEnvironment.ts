@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 import type { AppNotice } from '../../../shared/ipc'
 import type { EvalEnvironment, EvalModel } from '../../eval'
-import { createLlmClient } from '../../llm'
 import type { Logger } from '../../logging'
 import { openCliToolEnvironment } from '../cliToolEnvironment'
 
@@ -24,6 +23,11 @@ export interface EvalEnvironmentOptions {
  * `bureau chat` (the app's), with a headless Chromium of its own for the web tasks, and the model.
  */
 export async function openEvalEnvironment(options: EvalEnvironmentOptions): Promise<EvalEnvironment> {
+  // `--provider`/`--model` act as BUREAU_PROVIDER/BUREAU_MODEL do for `bureau chat`: the provider service
+  // resolves them, so every kind gets its client options (a `local` model its runtime and model store).
+  const env = { ...(options.env ?? process.env) }
+  if (options.provider) env.BUREAU_PROVIDER = options.provider
+  if (options.model) env.BUREAU_MODEL = options.model
   const cli = await openCliToolEnvironment({
     dataDir: options.dataDir,
     browser: {},
@@ -41,17 +45,16 @@ export async function openEvalEnvironment(options: EvalEnvironmentOptions): Prom
     }),
     logger: options.logger,
     notify: options.notify,
-    ...(options.env ? { env: options.env } : {}),
+    env,
   })
   const settings = cli.settings.get()
   let model: Promise<EvalModel> | undefined
   const openModel = async (): Promise<EvalModel> => {
     const providers = await cli.providers()
-    const resolved = await providers.resolve(options.provider)
-    const provider = options.model ? { ...resolved, model: options.model } : resolved
+    const provider = await providers.resolve()
     return {
-      client: options.model ? createLlmClient(provider) : await providers.client(options.provider),
-      interactionMode: options.mode ?? (await providers.interactionMode(options.provider)),
+      client: await providers.client(),
+      interactionMode: options.mode ?? (await providers.interactionMode()),
       provider: provider.id,
       model: provider.model,
     }

@@ -15,6 +15,7 @@ import {
 import { createLogger } from '../../logging'
 import { defaultDataDir } from '../../paths'
 import type { EvalCliOptions } from '../commandOptions'
+import { onInterrupt } from '../interrupt'
 import { UsageError } from '../program'
 import { noticePrinter, processTextIo, type TextIo } from '../textIo'
 import { openEvalEnvironment } from './evalEnvironment'
@@ -72,8 +73,7 @@ export async function runEvalCli(
     io.err('\ninterrupted: finishing the report with the tasks that finished\n')
     controller.abort(new Error('interrupted'))
   }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  const release = onInterrupt(stop)
   let report: EvalReport
   try {
     report = await runEval({
@@ -88,8 +88,7 @@ export async function runEvalCli(
       logger,
     })
   } finally {
-    process.off('SIGINT', stop)
-    process.off('SIGTERM', stop)
+    release()
     await environment.close()
     await rm(scratchDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   }

@@ -64,6 +64,15 @@ export async function runProvidersList(
     ]),
   ]
   io.out(`${table(rows)}\n`)
+  const active = providers.find((p) => p.active)
+  if (active) io.out(`\n* in use: ${active.id} (${activeSourceText(active)})\n`)
+}
+
+/** Why this provider is the one in use: the environment wins over settings.json. */
+export function activeSourceText(provider: ProviderSummary): string {
+  if (provider.activeSource === 'environment') return 'from BUREAU_PROVIDER'
+  if (provider.activeSource === 'settings') return 'from settings.json'
+  return 'the default'
 }
 
 export async function runProvidersTest(

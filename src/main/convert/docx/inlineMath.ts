@@ -1,5 +1,3 @@
-import { strToU8, zipSync } from 'fflate'
-import { readZip } from '../zip/readZip'
 import { ommlToLatex } from './ommlToLatex'
 
 const mathBlock = /<m:oMathPara\b[\s\S]*?<\/m:oMathPara>|<m:oMath\b[\s\S]*?<\/m:oMath>/g
@@ -25,32 +23,16 @@ function textRun(value: string): string {
 
 /**
  * mammoth drops Office Math, so equations are rewritten as text runs holding LaTeX (`$...$`, or
- * `$$...$$` for display math) before mammoth sees the document. Returns the bytes unchanged when
- * there is no math.
+ * `$$...$$` for display math) before mammoth sees the document (`prepareDocx`).
  */
-const textParts = /^word\/(document|footnotes|endnotes|comments)\.xml$/
-
-export function inlineMath(bytes: Uint8Array): Uint8Array {
-  const parts = readZip(bytes, (name) => textParts.test(name))
-  const decoder = new TextDecoder()
-  if (![...parts.values()].some((data) => decoder.decode(data).includes('<m:oMath'))) return bytes
-  const files = readZip(bytes)
-  let changed = false
-  for (const [name, data] of files) {
-    if (!textParts.test(name)) continue
-    const xml = decoder.decode(data)
-    if (!xml.includes('<m:oMath')) continue
-    const rewritten = xml.replace(mathBlock, (block) => {
-      const display = block.startsWith('<m:oMathPara')
-      // Inline math keeps its letters and symbols as typed (θ, ×), as pandoc writes them; display math is
-      // all LaTeX. Structure (fractions, scripts) is LaTeX in both.
-      const latex = ommlToLatex(block, { unicodeSymbols: !display })
-      if (!latex) return ''
-      return textRun(mathMarker(display ? `$$${latex}$$` : `$${latex}$`))
-    })
-    files.set(name, strToU8(rewritten))
-    changed = true
-  }
-  // Stored (level 0): the archive only lives until mammoth has read it, so deflating is wasted time.
-  return changed ? zipSync(Object.fromEntries(files), { level: 0 }) : bytes
+export function rewriteMath(xml: string): string {
+  if (!xml.includes('<m:oMath')) return xml
+  return xml.replace(mathBlock, (block) => {
+    const display = block.startsWith('<m:oMathPara')
+    // Inline math keeps its letters and symbols as typed (θ, ×), as pandoc writes them; display math is
+    // all LaTeX. Structure (fractions, scripts) is LaTeX in both.
+    const latex = ommlToLatex(block, { unicodeSymbols: !display })
+    if (!latex) return ''
+    return textRun(mathMarker(display ? `$$${latex}$$` : `$${latex}$`))
+  })
 }

@@ -1,5 +1,6 @@
-import { inlineMath, restoreMath } from '../docx/inlineMath'
+import { restoreMath } from '../docx/inlineMath'
 import { extractNotes, restoreNoteMarkers } from '../docx/notes'
+import { prepareDocx } from '../docx/prepareDocx'
 import { htmlToMarkdown } from '../markdown/htmlToMarkdown'
 import { parseHtml } from '../markdown/parseHtml'
 import type { ConvertContext, FormatOutput } from '../types'
@@ -18,7 +19,7 @@ interface MammothImage {
 /** docx via mammoth (semantic HTML) and turndown: headings, lists, tables, links, footnotes, comments. */
 export async function convertDocx(context: ConvertContext): Promise<FormatOutput> {
   const mammoth = (await import('mammoth')).default
-  const bytes = inlineMath(context.bytes)
+  const bytes = prepareDocx(context.bytes)
   const convertImage = mammoth.images.imgElement(async (image: MammothImage) => {
     if (!image.contentType) return { src: 'linked-image' }
     if (!context.keepDataUris) return { src: `data:${image.contentType};base64...` }

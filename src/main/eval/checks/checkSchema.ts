@@ -72,14 +72,33 @@ const AnswerCheck = z.strictObject({
   excludes: z.array(z.string().min(1)).default([]),
 })
 
+const Heading = z.strictObject({ level: z.number().int().min(1).max(6), text: z.string().min(1) })
+
 /** A Markdown file with these headings in this order (levels checked) and facts under each heading. */
 const MarkdownCheck = z.strictObject({
   type: z.literal('markdown'),
   path: z.string().regex(/^\/.+\.md$/i),
-  headings: z
-    .array(z.strictObject({ level: z.number().int().min(1).max(6), text: z.string().min(1) }))
-    .min(1),
+  headings: z.array(Heading).min(1),
   facts: z.record(z.string(), z.array(Fact)).default({}),
+})
+
+/** A table of a document: a header row (cells in order) with these rows under it (in any order). */
+const DocumentTable = z.strictObject({
+  header: z.array(z.string().min(1)).min(1),
+  rows: z.array(z.array(Scalar)).default([]),
+})
+
+/**
+ * A Word or PDF file, read back with Bureau's converter: really of its extension's format, with these
+ * headings in order, facts under a heading or anywhere, and tables.
+ */
+const DocumentCheck = z.strictObject({
+  type: z.literal('document'),
+  path: z.string().regex(/^\/.+\.(docx|pdf)$/i, 'a .docx or .pdf agent path'),
+  headings: z.array(Heading).default([]),
+  facts: z.record(z.string(), z.array(Fact)).default({}),
+  includes: z.array(Fact).default([]),
+  tables: z.array(DocumentTable).default([]),
 })
 
 /** A form submitted to the local test site (last submission to path); fields compared case-insensitively. */
@@ -98,6 +117,7 @@ export const Check = z.discriminatedUnion('type', [
   FileTextCheck,
   AnswerCheck,
   MarkdownCheck,
+  DocumentCheck,
   SubmissionCheck,
 ])
 export type Check = z.infer<typeof Check>

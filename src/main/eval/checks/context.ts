@@ -8,11 +8,20 @@ export interface Submission {
   fields: Record<string, string>
 }
 
-/** What a checker sees of the end state: the workspace folder, the final answer, the site's submissions. */
+/** Bureau's converter as the document checks use it (the eval environment's, as the agent's). */
+export interface DocumentReader {
+  convert(input: { name: string; bytes: Uint8Array }): Promise<{ markdown: string; format: string }>
+}
+
+/**
+ * What a checker sees of the end state: the workspace folder, the final answer, the site's submissions,
+ * and the converter that reads Word and PDF files back.
+ */
 export interface CheckContext {
   root: string
   answer: string
   submissions: readonly Submission[]
+  reader: DocumentReader
 }
 
 export interface CheckOutcome {

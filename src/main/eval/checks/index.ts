@@ -1,10 +1,11 @@
 import type { Check } from './checkSchema'
 import { type CheckContext, CheckFailed, type CheckOutcome } from './context'
+import { checkDocument } from './documentChecks'
 import { checkAnswer, checkFiles, checkFileText, checkMarkdown, checkSubmission } from './otherChecks'
 import { checkCells, checkChart, checkSheets, checkTable } from './spreadsheetChecks'
 
 export { Check, Fact } from './checkSchema'
-export type { CheckContext, CheckOutcome, Submission } from './context'
+export type { CheckContext, CheckOutcome, DocumentReader, Submission } from './context'
 export { numbersIn } from './otherChecks'
 
 async function runOne(check: Check, ctx: CheckContext): Promise<string> {
@@ -25,6 +26,8 @@ async function runOne(check: Check, ctx: CheckContext): Promise<string> {
       return checkAnswer(check, ctx)
     case 'markdown':
       return checkMarkdown(check, ctx)
+    case 'document':
+      return checkDocument(check, ctx)
     case 'submission':
       return checkSubmission(check, ctx)
   }

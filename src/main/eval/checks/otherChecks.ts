@@ -25,7 +25,7 @@ async function readText(ctx: CheckContext, path: string): Promise<string> {
 }
 
 /** Text compared without case, with runs of whitespace as one space and thousands separators dropped. */
-function loose(text: string): string {
+export function loose(text: string): string {
   return norm(text.replace(/(\d)[,\u00a0\u202f](?=\d{3}\b)/g, '$1').replace(/[*_`]/g, ''))
 }
 
@@ -34,7 +34,7 @@ export function hasFact(text: string, fact: Fact): boolean {
   return (Array.isArray(fact) ? fact : [fact]).some((alt) => haystack.includes(loose(alt)))
 }
 
-function factName(fact: Fact): string {
+export function factName(fact: Fact): string {
   return Array.isArray(fact) ? fact.map((f) => `"${f}"`).join(' or ') : `"${fact}"`
 }
 
@@ -85,22 +85,32 @@ function sections(markdown: string): Section[] {
 const headingKey = (text: string) => norm(text.replace(/[:.]+$/, ''))
 
 export async function checkMarkdown(check: CheckOf<'markdown'>, ctx: CheckContext): Promise<string> {
-  const found = sections(await readText(ctx, check.path))
+  checkStructure(await readText(ctx, check.path), check.path, check.headings, check.facts)
+  return `${check.path} has the structure and facts`
+}
+
+/** Markdown with `headings` in this order (levels checked) and `facts` in the section under each heading. */
+export function checkStructure(
+  markdown: string,
+  path: string,
+  headings: readonly { level: number; text: string }[],
+  facts: Record<string, readonly Fact[]>,
+): void {
+  const found = sections(markdown)
   let from = 0
-  for (const want of check.headings) {
+  for (const want of headings) {
     const index = found.findIndex(
       (s, i) => i >= from && s.level === want.level && headingKey(s.text) === headingKey(want.text),
     )
     if (index < 0) {
       const shown = found.map((s) => `${'#'.repeat(s.level)} ${s.text}`).join(' | ')
-      fail(
-        `${check.path} lacks "${'#'.repeat(want.level)} ${want.text}" in order (headings: ${shown || 'none'})`,
-      )
+      fail(`${path} lacks "${'#'.repeat(want.level)} ${want.text}" in order (headings: ${shown || 'none'})`)
     }
     from = index + 1
   }
-  for (const [heading, facts] of Object.entries(check.facts)) {
+  for (const [heading, wanted] of Object.entries(facts)) {
     const at = found.findIndex((s) => headingKey(s.text) === headingKey(heading))
+    if (at < 0) fail(`${path} has no heading "${heading}"`)
     const section = found[at] as Section
     // A section's text runs to the next heading of the same or a higher level.
     const end = found.findIndex((s, i) => i > at && s.level <= section.level)
@@ -108,10 +118,9 @@ export async function checkMarkdown(check: CheckOf<'markdown'>, ctx: CheckContex
       .slice(at, end < 0 ? undefined : end)
       .map((s) => `${s.text}\n${s.body}`)
       .join('\n')
-    for (const fact of facts)
+    for (const fact of wanted)
       if (!hasFact(body, fact)) fail(`the section "${heading}" does not mention ${factName(fact)}`)
   }
-  return `${check.path} has the structure and facts`
 }
 
 export function checkSubmission(check: CheckOf<'submission'>, ctx: CheckContext): string {

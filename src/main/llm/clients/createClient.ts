@@ -23,7 +23,7 @@ function preflight(driver: ProviderDriver, provider: ResolvedProvider): Provider
       if (missingKey(provider)) {
         throw new AppError(
           'UNAUTHORIZED',
-          `${provider.name} needs an API key. Enter it in Settings → Providers or set ${provider.apiKeyEnv}.`,
+          `${provider.name} needs an API key. Enter it in Settings → Model provider or set ${provider.apiKeyEnv}.`,
         )
       }
       return driver.open(request, signal)

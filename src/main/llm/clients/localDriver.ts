@@ -12,6 +12,14 @@ import type { DriverEvent, ProviderDriver } from './driver'
 /** Output tokens per answer when neither the request nor the provider sets a limit. */
 export const LOCAL_DEFAULT_MAX_OUTPUT = 2048
 
+/**
+ * The default limit, at most a quarter of the context: the share the session keeps free for the answer
+ * when it trims the history (`llmSession`), so prompt and answer fit without a context shift.
+ */
+function defaultMaxOutput(loaded: LoadedModel): number {
+  return Math.min(LOCAL_DEFAULT_MAX_OUTPUT, Math.floor(loaded.context.contextSize / 4))
+}
+
 async function grammarFor(loaded: LoadedModel, request: ChatRequest): Promise<LlamaGrammar | undefined> {
   if (request.protocolTools?.length)
     // The schema is built at run time, so node-llama-cpp's type-level inference has nothing to infer.
@@ -38,7 +46,7 @@ async function generate(
   const response = await loaded.chat.generateResponse(toLocalHistory(request.messages), {
     ...(grammar && { grammar }),
     signal,
-    maxTokens: request.maxOutputTokens ?? provider.maxOutputTokens ?? LOCAL_DEFAULT_MAX_OUTPUT,
+    maxTokens: request.maxOutputTokens ?? provider.maxOutputTokens ?? defaultMaxOutput(loaded),
     ...(provider.temperature !== undefined && { temperature: provider.temperature }),
     onTextChunk(chunk: string) {
       text += chunk

@@ -8,6 +8,18 @@ import type { ProviderDriver } from './driver'
 import { ResultAssembler } from './resultAssembler'
 import { backoffMs } from './retryAfter'
 
+/** Failures that, after part of the answer arrived, mean the connection went away mid-answer. */
+const CUT_OFF_KINDS: ReadonlySet<string> = new Set(['connection', 'incomplete', 'malformed'])
+
+/** Part of the answer is on screen: say how much arrived instead of "cannot reach". */
+function cutOffError(provider: PublicProvider, text: string): AppError {
+  const words = text.split(/\s+/).filter(Boolean).length
+  return new AppError(
+    'UNAVAILABLE',
+    `The connection to ${provider.name} was lost after ${words} word${words === 1 ? '' : 's'} of the answer. What arrived is kept; send the message again to retry.`,
+  )
+}
+
 /**
  * Wraps a protocol driver with what every provider needs: inactivity timeout, cancellation,
  * retries with backoff (honouring Retry-After) while nothing was streamed yet, and safe errors.
@@ -24,6 +36,7 @@ export function createRuntimeClient(
     for (let attempt = 0; ; attempt++) {
       const attemptSignal = new AttemptSignal(request.signal, options.timeoutMs)
       let yielded = false
+      let streamedText = ''
       try {
         const events = await driver.open(request, attemptSignal.signal)
         attemptSignal.touch()
@@ -33,6 +46,7 @@ export function createRuntimeClient(
           assembler.add(event)
           if (event.type === 'finish') continue
           yielded = true
+          if (event.type === 'text') streamedText += event.text
           yield event
         }
         if (!assembler.finished) throw new IncompleteReplyError()
@@ -50,6 +64,10 @@ export function createRuntimeClient(
           timeoutMs: options.timeoutMs,
           now: options.now,
         })
+        if (yielded && CUT_OFF_KINDS.has(info.kind)) {
+          log?.warn('stream cut off', { kind: info.kind, attempt })
+          throw cutOffError(provider, streamedText)
+        }
         const canRetry = failure.retryable && !yielded && attempt < options.maxRetries
         const wait = failure.retryAfterMs ?? backoffMs(attempt, options.backoffBaseMs, 30_000, options.random)
         if (!canRetry || wait > options.retryAfterCapMs) {

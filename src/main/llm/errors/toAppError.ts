@@ -38,9 +38,12 @@ function isLocal(provider: PublicProvider): boolean {
   return host === '127.0.0.1' || host === 'localhost' || host === '::1' || host === '[::1]'
 }
 
-function keyHint(provider: PublicProvider): string {
+/** Where to fix a key: the environment variable it came from, else the Settings section (the section's real name). */
+export function keyHint(provider: Pick<PublicProvider, 'apiKeyEnv' | 'apiKeyFrom'>): string {
+  if (provider.apiKeyFrom)
+    return `The key came from the environment variable ${provider.apiKeyFrom}: correct it there, or unset it and enter the key in Settings → Model provider.`
   const env = provider.apiKeyEnv ? ` or set ${provider.apiKeyEnv}` : ''
-  return `Enter the key in Settings → Providers${env}.`
+  return `Enter the key in Settings → Model provider${env}.`
 }
 
 function unreachable(provider: PublicProvider): string {
@@ -86,7 +89,7 @@ function httpFailure(info: FailureInfo, ctx: FailureContext): ClassifiedFailure 
       )
     return fail(
       'NOT_FOUND',
-      `${provider.name} does not know the model "${provider.model}"${detail}. Check the model name and the base URL in Settings → Providers.`,
+      `${provider.name} does not know the model "${provider.model}"${detail}. Check the model name and the base URL in Settings → Model provider.`,
     )
   }
   if (

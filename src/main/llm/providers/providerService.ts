@@ -28,6 +28,8 @@ export interface ProviderService {
   resolve(id?: string): Promise<ResolvedProvider & { active: boolean }>
   /** A client for a provider (default: the active one). */
   client(id?: string, options?: ClientOptions): Promise<LlmClient>
+  /** A client for a conversation's choice: a provider and optionally another of its models (default: the active one). */
+  clientFor(choice?: { providerId: string; model?: string | undefined }): Promise<LlmClient>
   /** The interaction mode for a provider: explicit setting, else by context window (Ollama asks the server). */
   interactionMode(id?: string): Promise<InteractionMode>
   /** A one-line round trip with latency; `draft` replaces the saved base URL, model or key for this test only. */
@@ -73,10 +75,20 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
   return {
     resolve,
     client,
+    async clientFor(choice) {
+      if (!choice) return client()
+      const provider = await resolve(choice.providerId)
+      return createLlmClient(
+        choice.model ? { ...provider, model: choice.model } : provider,
+        options.clientOptions,
+      )
+    },
     async list() {
       const { providers, userIds } = await refresh()
       const overrides = readEnvOverrides(env)
-      const activeId = activeProviderId(providers, overrides, (await options.settings.active()).providerId)
+      const settingsId = (await options.settings.active()).providerId
+      const activeId = activeProviderId(providers, overrides, settingsId)
+      const activeSource = overrides.providerId ? 'environment' : settingsId ? 'settings' : 'default'
       const out: ProviderSummary[] = []
       for (const preset of providers) {
         const provider = await resolveProvider({
@@ -105,6 +117,7 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
           keySet: Boolean(provider.apiKey),
           needsKey: provider.apiKeyEnv !== undefined,
           active: provider.id === activeId,
+          activeSource: provider.id === activeId ? activeSource : null,
           custom: userIds.has(provider.id),
         })
       }

@@ -101,10 +101,10 @@ export async function resolveProvider(input: ResolveInput): Promise<ResolvedProv
     })
   }
   const fromEnv = provider.apiKeyEnv ? input.processEnv[provider.apiKeyEnv]?.trim() : undefined
+  const fromBureauEnv = isActive ? input.env.apiKey : undefined
   const apiKey =
-    (isActive ? input.env.apiKey : undefined) ||
-    fromEnv ||
-    (await input.settings.getSecret(apiKeySecretName(id))) ||
-    undefined
-  return { ...provider, apiKey, active: isActive }
+    fromBureauEnv || fromEnv || (await input.settings.getSecret(apiKeySecretName(id))) || undefined
+  // Error texts name the variable a rejected key came from (a stored key is replaced in Settings).
+  const apiKeyFrom = fromBureauEnv ? 'BUREAU_API_KEY' : fromEnv ? provider.apiKeyEnv : undefined
+  return { ...provider, apiKey, ...(apiKeyFrom && { apiKeyFrom }), active: isActive }
 }

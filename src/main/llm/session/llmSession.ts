@@ -82,7 +82,8 @@ const DEFAULT_ANSWER_RESERVE = 4096
 export class LlmSession {
   readonly conversation: Conversation
   readonly toolProtocol: ToolProtocol
-  readonly tools: readonly ToolSpec[]
+  private currentTools: readonly ToolSpec[]
+  private readonly baseSystem: string
   private readonly client: LlmClient
   private readonly anonymizer: Anonymizer | undefined
   private readonly fixedWindow: number | undefined
@@ -90,15 +91,33 @@ export class LlmSession {
 
   constructor(options: LlmSessionOptions) {
     this.client = options.client
-    this.tools = options.tools ?? []
+    this.currentTools = options.tools ?? []
     this.anonymizer = options.anonymizer
     this.fixedWindow = options.contextWindow
     this.toolProtocol = options.toolProtocol ?? (options.client.provider.supportsTools ? 'native' : 'json')
-    const sections = [options.system]
-    if (this.toolProtocol === 'json' && this.tools.length > 0)
-      sections.push(jsonProtocolInstructions(this.tools))
+    this.baseSystem = options.system
+    this.conversation = new Conversation(this.systemText())
+  }
+
+  get tools(): readonly ToolSpec[] {
+    return this.currentTools
+  }
+
+  /**
+   * Replaces the tools from the next call on (a toolset disclosed mid-run). The JSON protocol lists
+   * the tools in the system prompt, so that is rewritten too; the history stays as it is.
+   */
+  setTools(tools: readonly ToolSpec[]): void {
+    this.currentTools = [...tools]
+    this.conversation.system = this.systemText()
+  }
+
+  private systemText(): string {
+    const sections = [this.baseSystem]
+    if (this.toolProtocol === 'json' && this.currentTools.length > 0)
+      sections.push(jsonProtocolInstructions(this.currentTools))
     if (this.anonymizer) sections.push(ANONYMIZATION_INSTRUCTION)
-    this.conversation = new Conversation(sections.filter((s) => s !== '').join('\n\n'))
+    return sections.filter((s) => s !== '').join('\n\n')
   }
 
   addUser(text: string): void {

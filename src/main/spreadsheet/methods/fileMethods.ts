@@ -128,7 +128,7 @@ export function fileMethods(workbooks: WorkbooksHandle) {
       run: async (args, ctx) => saveReceipt(await workbooks.get(ctx).save(args.path)),
     }),
     saveAs: method({
-      description: `Saves the workbook under a new path and keeps working on that copy. ${SAVE_DOC}`,
+      description: 'Saves the workbook under a new path, as save does, and keeps working on that copy.',
       input: z.object({ path: AgentPath, new_path: AgentPath.describe('Where to save, an .xlsx path') }),
       output: SaveReceipt,
       risk: 'write',
@@ -158,7 +158,7 @@ export function fileMethods(workbooks: WorkbooksHandle) {
       },
     }),
     close: method({
-      description: `Closes the workbook; pending changes are saved first unless save is false. Returns {path, closed, saved} where saved is the save receipt or null. ${SAVE_DOC}`,
+      description: `Closes the workbook; pending changes are saved first unless save is false. Returns {path, closed, saved} where saved is the save receipt (see save) or null.`,
       input: z.object({
         path: AgentPath,
         save: z.boolean().default(true).describe('Save pending changes first'),

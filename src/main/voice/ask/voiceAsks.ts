@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { activePath } from '../../../shared/chat/conversationTree'
 import { AppError } from '../../../shared/errors'
 import type {
   AttachmentMeta,
@@ -193,7 +194,10 @@ export function createVoiceAsks(deps: {
       const conversation = input.conversationId
         ? await deps.conversations.get(input.conversationId)
         : await deps.conversations.create({ firstMessage: text })
-      const history = historyOf(conversation.messages)
+      // The branch on screen (a conversation may hold other versions and branches).
+      const history = historyOf(
+        activePath({ messages: conversation.messages, leafId: conversation.leafId ?? null }),
+      )
       const user = message('user', text, 'done')
       user.attachments = attachments.map((a) => ({
         name: a.name,

@@ -1,5 +1,35 @@
 import { useEffect, useRef } from 'react'
+import { shortcutList } from './shortcuts'
 import { useAppInfo } from './useAppInfo'
+
+function ShortcutTable() {
+  return (
+    <table className="shortcuts" aria-labelledby="shortcuts-title">
+      <caption id="shortcuts-title">Keyboard shortcuts</caption>
+      <thead>
+        <tr>
+          <th scope="col">Keys</th>
+          <th scope="col">Does</th>
+        </tr>
+      </thead>
+      <tbody>
+        {shortcutList().map((s) => (
+          <tr key={s.action}>
+            <td>
+              {s.keys.map((key, i) => (
+                <span key={key}>
+                  {i > 0 && '+'}
+                  <kbd>{key}</kbd>
+                </span>
+              ))}
+            </td>
+            <td>{s.action}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
 
 export function AboutPanel({ onClose }: { onClose: () => void }) {
   const info = useAppInfo()
@@ -27,6 +57,7 @@ export function AboutPanel({ onClose }: { onClose: () => void }) {
         </dl>
       )}
       <p className="muted">A desktop office assistant with deterministic typed tool calling.</p>
+      <ShortcutTable />
       <form method="dialog">
         <button type="submit" className="button">
           Close

@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react'
+import { Icon, type IconName } from '../components/Icon'
 import { AutoSpeakMount } from '../voice/AutoSpeakMount'
 import { AboutPanel } from './AboutPanel'
 import { NoticeBar } from './NoticeBar'
 import { type Page, pages, useNavigation } from './navigationStore'
+import { useShortcuts } from './useShortcuts'
 import { useThemeSetting } from './useThemeSetting'
 
 const labels: Record<Page, string> = {
@@ -10,6 +12,13 @@ const labels: Record<Page, string> = {
   voice: 'Voice',
   workspace: 'Workspace',
   settings: 'Settings',
+}
+
+const icons: Record<Page, IconName> = {
+  chat: 'chat',
+  voice: 'mic',
+  workspace: 'folder',
+  settings: 'settings',
 }
 
 const ChatPage = lazy(() => import('../pages/ChatPage'))
@@ -33,11 +42,13 @@ function CurrentPage({ page }: { page: Page }) {
 export function Shell() {
   const { page, go, aboutOpen, setAboutOpen } = useNavigation()
   useThemeSetting()
+  useShortcuts()
   return (
     <div className="shell">
       <nav className="sidebar" aria-label="Main">
         <div className="brand" aria-hidden="true">
-          Bureau
+          <span className="brand-mark">B</span>
+          <span className="brand-name">Bureau</span>
         </div>
         <ul>
           {pages.map((p) => (
@@ -46,15 +57,23 @@ export function Shell() {
                 type="button"
                 className="nav-item"
                 aria-current={page === p ? 'page' : undefined}
+                title={labels[p]}
                 onClick={() => go(p)}
               >
-                {labels[p]}
+                <Icon name={icons[p]} size={18} />
+                <span className="nav-label">{labels[p]}</span>
               </button>
             </li>
           ))}
         </ul>
-        <button type="button" className="nav-item about-button" onClick={() => setAboutOpen(true)}>
-          About
+        <button
+          type="button"
+          className="nav-item about-button"
+          title="About and keyboard shortcuts"
+          onClick={() => setAboutOpen(true)}
+        >
+          <Icon name="info" size={18} />
+          <span className="nav-label">About</span>
         </button>
       </nav>
       <main className="content" id="main">

@@ -11,10 +11,12 @@ export interface ComposerProps {
   sending: boolean
   onSend(text: string): void
   onStop(): void
+  /** The last message the user sent: ↑ in an empty box brings it back to edit. */
+  lastUserText?: string | undefined
 }
 
 /** The message box: multi-line text, attachments (picker, paste, drop), Send and Stop. */
-export function Composer({ running, sending, onSend, onStop }: ComposerProps) {
+export function Composer({ running, sending, onSend, onStop, lastUserText }: ComposerProps) {
   const { text, files, rejected, setText, addFiles, removeFile, dismissRejected } = useComposer()
   const canSend = !running && !sending && (text.trim() !== '' || files.length > 0)
 
@@ -28,6 +30,8 @@ export function Composer({ running, sending, onSend, onStop }: ComposerProps) {
       shiftKey: event.shiftKey,
       isComposing: event.nativeEvent.isComposing,
       keyCode: event.nativeEvent.keyCode,
+      empty: text === '',
+      modified: event.ctrlKey || event.metaKey || event.altKey,
     })
     if (action === 'send') {
       event.preventDefault()
@@ -35,6 +39,11 @@ export function Composer({ running, sending, onSend, onStop }: ComposerProps) {
     } else if (action === 'stop' && running) {
       event.preventDefault()
       onStop()
+    } else if (action === 'recall' && lastUserText) {
+      event.preventDefault()
+      setText(lastUserText)
+      const box = event.currentTarget
+      requestAnimationFrame(() => box.setSelectionRange(box.value.length, box.value.length))
     }
   }
 
@@ -65,22 +74,29 @@ export function Composer({ running, sending, onSend, onStop }: ComposerProps) {
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
-          aria-keyshortcuts="Enter Shift+Enter Escape"
+          aria-keyshortcuts="Enter Shift+Enter Escape ArrowUp"
         />
         {running ? (
-          <button type="button" className="button composer-stop" onClick={onStop}>
+          <button type="button" className="button composer-stop" title="Stop (Esc)" onClick={onStop}>
             <Icon name="stop" size={16} />
-            Stop
+            <span className="composer-button-label">Stop</span>
           </button>
         ) : (
-          <button type="button" className="button composer-send" onClick={send} disabled={!canSend}>
+          <button
+            type="button"
+            className="button composer-send"
+            title="Send (Enter)"
+            onClick={send}
+            disabled={!canSend}
+          >
             <Icon name={sending ? 'spinner' : 'send'} size={16} />
-            Send
+            <span className="composer-button-label">Send</span>
           </button>
         )}
       </div>
       <p className="composer-hint">
-        <kbd>Enter</kbd> send · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>Esc</kbd> stop
+        <kbd>Enter</kbd> send · <kbd>Shift</kbd>+<kbd>Enter</kbd> new line · <kbd>Esc</kbd> stop ·{' '}
+        <kbd>↑</kbd> last message
       </p>
     </div>
   )

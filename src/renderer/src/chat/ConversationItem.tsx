@@ -8,12 +8,24 @@ interface Props {
   onOpen(): void
   onRename(title: string): Promise<void>
   onDelete(): Promise<void>
+  onPin(pinned: boolean): Promise<void>
+}
+
+/** The search snippet with the match marked. */
+function HitSnippet({ hit }: { hit: NonNullable<ConversationSummary['hit']> }) {
+  return (
+    <span className="conversation-hit" data-testid="search-hit">
+      {hit.snippet.slice(0, hit.start)}
+      <mark>{hit.snippet.slice(hit.start, hit.end)}</mark>
+      {hit.snippet.slice(hit.end)}
+    </span>
+  )
 }
 
 type Mode = 'view' | 'rename' | 'confirm-delete'
 
 /** One conversation in the list, with inline rename and a confirmed delete. */
-export function ConversationItem({ conversation, active, onOpen, onRename, onDelete }: Props) {
+export function ConversationItem({ conversation, active, onOpen, onRename, onDelete, onPin }: Props) {
   const [mode, setMode] = useState<Mode>('view')
   const [title, setTitle] = useState(conversation.title)
 
@@ -35,6 +47,8 @@ export function ConversationItem({ conversation, active, onOpen, onRename, onDel
             onChange={(e) => setTitle(e.currentTarget.value)}
             onKeyDown={(e) => {
               if (e.key === 'Escape') {
+                // Esc cancels the rename only (it does not stop an answer or close the drawer).
+                e.preventDefault()
                 setTitle(conversation.title)
                 setMode('view')
               }
@@ -70,13 +84,25 @@ export function ConversationItem({ conversation, active, onOpen, onRename, onDel
         aria-current={active ? 'true' : undefined}
         onClick={onOpen}
       >
-        <span className="conversation-title">{conversation.title}</span>
+        <span className="conversation-title" title={conversation.title}>
+          {conversation.pinned && <Icon name="pin" size={12} title="Pinned" />} {conversation.title}
+        </span>
+        {conversation.hit?.messageId && <HitSnippet hit={conversation.hit} />}
         <span className="conversation-meta">
           {new Date(conversation.updatedAt).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}{' '}
           · {conversation.messageCount} message{conversation.messageCount === 1 ? '' : 's'}
         </span>
       </button>
       <div className="conversation-actions">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`${conversation.pinned ? 'Unpin' : 'Pin'} ${conversation.title}`}
+          aria-pressed={conversation.pinned}
+          onClick={() => void onPin(!conversation.pinned)}
+        >
+          <Icon name="pin" size={14} />
+        </button>
         <button
           type="button"
           className="icon-button"

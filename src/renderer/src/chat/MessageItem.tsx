@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { memo, useState } from 'react'
 import type { ChatMessage } from '../../../shared/ipc'
 import { AttachmentChip, AttachmentChipList } from '../components/AttachmentChip'
 import { Icon } from '../components/Icon'
@@ -6,10 +6,61 @@ import { Markdown } from '../components/Markdown'
 import { ProblemBanner } from '../components/ProblemBanner'
 import { ReturnedFileChip } from '../components/ReturnedFileChip'
 import { StepTimeline } from '../components/StepTimeline'
-import { useCopy } from '../components/useCopy'
 import { KnowledgeSources } from '../knowledge/KnowledgeSources'
+import { sendEdit } from './chatActions'
+import { AnswerActions, CopyButton, DeletePairButton, type VersionInfo, VersionNav } from './MessageActions'
 
-function UserMessage({ message }: { message: ChatMessage }) {
+interface ItemProps {
+  message: ChatMessage
+  version: VersionInfo
+  /** A reply is running or being sent: no new actions until it ends. */
+  busy: boolean
+}
+
+function EditBox({ message, onClose }: { message: ChatMessage; onClose(): void }) {
+  const [text, setText] = useState(message.text)
+  const submit = async () => {
+    if (await sendEdit(message.id, text)) onClose()
+  }
+  return (
+    <form
+      className="edit-box"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit()
+      }}
+    >
+      <textarea
+        className="input"
+        aria-label="Edit message"
+        value={text}
+        rows={Math.min(8, Math.max(2, text.split('\n').length))}
+        onChange={(e) => setText(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onClose()
+        }}
+        // biome-ignore lint/a11y/noAutofocus: the user just asked to edit this message
+        autoFocus
+      />
+      <p className="hint">The answers below stay as another branch (‹ › switches between them).</p>
+      <div className="edit-buttons">
+        <button
+          type="submit"
+          className="button small"
+          disabled={text.trim() === '' && message.attachments.length === 0}
+        >
+          Send
+        </button>
+        <button type="button" className="button small secondary" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function UserMessage({ message, version, busy }: ItemProps) {
+  const [editing, setEditing] = useState(false)
   return (
     <div className="message message-user">
       <div className="bubble">
@@ -30,15 +81,29 @@ function UserMessage({ message }: { message: ChatMessage }) {
             ))}
           </AttachmentChipList>
         )}
-        {message.text && <p className="user-text">{message.text}</p>}
+        {editing ? (
+          <EditBox message={message} onClose={() => setEditing(false)} />
+        ) : (
+          message.text && <p className="user-text">{message.text}</p>
+        )}
       </div>
+      {!editing && (
+        <div className="message-tools user-tools">
+          <VersionNav version={version} disabled={busy} />
+          {message.text && <CopyButton text={message.text} />}
+          <button type="button" className="ghost-button" disabled={busy} onClick={() => setEditing(true)}>
+            <Icon name="pencil" size={14} />
+            Edit
+          </button>
+          <DeletePairButton messageId={message.id} disabled={busy} />
+        </div>
+      )}
     </div>
   )
 }
 
-function AssistantMessage({ message }: { message: ChatMessage }) {
+function AssistantMessage({ message, version, busy }: ItemProps) {
   const streaming = message.status === 'streaming'
-  const { copied, copy } = useCopy()
   const waiting = streaming && message.text === '' && message.steps.length === 0
   return (
     <div className="message message-assistant" data-status={message.status}>
@@ -75,12 +140,11 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
             <Icon name="stop" size={12} /> {message.status === 'cancelled' ? 'Stopped' : 'Interrupted'}
           </p>
         )}
-        {!streaming && message.text && (
+        {!streaming && (
           <div className="message-tools">
-            <button type="button" className="ghost-button" onClick={() => copy(message.text)}>
-              <Icon name={copied ? 'check' : 'copy'} size={14} />
-              {copied ? 'Copied' : 'Copy'}
-            </button>
+            <VersionNav version={version} disabled={busy} />
+            {message.text && <CopyButton text={message.text} />}
+            <AnswerActions message={message} disabled={busy} />
             {message.usage && message.usage.inputTokens + message.usage.outputTokens > 0 && (
               <span className="usage">
                 {message.usage.inputTokens.toLocaleString()} in ·{' '}
@@ -92,12 +156,15 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
             )}
           </div>
         )}
+        {!streaming && version.count > 1 && version.ranTools && (
+          <p className="message-note">Files the other versions wrote stay in the workspace history.</p>
+        )}
       </div>
     </div>
   )
 }
 
 /** One message; memoized so streaming into the last one does not re-render the rest. */
-export const MessageItem = memo(function MessageItem({ message }: { message: ChatMessage }) {
-  return message.role === 'user' ? <UserMessage message={message} /> : <AssistantMessage message={message} />
+export const MessageItem = memo(function MessageItem(props: ItemProps) {
+  return props.message.role === 'user' ? <UserMessage {...props} /> : <AssistantMessage {...props} />
 })

@@ -1,7 +1,20 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ChatMessage } from '../../../shared/ipc'
+import { ConversationUsage } from './ConversationUsage'
+import type { VersionInfo } from './MessageActions'
 import { MessageItem } from './MessageItem'
+import { SINGLE } from './versions'
+
+interface Props {
+  /** The branch on screen, in order. */
+  messages: ChatMessage[]
+  busy: boolean
+  versions?: ReadonlyMap<string, VersionInfo> | undefined
+  /** A search hit: scrolled to and marked once. */
+  focusId?: string | undefined
+  onFocused?: (() => void) | undefined
+}
 
 const STICK_DISTANCE = 120
 
@@ -10,7 +23,7 @@ const STICK_DISTANCE = 120
  * 1,000-message conversation scrolls as smoothly as a short one. It follows the stream while
  * the reader is at the bottom and stays put when they scrolled up.
  */
-export function MessageList({ messages, busy }: { messages: ChatMessage[]; busy: boolean }) {
+export function MessageList({ messages, busy, versions, focusId, onFocused }: Props) {
   const scroller = useRef<HTMLDivElement>(null)
   const atBottom = useRef(true)
   const virtualizer = useVirtualizer({
@@ -36,6 +49,18 @@ export function MessageList({ messages, busy }: { messages: ChatMessage[]; busy:
     return () => cancelAnimationFrame(frame)
   }, [followKey])
 
+  const [marked, setMarked] = useState<string | undefined>()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a new hit arrives
+  useEffect(() => {
+    if (!focusId) return
+    const index = messages.findIndex((m) => m.id === focusId)
+    onFocused?.()
+    if (index < 0) return
+    atBottom.current = false
+    setMarked(focusId)
+    virtualizer.scrollToIndex(index, { align: 'center' })
+  }, [focusId])
+
   const onScroll = () => {
     const element = scroller.current
     if (element)
@@ -60,17 +85,19 @@ export function MessageList({ messages, busy }: { messages: ChatMessage[]; busy:
               key={item.key}
               data-index={item.index}
               ref={virtualizer.measureElement}
-              className="message-row"
+              className={message.id === marked ? 'message-row search-hit' : 'message-row'}
+              data-search-hit={message.id === marked ? 'true' : undefined}
               aria-posinset={item.index + 1}
               aria-setsize={messages.length}
               aria-label={message.role === 'user' ? 'You' : 'Bureau'}
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              <MessageItem message={message} />
+              <MessageItem message={message} busy={busy} version={versions?.get(message.id) ?? SINGLE} />
             </article>
           )
         })}
       </div>
+      {!busy && <ConversationUsage messages={messages} />}
     </div>
   )
 }

@@ -17,6 +17,8 @@ export function adviceFor(problem: { code?: string | undefined; message: string 
       action: { kind: 'reenter-key', label: 'Re-enter key' },
     }
   if (/not available in this build/i.test(problem.message)) return { title: 'Not available yet' }
+  // Part of the answer arrived: the provider was reachable, so no "unreachable" title or Settings button.
+  if (/connection .* was lost after/i.test(problem.message)) return { title: 'The answer was cut off' }
   if (problem.code === 'UNAVAILABLE' || problem.code === 'NOT_FOUND' || UNREACHABLE.test(problem.message))
     return { title: 'No model provider reachable', action: { kind: 'open-settings', label: 'Open Settings' } }
   if (problem.code === 'RATE_LIMITED') return { title: 'The provider is busy' }

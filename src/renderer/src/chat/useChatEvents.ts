@@ -13,6 +13,8 @@ export function useChatEvents(): void {
       bureau.on('chat.attachment', (p) => store().onAttachment(p)),
       bureau.on('agent.step', (p) => store().onStep(p)),
       bureau.on('agent.question', (p) => store().onQuestion(p)),
+      bureau.on('agent.approval', (p) => store().onApproval(p)),
+      bureau.on('agent.approvalEnd', (p) => store().onApprovalEnd(p)),
       bureau.on('agent.done', (p) => {
         store().onDone(p)
         void queryClient.invalidateQueries({ queryKey: ['conversations'] })

@@ -47,7 +47,10 @@ export function AttachmentChip(props: AttachmentChipProps) {
         <span className="chip-name" title={name}>
           {name}
         </span>
-        <span className="chip-meta">
+        <span
+          className="chip-meta"
+          title={status === 'failed' ? formatBytes(size) : `${formatBytes(size)} · ${text}`}
+        >
           <span>{formatBytes(size)}</span>
           {status !== 'failed' && (
             <>

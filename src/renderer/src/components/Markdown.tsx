@@ -1,8 +1,12 @@
 import './components.css'
+import 'katex/dist/katex.min.css'
 import { lazy, memo, Suspense } from 'react'
 import ReactMarkdown, { type Components } from 'react-markdown'
+import rehypeKatex from 'rehype-katex'
 import remarkGfm from 'remark-gfm'
+import remarkMath from 'remark-math'
 import { CodeBlock } from './CodeBlock'
+import { prepareMath } from './mathText'
 
 const MermaidDiagram = lazy(() => import('./MermaidDiagram').then((m) => ({ default: m.MermaidDiagram })))
 
@@ -55,7 +59,9 @@ function makeComponents(streaming: boolean): Components {
     },
     table({ children }) {
       return (
-        <div className="table-scroll">
+        // A table wider than a narrow window scrolls sideways: reachable by keyboard (arrow keys scroll it).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable
+        <div className="table-scroll" tabIndex={0}>
           <table>{children}</table>
         </div>
       )
@@ -65,9 +71,14 @@ function makeComponents(streaming: boolean): Components {
 
 const staticComponents = makeComponents(false)
 const streamingComponents = makeComponents(true)
-const remarkPlugins = [remarkGfm]
+const remarkPlugins = [remarkGfm, remarkMath]
+// KaTeX builds its own markup from the TeX (no raw HTML passes: react-markdown has no rehype-raw);
+// `trust: false` refuses \href, \url, \htmlClass and the like; errors render as red source text.
+const rehypePlugins: Parameters<typeof ReactMarkdown>[0]['rehypePlugins'] = [
+  [rehypeKatex, { throwOnError: false, trust: false, strict: 'ignore', maxSize: 20, maxExpand: 200 }],
+]
 
-/** Markdown with GFM (tables, task lists, strikethrough, autolinks), highlighted code and Mermaid diagrams. */
+/** Markdown with GFM (tables, task lists, strikethrough, autolinks), LaTeX math (KaTeX), highlighted code and Mermaid diagrams. */
 export const Markdown = memo(function Markdown({
   text,
   streaming = false,
@@ -79,9 +90,10 @@ export const Markdown = memo(function Markdown({
     <div className="markdown">
       <ReactMarkdown
         remarkPlugins={remarkPlugins}
+        rehypePlugins={rehypePlugins}
         components={streaming ? streamingComponents : staticComponents}
       >
-        {text}
+        {prepareMath(text)}
       </ReactMarkdown>
     </div>
   )

@@ -33,7 +33,7 @@ export function ReturnedFileChip({ file }: { file: ReturnedFile }) {
         <span className="chip-name" title={file.agentPath}>
           {file.name}
         </span>
-        <span className="chip-meta">
+        <span className="chip-meta" title={file.agentPath}>
           {file.size !== undefined && <span>{formatBytes(file.size)} · </span>}
           <span>{file.agentPath}</span>
         </span>

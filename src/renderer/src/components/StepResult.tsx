@@ -20,7 +20,12 @@ export function StepResult({ result }: { result: unknown }) {
       </p>
     )
   if (result === undefined) return null
-  return <pre className="step-json">{json(result)}</pre>
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard
+    <pre className="step-json" tabIndex={0}>
+      {json(result)}
+    </pre>
+  )
 }
 
 export { json as formatStepJson }

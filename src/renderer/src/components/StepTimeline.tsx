@@ -14,12 +14,12 @@ const statusLabels: Record<AgentStep['status'], string> = {
   cancelled: 'Stopped',
 }
 
-function argsPreview(args: unknown): string {
+function argsPreview(args: unknown, max = 90): string {
   if (args === null || typeof args !== 'object') return args === undefined ? '' : String(args)
   return Object.entries(args as Record<string, unknown>)
     .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
     .join(' ')
-    .slice(0, 90)
+    .slice(0, max)
 }
 
 function StepItem({ step }: { step: AgentStep }) {
@@ -43,14 +43,19 @@ function StepItem({ step }: { step: AgentStep }) {
           </span>
           <code className="step-method">{step.method}</code>
           {step.subagent && <span className="step-subagent">in {step.subagent}</span>}
-          <span className="step-args">{argsPreview(step.args)}</span>
+          <span className="step-args" title={argsPreview(step.args, 2000)}>
+            {argsPreview(step.args)}
+          </span>
           {step.durationMs !== undefined && (
             <span className="step-duration">{formatDuration(step.durationMs)}</span>
           )}
         </summary>
         <div className="step-body">
           <h4>Arguments</h4>
-          <pre className="step-json">{formatStepJson(step.args ?? {})}</pre>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard */}
+          <pre className="step-json" tabIndex={0}>
+            {formatStepJson(step.args ?? {})}
+          </pre>
           {step.error && (
             <p className="step-error" role="note">
               {step.error}

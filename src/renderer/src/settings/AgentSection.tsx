@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { PublicSettings } from '../../../shared/settings'
+import { useInstructionTokens } from '../chat/useInstructionTokens'
 import { Field } from '../components/Field'
 import { bureau } from '../ipc/bureauClient'
 import { issueFor } from './issuesByPath'
@@ -11,21 +12,24 @@ type Delegation = 'all' | 'none' | 'some'
 
 /** How the chat's agent works: its step budget and which toolsets it may hand to a sub-agent. */
 export function AgentSection({ settings }: { settings: PublicSettings }) {
-  const { subagents, maxIterations } = settings.agent
+  const { subagents, maxIterations, instructions } = settings.agent
   const toolsets = useQuery({ queryKey: ['tools.toolsets'], queryFn: () => bureau.invoke('tools.toolsets') })
   const form = useSectionForm(
     {
       maxIterations: String(maxIterations),
       delegation: (Array.isArray(subagents) ? 'some' : subagents) as Delegation,
       chosen: Array.isArray(subagents) ? subagents.join(',') : '',
+      instructions,
     },
     (d) => ({
       agent: {
         maxIterations: Number(d.maxIterations),
+        instructions: d.instructions,
         subagents: d.delegation === 'some' ? d.chosen.split(',').filter(Boolean) : d.delegation,
       },
     }),
   )
+  const tokens = useInstructionTokens({ global: form.draft.instructions })
   const steps = useWholeNumberCheck(form.draft.maxIterations, 1, 500)
   const chosen = new Set(form.draft.chosen.split(',').filter(Boolean))
   const toggle = (name: string, on: boolean) => {
@@ -48,6 +52,17 @@ export function AgentSection({ settings }: { settings: PublicSettings }) {
         error={steps.error ?? issueFor(form.issues, 'maxIterations')}
       >
         <input className="input" inputMode="numeric" {...form.text('maxIterations')} />
+      </Field>
+      <Field
+        label="Custom instruction"
+        hint={
+          form.draft.instructions.trim()
+            ? `Added to the system prompt of every conversation: ${tokens === undefined ? '…' : tokens.toLocaleString()} tokens. A conversation can add its own (Instructions, above the chat).`
+            : 'Added to the system prompt of every conversation (e.g. "Answer in French"). A conversation can add its own.'
+        }
+        error={issueFor(form.issues, 'instructions')}
+      >
+        <textarea className="input" rows={3} maxLength={8000} {...form.text('instructions')} />
       </Field>
       <fieldset className="choice-group">
         <legend>Sub-agents</legend>

@@ -4,6 +4,7 @@ import type { PublicSettings } from '../../../shared/settings'
 import { Field } from '../components/Field'
 import { EvalScores } from './EvalScores'
 import { issueFor } from './issuesByPath'
+import { ollamaQuery } from './modelsApi'
 import { listProviders, type ProviderInfo } from './providersApi'
 import { SecretField } from './SecretField'
 import { SettingsSection } from './SettingsSection'
@@ -57,7 +58,17 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
 
   const list: ProviderInfo[] = providers.data ?? [{ id: active, name: active, baseUrl: '', model: '' }]
   const preset = list.find((p) => p.id === active)
+  // The provider chats really use: BUREAU_PROVIDER wins over settings.json while it is set.
+  const effective = providers.data?.find((p) => p.active)
+  const fromEnv = effective?.activeSource === 'environment'
   const keyName = `providers.${active}.apiKey`
+  const ollama = useQuery({ ...ollamaQuery, enabled: preset?.kind === 'ollama' })
+  const ollamaModels = preset?.kind === 'ollama' && ollama.data?.running ? ollama.data.models : undefined
+  const baseUrl = form.draft.baseUrl.trim()
+  const draft = {
+    ...(/^https?:\/\/\S+$/.test(baseUrl) && { baseUrl }),
+    ...(form.draft.model.trim() && { model: form.draft.model.trim() }),
+  }
 
   const validate = () => {
     const window = form.draft.contextWindow.trim()
@@ -85,7 +96,22 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
       {providers.isError && (
         <p className="field-hint">The provider list is not available: {providers.error.message}</p>
       )}
-      <Field label="Provider" error={issueFor(form.issues, 'active')}>
+      {effective && (
+        <p className="provider-in-use" data-testid="provider-in-use">
+          In use: <strong>{effective.name}</strong> · {effective.model}
+          {fromEnv && <span className="badge">from BUREAU_PROVIDER</span>}
+        </p>
+      )}
+      {fromEnv && effective?.id !== active && (
+        <p className="field-hint">
+          BUREAU_PROVIDER decides while it is set; the choice below is kept in settings.json for when it is
+          not.
+        </p>
+      )}
+      <Field
+        label={fromEnv ? 'Provider in settings.json' : 'Provider'}
+        error={issueFor(form.issues, 'active')}
+      >
         <select
           ref={providerSelect}
           className="input"
@@ -119,7 +145,18 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
           hint={preset?.model ? `Preset: ${preset.model}` : undefined}
           error={issueFor(form.issues, 'model')}
         >
-          <input className="input" placeholder={preset?.model || 'model name'} {...form.text('model')} />
+          {ollamaModels && ollamaModels.length > 0 ? (
+            <select className="input" {...form.text('model')}>
+              <option value="">Preset ({preset?.model})</option>
+              {ollamaModels.map((m) => (
+                <option key={m.name} value={m.name}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input className="input" placeholder={preset?.model || 'model name'} {...form.text('model')} />
+          )}
         </Field>
         <Field
           label="Context window (tokens)"
@@ -158,7 +195,16 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
       ) : (
         <p className="hint">{preset.name} needs no API key.</p>
       )}
-      <TestConnection providerId={active} disabled={form.dirty || active !== settings.provider.active} />
+      {preset?.kind === 'ollama' && ollama.data && !ollama.data.running && (
+        <p className="field-hint">
+          Ollama is not running at {ollama.data.url}. {ollama.data.hint}
+        </p>
+      )}
+      {fromEnv && effective ? (
+        <TestConnection providerId={effective.id} label={`Test ${effective.name}`} />
+      ) : (
+        <TestConnection providerId={active} draft={draft} />
+      )}
       <EvalScores providerId={active} />
     </SettingsSection>
   )

@@ -4,6 +4,8 @@ import { AnonymizationSection } from './AnonymizationSection'
 import { AppearanceSection } from './AppearanceSection'
 import { AttachmentsSection } from './AttachmentsSection'
 import { BrowserSection } from './BrowserSection'
+import { EmailSection } from './EmailSection'
+import { LocalModelsSection } from './LocalModelsSection'
 import { ProviderSection } from './ProviderSection'
 import { ToolsSection } from './ToolsSection'
 import { useSettings } from './useSettings'
@@ -11,12 +13,14 @@ import { WorkspaceSection } from './WorkspaceSection'
 
 const sections = [
   ['provider', 'Model provider'],
+  ['local-models', 'Local models'],
   ['workspace', 'Workspace'],
   ['agent', 'Agent'],
   ['anonymization', 'Anonymization'],
   ['attachments', 'Attachments'],
   ['tools', 'Tools'],
   ['browser', 'Browser'],
+  ['email', 'E-mail'],
   ['appearance', 'Appearance'],
 ] as const
 
@@ -59,12 +63,14 @@ export default function SettingsPage() {
               </p>
             )}
             <ProviderSection settings={settings.data} />
+            <LocalModelsSection settings={settings.data} />
             <WorkspaceSection settings={settings.data} />
             <AgentSection settings={settings.data} />
             <AnonymizationSection settings={settings.data} />
             <AttachmentsSection settings={settings.data} />
             <ToolsSection settings={settings.data} />
             <BrowserSection settings={settings.data} />
+            <EmailSection settings={settings.data} />
             <AppearanceSection settings={settings.data} />
           </div>
         </div>

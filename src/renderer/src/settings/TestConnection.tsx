@@ -1,11 +1,22 @@
 import { useMutation } from '@tanstack/react-query'
+import type { ProviderDraft } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
 import { ActionButton } from './ActionButton'
 import { testProvider } from './providersApi'
 
-/** One round trip to the provider, with its latency or the reason it failed. */
-export function TestConnection({ providerId, disabled }: { providerId: string; disabled: boolean }) {
-  const test = useMutation({ mutationFn: () => testProvider(providerId) })
+/** One round trip to the provider, with its latency or the reason it failed; tests `draft` (what is on screen) when given. */
+export function TestConnection({
+  providerId,
+  disabled = false,
+  draft,
+  label = 'Test connection',
+}: {
+  providerId: string
+  disabled?: boolean
+  draft?: ProviderDraft
+  label?: string
+}) {
+  const test = useMutation({ mutationFn: () => testProvider(providerId, draft) })
   const result = test.data
   return (
     <div className="test-connection">
@@ -15,7 +26,7 @@ export function TestConnection({ providerId, disabled }: { providerId: string; d
         needsSave={disabled}
         onClick={() => test.mutate()}
       >
-        Test connection
+        {label}
       </ActionButton>
       <span role="status" className="test-result">
         {test.isError && <span className="error-text">{test.error.message}</span>}

@@ -1,4 +1,4 @@
-import type { ProviderSummary } from '../../../shared/ipc'
+import type { ProviderDraft, ProviderSummary } from '../../../shared/ipc'
 import { bureau } from '../ipc/bureauClient'
 
 export type ProviderInfo = Pick<ProviderSummary, 'id' | 'name' | 'baseUrl' | 'model'> &
@@ -15,7 +15,8 @@ export function listProviders(): Promise<ProviderInfo[]> {
   return bureau.invoke('providers.list')
 }
 
-export async function testProvider(id: string): Promise<ConnectionTest> {
-  const r = await bureau.invoke('providers.test', { id })
+/** Tests a provider; `draft` holds what is on screen and not saved yet (empty fields: the saved values). */
+export async function testProvider(id: string, draft?: ProviderDraft): Promise<ConnectionTest> {
+  const r = await bureau.invoke('providers.test', { id, ...(draft && { draft }) })
   return { ok: r.ok, latencyMs: r.latencyMs, model: r.model, message: r.error?.message ?? undefined }
 }

@@ -78,8 +78,31 @@ export const ChatMessage = z.object({
   error: z.string().optional(),
   /** For interrupted voice answers: the part that was actually spoken. */
   spokenText: z.string().optional(),
+  /**
+   * The message this one follows (null: the first). Versions of an answer share their user message;
+   * an edited question is a sibling of the original. Missing in files written before issue 19: the
+   * store reads such a conversation as one line (`normalizeTree`).
+   */
+  parentId: z.string().nullable().optional(),
 })
 export type ChatMessage = z.infer<typeof ChatMessage>
+
+/** A provider and (optionally) one of its models; without a model the provider's configured one. */
+export const ModelChoice = z.object({
+  providerId: z.string().min(1).max(64),
+  model: z.string().trim().min(1).max(200).optional(),
+})
+export type ModelChoice = z.infer<typeof ModelChoice>
+
+/** Where a search matched: the message, and a snippet with the match at [start, end). */
+export const SearchHit = z.object({
+  /** Absent when the title matched. */
+  messageId: z.string().optional(),
+  snippet: z.string(),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+})
+export type SearchHit = z.infer<typeof SearchHit>
 
 export const ConversationSummary = z.object({
   id: z.string(),
@@ -87,11 +110,21 @@ export const ConversationSummary = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   messageCount: z.number().int().nonnegative(),
+  pinned: z.boolean().default(false),
+  /** Set by a search with a query. */
+  hit: SearchHit.optional(),
 })
 export type ConversationSummary = z.infer<typeof ConversationSummary>
 
-export const Conversation = ConversationSummary.omit({ messageCount: true }).extend({
+export const Conversation = ConversationSummary.omit({ messageCount: true, hit: true }).extend({
+  /** Every message of every branch, oldest first; the shown line is the path to `leafId`. */
   messages: z.array(ChatMessage),
+  /** The last message of the branch on screen (null: empty). Missing in old files: the last message. */
+  leafId: z.string().nullable().optional(),
+  /** The model this conversation uses; absent: the default provider of the settings. */
+  model: ModelChoice.optional(),
+  /** Added to the system prompt of this conversation's runs, after the global instruction. */
+  instructions: z.string().max(8000).optional(),
 })
 export type Conversation = z.infer<typeof Conversation>
 
@@ -103,6 +136,8 @@ export const ChatSendInput = z.object({
   attachments: z.array(AttachmentInput).max(20).default([]),
   /** Restrict the agent to these toolsets (default: all registered). */
   toolsets: z.array(z.string()).optional(),
+  /** The model of a new conversation (an existing one keeps its own, see conversations.update). */
+  model: ModelChoice.optional(),
 })
 export type ChatSendInput = z.input<typeof ChatSendInput>
 
@@ -114,7 +149,36 @@ export const ChatSendResult = z.object({
 })
 export type ChatSendResult = z.infer<typeof ChatSendResult>
 
+const MessageRef = z.object({ conversationId: ConversationId, messageId: z.string().min(1).max(100) })
+
+export const ConversationUpdate = z.object({
+  id: ConversationId,
+  pinned: z.boolean().optional(),
+  /** null: back to the default provider. */
+  model: ModelChoice.nullable().optional(),
+  instructions: z.string().max(8000).optional(),
+})
+
+export const ExportFormat = z.enum(['markdown', 'json'])
+
 const RunRef = z.object({ runId: z.string(), conversationId: z.string(), messageId: z.string() })
+
+export const ApprovalDecision = z.enum(['once', 'conversation', 'everywhere', 'deny'])
+export type ApprovalDecision = z.infer<typeof ApprovalDecision>
+
+/** The exact call an approval card shows: toolset, method, validated arguments and risk. */
+export const ApprovalCall = z.object({
+  approvalId: z.string(),
+  toolset: z.string(),
+  method: z.string(),
+  /** The API-mode name, e.g. `web_click`. */
+  name: z.string(),
+  risk: z.enum(['read', 'write', 'external']),
+  args: z.record(z.string(), z.unknown()),
+  /** When an unanswered card is denied. */
+  expiresAt: z.string(),
+})
+export type ApprovalCall = z.infer<typeof ApprovalCall>
 
 export const chatRoutes = {
   'chat.send': route({
@@ -132,8 +196,64 @@ export const chatRoutes = {
     input: z.object({ runId: z.string(), sessionId: z.string().optional(), input: z.string().min(1) }),
     output: z.object({ accepted: z.boolean() }),
   }),
+  'chat.regenerate': route({
+    summary:
+      'Answers a user message again (or the question of an assistant message); the earlier answer stays a version.',
+    input: MessageRef,
+    output: ChatSendResult,
+  }),
+  'chat.edit': route({
+    summary: 'Sends an edited copy of a user message (same attachments) as a new branch; the old turns stay.',
+    input: MessageRef.extend({ text: z.string().max(200_000) }),
+    output: ChatSendResult,
+  }),
+  'chat.continue': route({
+    summary: 'Continues a stopped or cut-off answer in the same message.',
+    input: MessageRef,
+    output: ChatSendResult,
+  }),
+  'chat.instructionTokens': route({
+    summary: 'The tokens (o200k_base) that custom instructions add to the system prompt.',
+    input: z.object({
+      global: z.string().max(8000).optional(),
+      conversation: z.string().max(8000).optional(),
+    }),
+    output: z.object({ tokens: z.number().int().nonnegative() }),
+  }),
+  'conversations.deleteMessage': route({
+    summary: 'Deletes a question with its answers (all versions); later turns move up.',
+    input: MessageRef,
+    output: Conversation,
+  }),
+  'conversations.select': route({
+    summary: 'Shows another version or branch: the path through this message to its newest end.',
+    input: MessageRef,
+    output: Conversation,
+  }),
+  'conversations.update': route({
+    summary: 'Pins, sets the model or the instructions of a conversation (its place in the list stays).',
+    input: ConversationUpdate,
+    output: Conversation,
+  }),
+  'conversations.export': route({
+    summary:
+      'A conversation as Markdown (the shown branch) or JSON (every branch, receipts, attachment names).',
+    input: z.object({ id: ConversationId, format: ExportFormat }),
+    output: z.object({ fileName: z.string(), mimeType: z.string(), text: z.string() }),
+  }),
+  'conversations.import': route({
+    summary: 'Imports a conversation exported as JSON, under a new id.',
+    input: z.object({ text: z.string().min(1).max(50_000_000) }),
+    output: ConversationSummary,
+  }),
+  'chat.approve': route({
+    summary: 'Answers an approval card: allow once, always in this conversation, always everywhere, or deny.',
+    input: z.object({ runId: z.string(), approvalId: z.string(), decision: ApprovalDecision }),
+    output: z.object({ accepted: z.boolean() }),
+  }),
   'conversations.list': route({
-    summary: 'Conversations, newest first, optionally filtered by title.',
+    summary:
+      'Conversations, pinned first then newest; `query` searches titles and message text and returns the hit.',
     input: z.object({ query: z.string().optional() }).optional(),
     output: z.array(ConversationSummary),
   }),
@@ -143,7 +263,7 @@ export const chatRoutes = {
     output: Conversation,
   }),
   'conversations.rename': route({
-    summary: 'Renames a conversation.',
+    summary: 'Renames a conversation (its place in the list stays).',
     input: z.object({ id: ConversationId, title: z.string().trim().min(1).max(200) }),
     output: ConversationSummary,
   }),
@@ -161,6 +281,10 @@ export const chatEvents = {
   'chat.attachment': RunRef.extend({ index: z.number().int().nonnegative(), attachment: AttachmentMeta }),
   'agent.step': RunRef.extend({ phase: z.enum(['started', 'finished']), step: AgentStep }),
   'agent.question': RunRef.extend({ sessionId: z.string(), toolset: z.string(), question: z.string() }),
+  /** A call waits for the user's approval; only this run pauses. */
+  'agent.approval': RunRef.extend({ call: ApprovalCall }),
+  /** The approval was answered, timed out or its run ended: the card goes away. */
+  'agent.approvalEnd': RunRef.extend({ approvalId: z.string(), outcome: z.enum(['allowed', 'denied']) }),
   /** The run ended (done, error, cancelled); carries the final assistant message. */
   'agent.done': RunRef.extend({ message: ChatMessage }),
 }

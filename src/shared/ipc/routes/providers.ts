@@ -24,6 +24,11 @@ export const ProviderSummary = z.object({
   /** Whether the provider expects a key (cloud providers). */
   needsKey: z.boolean(),
   active: z.boolean(),
+  /**
+   * For the active provider: what decided it (`environment`: BUREAU_PROVIDER, `settings`:
+   * provider.active, `default`: neither); null for the others.
+   */
+  activeSource: z.enum(['environment', 'settings', 'default']).nullable(),
   /** Added or changed by the user's providers.json. */
   custom: z.boolean(),
 })
@@ -50,7 +55,28 @@ export const ProviderDraft = z.object({
 })
 export type ProviderDraft = z.infer<typeof ProviderDraft>
 
+/** One provider in the chat's model picker, with the models it can run here. */
+export const ModelChoiceGroup = z.object({
+  providerId: z.string(),
+  name: z.string(),
+  kind: ProviderSummary.shape.kind,
+  /** The model used when the conversation names none (settings, then preset). */
+  defaultModel: z.string(),
+  models: z.array(z.string()),
+  /** False when the provider cannot answer now (no key; Ollama not running; no local model installed). */
+  usable: z.boolean(),
+  reason: z.string().nullable(),
+  active: z.boolean(),
+})
+export type ModelChoiceGroup = z.infer<typeof ModelChoiceGroup>
+
 export const providerRoutes = {
+  'providers.models': route({
+    summary:
+      'The model picker: every provider with its models (Ollama: installed models; local: installed GGUF files) and whether it is usable.',
+    input: z.void(),
+    output: z.array(ModelChoiceGroup),
+  }),
   'providers.list': route({
     summary:
       'Provider presets merged with the user overrides, the active one marked, keys only as set/unset.',

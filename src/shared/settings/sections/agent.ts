@@ -10,5 +10,7 @@ export const AgentSettings = z.looseObject({
   subagents: z
     .union([z.enum(['all', 'none']), z.array(z.string().regex(/^[a-z][a-z0-9_]*$/, 'not a toolset name'))])
     .default('all'),
+  /** The user's instruction for every conversation, added at the end of the system prompt. */
+  instructions: z.string().max(8000).default(''),
 })
 export type AgentSettings = z.output<typeof AgentSettings>

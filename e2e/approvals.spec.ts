@@ -1,0 +1,172 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import {
+  type ChatRequestInfo,
+  type ScriptedLlm,
+  startScriptedLlm,
+  type Turn,
+} from '../test/support/scriptedLlm'
+import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
+import { type BureauServer, startBureau } from './support/bureauServer'
+import { horizontalOverflow } from './support/overflow'
+import { axeViolations, snapshot } from './support/ui'
+
+// Issue 20 item 3: the approval card in the chat, against `bureau serve` and the scripted model. A rule
+// `files: ask` makes the workspace's writes ask, so no browser or site is needed.
+
+let llm: ScriptedLlm
+let bureau: BureauServer
+
+async function ipc(route: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${bureau.url}/ipc/${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bureau.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`)
+  return response.json()
+}
+
+test.beforeAll(async () => {
+  llm = await startScriptedLlm({ models: ['scripted-model'] })
+  bureau = await startBureau(
+    [],
+    scriptedProviderEnv(llm, 'sk-scripted-approve-key-0000', { BUREAU_INTERACTION_MODE: 'api' }),
+  )
+  await ipc('settings.update', { approvals: { rules: { files: 'ask' } } })
+})
+test.afterAll(async () => {
+  await bureau?.stop()
+  await llm?.close()
+})
+test.beforeEach(async () => {
+  llm.reset()
+  await bureau.freshChat()
+})
+// axe is injected as an inline script, which the app's CSP rightly forbids.
+test.use({ bypassCSP: true, viewport: { width: 1280, height: 860 } })
+
+interface OpenAiMessage {
+  role: string
+  content?: unknown
+  tool_calls?: Array<{ function: { name: string } }>
+}
+const toolNames = (info: ChatRequestInfo) =>
+  (info.tools as Array<{ function?: { name?: string } }>).map((t) => t.function?.name)
+const calledTools = (info: ChatRequestInfo) =>
+  (info.messages as OpenAiMessage[]).flatMap((m) => (m.tool_calls ?? []).map((c) => c.function.name))
+
+const LONG = `Minutes of the meeting. ${'All agreed on the plan. '.repeat(20)}`
+
+/** The model opens `files` (unless already open), writes one file, then finishes. */
+function scriptWrite(path: string) {
+  llm.setResponder((info): Turn => {
+    if (!calledTools(info).includes('files_write_text')) {
+      if (!toolNames(info).includes('files_write_text'))
+        return { toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'files' } }] }
+      return { toolCalls: [{ name: 'files_write_text', arguments: { path, content: LONG } }] }
+    }
+    return { toolCalls: [{ name: 'done', arguments: { message: 'Finished with the notes.' } }] }
+  })
+}
+
+async function ask(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await box.fill(text)
+  await box.press('Enter')
+}
+
+const card = (page: Page) => page.getByRole('alertdialog', { name: 'Allow this action?' })
+
+function report(violations: Awaited<ReturnType<typeof axeViolations>>): string {
+  return violations
+    .map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    .join('\n')
+}
+
+test('the card shows the exact call, passes axe in both themes, and Allow once runs it', async ({ page }) => {
+  scriptWrite('/notes/minutes.txt')
+  await page.goto(bureau.openUrl)
+  await ask(page, 'Save the minutes')
+
+  const dialog = card(page)
+  await expect(dialog).toBeVisible({ timeout: 20_000 })
+  await expect(dialog).toBeFocused()
+  await expect(dialog).toContainText('files')
+  await expect(dialog).toContainText('writeText')
+  await expect(dialog).toContainText('/notes/minutes.txt')
+  await expect(dialog).toContainText('Changes files')
+  // The long content is cut on the card; the whole text is its tooltip.
+  const content = dialog.locator('dd[title]')
+  await expect(content).toHaveAttribute('title', LONG)
+  expect(((await content.textContent()) ?? '').length).toBeLessThan(LONG.length)
+  expect(existsSync(join(bureau.workspace, 'notes', 'minutes.txt'))).toBe(false)
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    const violations = await axeViolations(page)
+    await dialog.screenshot({ path: `test-results/approval-card-${scheme}.png` })
+    expect(violations, report(violations)).toEqual([])
+  }
+  await page.setViewportSize({ width: 400, height: 800 })
+  await expect(dialog).toBeVisible()
+  await snapshot(page, 'approval-card-400-dark')
+  expect(await horizontalOverflow(page)).toEqual([])
+  const box = await dialog.boundingBox()
+  for (const button of await dialog.getByRole('button').all()) {
+    const b = await button.boundingBox()
+    expect(b && box && b.x + b.width <= box.x + box.width).toBe(true)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  // Keyboard: Tab from the card reaches Allow once first.
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('assistant-text').last()).toContainText('Finished with the notes', {
+    timeout: 20_000,
+  })
+  expect(readFileSync(join(bureau.workspace, 'notes', 'minutes.txt'), 'utf8')).toBe(LONG)
+})
+
+test('Deny: the call does not run and the model gets the denial as the tool result', async ({ page }) => {
+  scriptWrite('/notes/denied.txt')
+  await page.goto(bureau.openUrl)
+  await ask(page, 'Save other notes')
+
+  const dialog = card(page)
+  await expect(dialog).toBeVisible({ timeout: 20_000 })
+  await dialog.getByRole('button', { name: 'Deny' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('assistant-text').last()).toContainText('Finished with the notes', {
+    timeout: 20_000,
+  })
+  expect(existsSync(join(bureau.workspace, 'notes', 'denied.txt'))).toBe(false)
+  const chats = llm.requests.filter((r) => r.endpoint === 'openai.chat')
+  const last = chats[chats.length - 1]?.body as { messages: OpenAiMessage[] }
+  const toolResult = last.messages.filter((m) => m.role === 'tool').pop()
+  expect(JSON.stringify(toolResult?.content)).toContain('Denied by the user')
+})
+
+test('an unanswered card is denied at its timeout and leaves a note', async ({ page }) => {
+  await ipc('settings.update', { approvals: { timeoutSeconds: 5 } })
+  try {
+    scriptWrite('/notes/late.txt')
+    await page.goto(bureau.openUrl)
+    await ask(page, 'Save late notes')
+    const dialog = card(page)
+    await expect(dialog).toBeVisible({ timeout: 20_000 })
+    await expect(dialog).toBeHidden({ timeout: 20_000 })
+    await expect(page.getByRole('status').filter({ hasText: 'Denied: no answer in time' })).toBeVisible()
+    await expect(page.getByTestId('assistant-text').last()).toContainText('Finished with the notes', {
+      timeout: 20_000,
+    })
+    expect(existsSync(join(bureau.workspace, 'notes', 'late.txt'))).toBe(false)
+    const chats = llm.requests.filter((r) => r.endpoint === 'openai.chat')
+    expect(chats[chats.length - 1]?.rawBody).toContain('nobody approved this call in time')
+  } finally {
+    await ipc('settings.update', { approvals: { timeoutSeconds: 120 } })
+  }
+})

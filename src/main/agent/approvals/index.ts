@@ -1,0 +1,8 @@
+export {
+  type ApprovalDecision,
+  type ApprovalGateOptions,
+  type ApprovalLogEntry,
+  createApprovalGate,
+  DENIED_BY_USER,
+} from './gate'
+export { type AutoApprove, autoDecision, policyFor, ruleKey } from './policy'

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto'
+import type { ApprovalCall, ApprovalDecision } from '../../../shared/ipc'
+import type { ApprovalGate } from '../../tools'
+import { type AutoApprove, createApprovalGate } from '../approvals'
+import type { ChatRunDeps } from './runEnvironment'
+
+interface Pending {
+  runId: string
+  resolve: (decision: ApprovalDecision) => void
+}
+
+/** What the chat service tells the window about a pending approval. */
+export interface ApprovalSink {
+  asked(call: ApprovalCall): void
+  ended(approvalId: string, outcome: 'allowed' | 'denied'): void
+}
+
+/**
+ * The approvals of the chat service: one gate per run, cards answered through `chat.approve`,
+ * "always allow in this conversation" kept per conversation while the app runs.
+ */
+export function createRunApprovals(deps: ChatRunDeps) {
+  const pending = new Map<string, Pending>()
+  const grants = new Map<string, Set<string>>()
+
+  return {
+    /** The gate of a run in a conversation: `ask` shows a card and waits. */
+    interactive(runId: string, conversationId: string, sink: ApprovalSink): ApprovalGate | undefined {
+      const settings = deps.approvals
+      if (!settings) return undefined
+      const granted = grants.get(conversationId) ?? new Set<string>()
+      grants.set(conversationId, granted)
+      return createApprovalGate({
+        settings,
+        granted,
+        ...(deps.allowEverywhere ? { allowEverywhere: deps.allowEverywhere } : {}),
+        onDecision: (entry) =>
+          deps.logger?.info('approval', { call: entry.request.name, outcome: entry.outcome, by: entry.by }),
+        ask: (request, signal) =>
+          new Promise<ApprovalDecision>((resolve) => {
+            const approvalId = randomUUID()
+            const expiresAt = new Date(Date.now() + settings().timeoutSeconds * 1000).toISOString()
+            const finish = (decision: ApprovalDecision) => {
+              if (!pending.delete(approvalId)) return
+              sink.ended(approvalId, decision === 'deny' ? 'denied' : 'allowed')
+              resolve(decision)
+            }
+            pending.set(approvalId, { runId, resolve: finish })
+            // Timeout or the run stopped: the gate has already denied; the card goes away.
+            signal.addEventListener('abort', () => finish('deny'), { once: true })
+            sink.asked({ approvalId, ...request, expiresAt })
+          }),
+      })
+    },
+    /** The gate of a run nobody can be asked in (the bridge): `ask` becomes the non-interactive level. */
+    nonInteractive(level?: AutoApprove): ApprovalGate | undefined {
+      const settings = deps.approvals
+      if (!settings) return undefined
+      return createApprovalGate({
+        settings,
+        granted: new Set(),
+        autoApprove: level ?? settings().nonInteractive,
+        onDecision: (entry) =>
+          deps.logger?.info('approval', { call: entry.request.name, outcome: entry.outcome, by: entry.by }),
+      })
+    },
+    answer(runId: string, approvalId: string, decision: ApprovalDecision): boolean {
+      const entry = pending.get(approvalId)
+      if (!entry || entry.runId !== runId) return false
+      entry.resolve(decision)
+      return true
+    },
+  }
+}

@@ -1,0 +1,252 @@
+import './firstRun.css'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useEffect, useState } from 'react'
+import type { PublicSettings } from '../../../shared/settings'
+import { formatBytes } from '../components/formatBytes'
+import { Icon } from '../components/Icon'
+import { bureau } from '../ipc/bureauClient'
+import { DownloadProgress } from '../settings/DownloadProgress'
+import {
+  catalogueQuery,
+  importModelFile,
+  MAX_IMPORT_BYTES,
+  ollamaQuery,
+  useDownloads,
+} from '../settings/modelsApi'
+import { listProviders, testProvider } from '../settings/providersApi'
+import { SETTINGS_KEY } from '../settings/useSettings'
+
+type Choice = 'local' | 'ollama' | 'cloud'
+
+/** Tests a provider; a working one is remembered and the guide goes away for good. */
+function useGuideTest(choice: Choice) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: async (providerId: string) => {
+      const result = await testProvider(providerId)
+      if (result.ok) {
+        await bureau.invoke('settings.update', { ui: { providerWorked: true, setupChoice: choice } })
+        await client.invalidateQueries({ queryKey: SETTINGS_KEY })
+      }
+      return result
+    },
+  })
+}
+
+function TestLine({ test }: { test: ReturnType<typeof useGuideTest> }) {
+  return (
+    <p role="status" className="guide-status">
+      {test.isPending && 'Testing the connection…'}
+      {test.isError && <span className="error-text">{test.error.message}</span>}
+      {test.data?.ok && (
+        <span className="ok-text">
+          <Icon name="check" size={14} /> Connected · {test.data.model}
+        </span>
+      )}
+      {test.data && !test.data.ok && <span className="error-text">{test.data.message}</span>}
+    </p>
+  )
+}
+
+function Path({ title, chosen, children }: { title: string; chosen: boolean; children: ReactNode }) {
+  return (
+    <section className={chosen ? 'guide-path chosen' : 'guide-path'} aria-label={title}>
+      <h3>{title}</h3>
+      {children}
+    </section>
+  )
+}
+
+function LocalPath({ chosen, remember }: { chosen: boolean; remember(): void }) {
+  const catalogue = useQuery(catalogueQuery)
+  const downloads = useDownloads()
+  const test = useGuideTest('local')
+  const [problem, setProblem] = useState<string>()
+  const smallest = [...(catalogue.data ?? [])].sort((a, b) => a.sizeBytes - b.sizeBytes)[0]
+  const download = smallest && downloads.get(smallest.id)
+  const selectAndTest = async (id: string) => {
+    const { providerId } = await bureau.invoke('models.use', { id })
+    test.mutate(providerId)
+  }
+  const run = (action: () => Promise<void>) => {
+    remember()
+    setProblem(undefined)
+    action().catch((error: Error) => setProblem(error.message))
+  }
+  const finished = download?.state === 'done' ? download.id : undefined
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per finished download
+  useEffect(() => {
+    if (finished) run(() => selectAndTest(finished))
+  }, [finished])
+  return (
+    <Path title="Download a local model" chosen={chosen}>
+      <p className="muted">Runs on this computer: private, free, no account. Slower than a cloud model.</p>
+      {smallest && (
+        <button
+          type="button"
+          className="button"
+          disabled={download?.state === 'downloading'}
+          onClick={() => run(async () => void (await bureau.invoke('models.pull', { id: smallest.id })))}
+        >
+          <Icon name="download" size={14} /> Download {smallest.name} ({formatBytes(smallest.sizeBytes)})
+        </button>
+      )}
+      {smallest && !smallest.fitsMemory && (
+        <p className="error-text">It needs {smallest.minRamGiB} GB of memory, more than this computer has.</p>
+      )}
+      {download && download.state !== 'done' && (
+        <DownloadProgress
+          progress={download}
+          onCancel={() => void bureau.invoke('models.cancel', { id: download.id })}
+        />
+      )}
+      <label className="guide-file">
+        Or use a .gguf file you have (up to {MAX_IMPORT_BYTES / 1024 / 1024} MiB here; larger: `bureau models
+        import`)
+        <input
+          type="file"
+          accept=".gguf"
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0]
+            if (file) run(async () => selectAndTest((await importModelFile(file)).id))
+          }}
+        />
+      </label>
+      {problem && <p className="error-text">{problem}</p>}
+      <TestLine test={test} />
+    </Path>
+  )
+}
+
+function OllamaPath({ chosen, remember }: { chosen: boolean; remember(): void }) {
+  const status = useQuery(ollamaQuery)
+  const test = useGuideTest('ollama')
+  const client = useQueryClient()
+  const use = async () => {
+    remember()
+    const model = status.data?.models[0]?.name
+    await bureau.invoke('settings.update', {
+      provider: { active: 'ollama', model: null },
+      ...(model && { providers: { ollama: { model } } }),
+    })
+    await client.invalidateQueries({ queryKey: ['providers'] })
+    test.mutate('ollama')
+  }
+  return (
+    <Path title="Use Ollama" chosen={chosen}>
+      {status.isPending && <p className="muted">Looking for Ollama…</p>}
+      {status.data?.running && (
+        <>
+          <p className="ok-text">
+            Detected at {status.data.url} with {status.data.models.length} model
+            {status.data.models.length === 1 ? '' : 's'}.
+          </p>
+          <button type="button" className="button" onClick={() => void use()}>
+            Use Ollama{status.data.models[0] ? ` (${status.data.models[0].name})` : ''}
+          </button>
+        </>
+      )}
+      {status.data && !status.data.running && (
+        <>
+          <p className="muted">Not detected: {status.data.error}</p>
+          <p className="muted">{status.data.hint}</p>
+          <button type="button" className="button secondary" onClick={() => void status.refetch()}>
+            <Icon name="refresh" size={14} /> Look again
+          </button>
+        </>
+      )}
+      <TestLine test={test} />
+    </Path>
+  )
+}
+
+function CloudPath({ chosen, remember }: { chosen: boolean; remember(): void }) {
+  const providers = useQuery({ queryKey: ['providers'], queryFn: listProviders })
+  const cloud = (providers.data ?? []).filter((p) => p.needsKey)
+  const [id, setId] = useState<string>()
+  const [key, setKey] = useState('')
+  const test = useGuideTest('cloud')
+  const chosenId = id ?? cloud[0]?.id
+  const save = async () => {
+    if (!chosenId || !key.trim()) return
+    remember()
+    await bureau.invoke('settings.setSecret', { name: `providers.${chosenId}.apiKey`, value: key.trim() })
+    await bureau.invoke('settings.update', { provider: { active: chosenId, model: null } })
+    test.mutate(chosenId)
+  }
+  return (
+    <Path title="Enter a cloud key" chosen={chosen}>
+      <p className="muted">Fastest and strongest; your requests go to the provider you pick.</p>
+      <label className="guide-field">
+        Provider
+        <select className="input" value={chosenId ?? ''} onChange={(e) => setId(e.currentTarget.value)}>
+          {cloud.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="guide-field">
+        API key
+        <input
+          className="input"
+          type="password"
+          autoComplete="off"
+          value={key}
+          onChange={(e) => setKey(e.currentTarget.value)}
+        />
+      </label>
+      <button type="button" className="button" disabled={!key.trim()} onClick={() => void save()}>
+        Save and test
+      </button>
+      <TestLine test={test} />
+    </Path>
+  )
+}
+
+/**
+ * Shown on the chat page while no provider works: three ways to get one, each ending with a live
+ * connection test. Once a test passes (here or at start) it is never shown again.
+ */
+export function FirstRunGuide({ settings }: { settings: PublicSettings }) {
+  const client = useQueryClient()
+  const active = useQuery({
+    queryKey: ['first-run', 'active-test'],
+    enabled: !settings.ui.providerWorked,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async () => {
+      // The effective provider (BUREAU_PROVIDER may override settings.json), as chats use it.
+      const providers = await listProviders()
+      const effective = providers.find((p) => p.active)
+      const id = effective?.id ?? settings.provider.active
+      const result = await testProvider(id)
+      if (result.ok) {
+        await bureau.invoke('settings.update', { ui: { providerWorked: true } })
+        await client.invalidateQueries({ queryKey: SETTINGS_KEY })
+      }
+      return { ...result, name: effective?.name ?? id }
+    },
+  })
+  const [choice, setChoice] = useState<Choice | null>(settings.ui.setupChoice)
+  if (settings.ui.providerWorked || !active.data || active.data.ok) return null
+  const remember = (next: Choice) => () => {
+    if (next === choice) return
+    setChoice(next)
+    void bureau.invoke('settings.update', { ui: { setupChoice: next } })
+  }
+  return (
+    <section className="first-run" aria-labelledby="first-run-title">
+      <h2 id="first-run-title">No model is set up yet</h2>
+      <p className="muted">
+        Bureau could not reach {active.data.name}: {active.data.message} Choose one way to get a model:
+      </p>
+      <div className="guide-paths">
+        <LocalPath chosen={choice === 'local'} remember={remember('local')} />
+        <OllamaPath chosen={choice === 'ollama'} remember={remember('ollama')} />
+        <CloudPath chosen={choice === 'cloud'} remember={remember('cloud')} />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react'
+import { EmailAccount, emailPasswordSecret, type PublicSettings } from '../../../shared/settings'
+import { type AccountDraft, EmailAccountForm } from './EmailAccountForm'
+import { useSecretMutations, useUpdateSettings } from './useSettings'
+
+/** E-mail accounts for the email toolset: several, one default, passwords encrypted and never shown. */
+export function EmailSection({ settings }: { settings: PublicSettings }) {
+  const { accounts, defaultAccount } = settings.email
+  const names = Object.keys(accounts).sort()
+  const effectiveDefault = defaultAccount || names[0]
+  const update = useUpdateSettings()
+  const { set, clear } = useSecretMutations()
+  const [editing, setEditing] = useState<{ draft: AccountDraft; isNew: boolean }>()
+
+  const save = async (draft: AccountDraft, password: string) => {
+    await update.mutateAsync({
+      email: {
+        accounts: { [draft.name]: draft.account },
+        ...(names.length === 0 ? { defaultAccount: draft.name } : {}),
+      },
+    })
+    if (password) await set.mutateAsync({ name: emailPasswordSecret(draft.name), value: password })
+    setEditing(undefined)
+  }
+  const remove = async (name: string) => {
+    await update.mutateAsync({
+      email: { accounts: { [name]: null }, ...(defaultAccount === name ? { defaultAccount: null } : {}) },
+    })
+    if (settings.secrets[emailPasswordSecret(name)]?.set) await clear.mutateAsync(emailPasswordSecret(name))
+  }
+
+  return (
+    <section className="settings-card" aria-labelledby="email-title" id="email">
+      <header>
+        <h2 id="email-title">E-mail</h2>
+        <p className="muted">Accounts the agent reads and sends mail with (IMAP and SMTP).</p>
+      </header>
+      {names.length === 0 && <p className="muted">No accounts yet.</p>}
+      <ul className="plain-list" aria-label="E-mail accounts">
+        {names.map((name) => (
+          <li key={name}>
+            <strong>{name}</strong> {accounts[name]?.user} · {accounts[name]?.from}
+            {name === effectiveDefault && <span className="badge"> default</span>}
+            {!settings.secrets[emailPasswordSecret(name)]?.set && (
+              <span className="warning-text"> · no password</span>
+            )}{' '}
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => setEditing({ draft: { name, account: accounts[name]! }, isNew: false })}
+            >
+              Edit
+            </button>
+            {name !== effectiveDefault && (
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => update.mutate({ email: { defaultAccount: name } })}
+              >
+                Make default
+              </button>
+            )}
+            <button type="button" className="button secondary" onClick={() => void remove(name)}>
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      {editing ? (
+        <EmailAccountForm
+          key={editing.draft.name || 'new'}
+          initial={editing.draft}
+          isNew={editing.isNew}
+          onSave={save}
+          onCancel={() => setEditing(undefined)}
+        />
+      ) : (
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => setEditing({ draft: { name: '', account: EmailAccount.parse({}) }, isNew: true })}
+        >
+          Add account
+        </button>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process'
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/** pdftotext (poppler) in reading order, no layout. */
+export async function pdfText(path: string): Promise<string> {
+  return (await run('pdftotext', ['-enc', 'UTF-8', path, '-'], { maxBuffer: 64 * 1024 * 1024 })).stdout
+}
+
+export async function pdfPages(path: string): Promise<number> {
+  const { stdout } = await run('pdfinfo', [path])
+  return Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? Number.NaN)
+}
+
+/** Rows of `pdfimages -list` (one per embedded picture). */
+export async function pdfImages(
+  path: string,
+): Promise<Array<{ page: number; width: number; height: number }>> {
+  const { stdout } = await run('pdfimages', ['-list', path])
+  return stdout
+    .split('\n')
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cells) => cells.length > 4 && cells[2] === 'image')
+    .map((cells) => ({ page: Number(cells[0]), width: Number(cells[3]), height: Number(cells[4]) }))
+}
+
+/** LibreOffice headless opens the DOCX and writes a PDF; returns its path (throws when it cannot load the file). */
+export async function libreOfficeToPdf(docx: Uint8Array, dir: string, name: string): Promise<string> {
+  await mkdir(join(dir, 'in'), { recursive: true })
+  const input = join(dir, 'in', `${name}.docx`)
+  await writeFile(input, docx)
+  const out = join(dir, 'out')
+  const { stdout, stderr } = await run(
+    'soffice',
+    [
+      '--headless',
+      '--norestore',
+      `-env:UserInstallation=file://${join(dir, 'profile')}`,
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      out,
+      input,
+    ],
+    { timeout: 180_000 },
+  )
+  const made: string[] = await readdir(out).catch(() => [])
+  if (!made.includes(`${name}.pdf`))
+    throw new Error(`LibreOffice did not convert ${name}.docx: ${stdout} ${stderr}`)
+  return join(out, `${name}.pdf`)
+}
+
+/** Each needle appears, in this order. */
+export function inOrder(text: string, needles: readonly string[]): string[] {
+  const missing: string[] = []
+  let from = 0
+  for (const needle of needles) {
+    const at = text.indexOf(needle, from)
+    if (at < 0) missing.push(needle)
+    else from = at + needle.length
+  }
+  return missing
+}

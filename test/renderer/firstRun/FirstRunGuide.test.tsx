@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { defaultSettings, PublicSettings } from '../../../src/shared/settings'
+
+const invoke = vi.hoisted(() => vi.fn())
+vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke, on: () => () => {} } }))
+
+const { FirstRunGuide } = await import('../../../src/renderer/src/firstRun/FirstRunGuide')
+
+const settingsWith = (ui: Record<string, unknown>) =>
+  PublicSettings.parse({
+    ...defaultSettings(),
+    ui: { ...defaultSettings().ui, ...ui },
+    secrets: {},
+    secretStorage: { kind: 'key-file', secure: true },
+  })
+const fail = {
+  id: 'ollama',
+  ok: false,
+  latencyMs: 1,
+  model: 'qwen3:8b',
+  reply: null,
+  error: { code: 'UNAVAILABLE', message: 'Cannot reach Ollama.' },
+}
+const pass = { id: 'local', ok: true, latencyMs: 5, model: 'tiny', reply: 'x', error: null }
+
+function setup(ui: Record<string, unknown> = {}, effective = 'ollama') {
+  const settings = settingsWith(ui)
+  invoke.mockImplementation(async (route: string, input: { id?: string }) => {
+    if (route === 'providers.test') return input.id === 'local' ? pass : fail
+    if (route === 'models.catalogue')
+      return [
+        {
+          id: 'big',
+          name: 'Big',
+          sizeBytes: 5e9,
+          licence: 'A',
+          parameters: '8B',
+          quantisation: 'Q4',
+          minRamGiB: 8,
+          notes: null,
+          installed: false,
+          fitsMemory: true,
+        },
+        {
+          id: 'small',
+          name: 'Small',
+          sizeBytes: 1_834_426_016,
+          licence: 'A',
+          parameters: '1.7B',
+          quantisation: 'Q8',
+          minRamGiB: 3,
+          notes: null,
+          installed: false,
+          fitsMemory: true,
+        },
+      ]
+    if (route === 'models.downloads') return []
+    if (route === 'ollama.status')
+      return {
+        running: false,
+        url: 'http://127.0.0.1:11434',
+        models: [],
+        error: 'Nothing answers.',
+        hint: 'Install Ollama from https://ollama.com/download',
+      }
+    if (route === 'providers.list')
+      return [
+        { id: 'ollama', name: 'Ollama', baseUrl: '', model: 'x', needsKey: false },
+        { id: 'local', name: 'Local model', baseUrl: '', model: 'tiny', needsKey: false },
+        { id: 'deepseek', name: 'DeepSeek', baseUrl: '', model: 'x', needsKey: true },
+      ].map((p) => ({ ...p, active: p.id === effective }))
+    if (route === 'models.import') return { id: 'tiny' }
+    if (route === 'models.use') return { providerId: 'local', model: 'tiny' }
+    if (route === 'settings.update') return settings
+    throw new Error(`unexpected route ${route}`)
+  })
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <FirstRunGuide settings={settings} />
+    </QueryClientProvider>,
+  )
+}
+
+describe('first-run guide', () => {
+  afterEach(() => {
+    cleanup()
+    invoke.mockReset()
+  })
+
+  it('when the active provider fails: three paths side by side with the smallest model’s size, Ollama not detected with the hint, and the cloud presets', async () => {
+    setup()
+    expect(await screen.findByRole('heading', { name: 'No model is set up yet' })).toBeTruthy()
+    expect(screen.getByText(/could not reach Ollama: Cannot reach Ollama/)).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Download Small (1.7 GB)' })).toBeTruthy()
+    expect(await screen.findByText(/ollama.com\/download/)).toBeTruthy()
+    expect(await screen.findByRole('option', { name: 'DeepSeek' })).toBeTruthy()
+    expect(
+      screen
+        .getAllByRole('region')
+        .map((r) => r.getAttribute('aria-label'))
+        .filter(Boolean),
+    ).toEqual(['Download a local model', 'Use Ollama', 'Enter a cloud key'])
+  })
+
+  it('importing a model uses it, tests it live, and remembers the choice and that a provider works', async () => {
+    setup()
+    const input = await screen.findByLabelText(/Or use a .gguf file you have/)
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(8)], 'tiny.gguf')] } })
+    await waitFor(() => expect(screen.getByText(/Connected · tiny/)).toBeTruthy())
+    expect(invoke).toHaveBeenCalledWith('models.use', { id: 'tiny' })
+    expect(invoke).toHaveBeenCalledWith('settings.update', { ui: { setupChoice: 'local' } })
+    expect(invoke).toHaveBeenCalledWith('settings.update', {
+      ui: { providerWorked: true, setupChoice: 'local' },
+    })
+  })
+
+  it('tests the effective provider (an environment override wins over settings.json), not the saved one', async () => {
+    // settings.json says ollama; providers.list marks the environment's choice (local) active, and it works.
+    setup({}, 'local')
+    await waitFor(() =>
+      expect(invoke).toHaveBeenCalledWith('settings.update', { ui: { providerWorked: true } }),
+    )
+    expect(invoke).toHaveBeenCalledWith('providers.test', { id: 'local' })
+    expect(invoke).not.toHaveBeenCalledWith('providers.test', { id: 'ollama' })
+    expect(screen.queryByRole('heading', { name: 'No model is set up yet' })).toBeNull()
+  })
+
+  it('is never shown once a provider worked, and runs no test', () => {
+    setup({ providerWorked: true })
+    expect(screen.queryByRole('heading', { name: 'No model is set up yet' })).toBeNull()
+    expect(invoke).not.toHaveBeenCalled()
+  })
+})
