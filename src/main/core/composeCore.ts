@@ -4,7 +4,12 @@ import { emailPasswordSecret } from '../../shared/settings'
 import type { BrowserEnvironment, BrowserOverrides } from '../browser'
 import { type Converter, createAppConverter } from '../convert'
 import type { EmailEnvironment } from '../email'
-import { createKnowledgeService, type KnowledgeService, providerEmbedder } from '../knowledge'
+import {
+  createKnowledgeService,
+  type KnowledgeService,
+  providerEmbedder,
+  sessionKnowledge,
+} from '../knowledge'
 import type { ProviderService } from '../llm'
 import type { Logger } from '../logging'
 import { createMcpHost, type McpHost } from '../mcp'
@@ -110,7 +115,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     builtins: {
       browser,
       convert: { converter: () => converter },
-      knowledge: { knowledge: () => knowledge },
+      knowledge: { knowledge: (session) => sessions.forWorkspace(session) },
       email,
     },
     extraFolder: toolSettings.extraFolder,
@@ -145,6 +150,21 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     ...(options.onKnowledgeStatus ? { onStatus: options.onKnowledgeStatus } : {}),
     onWarning: (message) => options.notify({ level: 'warning', message }),
   })
+  const sessions = sessionKnowledge({
+    main: knowledge,
+    mainRoot: () => settings.workspaceDir().dir,
+    other: (session) =>
+      createKnowledgeService({
+        dataDir: options.dataDir,
+        workspace: session,
+        converter,
+        settings: () => settings.get().knowledge,
+        embedder: providerEmbedder(() => settings.get().knowledge, openProviders),
+        disabled: true,
+        syncBeforeSearch: true,
+        indexDir: () => join(options.dataDir, 'index', 'other-folder'),
+      }),
+  })
   const mcp = createMcpHost({
     dataDir: options.dataDir,
     settings: {
@@ -168,6 +188,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     mcp,
     async close() {
       await mcp.close()
+      await sessions.close()
       await knowledge.close()
       await workspace.close()
       await tools.close()

@@ -10,6 +10,7 @@ export {
   workspaceIndexId,
 } from './service/knowledgeService'
 export { KnowledgeStatus } from './service/knowledgeStatus'
+export { type SessionKnowledge, sessionKnowledge } from './service/sessionKnowledge'
 export type { KnowledgeToolsetEnvironment } from './toolset/knowledgeToolset'
 
 /** The `knowledge` toolset, loaded on demand. */

@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { workspaceIndexId } from '../../../src/main/knowledge'
@@ -80,6 +80,44 @@ describe('knowledge index (BM25, real converter and LanceDB)', () => {
       expect((await h.knowledge.search({ query: 'dirigible', topK: 3 })).passages[0]?.path).toBe(
         '/archive/plan-old.md',
       )
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('writes many files in a few table versions, not one write per file', async () => {
+    const h = await knowledgeHarness({})
+    try {
+      // Written straight to disk: the workspace's history commits would cost more than the index.
+      await mkdir(join(h.root, 'notes'))
+      for (let n = 0; n < 60; n++)
+        await writeFile(
+          join(h.root, 'notes', `n${n}.md`),
+          `# Note ${n}\n\nItem ${n} is the word quasar${n}.\n`,
+        )
+      const report = await h.knowledge.build()
+      expect(report.indexed).toBe(60)
+      const versions = join(
+        h.dataDir,
+        'index',
+        workspaceIndexId(h.root),
+        'lance',
+        'chunks.lance',
+        '_versions',
+      )
+      const afterBuild = (await readdir(versions)).length
+      // create, one add, the full-text index, one optimize: per-file writes would make 120+.
+      expect(afterBuild).toBeLessThanOrEqual(8)
+      expect((await h.knowledge.search({ query: 'quasar42', topK: 3 })).passages[0]?.path).toBe(
+        '/notes/n42.md',
+      )
+      await writeFile(join(h.root, 'notes', 'n7.md'), '# Note 7\n\nItem 7 is now the word pulsar.\n')
+      await h.knowledge.build(['/notes/n7.md'])
+      expect((await readdir(versions)).length - afterBuild).toBeLessThanOrEqual(2)
+      expect((await h.knowledge.search({ query: 'pulsar', topK: 3 })).passages.map((p) => p.path)).toEqual([
+        '/notes/n7.md',
+      ])
+      expect((await h.knowledge.search({ query: 'quasar7', topK: 3 })).passages).toEqual([])
     } finally {
       await h.close()
     }

@@ -3,16 +3,11 @@ import { join } from 'node:path'
 import type { Converter } from '../../convert'
 import type { Workspace } from '../../workspace'
 import type { Embedder } from '../embeddings/embedder'
-import { ChunkStore } from '../store/chunkStore'
+import { type ChunkRow, ChunkStore } from '../store/chunkStore'
 import { emptyManifest, type FileEntry, type Manifest, readManifest, writeManifest } from '../store/manifest'
-import { fileChunkRows, sha256 } from './fileChunks'
 import { isIndexable } from './indexable'
-
-export interface IndexLimits {
-  readonly maxFileBytes: number
-  readonly maxFiles: number
-  readonly images: boolean
-}
+import { firstLine, type IndexLimits, type Prepared, prepareFile } from './prepareFile'
+import { WriteBatch } from './writeBatch'
 
 export interface KnowledgeIndexOptions {
   /** `<data-dir>/index/<workspace-id>`. */
@@ -42,6 +37,13 @@ export interface FileProblem {
   readonly message: string
 }
 
+interface SyncCounts {
+  indexed: number
+  unchanged: number
+  removed: number
+  errors: FileProblem[]
+}
+
 export interface SyncReport {
   readonly scanned: number
   readonly indexed: number
@@ -53,7 +55,16 @@ export interface SyncReport {
   readonly embeddingError?: string
 }
 
-const CONVERT_MAX_CHARS = 4_000_000
+/** Files converted at once: the converter's worker pool keeps two workers, and this is a 2-core target. */
+const CONVERSIONS = 2
+/** Changed files after which a sync folds new rows into the full-text index and compacts the tables. */
+const OPTIMIZE_AFTER = 50
+/** Files whose missing vectors are read and embedded in one go. */
+const EMBED_GROUP = 200
+
+interface SyncState {
+  embeddingError?: string
+}
 
 /**
  * One workspace's index on disk: the manifest (hash per file) and the LanceDB tables. An index that
@@ -102,7 +113,9 @@ export class KnowledgeIndex {
 
   /** Drops one path (or folder) from the index so the next sync converts it again. */
   async forgetPath(path: string): Promise<void> {
-    for (const known of this.knownUnder(path)) await this.forget(known)
+    const known = this.knownUnder(path)
+    await this.store.removeFiles(known)
+    for (const file of known) delete this.manifest.files[file]
     await this.save()
   }
 
@@ -110,45 +123,108 @@ export class KnowledgeIndex {
     return this.store
   }
 
-  /** Brings the index up to date with the whole workspace, or with the given paths (files or folders). */
+  /**
+   * Brings the index up to date with the whole workspace, or with the given paths (files or folders).
+   * Files are converted two at a time and written in batches: one delete and one add per batch.
+   */
   async sync(paths: readonly string[] | undefined, hooks: SyncHooks = {}): Promise<SyncReport> {
     const limits = this.options.limits()
     const plan = paths ? await this.planPaths(paths, limits) : await this.planAll(limits)
-    const report = {
-      scanned: plan.files.length,
-      indexed: 0,
-      unchanged: 0,
-      removed: 0,
-      errors: [] as FileProblem[],
+    const total = plan.files.length
+    const report = { scanned: total, indexed: 0, unchanged: 0, removed: 0, errors: [] as FileProblem[] }
+    const embedder = await this.embedderNow()
+    const state: SyncState = {}
+    const batch = new WriteBatch()
+    let writing = Promise.resolve()
+    const flush = () => {
+      const taken = batch.take()
+      writing = writing.then(() => this.write(taken, embedder, state, hooks.signal))
+      return writing
     }
     for (const path of plan.removed) {
-      await this.store.removeFile(path)
-      delete this.manifest.files[path]
+      batch.forget(path)
       report.removed++
     }
-    const embedder = await this.embedderNow()
-    let embeddingError: string | undefined
+    const queue = [...plan.files]
     let done = 0
-    for (const path of plan.files) {
-      hooks.signal?.throwIfAborted()
-      hooks.onProgress?.({ done, total: plan.files.length, current: path })
-      await hooks.beforeFile?.(path)
-      const outcome = await this.indexFile(path, limits, hooks.signal)
-      if (outcome === 'unchanged') report.unchanged++
-      else if (outcome === 'indexed') report.indexed++
-      else if (outcome !== 'gone') report.errors.push({ path, message: outcome.error })
-      if (outcome === 'gone') report.removed++
-      if (embedder && !embeddingError && this.manifest.files[path]?.embedded === false)
-        embeddingError = await this.embedFile(path, embedder, hooks.signal)
-      done++
-      if (done % 50 === 0) await this.save()
+    let failure: unknown
+    // The second conversion waits for the first: two workers starting cold at once can overrun a deadline.
+    let warmed = () => {}
+    const warm = new Promise<void>((resolve) => {
+      warmed = resolve
+    })
+    const convertNext = async (lane: number) => {
+      try {
+        if (lane > 0) await warm
+        for (let path = queue.shift(); path !== undefined && failure === undefined; path = queue.shift()) {
+          hooks.signal?.throwIfAborted()
+          hooks.onProgress?.({ done, total, current: path })
+          await hooks.beforeFile?.(path)
+          const prepared = await prepareFile(path, this.manifest.files[path], {
+            workspace: this.options.workspace,
+            converter: this.options.converter,
+            limits,
+            signal: hooks.signal,
+          })
+          warmed()
+          this.stage(batch, path, prepared, report)
+          done++
+          if (batch.full) await flush()
+        }
+      } catch (error) {
+        failure ??= error
+      } finally {
+        warmed()
+      }
     }
-    if (embedder && !embeddingError) embeddingError = await this.embedMissing(embedder, hooks.signal)
-    hooks.onProgress?.({ done, total: plan.files.length })
-    await this.store.optimize()
+    await Promise.all(Array.from({ length: CONVERSIONS }, (_, lane) => convertNext(lane)))
+    await flush()
+    if (failure !== undefined) throw failure
+    if (embedder && !state.embeddingError)
+      state.embeddingError = await this.embedMissing(embedder, hooks.signal)
+    hooks.onProgress?.({ done, total })
+    if ((this.manifest.unoptimized ?? 0) >= OPTIMIZE_AFTER) {
+      await this.store.optimize()
+      this.manifest.unoptimized = 0
+    }
     this.manifest.lastBuild = new Date().toISOString()
     await this.save()
+    const { embeddingError } = state
     return { ...report, truncated: plan.truncated, ...(embeddingError ? { embeddingError } : {}) }
+  }
+
+  private stage(batch: WriteBatch, path: string, prepared: Prepared, report: SyncCounts): void {
+    if (prepared.kind === 'unchanged') {
+      if (prepared.entry) this.manifest.files[path] = prepared.entry
+      report.unchanged++
+    } else if (prepared.kind === 'gone') {
+      if (this.manifest.files[path]) batch.forget(path)
+      report.removed++
+    } else if (prepared.kind === 'failed') {
+      batch.fail(path, prepared.entry)
+      report.errors.push({ path, message: prepared.message })
+    } else {
+      batch.stage({ path, entry: prepared.entry, rows: prepared.rows })
+      report.indexed++
+    }
+  }
+
+  /** One store write for the batch, then the manifest entries it backs (and their vectors). */
+  private async write(
+    batch: WriteBatch,
+    embedder: Embedder | undefined,
+    state: SyncState,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    if (batch.empty) return
+    const rows = batch.rows()
+    await this.store.write([...batch.deletes], rows)
+    for (const path of batch.forgotten) delete this.manifest.files[path]
+    for (const [path, entry] of batch.failed) this.manifest.files[path] = entry
+    for (const file of batch.files) this.manifest.files[file.path] = file.entry
+    this.manifest.unoptimized = (this.manifest.unoptimized ?? 0) + batch.deletes.size
+    if (embedder && !state.embeddingError) state.embeddingError = await this.embedRows(rows, embedder, signal)
+    await this.save()
   }
 
   private async planAll(
@@ -195,88 +271,13 @@ export class KnowledgeIndex {
     return Object.keys(this.manifest.files).filter((known) => known === path || known.startsWith(prefix))
   }
 
-  private async indexFile(
-    path: string,
-    limits: IndexLimits,
-    signal?: AbortSignal,
-  ): Promise<'indexed' | 'unchanged' | 'gone' | { error: string }> {
-    const previous = this.manifest.files[path]
-    let stat: Awaited<ReturnType<Workspace['stat']>>
-    try {
-      stat = await this.options.workspace.stat(path)
-    } catch {
-      return this.forget(path)
-    }
-    const mtimeMs = Date.parse(stat.modified)
-    const size = stat.size ?? 0
-    if (previous && previous.size === size && previous.mtimeMs === mtimeMs && !previous.error)
-      return 'unchanged'
-    if (size > limits.maxFileBytes)
-      return this.failed(
-        path,
-        { size, mtimeMs, hash: '' },
-        `too large to index (${size} bytes; the limit is ${limits.maxFileBytes})`,
-      )
-    let bytes: Buffer
-    try {
-      bytes = await this.options.workspace.readFile(path, { maxBytes: limits.maxFileBytes })
-    } catch (error) {
-      if (!(await this.options.workspace.exists(path).catch(() => false))) return this.forget(path)
-      return this.failed(path, { size, mtimeMs, hash: '' }, firstLine(error))
-    }
-    const hash = sha256(bytes)
-    if (previous && previous.hash === hash && !previous.error) {
-      this.manifest.files[path] = { ...previous, size, mtimeMs }
-      return 'unchanged'
-    }
-    try {
-      const name = path.slice(path.lastIndexOf('/') + 1)
-      const result = await this.options.converter.convert(
-        { name, bytes },
-        { maxChars: CONVERT_MAX_CHARS, ...(signal ? { signal } : {}) },
-      )
-      const rows = fileChunkRows(path, result.markdown, result.format)
-      await this.store.replaceFile(path, rows)
-      this.manifest.files[path] = {
-        hash,
-        size,
-        mtimeMs,
-        format: result.format,
-        chunks: rows.length,
-        embedded: false,
-      }
-      return 'indexed'
-    } catch (error) {
-      signal?.throwIfAborted()
-      return this.failed(path, { size, mtimeMs, hash }, firstLine(error))
-    }
-  }
-
-  private async forget(path: string): Promise<'gone'> {
-    await this.store.removeFile(path)
-    delete this.manifest.files[path]
-    return 'gone'
-  }
-
-  private async failed(
-    path: string,
-    file: { size: number; mtimeMs: number; hash: string },
-    message: string,
-  ): Promise<{ error: string }> {
-    await this.store.removeFile(path)
-    this.manifest.files[path] = { ...file, chunks: 0, embedded: false, error: message }
-    return { error: message }
-  }
-
-  /** Stores the vectors of one file's chunks; returns the endpoint's error, after which a sync stops embedding. */
-  private async embedFile(
-    path: string,
+  /** Stores the vectors of these chunks; returns the endpoint's error, after which a sync stops embedding. */
+  private async embedRows(
+    rows: readonly ChunkRow[],
     embedder: Embedder,
     signal?: AbortSignal,
   ): Promise<string | undefined> {
-    const entry = this.manifest.files[path]
-    if (!entry || entry.error || entry.chunks === 0) return undefined
-    const rows = await this.store.chunksOfFile(path)
+    if (rows.length === 0) return undefined
     let vectors: number[][]
     try {
       vectors = await embedder.embed(
@@ -294,16 +295,23 @@ export class KnowledgeIndex {
     await this.store.addVectors(
       rows.map((row, index) => ({ id: row.id, path: row.path, vector: vectors[index]! })),
     )
-    this.manifest.files[path] = { ...entry, embedded: true }
+    for (const path of new Set(rows.map((row) => row.path))) {
+      const entry = this.manifest.files[path]
+      if (entry) this.manifest.files[path] = { ...entry, embedded: true }
+    }
     return undefined
   }
 
   private async embedMissing(embedder: Embedder, signal?: AbortSignal): Promise<string | undefined> {
     if (this.manifest.embedding && this.manifest.embedding.id !== embedder.id) await this.resetVectors()
-    for (const [path, entry] of Object.entries(this.manifest.files)) {
-      if (entry.embedded || entry.error || entry.chunks === 0) continue
-      const error = await this.embedFile(path, embedder, signal)
+    const missing = Object.entries(this.manifest.files)
+      .filter(([, entry]) => !entry.embedded && !entry.error && entry.chunks > 0)
+      .map(([path]) => path)
+    for (let index = 0; index < missing.length; index += EMBED_GROUP) {
+      const rows = await this.store.chunksOfFiles(missing.slice(index, index + EMBED_GROUP))
+      const error = await this.embedRows(rows, embedder, signal)
       if (error) return error
+      await this.save()
     }
     return undefined
   }
@@ -356,9 +364,4 @@ async function discardOrphanTables(dir: string): Promise<string | undefined> {
   const { readdir } = await import('node:fs/promises')
   const names = await readdir(lanceDir(dir)).catch(() => [])
   return names.length > 0 ? 'the index has no manifest' : undefined
-}
-
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error)
-  return text.split('\n')[0]!.slice(0, 300)
 }

@@ -22,6 +22,8 @@ export interface KnowledgeServiceOptions {
   readonly syncBeforeSearch?: boolean
   readonly onStatus?: (status: KnowledgeStatus) => void
   readonly onWarning?: (message: string) => void
+  /** Where a folder's index lives; default `<data-dir>/index/<workspace-id>`. */
+  readonly indexDir?: (root: string) => string
 }
 
 export interface KnowledgeSearchRequest {
@@ -162,7 +164,9 @@ class BackgroundKnowledge implements KnowledgeService {
     this.index = (async () => {
       if (previous) (await previous.catch(() => undefined))?.close()
       const index = await KnowledgeIndex.open({
-        dir: join(this.options.dataDir, 'index', workspaceIndexId(workspace.root)),
+        dir:
+          this.options.indexDir?.(workspace.root) ??
+          join(this.options.dataDir, 'index', workspaceIndexId(workspace.root)),
         workspace,
         converter: this.options.converter,
         limits: () => {

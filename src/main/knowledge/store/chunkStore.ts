@@ -27,6 +27,8 @@ export interface RankedRow extends ChunkRow {
 
 const CHUNKS = 'chunks'
 const VECTORS = 'vectors'
+/** Paths per delete filter (one SQL `IN` list). */
+const DELETE_GROUP = 500
 
 // apache-arrow is loaded with LanceDB, on the first use of an index, not when Bureau starts.
 async function chunkSchema(): Promise<Schema> {
@@ -105,16 +107,24 @@ export class ChunkStore {
     return typeof size === 'number' ? size : undefined
   }
 
-  async replaceFile(path: string, rows: ChunkRow[]): Promise<void> {
-    await this.removeFile(path)
+  /** One write for many files: their old rows go in one delete, the new rows come in one add. */
+  async write(deletes: readonly string[], rows: ChunkRow[]): Promise<void> {
+    await this.removeFiles(deletes)
     if (rows.length === 0) return
     await this.chunks.add(rows as unknown as Record<string, unknown>[])
+    // Rows added later are searched unindexed until `optimize` folds them in.
     if (!this.ftsReady) await this.buildFullText()
   }
 
-  async removeFile(path: string): Promise<void> {
-    await this.chunks.delete(`path = ${literal(path)}`)
-    await this.vectors?.delete(`path = ${literal(path)}`)
+  async removeFiles(paths: readonly string[]): Promise<void> {
+    for (let index = 0; index < paths.length; index += DELETE_GROUP) {
+      const filter = `path IN (${paths
+        .slice(index, index + DELETE_GROUP)
+        .map(literal)
+        .join(', ')})`
+      await this.chunks.delete(filter)
+      await this.vectors?.delete(filter)
+    }
   }
 
   async addVectors(rows: VectorRow[]): Promise<void> {
@@ -178,12 +188,13 @@ export class ChunkStore {
     return rows.map(plainRow)
   }
 
-  async chunksOfFile(path: string): Promise<ChunkRow[]> {
+  async chunksOfFiles(paths: readonly string[]): Promise<ChunkRow[]> {
+    if (paths.length === 0) return []
     const rows = await this.chunks
       .query()
-      .where(`path = ${literal(path)}`)
+      .where(`path IN (${paths.map(literal).join(', ')})`)
       .toArray()
-    return rows.map(plainRow).sort((a, b) => a.ordinal - b.ordinal)
+    return rows.map(plainRow)
   }
 
   close(): void {

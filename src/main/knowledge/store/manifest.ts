@@ -27,6 +27,8 @@ export const Manifest = z.object({
   embedding: z.object({ id: z.string(), dimensions: z.number().int().min(1) }).optional(),
   files: z.record(z.string(), FileEntry),
   lastBuild: z.string().optional(),
+  /** Files written since the full-text index was last brought up to date (`optimize`). */
+  unoptimized: z.number().int().min(0).optional(),
 })
 export type Manifest = z.infer<typeof Manifest>
 

@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { defineToolset, method } from '../../tools'
+import type { Workspace } from '../../workspace'
 import { Anchor } from '../chunking/anchor'
 import type { KnowledgeService } from '../service/knowledgeService'
 import { KnowledgeStatus } from '../service/knowledgeStatus'
 
 export interface KnowledgeToolsetEnvironment {
-  /** The app's one knowledge service (background index of the current workspace). */
-  readonly knowledge: () => KnowledgeService
+  /** The knowledge service of the session's workspace (the app's background index for its own). */
+  readonly knowledge: (workspace: Workspace) => KnowledgeService
 }
 
 const Passage = z.object({
@@ -60,7 +61,7 @@ export function createKnowledgeToolset(env: KnowledgeToolsetEnvironment) {
         risk: 'read',
         run: async ({ query, top_k, path_glob }, ctx) => {
           const outcome = await env
-            .knowledge()
+            .knowledge(ctx.workspace)
             .search({ query, topK: top_k, pathGlob: path_glob, signal: ctx.signal })
           const { status } = outcome
           return {
@@ -82,7 +83,7 @@ export function createKnowledgeToolset(env: KnowledgeToolsetEnvironment) {
         output: KnowledgeStatus,
         examples: [{}],
         risk: 'read',
-        run: () => env.knowledge().status(),
+        run: (_input, ctx) => env.knowledge(ctx.workspace).status(),
       }),
       reindex: method({
         description:
@@ -91,7 +92,7 @@ export function createKnowledgeToolset(env: KnowledgeToolsetEnvironment) {
         output: Report,
         examples: [{ path: '/reports' }],
         risk: 'read',
-        run: ({ path }) => env.knowledge().reindex(path),
+        run: ({ path }, ctx) => env.knowledge(ctx.workspace).reindex(path),
       }),
     },
   })

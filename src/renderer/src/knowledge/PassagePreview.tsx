@@ -19,7 +19,7 @@ export function PassagePreview({ passage, onClose }: { passage: PassageRef; onCl
     <section className="passage-preview" aria-label={`Passage of ${passage.path}`}>
       <header>
         <strong>{passage.path}</strong>
-        <span className="muted"> — {passage.location}</span>
+        <span className="muted">{passage.location}</span>
         <button type="button" className="button secondary small" onClick={onClose}>
           Close
         </button>
