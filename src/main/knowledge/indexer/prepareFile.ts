@@ -1,4 +1,4 @@
-import type { Converter } from '../../convert'
+import { ConvertError, type Converter } from '../../convert'
 import type { Workspace } from '../../workspace'
 import type { ChunkRow } from '../store/chunkStore'
 import type { FileEntry } from '../store/manifest'
@@ -62,10 +62,12 @@ export async function prepareFile(
     return { kind: 'unchanged', entry: { ...previous, size, mtimeMs } }
   try {
     const name = path.slice(path.lastIndexOf('/') + 1)
-    const result = await context.converter.convert(
-      { name, bytes },
-      { maxChars: CONVERT_MAX_CHARS, ...(signal ? { signal } : {}) },
-    )
+    const result = await convertOnce(context, name, bytes).catch((error: unknown) => {
+      // A worker that started cold on a busy machine can overrun the deadline once; a warm one seldom does.
+      if (error instanceof ConvertError && error.failure === 'timeout')
+        return convertOnce(context, name, bytes)
+      throw error
+    })
     const rows = fileChunkRows(path, result.markdown, result.format)
     const entry = { hash, size, mtimeMs, format: result.format, chunks: rows.length, embedded: false }
     return { kind: 'indexed', entry, rows }
@@ -73,6 +75,14 @@ export async function prepareFile(
     signal?.throwIfAborted()
     return failed(hash, firstLine(error))
   }
+}
+
+function convertOnce(context: PrepareContext, name: string, bytes: Buffer) {
+  const { signal } = context
+  return context.converter.convert(
+    { name, bytes },
+    { maxChars: CONVERT_MAX_CHARS, ...(signal ? { signal } : {}) },
+  )
 }
 
 export function firstLine(error: unknown): string {
