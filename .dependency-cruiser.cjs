@@ -84,21 +84,23 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/main/(logging|paths|notices|ipc|settings|workspace|llm)/' },
       to: {
-        path: '^src/main/(tools|files|convert|spreadsheet|browser|documents|mcp|email|toolsHost|agent|voice|eval|core|app|bridge|server|cli|electron)/',
+        path: '^src/main/(tools|files|convert|knowledge|spreadsheet|browser|documents|mcp|email|toolsHost|agent|voice|eval|core|app|bridge|server|cli|electron)/',
       },
     },
     {
       name: 'toolsets-below-agent',
       comment: 'Toolsets and the toolset host know nothing of the agent, the app or the transports.',
       severity: 'error',
-      from: { path: '^src/main/(tools|files|convert|spreadsheet|browser|documents|mcp|email|toolsHost)/' },
+      from: {
+        path: '^src/main/(tools|files|convert|knowledge|spreadsheet|browser|documents|mcp|email|toolsHost)/',
+      },
       to: { path: '^src/main/(agent|voice|eval|core|app|bridge|server|cli|electron)/' },
     },
     {
       name: 'toolsets-not-host',
       comment: 'A toolset never imports the host that lists it (the host imports the toolsets).',
       severity: 'error',
-      from: { path: '^src/main/(tools|files|convert|spreadsheet|browser|documents|mcp|email)/' },
+      from: { path: '^src/main/(tools|files|convert|knowledge|spreadsheet|browser|documents|mcp|email)/' },
       to: { path: '^src/main/toolsHost/' },
     },
     {

@@ -6,6 +6,7 @@ import { composeCore } from '../core'
 import { emailHandlers } from '../email'
 import { evalHandlers } from '../eval'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
+import { knowledgeHandlers } from '../knowledge'
 import { ollamaHandlers, type ProviderService, providerHandlers, releaseLocalModel } from '../llm'
 import { createLogger, type Logger } from '../logging'
 import { mcpHandlers } from '../mcp'
@@ -40,6 +41,8 @@ export interface AppOptions {
   pickFolder?: PickFolder
   /** Tests: the model catalogue and the fetch the model downloads use (default models.json, global fetch). */
   models?: { catalogue?: () => Promise<CatalogueEntry[]>; fetch?: typeof fetch }
+  /** `--no-index`: no background indexing of the workspace this run (the setting `knowledge.enabled` stays). */
+  noIndex?: boolean
 }
 
 /** The running app as every transport sees it. */
@@ -91,8 +94,11 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     ...(options.toolsDebounceMs !== undefined ? { toolsDebounceMs: options.toolsDebounceMs } : {}),
     onWorkspaceChange: (event) =>
       bus.emit('workspace.changed', { paths: event.changes.map((change) => change.path) }),
+    indexing: options.noIndex ? 'off' : 'background',
+    onKnowledgeStatus: throttledStatus((status) => bus.emit('knowledge.status', status)),
   })
   disposers.push(() => core.close())
+  disposers.push(bus.subscribe(trackChatRuns((active) => core.knowledge.setChatActive(active))))
   const { settings, converter, browser, tools, workspace } = core
   // Servers connect in the background: the window opens at once, each server's tools appear when listed.
   void core.mcp.start()
@@ -155,6 +161,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
         ...(options.openPath && { openPath: options.openPath }),
       }),
       ...uiHandlers({ ...(options.pickFolder && { pickFolder: options.pickFolder }) }),
+      ...knowledgeHandlers(() => core.knowledge),
       ...documentHandlers({
         chat,
         workspace: workspace.get,
@@ -166,6 +173,9 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     },
     { onHandlerError: (route, error) => logger.error('handler failed', { route, error: String(error) }) },
   )
+
+  // After the routes exist and the host can answer: indexing never delays start-up.
+  core.knowledge.start()
 
   return {
     options,
@@ -182,5 +192,41 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     async dispose() {
       for (const dispose of disposers.reverse()) await dispose()
     },
+  }
+}
+
+/** Runs under way, from the chat events: indexing is throttled while any runs. */
+function trackChatRuns(onActive: (active: boolean) => void) {
+  const running = new Set<string>()
+  return (event: string, payload: unknown) => {
+    const runId = (payload as { runId?: unknown } | undefined)?.runId
+    if (typeof runId !== 'string') return
+    if (event === 'agent.done') running.delete(runId)
+    else if (event === 'agent.step' || event === 'chat.delta') running.add(runId)
+    else return
+    onActive(running.size > 0)
+  }
+}
+
+/** At most one progress event per 250 ms (the last one always arrives). */
+function throttledStatus<T>(emit: (status: T) => void): (status: T) => void {
+  let last = 0
+  let timer: NodeJS.Timeout | undefined
+  let pending: T | undefined
+  return (status) => {
+    pending = status
+    const wait = 250 - (Date.now() - last)
+    if (wait <= 0) {
+      last = Date.now()
+      emit(status)
+      return
+    }
+    if (timer) return
+    timer = setTimeout(() => {
+      timer = undefined
+      last = Date.now()
+      if (pending !== undefined) emit(pending)
+    }, wait)
+    timer.unref()
   }
 }

@@ -2,6 +2,7 @@ import type { AppNotice } from '../../shared/ipc'
 import type { BrowserEnvironment } from '../browser'
 import type { Converter } from '../convert'
 import { type BureauCore, composeCore } from '../core'
+import type { KnowledgeService, KnowledgeStatus } from '../knowledge'
 import type { ProviderService } from '../llm'
 import { type Logger, silentLogger } from '../logging'
 import type { SettingsService } from '../settings'
@@ -18,6 +19,8 @@ export interface CliToolEnvironment {
   converter: Converter
   /** The workspace, opened on first use (a command that never touches files creates no folder). */
   workspace(): Workspace
+  /** The knowledge index of the workspace; a search first indexes what changed (no background indexing). */
+  knowledge: KnowledgeService
   close(): Promise<void>
 }
 
@@ -34,6 +37,8 @@ export async function openCliToolEnvironment(options: {
   logger: Logger
   notify?: (notice: AppNotice) => void
   env?: NodeJS.ProcessEnv
+  /** `bureau index build` prints progress from it. */
+  onKnowledgeStatus?: (status: KnowledgeStatus) => void
   /** Connect the MCP servers of Settings and mcp.json first, so their toolsets are offered. */
   mcp?: boolean
 }): Promise<CliToolEnvironment> {
@@ -49,6 +54,8 @@ export async function openCliToolEnvironment(options: {
     watchPlugins: false,
     // Plugin problems reach the user as notices; the loader's own log lines would repeat them.
     ...(options.notify ? { pluginLogger: silentLogger } : {}),
+    indexing: 'on-demand',
+    ...(options.onKnowledgeStatus ? { onKnowledgeStatus: options.onKnowledgeStatus } : {}),
   })
   if (options.mcp) await core.mcp.start()
   return {
@@ -57,6 +64,7 @@ export async function openCliToolEnvironment(options: {
     providers: core.providers,
     converter: core.converter,
     workspace: core.workspace.get,
+    knowledge: core.knowledge,
     close: () => core.close(),
   }
 }

@@ -54,6 +54,16 @@ export interface ServeOptions extends BrowserCliOptions, BridgeCliOptions, Provi
   workspace?: string
   token?: string
   toolsDebounceMs?: number
+  /** commander's `--no-index`: false when given. */
+  index?: boolean
+}
+
+export interface IndexCliOptions {
+  workspace?: string
+  dataDir?: string
+  json?: boolean
+  topK?: number
+  pathGlob?: string
 }
 
 export interface SettingsCliOptions {

@@ -3,6 +3,7 @@ import { registerChatCommand } from './commands/chat'
 import { registerConvertCommand } from './commands/convert'
 import { registerEmailCommand } from './commands/email'
 import { registerEvalCommand } from './commands/eval'
+import { registerIndexCommand } from './commands/indexCommand'
 import { registerMcpCommand } from './commands/mcp'
 import { registerModelsCommand } from './commands/models'
 import { registerProvidersCommand } from './commands/providers'
@@ -25,6 +26,7 @@ export function buildCli() {
   registerSayCommand(program)
   registerBridgeCommand(program)
   registerEvalCommand(program)
+  registerIndexCommand(program)
   registerMcpCommand(program)
   registerEmailCommand(program)
   return program

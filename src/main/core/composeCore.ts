@@ -4,6 +4,12 @@ import { emailPasswordSecret } from '../../shared/settings'
 import type { BrowserEnvironment, BrowserOverrides } from '../browser'
 import { type Converter, createAppConverter } from '../convert'
 import type { EmailEnvironment } from '../email'
+import {
+  createKnowledgeService,
+  type KnowledgeService,
+  providerEmbedder,
+  sessionKnowledge,
+} from '../knowledge'
 import type { ProviderService } from '../llm'
 import type { Logger } from '../logging'
 import { createMcpHost, type McpHost } from '../mcp'
@@ -33,6 +39,13 @@ export interface CoreOptions {
   pluginLogger?: Logger
   /** Batches of changed workspace paths (the app forwards them to the UI). */
   onWorkspaceChange?: (event: WorkspaceChanged) => void
+  /**
+   * `background`: the app indexes the workspace after start-up and on every change (unless the setting
+   * `knowledge.enabled` is off); `on-demand` (the CLI default): a search first indexes what changed;
+   * `off` (`--no-index`): nothing is indexed, searches read what is on disk.
+   */
+  indexing?: 'background' | 'on-demand' | 'off'
+  onKnowledgeStatus?: (status: import('../knowledge').KnowledgeStatus) => void
 }
 
 /** The services every entry point shares: the app adds chat, voice and routes; the CLI uses them as they are. */
@@ -49,6 +62,8 @@ export interface BureauCore {
   readonly tools: ToolsHost
   /** The workspace of the folder in effect, opened on first use (a command that never touches files creates none). */
   readonly workspace: CurrentWorkspace
+  /** The knowledge index of the current workspace (`<data-dir>/index/<workspace-id>`), behind the `knowledge` toolset. */
+  readonly knowledge: KnowledgeService
   /** MCP servers of Settings and `<data-dir>/mcp.json`, each a toolset once connected (`mcp.start()`). */
   readonly mcp: McpHost
   close(): Promise<void>
@@ -100,6 +115,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     builtins: {
       browser,
       convert: { converter: () => converter },
+      knowledge: { knowledge: (session) => sessions.forWorkspace(session) },
       email,
     },
     extraFolder: toolSettings.extraFolder,
@@ -108,11 +124,46 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     logger: options.pluginLogger ?? options.logger.child('tools'),
     notify: options.notify,
   })
+  const indexing = options.indexing ?? 'on-demand'
+  const onChange = options.onWorkspaceChange
   const workspace = currentWorkspace({
     root: () => settings.workspaceDir().dir,
     backupsToKeep: () => settings.get().workspace.backupsToKeep,
-    ...(options.onWorkspaceChange ? { onChange: options.onWorkspaceChange } : {}),
+    ...(onChange
+      ? {
+          onChange: (event: WorkspaceChanged) => {
+            onChange(event)
+            knowledge.onWorkspaceChange(event)
+          },
+        }
+      : {}),
     onWarning: (message) => options.logger.warn(message),
+  })
+  const knowledge: KnowledgeService = createKnowledgeService({
+    dataDir: options.dataDir,
+    workspace: workspace.get,
+    converter,
+    settings: () => settings.get().knowledge,
+    embedder: providerEmbedder(() => settings.get().knowledge, openProviders),
+    disabled: indexing !== 'background',
+    syncBeforeSearch: indexing === 'on-demand',
+    ...(options.onKnowledgeStatus ? { onStatus: options.onKnowledgeStatus } : {}),
+    onWarning: (message) => options.notify({ level: 'warning', message }),
+  })
+  const sessions = sessionKnowledge({
+    main: knowledge,
+    mainRoot: () => settings.workspaceDir().dir,
+    other: (session) =>
+      createKnowledgeService({
+        dataDir: options.dataDir,
+        workspace: session,
+        converter,
+        settings: () => settings.get().knowledge,
+        embedder: providerEmbedder(() => settings.get().knowledge, openProviders),
+        disabled: true,
+        syncBeforeSearch: true,
+        indexDir: () => join(options.dataDir, 'index', 'other-folder'),
+      }),
   })
   const mcp = createMcpHost({
     dataDir: options.dataDir,
@@ -133,9 +184,12 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     email,
     tools,
     workspace,
+    knowledge,
     mcp,
     async close() {
       await mcp.close()
+      await sessions.close()
+      await knowledge.close()
       await workspace.close()
       await tools.close()
       await converter.dispose()

@@ -12,7 +12,15 @@ export const Difficulty = z.enum(['easy', 'medium', 'hard'])
 export type Difficulty = z.infer<typeof Difficulty>
 
 /** The toolsets a task is about (for the totals); the agent is offered every toolset, as in the app. */
-export const TaskToolset = z.enum(['spreadsheet', 'convert', 'files', 'history', 'web', 'documents'])
+export const TaskToolset = z.enum([
+  'spreadsheet',
+  'convert',
+  'files',
+  'history',
+  'web',
+  'documents',
+  'knowledge',
+])
 
 const AgentPath = z.string().regex(/^\/[^\0]*[^/]$/, 'an agent path like /reports/q3.xlsx')
 const FixturePath = z

@@ -1,6 +1,7 @@
 export { parseAgentPath } from './agentPath'
 export { createWorkspace } from './createWorkspace'
 export { type CurrentWorkspace, currentWorkspace } from './currentWorkspace'
+export { compileGlob } from './globMatch'
 export { type SafeName, safeFileName } from './safeFileName'
 export type { Workspace } from './types'
 export { WorkspaceChanged } from './watcher'

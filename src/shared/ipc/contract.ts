@@ -4,6 +4,7 @@ import { chatEvents, chatRoutes } from './routes/chat'
 import { documentRoutes } from './routes/documents'
 import { emailRoutes } from './routes/email'
 import { evalRoutes } from './routes/eval'
+import { knowledgeEvents, knowledgeRoutes } from './routes/knowledge'
 import { mcpRoutes } from './routes/mcp'
 import { modelEvents, modelRoutes } from './routes/models'
 import { providerRoutes } from './routes/providers'
@@ -28,6 +29,7 @@ export const routes = {
   ...browserRoutes,
   ...evalRoutes,
   ...modelRoutes,
+  ...knowledgeRoutes,
   ...documentRoutes,
   ...mcpRoutes,
   ...emailRoutes,
@@ -40,6 +42,7 @@ export const events = {
   ...workspaceEvents,
   ...voiceEvents,
   ...modelEvents,
+  ...knowledgeEvents,
 }
 
 export type Routes = typeof routes

@@ -30,6 +30,7 @@ export { AttachmentSettings, AttachmentVision, DEFAULT_ATTACHMENT_BUDGET_CHARS }
 export { BridgeSettings } from './sections/bridge'
 export { BrowserMode, BrowserSettings } from './sections/browser'
 export { EmailAccount, EmailAccountName, EmailSettings, emailPasswordSecret } from './sections/email'
+export { KnowledgeEmbeddings, KnowledgeSettings } from './sections/knowledge'
 export { LocalModelSettings } from './sections/localModels'
 export { McpServerName, McpServerSettings, McpSettings } from './sections/mcp'
 export {

@@ -6,6 +6,7 @@ import { AttachmentSettings } from './sections/attachments'
 import { BridgeSettings } from './sections/bridge'
 import { BrowserSettings } from './sections/browser'
 import { EmailSettings } from './sections/email'
+import { KnowledgeSettings } from './sections/knowledge'
 import { LocalModelSettings } from './sections/localModels'
 import { McpSettings } from './sections/mcp'
 import { ActiveProviderSettings, ProviderOverrides } from './sections/providers'
@@ -35,6 +36,7 @@ export const settingsSections = {
   ui: UiSettings.prefault({}),
   bridge: BridgeSettings.prefault({}),
   localModels: LocalModelSettings.prefault({}),
+  knowledge: KnowledgeSettings.prefault({}),
   mcp: McpSettings.prefault({}),
   approvals: ApprovalSettings.prefault({}),
   email: EmailSettings.prefault({}),

@@ -31,6 +31,7 @@ const KINDS = [
   'web.fill-form',
   'web.follow-links',
   'multi.pdf-table-chart',
+  'knowledge.find-fact',
 ]
 
 describe('the eval task set', () => {
@@ -39,12 +40,20 @@ describe('the eval task set', () => {
     const kinds = new Set(taskSet.tasks.map((t) => t.kind))
     for (const kind of KINDS) expect(kinds, kind).toContain(kind)
     const toolsets = new Set(taskSet.tasks.flatMap((t) => t.toolsets))
-    expect([...toolsets].sort()).toEqual(['convert', 'documents', 'files', 'history', 'spreadsheet', 'web'])
+    expect([...toolsets].sort()).toEqual([
+      'convert',
+      'documents',
+      'files',
+      'history',
+      'knowledge',
+      'spreadsheet',
+      'web',
+    ])
     expect(new Set(taskSet.tasks.map((t) => t.difficulty))).toEqual(new Set(['easy', 'medium', 'hard']))
     expect(
       taskSet.tasks.filter((t) => t.toolsets.length > 1 && t.kind.startsWith('multi.')).length,
     ).toBeGreaterThanOrEqual(3)
-    expect(taskSet.version).toBe('2')
+    expect(taskSet.version).toBe('3')
     expect(taskSet.digest).toMatch(/^[0-9a-f]{12}$/)
   })
 

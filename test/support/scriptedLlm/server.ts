@@ -4,6 +4,7 @@ import { anthropicMessages } from './anthropicMessages'
 import { handleSpeech } from './audioSpeech'
 import { handleTranscription } from './audioTranscriptions'
 import { handleChat, sendError } from './chatHandler'
+import { createEmbeddingsScript, handleEmbeddings } from './embeddings'
 import { Exchange } from './exchange'
 import {
   anthropicModelList,
@@ -42,6 +43,8 @@ const routes: Record<string, Endpoint> = {
   'GET /api/version': 'ollama.version',
   'POST /v1/audio/speech': 'audio.speech',
   'POST /v1/audio/transcriptions': 'audio.transcriptions',
+  'POST /v1/embeddings': 'openai.embeddings',
+  'POST /api/embed': 'ollama.embed',
 }
 
 interface State {
@@ -49,6 +52,7 @@ interface State {
   chat: ReplyQueue<Turn, ChatRequestInfo>
   speech: ReplyQueue<SpeechReply, SpeechRequestInfo>
   transcriptions: ReplyQueue<TranscriptionReply, TranscriptionRequestInfo>
+  embeddings: ReturnType<typeof createEmbeddingsScript>
   log: RequestLog
   nextSeq: () => number
 }
@@ -61,6 +65,7 @@ export async function startScriptedLlm(options: ScriptedLlmOptions = {}): Promis
     chat: new ReplyQueue<Turn, ChatRequestInfo>(validateTurn),
     speech: new ReplyQueue<SpeechReply, SpeechRequestInfo>(),
     transcriptions: new ReplyQueue<TranscriptionReply, TranscriptionRequestInfo>(),
+    embeddings: createEmbeddingsScript(),
     log: new RequestLog(),
     nextSeq: () => ++seq,
   }
@@ -91,6 +96,7 @@ export async function startScriptedLlm(options: ScriptedLlmOptions = {}): Promis
     },
     speech: state.speech,
     transcriptions: state.transcriptions,
+    embeddings: state.embeddings,
     requests: state.log.requests,
     waitForRequests: (count, waitOptions) => state.log.waitForRequests(count, waitOptions),
     waitUntil: (predicate, waitOptions) => state.log.waitUntil(predicate, 'the condition', waitOptions),
@@ -98,6 +104,7 @@ export async function startScriptedLlm(options: ScriptedLlmOptions = {}): Promis
       state.chat.reset()
       state.speech.reset()
       state.transcriptions.reset()
+      state.embeddings.set({ dimensions: 64, failStatus: undefined })
       state.log.clear()
     },
     close: () =>
@@ -186,6 +193,10 @@ async function dispatch(exchange: Exchange, state: State): Promise<void> {
       return handleSpeech(exchange, state.speech)
     case 'audio.transcriptions':
       return handleTranscription(exchange, state.transcriptions)
+    case 'openai.embeddings':
+      return handleEmbeddings(exchange, state.embeddings, 'openai')
+    case 'ollama.embed':
+      return handleEmbeddings(exchange, state.embeddings, 'ollama')
     default:
       return sendError(exchange, openaiChat, '', {
         status: 404,

@@ -169,6 +169,8 @@ export type Endpoint =
   | 'ollama.version'
   | 'audio.speech'
   | 'audio.transcriptions'
+  | 'openai.embeddings'
+  | 'ollama.embed'
   | 'options'
   | 'unknown'
 
@@ -259,6 +261,8 @@ export interface ScriptedLlm {
   readonly speech: ReplyScript<SpeechReply, SpeechRequestInfo>
   /** `/v1/audio/transcriptions` script. Without replies it fails loudly like the chat script. */
   readonly transcriptions: ReplyScript<TranscriptionReply, TranscriptionRequestInfo>
+  /** `/v1/embeddings` and `/api/embed`: deterministic bag-of-words vectors; dimension and failure settable. */
+  readonly embeddings: import('./embeddings').EmbeddingsScript
   /** Every request received, in arrival order (live objects). */
   readonly requests: readonly RecordedRequest[]
   /** Resolves once at least `count` requests arrived (rejects after the timeout). */

@@ -44,6 +44,10 @@ export function registerServeCommand(program: Command): void {
       'OpenAI bridge: largest uploaded file, 413 above (default: bridge.maxFileBytes, 64 MiB)',
       parsePositiveInt,
     )
+  command.option(
+    '--no-index',
+    'do not index the workspace in the background this run (setting knowledge.enabled)',
+  )
   addBrowserOptions(command)
   addProviderOptions(command)
   command.action(async (options: ServeOptions) => {

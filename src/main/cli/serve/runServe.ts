@@ -21,6 +21,7 @@ export async function runServe(options: ServeOptions): Promise<void> {
     logger,
     toolsDebounceMs: options.toolsDebounceMs,
     browser: browserOverrides(options),
+    noIndex: options.index === false,
   })
   const bridge = createBridge({
     app,

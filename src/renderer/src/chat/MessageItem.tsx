@@ -6,6 +6,7 @@ import { Markdown } from '../components/Markdown'
 import { ProblemBanner } from '../components/ProblemBanner'
 import { ReturnedFileChip } from '../components/ReturnedFileChip'
 import { StepTimeline } from '../components/StepTimeline'
+import { KnowledgeSources } from '../knowledge/KnowledgeSources'
 import { sendEdit } from './chatActions'
 import { AnswerActions, CopyButton, DeletePairButton, type VersionInfo, VersionNav } from './MessageActions'
 
@@ -123,6 +124,7 @@ function AssistantMessage({ message, version, busy }: ItemProps) {
             <Markdown text={message.text} streaming={streaming} />
           </div>
         )}
+        {!streaming && <KnowledgeSources steps={message.steps} />}
         {message.files.length > 0 && (
           <ul className="chip-list" aria-label="Files from Bureau">
             {message.files.map((file) => (

@@ -8,6 +8,8 @@ import { formatBytes } from '../components/formatBytes'
 import { Icon } from '../components/Icon'
 import { downloadFile, openWithSystem } from '../files/fileActions'
 import { bureau } from '../ipc/bureauClient'
+import { IndexStatusBar } from '../knowledge/IndexStatusBar'
+import { PassagePreview } from '../knowledge/PassagePreview'
 import { Breadcrumbs } from './Breadcrumbs'
 import { useWorkspaceNav } from './workspaceNav'
 
@@ -23,7 +25,7 @@ function sortEntries(entries: WorkspaceEntry[]): WorkspaceEntry[] {
 
 /** The agent's world: browse the workspace folder, open or download files. */
 export default function WorkspacePage() {
-  const { folder, highlight, openFolder } = useWorkspaceNav()
+  const { folder, highlight, openFolder, passage, showPassage } = useWorkspaceNav()
   const desktop = useAppInfo().data?.host === 'electron'
   const queryClient = useQueryClient()
   const list = useQuery({
@@ -59,6 +61,8 @@ export default function WorkspacePage() {
           <Icon name="refresh" size={14} /> Refresh
         </button>
       </div>
+      <IndexStatusBar />
+      {passage && <PassagePreview passage={passage} onClose={() => showPassage(undefined)} />}
       <Breadcrumbs path={folder} onOpen={openFolder} />
       {list.isError && (
         <p className="banner banner-error" role="alert">

@@ -1,11 +1,21 @@
 import { create } from 'zustand'
 
-/** The folder the Workspace page shows and a file to point out ("Show in workspace"). */
+/** A cited passage: the file and the character range of its converted Markdown. */
+export interface PassageRef {
+  path: string
+  start: number
+  end: number
+  location: string
+}
+
+/** The folder the Workspace page shows, a file to point out ("Show in workspace") and a cited passage to preview. */
 interface WorkspaceNavState {
   folder: string
   highlight: string | undefined
+  passage: PassageRef | undefined
   openFolder(folder: string): void
   reveal(agentPath: string): void
+  showPassage(passage: PassageRef | undefined): void
 }
 
 export function parentOf(agentPath: string): string {
@@ -16,6 +26,11 @@ export function parentOf(agentPath: string): string {
 export const useWorkspaceNav = create<WorkspaceNavState>((set) => ({
   folder: '/',
   highlight: undefined,
+  passage: undefined,
   openFolder: (folder) => set({ folder, highlight: undefined }),
   reveal: (agentPath) => set({ folder: parentOf(agentPath), highlight: agentPath }),
+  showPassage: (passage) =>
+    set(
+      passage ? { folder: parentOf(passage.path), highlight: passage.path, passage } : { passage: undefined },
+    ),
 }))

@@ -1,0 +1,116 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import {
+  type ChatRequestInfo,
+  type ScriptedLlm,
+  startScriptedLlm,
+  type Turn,
+} from '../test/support/scriptedLlm'
+import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
+import { type BureauServer, startBureau } from './support/bureauServer'
+import { axeViolations } from './support/ui'
+
+// Issue 21: an answer that searched the workspace shows numbered sources; a click opens the passage.
+
+const LEASE = [
+  '# Lease of the flat',
+  '',
+  '## Rent',
+  '',
+  'The rent is 950 euros a month, paid on the first working day.',
+  '',
+  '## Leaving',
+  '',
+  'The tenant must give three months notice in writing before leaving the flat.',
+  '',
+].join('\n')
+
+let llm: ScriptedLlm
+let bureau: BureauServer
+
+test.beforeAll(async () => {
+  llm = await startScriptedLlm({ models: ['scripted-model'] })
+  bureau = await startBureau(
+    [],
+    scriptedProviderEnv(llm, 'sk-scripted-e2e-key-0000', { BUREAU_INTERACTION_MODE: 'api' }),
+  )
+  await mkdir(join(bureau.workspace, 'contracts'), { recursive: true })
+  await writeFile(join(bureau.workspace, 'contracts', 'lease.md'), LEASE)
+  await writeFile(join(bureau.workspace, 'budget.md'), '# Budget\n\nMarketing spend is 12,000 euros.\n')
+})
+test.afterAll(async () => {
+  await bureau?.stop()
+  await llm?.close()
+})
+test.beforeEach(async () => {
+  llm.reset()
+  await bureau.freshChat()
+})
+// axe is injected as an inline script, which the app's CSP rightly forbids.
+test.use({ viewport: { width: 1280, height: 860 }, bypassCSP: true })
+
+/** open_toolset, then knowledge search, then done with an answer citing what the search returned. */
+function scriptSearch() {
+  let n = 0
+  llm.setResponder((info: ChatRequestInfo): Turn => {
+    n++
+    if (n === 1) return { toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'knowledge' } }] }
+    if (n === 2)
+      return {
+        toolCalls: [{ name: 'knowledge_search', arguments: { query: 'notice before leaving', top_k: 3 } }],
+      }
+    const searched = JSON.stringify(info.messages.at(-1) ?? null)
+    const cited = searched.includes('/contracts/lease.md') ? '[1]' : '(no source found)'
+    return {
+      toolCalls: [
+        { name: 'done', arguments: { message: `The tenant must give three months notice ${cited}.` } },
+      ],
+    }
+  })
+}
+
+async function askAndOpenSource(page: Page) {
+  scriptSearch()
+  await page.goto(bureau.openUrl)
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await box.fill('How much notice do I have to give on my lease?')
+  await box.press('Enter')
+  await expect(page.getByTestId('assistant-text').last()).toContainText('three months notice [1]', {
+    timeout: 30_000,
+  })
+  const sources = page.getByRole('navigation', { name: 'Sources' })
+  await expect(sources.getByRole('listitem')).toHaveCount(1)
+  const source = sources.getByRole('button', { name: /\[1\] \/contracts\/lease\.md/ })
+  await expect(source).toContainText('Leaving')
+  return source
+}
+
+test('a numbered source under the answer opens the Workspace page at the cited passage', async ({ page }) => {
+  const source = await askAndOpenSource(page)
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.screenshot({ path: `/tmp/know-answer-1280-${scheme}.png` })
+  }
+  await source.click()
+  const preview = page.getByRole('region', { name: 'Passage of /contracts/lease.md' })
+  await expect(preview).toBeVisible()
+  const cited = preview.getByTestId('cited-passage')
+  await expect(cited).toContainText('three months notice in writing')
+  await expect(cited).toBeInViewport()
+  // The text around the passage is there too, unmarked.
+  await expect(preview).toContainText('950 euros')
+  await expect(cited).not.toContainText('950 euros')
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    const violations = await axeViolations(page)
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    await page.screenshot({ path: `/tmp/know-preview-1280-${scheme}.png` })
+  }
+  await page.setViewportSize({ width: 400, height: 800 })
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expect(cited).toBeInViewport()
+    await page.screenshot({ path: `/tmp/know-preview-400-${scheme}.png` })
+  }
+})

@@ -1,0 +1,1 @@
+export { KnowledgeStatus } from '../../../shared/ipc/routes/knowledge'
