@@ -40,6 +40,8 @@ export interface BrowserConfig {
   /** Folder of the Bureau-owned profile ("Start Edge for Bureau", and the edge-profile fallback). */
   bureauProfileDir: string
   headless: boolean
+  /** A browser Bureau launches sends every connection through this proxy (the URL guard's backstop). */
+  proxyServer?: string
 }
 
 /** A live browser the toolset drives: pages it opens, and how to let go of it. */

@@ -25,6 +25,11 @@ export interface UrlGuard {
    * (the DNS answer is checked inside the connection's own lookup, so it cannot change in between).
    */
   fetch(url: string | URL, init?: RequestInit): Promise<Response>
+  /**
+   * Checks a URL like `check` and returns the addresses a connection to its host may use, each checked
+   * in this call (for connections made outside `fetch`, e.g. the browser's guard proxy).
+   */
+  resolve(url: string | URL): Promise<string[]>
 }
 
 const WEB_SCHEMES = new Set(['http:', 'https:'])
@@ -138,5 +143,13 @@ export function createUrlGuard(options: UrlGuardOptions = {}): UrlGuard {
     }
   }
 
-  return { check, fetch: guardedFetch }
+  const resolve = async (input: string | URL): Promise<string[]> => {
+    const url = await check(input)
+    const hostname = url.hostname.toLowerCase().replace(/\.$/, '')
+    const literal = hostname.replace(/^\[|\]$/g, '')
+    if (ipaddr.isValid(literal)) return [literal]
+    return resolveChecked(hostname, url.href.slice(0, 200))
+  }
+
+  return { check, fetch: guardedFetch, resolve }
 }

@@ -15,6 +15,7 @@ function countingGuard() {
       return url
     },
     fetch: () => Promise.reject(new Error('unused')),
+    resolve: () => Promise.reject(new Error('unused')),
   }
   return { guard, checked }
 }
@@ -78,6 +79,7 @@ describe('paused request verdicts', () => {
     const broken = createRequestVerdicts({
       check: () => Promise.reject(new Error('resolver exploded')),
       fetch: () => Promise.reject(new Error('unused')),
+      resolve: () => Promise.reject(new Error('unused')),
     })
     expect(await refusalOf(broken, 'https://example.com/', false)).toContain('resolver exploded')
   })

@@ -79,6 +79,24 @@ const socketPage = (title: string, open: string) =>
     </script>`,
   )
 
+/** Worker code: a WebSocket to the private server, what happens posted back. */
+const WORKER_SOCKET = `const socket = new WebSocket(self.name); socket.onopen = () => postMessage('open'); socket.onmessage = (e) => postMessage('got ' + e.data); socket.onerror = () => postMessage('socket error'); socket.onclose = (e) => postMessage('closed ' + e.code)`
+
+const workerPage = (title: string, make: string, listen: string) =>
+  page(
+    title,
+    `<h1>${title}</h1><p id="out">waiting</p><script>
+      const out = document.getElementById('out')
+      const log = (text) => { out.textContent = out.textContent === 'waiting' ? text : out.textContent + ' | ' + text }
+      const code = ${JSON.stringify(WORKER_SOCKET)}.replace('self.name', ${JSON.stringify(JSON.stringify(privateSocket()))})
+      const source = URL.createObjectURL(new Blob([code]))
+      try {
+        const worker = ${make}
+        ${listen} = (e) => log(e.data)
+      } catch (e) { log('constructor threw ' + e.name) }
+    </script>`,
+  )
+
 const publicPages: Record<string, () => string> = {
   '/private': () => socketPage('Private socket', `new WebSocket(${JSON.stringify(privateSocket())})`),
   '/public': () => socketPage('Public socket', 'new WebSocket(location.origin.replace("http", "ws"))'),
@@ -89,6 +107,20 @@ const publicPages: Record<string, () => string> = {
     ),
   '/popup-realm': () =>
     socketPage('Popup realm', `new (window.open('').WebSocket)(${JSON.stringify(privateSocket())})`),
+  // A socket from a worker: `make` builds the worker (its source is a blob); it reports over postMessage.
+  '/worker': () => workerPage('Dedicated worker', 'new Worker(source)', 'worker.onmessage'),
+  '/nested-worker': () =>
+    workerPage(
+      'Nested worker',
+      `new Worker(URL.createObjectURL(new Blob(['const inner = new Worker(' + JSON.stringify(source) + '); inner.onmessage = (e) => postMessage(e.data)'])))`,
+      'worker.onmessage',
+    ),
+  '/shared-worker': () =>
+    workerPage(
+      'Shared worker',
+      `new SharedWorker(URL.createObjectURL(new Blob(['onconnect = (c) => { const port = c.ports[0]; ' + code.replaceAll('postMessage', 'port.postMessage') + ' }'])))`,
+      'worker.port.onmessage',
+    ),
   '/rtc': () =>
     page(
       'RTC',
@@ -143,6 +175,23 @@ describe.each(['bundled-chromium', 'cdp'] as const)('URL guard on WebSockets and
     const content = `${view.content}\n${read.content}`
     expect(content).toMatch(/Blocked \d+ request\(s\) of this page/)
     expect(content).toContain(`Refused a WebSocket to ${privateSocket()}: 127.0.0.1 is a loopback address`)
+    for (const result of [view, waited, read]) expect(JSON.stringify(result)).not.toContain(SECRET)
+    expect(privateSite.connections).toBe(0)
+  })
+
+  it.each([
+    ['a dedicated worker', '/worker'],
+    ['a worker started by a worker', '/nested-worker'],
+    ['a shared worker', '/shared-worker'],
+  ])('refuses a WebSocket to the private server from %s', async (_name, path) => {
+    privateSite.connections = 0
+    // Bureau's browser refuses the connection itself; the user's browser gives Bureau's pages no workers.
+    const outcome = mode === 'cdp' ? 'constructor threw SecurityError' : 'socket error | closed 1006'
+    const { view, waited, read } = await readAfter(path, outcome)
+    expect(waited.ok).toBe(true)
+    expect(read.content).toContain(outcome)
+    if (mode === 'bundled-chromium')
+      expect(`${view.content}\n${read.content}`).toContain(`Refused http://127.0.0.1:${privateSite.port}/`)
     for (const result of [view, waited, read]) expect(JSON.stringify(result)).not.toContain(SECRET)
     expect(privateSite.connections).toBe(0)
   })

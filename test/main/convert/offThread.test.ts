@@ -1,3 +1,4 @@
+import { constants, createDeflate } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BureauApp, createApp } from '../../../src/main/app'
 import { type ConvertError, createConverter } from '../../../src/main/convert'
@@ -6,6 +7,7 @@ import { startHttpHost } from '../../../src/main/server'
 import type { HttpHost } from '../../../src/main/server/createHttpHost'
 import { rawHttp } from '../../support/rawHttp'
 import { tempDirs } from '../../support/tempDir'
+import { text, writePdf } from './pdfWriter'
 
 // A hostile file must not stall the host: conversions run off the main thread, so /health keeps
 // answering while one runs, and the conversion ends with a clear error at its deadline.
@@ -82,4 +84,89 @@ describe('conversions off the main thread', () => {
       await converter.dispose()
     }
   })
+
+  it('a PDF whose content stream inflates to 1 GiB: /health answers, and it ends with a clear error', async () => {
+    const pdf = writePdf([{ content: [], deflated: await deflatedSpaces(1024) }])
+    const converter = createConverter({ ocr: false, limits: { pdf: { timeoutMs: 3_000 } } })
+    try {
+      const { error, health, ms, peakRssMb } = await attack(
+        converter.convert({ name: 'bomb.pdf', bytes: pdf }, { noCache: true }),
+      )
+      console.info(
+        `1 GiB PDF stream (${Math.round(pdf.length / 1024)} KB file): ${error ? `error "${error.message}"` : 'converted'} after ${ms} ms; peak host RSS ${peakRssMb} MB; /health answered ${health.answered} times, slowest ${Math.round(health.slowestMs)} ms`,
+      )
+      expect(health.answered).toBeGreaterThan(0)
+      expect(error?.message).toMatch(
+        /^Cannot convert "bomb\.pdf": (conversion took longer than 3 s and was stopped|the conversion needed more than \d+ MB of memory and was stopped|no page of the PDF could be read.*)$/,
+      )
+    } finally {
+      await converter.dispose()
+    }
+  })
+
+  it('a 20,000-page PDF: /health answers while it converts, and it ends (converted or a clear error)', async () => {
+    const pages = Array.from({ length: 20_000 }, (_, index) => ({
+      content: [text(72, 720, `Page ${index + 1}`)],
+    }))
+    const pdf = writePdf(pages)
+    const converter = createConverter({ ocr: false, limits: { pdf: { timeoutMs: 3_000 } } })
+    try {
+      const { error, health, ms, peakRssMb, result } = await attack(
+        converter.convert({ name: 'many.pdf', bytes: pdf }, { noCache: true }),
+      )
+      console.info(
+        `20,000-page PDF (${Math.round(pdf.length / 1024)} KB): ${error ? `error "${error.message}"` : `converted, ${result?.markdown.length} characters`} after ${ms} ms; peak host RSS ${peakRssMb} MB; /health answered ${health.answered} times, slowest ${Math.round(health.slowestMs)} ms`,
+      )
+      expect(health.answered).toBeGreaterThan(0)
+      if (error)
+        expect(error.message).toBe(
+          'Cannot convert "many.pdf": conversion took longer than 3 s and was stopped',
+        )
+      else {
+        expect(result?.markdown).toContain('Page 1\n')
+        expect(result?.markdown).toContain('Page 20000')
+      }
+    } finally {
+      await converter.dispose()
+    }
+  })
 })
+
+/** `mib` MiB of spaces (valid, empty content), deflated as it is produced (about 1 MB per GiB). */
+async function deflatedSpaces(mib: number): Promise<Uint8Array> {
+  const deflate = createDeflate({ level: constants.Z_BEST_SPEED })
+  const chunks: Buffer[] = []
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const ended = new Promise((resolve) => deflate.on('end', resolve))
+  const block = Buffer.alloc(1024 * 1024, 0x20)
+  for (let index = 0; index < mib; index++) {
+    if (!deflate.write(block)) await new Promise((resolve) => deflate.once('drain', resolve))
+  }
+  deflate.end()
+  await ended
+  return Buffer.concat(chunks)
+}
+
+/** Runs a conversion while /health is polled and the host's resident memory sampled. */
+async function attack<T>(conversion: Promise<T>) {
+  const started = performance.now()
+  let peak = process.memoryUsage.rss()
+  const sample = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss())
+  }, 100)
+  try {
+    const health = await healthDuring(conversion)
+    const settled = await conversion.then(
+      (result) => ({ result, error: undefined }),
+      (error: unknown) => ({ result: undefined, error: error as ConvertError }),
+    )
+    return {
+      ...settled,
+      health,
+      ms: Math.round(performance.now() - started),
+      peakRssMb: Math.round(peak / 2 ** 20),
+    }
+  } finally {
+    clearInterval(sample)
+  }
+}

@@ -6,6 +6,8 @@ export interface PdfPage {
   content: string[]
   /** A grey image (uncompressed, 8 bits) drawn at its pixel size from the bottom-left corner, as `/Im1`. */
   image?: { width: number; height: number }
+  /** A FlateDecode content stream used instead of `content` (for inflation limits). */
+  deflated?: Uint8Array
 }
 
 export function text(
@@ -64,8 +66,13 @@ export function writePdf(pages: PdfPage[]): Uint8Array {
       xObjects = ` /XObject << /Im1 ${image} 0 R >>`
       draw = `q ${width} 0 0 ${height} 0 0 cm /Im1 Do Q\n`
     }
-    const stream = draw + page.content.join('\n')
-    const content = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`)
+    const stream = page.deflated
+      ? Buffer.from(page.deflated).toString('latin1')
+      : draw + page.content.join('\n')
+    const filter = page.deflated ? ' /Filter /FlateDecode' : ''
+    const content = add(
+      `<< /Length ${Buffer.byteLength(stream, 'latin1')}${filter} >>\nstream\n${stream}\nendstream`,
+    )
     kids.push(
       add(
         `<< /Type /Page /Parent ${pagesRef} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${regular} 0 R /F2 ${bold} 0 R >>${xObjects} >> /Contents ${content} 0 R >>`,

@@ -2,15 +2,18 @@ import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/prom
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAppConverter } from '../../../src/main/convert'
+import { loadFilesToolsets } from '../../../src/main/files'
 import { createToolSession, runTerminalArgv, type ToolSession } from '../../../src/main/tools'
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
-import type { Workspace } from '../../../src/main/workspace'
+import { createWorkspace, type Workspace } from '../../../src/main/workspace'
 import { CANARY, sandboxes } from './sandbox'
 import { prepareSwapLoop, type SwapLoop, startSwapLoop } from './swapLoop'
 
 // issue 26 item 1: a local process swaps ws/flip (a real folder) with ws/flipalt (a link to an outside
 // folder) in a tight loop while the agent works in /flip. No call may read, create or change anything outside.
 const CALLS = 300
+// Each of these writes commits to the history (slower): fewer calls, still many swaps each.
+const HISTORY_CALLS = 100
 // Bounds the run on a busy machine (a loop bound, not an assertion).
 const BUDGET_MS = 20_000
 
@@ -27,7 +30,7 @@ beforeAll(async () => {
   const box = await boxes.make({ history: false })
   ;({ workspace, outside, root } = box)
   await mkdir(path.join(root, 'flip'))
-  for (const name of ['f.txt', 'a.txt']) {
+  for (const name of ['f.txt', 'a.txt', 'h.txt']) {
     await writeFile(path.join(root, 'flip', name), 'inside\n')
     await writeFile(path.join(outside, name), `${CANARY}\n`)
   }
@@ -86,12 +89,14 @@ interface Tally {
 async function hammer(
   argv: (index: number) => string[],
   leaked: (value: unknown, index: number) => Promise<boolean> = async () => false,
+  options: { session?: ToolSession; calls?: number } = {},
 ): Promise<Tally> {
   const tally: Tally = { calls: 0, succeeded: 0, escapes: 0, examples: [] }
   const started = Date.now()
+  const calls = options.calls ?? CALLS
   let before = await outsideState()
-  for (let index = 0; index < CALLS && Date.now() - started < BUDGET_MS; index++) {
-    const result = await runTerminalArgv(session, argv(index))
+  for (let index = 0; index < calls && Date.now() - started < BUDGET_MS; index++) {
+    const result = await runTerminalArgv(options.session ?? session, argv(index))
     tally.calls++
     if (result.ok) tally.succeeded++
     const after = await outsideState()
@@ -151,10 +156,49 @@ describe('symlink swap race (renameat2 RENAME_EXCHANGE loop)', () => {
     60_000,
   )
 
+  it('files write_text with history on: no recorded version holds outside content', async () => {
+    if (skipReason) return console.log(`symlink race test skipped: ${skipReason}`)
+    // A second workspace on the same folder, with history: each write commits /flip/h.txt, which
+    // isomorphic-git reads back from the disk while the loop swaps /flip.
+    const recorded = createWorkspace({ root, history: true })
+    const historySession = createToolSession({ toolsets: await loadFilesToolsets(), workspace: recorded })
+    try {
+      const tally = await hammer((i) => ['files', 'write_text', '/flip/h.txt', `inside ${i}`], undefined, {
+        session: historySession,
+        calls: HISTORY_CALLS,
+      })
+      const git = await import('isomorphic-git')
+      const fs = await import('node:fs')
+      const gitdir = path.join(root, '.bureau', 'history')
+      // History works meanwhile: a file outside the swapped folder is recorded.
+      const plain = await runTerminalArgv(historySession, ['files', 'write_text', '/plain-h.txt', 'plain'])
+      expect(plain.ok).toBe(true)
+      const plainVersions = await git.log({ fs, gitdir, filepath: 'plain-h.txt' })
+      expect(plainVersions.length).toBeGreaterThan(0)
+      const commits = await git.log({ fs, gitdir })
+      let leakedVersions = 0
+      for (const commit of commits) {
+        const blob = await git
+          .readBlob({ fs, gitdir, oid: commit.oid, filepath: 'flip/h.txt' })
+          .catch(() => undefined)
+        if (blob && Buffer.from(blob.blob).toString('utf8').includes('CANARY')) leakedVersions++
+      }
+      const escapes = tally.escapes + leakedVersions
+      console.log(
+        `files write_text with history: ${escapes} escapes (${leakedVersions} versions with outside content) in ${tally.calls} calls, ${commits.length} versions (${((escapes * 1000) / tally.calls).toFixed(1)} per 1,000)`,
+      )
+      expect(tally.calls).toBeGreaterThan(0)
+      expect(escapes).toBe(0)
+    } finally {
+      await historySession.dispose()
+      await recorded.close()
+    }
+  }, 60_000)
+
   it('left the outside folder with only its own files', async () => {
     if (skipReason) return
-    expect((await readdir(outside)).sort()).toEqual(['a.txt', 'canary.txt', 'f.txt'])
-    for (const name of ['a.txt', 'f.txt'])
+    expect((await readdir(outside)).sort()).toEqual(['a.txt', 'canary.txt', 'f.txt', 'h.txt'])
+    for (const name of ['a.txt', 'f.txt', 'h.txt'])
       expect(await readFile(path.join(outside, name), 'utf8')).toBe(`${CANARY}\n`)
   })
 })

@@ -17,6 +17,8 @@ export async function launchBundled(config: BrowserConfig): Promise<BrowserConne
       headless: config.headless,
       chromiumSandbox: false,
       args: [...QUIET_FLAGS, '--disable-gpu'],
+      // Loopback too: Chromium sends it past proxies unless told otherwise.
+      ...(config.proxyServer ? { proxy: { server: config.proxyServer, bypass: '<-loopback>' } } : {}),
       timeout: 30_000,
     })
   } catch (error) {

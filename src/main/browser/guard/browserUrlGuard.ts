@@ -42,5 +42,9 @@ export function createBrowserUrlGuard(options: BrowserUrlGuardOptions): UrlGuard
       precheck(input)
       return base.fetch(input, init)
     },
+    async resolve(input) {
+      precheck(input)
+      return base.resolve(input)
+    },
   }
 }

@@ -32,11 +32,17 @@ interface Guarded {
 
 // Service and shared workers fetch outside the tab's checks and serve the user's tabs too: pages Bureau
 // drives may neither start one nor talk to one (their requests also skip the workers already there).
+// Dedicated workers are off as well: their WebSockets skip the page's socket guard, and DevTools cannot
+// hold a worker until it is guarded (Playwright's own session lets every worker run at once).
 const NO_OWN_WORKERS = `(() => {
   if (self.ServiceWorkerContainer) delete Navigator.prototype.serviceWorker
-  if (self.SharedWorker) Object.defineProperty(self, 'SharedWorker', { value: function SharedWorker() {
-    throw new DOMException('Shared workers are off in pages Bureau drives.', 'SecurityError')
-  } })
+  const off = (name, label) => {
+    if (self[name]) Object.defineProperty(self, name, { value: function () {
+      throw new DOMException(label + ' are off in pages Bureau drives in your browser.', 'SecurityError')
+    } })
+  }
+  off('SharedWorker', 'Shared workers')
+  off('Worker', 'Workers')
 })()`
 
 /**

@@ -25,14 +25,19 @@ export async function refusalOfShownPage(page: Page, verdicts: RequestVerdicts):
   return null
 }
 
-/** Leaves a refused page: the tab shows about:blank (an error page still committing may interrupt once). */
+/**
+ * Leaves a refused page: the tab shows about:blank. The refused navigation's error page may commit
+ * after the blank page was asked for; the blank navigation still commits after it, so it is waited
+ * for instead of asked for again (a second request would land later and cut the next navigation).
+ */
 export async function blankPage(page: Page): Promise<void> {
-  for (let attempt = 0; attempt < 3 && !page.isClosed(); attempt++) {
-    try {
-      await page.goto('about:blank', { timeout: 5_000 })
-      if (page.url() === 'about:blank') return
-    } catch {
-      // interrupted by the error page of the refused navigation: try again
-    }
+  for (let attempt = 0; attempt < 2 && !page.isClosed(); attempt++) {
+    await page.goto('about:blank', { timeout: 5_000 }).catch(() => null)
+    if (page.url() === 'about:blank') return
+    const landed = await page
+      .waitForURL('about:blank', { timeout: 5_000, waitUntil: 'load' })
+      .then(() => true)
+      .catch(() => false)
+    if (landed) return
   }
 }

@@ -59,6 +59,7 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
   const connection: SessionConnection = new SessionConnection({
     config: policy.config,
     verdicts: policy.verdicts,
+    guard: policy.guard,
     logger: options.env.logger,
     unattributed: (refusal) => void tabs.current()?.refusals.push(refusal),
     closeGuardedPages: () => pages.closeAll(),

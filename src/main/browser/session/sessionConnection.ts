@@ -1,7 +1,9 @@
-import { AppError } from '../../../shared/errors'
+import { AppError, isAppError } from '../../../shared/errors'
+import type { UrlGuard } from '../../tools'
 import { connectBrowser } from '../connect/connectBrowser'
 import { shortReason } from '../connect/connectErrors'
 import { guardBrowserRequests } from '../guard/browserRequestGuard'
+import { type GuardProxy, startGuardProxy } from '../guard/guardProxy'
 import { guardOwnedTabs } from '../guard/ownedTabsGuard'
 import type { RefusalSink } from '../guard/refusals'
 import type { RequestGuard } from '../guard/requestGuard'
@@ -17,6 +19,8 @@ export interface Attached {
 export interface SessionConnectionOptions {
   config(): Promise<BrowserConfig>
   verdicts(): Promise<RequestVerdicts>
+  /** The session's URL guard: a browser Bureau launches connects only through a proxy that asks it. */
+  guard?(): Promise<UrlGuard>
   logger?: BrowserEnvironment['logger']
   /** Where a refused request no tab can be named for is told (the active tab). */
   unattributed: RefusalSink
@@ -54,7 +58,21 @@ export class SessionConnection {
 
   private async open(): Promise<Attached> {
     const c = await this.options.config()
-    const connection = await (this.options.connect ?? connectBrowser)(c)
+    const proxy = await this.proxyFor(c)
+    const launched = await (this.options.connect ?? connectBrowser)(
+      proxy ? { ...c, proxyServer: proxy.url } : c,
+    ).catch(async (error: unknown) => {
+      await proxy?.close()
+      throw error
+    })
+    const connection: BrowserConnection = proxy
+      ? {
+          mode: launched.mode,
+          browser: launched.browser,
+          newPage: () => launched.newPage(),
+          close: () => launched.close().finally(() => proxy.close()),
+        }
+      : launched
     try {
       return { connection, requests: await this.guardRequests(c, connection) }
     } catch (error) {
@@ -64,6 +82,23 @@ export class SessionConnection {
         `The browser's requests could not be put under the URL guard, so it is not used: ${shortReason(error)}`,
       )
     }
+  }
+
+  /**
+   * The Chromium Bureau launches itself gets the guard proxy: DevTools cannot hold a worker before its
+   * first WebSocket (Playwright lets every worker run at once), the proxy refuses the connection itself.
+   */
+  private async proxyFor(c: BrowserConfig): Promise<GuardProxy | undefined> {
+    if (c.mode !== 'bundled-chromium' || !this.options.guard) return undefined
+    const guard = await this.options.guard()
+    return startGuardProxy({
+      guard,
+      // Only the guard's refusals are news to the tab (a host that does not resolve is not).
+      onRefused: (url, error) => {
+        if (isAppError(error) && error.code === 'FORBIDDEN')
+          this.options.unattributed({ kind: 'request', url, message: error.message })
+      },
+    })
   }
 
   /** The user's browser (cdp): only Bureau's tabs are guarded. A browser Bureau launched: all of it. */

@@ -1,9 +1,10 @@
 import * as fs from 'node:fs'
-import { stat, writeFile } from 'node:fs/promises'
+import { lstat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { workspaceError } from '../errors'
 import { ensureInternalFolder } from '../internalFolder'
 import { INTERNAL_DIR } from '../internalPaths'
+import { anchoredGitFs } from './anchoredGitFs'
 
 type Git = typeof import('isomorphic-git')
 type StatusRow = [string, number, number, number]
@@ -40,8 +41,12 @@ export class GitHistory {
   private queue: Promise<unknown> = Promise.resolve()
   private readonly cache = {}
 
+  /** Node's fs for the history's own folder; the workspace's files only through anchored lookups. */
+  private readonly gitFs: { promises: typeof fs.promises }
+
   constructor(private readonly options: GitHistoryOptions) {
     this.gitdir = path.join(options.root, INTERNAL_DIR, 'history')
+    this.gitFs = anchoredGitFs(options.root, this.gitdir)
   }
 
   /** Commits the current disk state of the given agent paths (files or folders) if it changed. */
@@ -109,7 +114,7 @@ export class GitHistory {
   }
 
   private async fitsHistory(filepath: string): Promise<boolean> {
-    const size = (await stat(path.join(this.options.root, filepath))).size
+    const size = (await lstat(path.join(this.options.root, filepath))).size
     if (size <= this.options.maxFileBytes) return true
     this.options.onWarning?.(`/${filepath} is too large for the history; only its backups are kept.`)
     return false
@@ -153,7 +158,7 @@ export class GitHistory {
   }
 
   private repo() {
-    return { fs, dir: this.options.root, gitdir: this.gitdir, cache: this.cache }
+    return { fs: this.gitFs, dir: this.options.root, gitdir: this.gitdir, cache: this.cache }
   }
 
   private open(): Promise<Git> {

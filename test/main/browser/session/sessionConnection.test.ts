@@ -9,6 +9,7 @@ const config = { mode: 'bundled-chromium', cdpEndpoint: null } as unknown as Bro
 const guard: UrlGuard = {
   check: async (input) => new URL(String(input)),
   fetch: () => Promise.reject(new Error('unused')),
+  resolve: () => Promise.reject(new Error('unused')),
 }
 
 /** A connection whose browser cannot open a DevTools session, so the request guard cannot be set up. */

@@ -16,6 +16,11 @@ export function allowOnlyOrigin(publicOrigin: string, seen?: string[]): UrlGuard
       return url.host === allowedHost && /^https?:$/.test(url.protocol) ? url : base.check(input)
     },
     fetch: (input, init) => base.fetch(input, init),
+    async resolve(input) {
+      seen?.push(String(input))
+      const url = new URL(String(input))
+      return url.host === allowedHost ? [url.hostname] : base.resolve(input)
+    },
   }
 }
 
