@@ -3,6 +3,7 @@ import type { AppNotice } from '../../shared/ipc'
 import { emailPasswordSecret } from '../../shared/settings'
 import type { BrowserEnvironment, BrowserOverrides } from '../browser'
 import { type Converter, createAppConverter } from '../convert'
+import type { PdfPrinter } from '../documents'
 import type { EmailEnvironment } from '../email'
 import type { ProviderService } from '../llm'
 import type { Logger } from '../logging'
@@ -33,6 +34,8 @@ export interface CoreOptions {
   pluginLogger?: Logger
   /** Batches of changed workspace paths (the app forwards them to the UI). */
   onWorkspaceChange?: (event: WorkspaceChanged) => void
+  /** The desktop shell's PDF printer (Electron `printToPDF`); without it documents print in headless Chromium. */
+  printPdf?: PdfPrinter
 }
 
 /** The services every entry point shares: the app adds chat, voice and routes; the CLI uses them as they are. */
@@ -101,6 +104,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
       browser,
       convert: { converter: () => converter },
       email,
+      ...(options.printPdf ? { documents: { printPdf: options.printPdf } } : {}),
     },
     extraFolder: toolSettings.extraFolder,
     debounceMs: options.toolsDebounceMs ?? toolSettings.watchDebounceMs,
