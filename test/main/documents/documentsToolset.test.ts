@@ -18,7 +18,8 @@ let root: string
 let scratch: string
 let workspace: Workspace
 let session: ToolSession
-const converter = createConverter()
+// No OCR: every document here has a text layer, and starting tesseract was half of this file's time.
+const converter = createConverter({ ocr: false })
 
 interface Receipt {
   path: string
