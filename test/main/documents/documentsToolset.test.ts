@@ -18,8 +18,7 @@ let root: string
 let scratch: string
 let workspace: Workspace
 let session: ToolSession
-// No OCR: every document here has a text layer, and starting tesseract was half of this file's time.
-const converter = createConverter({ ocr: false })
+const converter = createConverter()
 
 interface Receipt {
   path: string
