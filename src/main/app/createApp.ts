@@ -3,6 +3,7 @@ import { type ChatService, chatHandlers, createAppChat } from '../agent'
 import { type BrowserOverrides, browserHandlers } from '../browser'
 import type { Converter } from '../convert'
 import { composeCore } from '../core'
+import type { PdfPrinter } from '../documents'
 import { emailHandlers } from '../email'
 import { evalHandlers } from '../eval'
 import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
@@ -39,6 +40,8 @@ export interface AppOptions {
   openPath?: (hostPath: string, reveal: boolean) => Promise<string | undefined>
   /** The desktop shell's native folder picker (`ui.pickFolder`); absent in the web host. */
   pickFolder?: PickFolder
+  /** The desktop shell's `printToPDF`; the web host and the CLI print documents in headless Chromium. */
+  printPdf?: PdfPrinter
   /** Tests: the model catalogue and the fetch the model downloads use (default models.json, global fetch). */
   models?: { catalogue?: () => Promise<CatalogueEntry[]>; fetch?: typeof fetch }
   /** `--no-index`: no background indexing of the workspace this run (the setting `knowledge.enabled` stays). */
@@ -92,6 +95,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     ...(options.browser ? { browser: options.browser } : {}),
     watchPlugins: true,
     ...(options.toolsDebounceMs !== undefined ? { toolsDebounceMs: options.toolsDebounceMs } : {}),
+    ...(options.printPdf ? { printPdf: options.printPdf } : {}),
     onWorkspaceChange: (event) =>
       bus.emit('workspace.changed', { paths: event.changes.map((change) => change.path) }),
     indexing: options.noIndex ? 'off' : 'background',
@@ -168,6 +172,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
         browser: {
           executablePath: async () =>
             browser.overrides?.executablePath ?? (await browser.settings()).executablePath,
+          ...(options.printPdf ? { printPdf: options.printPdf } : {}),
         },
       }),
     },

@@ -3,6 +3,7 @@ import type { AppNotice } from '../../shared/ipc'
 import { emailPasswordSecret } from '../../shared/settings'
 import type { BrowserEnvironment, BrowserOverrides } from '../browser'
 import { type Converter, createAppConverter } from '../convert'
+import type { PdfPrinter } from '../documents'
 import type { EmailEnvironment } from '../email'
 import {
   createKnowledgeService,
@@ -46,6 +47,8 @@ export interface CoreOptions {
    */
   indexing?: 'background' | 'on-demand' | 'off'
   onKnowledgeStatus?: (status: import('../knowledge').KnowledgeStatus) => void
+  /** The desktop shell's PDF printer (Electron `printToPDF`); without it documents print in headless Chromium. */
+  printPdf?: PdfPrinter
 }
 
 /** The services every entry point shares: the app adds chat, voice and routes; the CLI uses them as they are. */
@@ -117,6 +120,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
       convert: { converter: () => converter },
       knowledge: { knowledge: (session) => sessions.forWorkspace(session) },
       email,
+      ...(options.printPdf ? { documents: { printPdf: options.printPdf } } : {}),
     },
     extraFolder: toolSettings.extraFolder,
     debounceMs: options.toolsDebounceMs ?? toolSettings.watchDebounceMs,

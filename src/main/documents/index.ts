@@ -1,3 +1,4 @@
+export type { PdfPrinter, PdfPrintRequest } from './chromium/documentBrowser'
 export type { ConversationExport, ExportFormat } from './export/exportConversation'
 export type { DocumentsEnvironment } from './toolset/documentsToolset'
 

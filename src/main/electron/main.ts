@@ -10,6 +10,7 @@ import { appendChromiumSwitches } from './chromiumSwitches'
 import { createMainWindow } from './createMainWindow'
 import { electronStoreBackend } from './electronStoreBackend'
 import { restrictPermissions } from './hardenWebContents'
+import { electronPrintPdf } from './printPdf'
 import { createSafeStorageCipher, safeStorageNotice } from './safeStorageCipher'
 
 // The Electron shell: lifecycle, one hardened window, IPC binding. Everything else is plain Node.
@@ -57,6 +58,7 @@ if (!app.requestSingleInstanceLock()) {
           shell.showItemInFolder(path)
           return undefined
         },
+        printPdf: electronPrintPdf,
         pickFolder: async ({ title, defaultPath }) => {
           const options = { title, defaultPath, properties: ['openDirectory', 'createDirectory'] as const }
           const picked = window

@@ -14,18 +14,19 @@ export interface BuiltinToolsetOptions {
   knowledge?: KnowledgeToolsetEnvironment
   /** The e-mail accounts of the settings; without it the host offers no `email` toolset. */
   email?: EmailEnvironment
-  /** Which Chromium the `documents` toolset draws and prints with; default: the browser settings, else the first found. */
+  /** Which Chromium the `documents` toolset draws and prints with (default: the browser settings, else the first found) and the host's PDF printer. */
   documents?: DocumentsEnvironment
 }
 
 function documentsEnvironment(options: BuiltinToolsetOptions): DocumentsEnvironment {
-  if (options.documents) return options.documents
   const browser = options.browser
-  if (!browser) return {}
-  return {
-    executablePath: async () =>
-      browser.overrides?.executablePath ?? (await browser.settings()).executablePath,
-  }
+  const derived: DocumentsEnvironment = browser
+    ? {
+        executablePath: async () =>
+          browser.overrides?.executablePath ?? (await browser.settings()).executablePath,
+      }
+    : {}
+  return { ...derived, ...options.documents }
 }
 
 /**

@@ -65,3 +65,44 @@ export function inOrder(text: string, needles: readonly string[]): string[] {
   }
   return missing
 }
+
+/**
+ * One LibreOffice run converts every file (`txt` or `pdf`): starting soffice is the slow part, so a test file
+ * shares one call. Returns the output path per input name; throws when any file could not be loaded.
+ */
+export async function libreOfficeConvert(
+  files: Record<string, Uint8Array>,
+  dir: string,
+  format: 'txt' | 'pdf',
+): Promise<Record<string, string>> {
+  await mkdir(join(dir, 'in'), { recursive: true })
+  const inputs: string[] = []
+  for (const [name, bytes] of Object.entries(files)) {
+    const input = join(dir, 'in', `${name}.docx`)
+    await writeFile(input, bytes)
+    inputs.push(input)
+  }
+  const out = join(dir, 'out')
+  const { stdout, stderr } = await run(
+    'soffice',
+    [
+      '--headless',
+      '--norestore',
+      `-env:UserInstallation=file://${join(dir, 'profile')}`,
+      '--convert-to',
+      format === 'txt' ? 'txt:Text (encoded):UTF8' : 'pdf',
+      '--outdir',
+      out,
+      ...inputs,
+    ],
+    { timeout: 180_000 },
+  )
+  const made: string[] = await readdir(out).catch(() => [])
+  const result: Record<string, string> = {}
+  for (const name of Object.keys(files)) {
+    if (!made.includes(`${name}.${format}`))
+      throw new Error(`LibreOffice did not convert ${name}.docx: ${stdout} ${stderr}`)
+    result[name] = join(out, `${name}.${format}`)
+  }
+  return result
+}

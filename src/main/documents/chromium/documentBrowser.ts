@@ -3,10 +3,21 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { AppError } from '../../../shared/errors'
 import { findBrowser, QUIET_FLAGS } from '../../browser'
 
+/** What a PDF printer gets: the document's HTML (scripts never run) and the page-number footer. */
+export interface PdfPrintRequest {
+  html: string
+  footerTemplate: string
+}
+
+/** Prints HTML to PDF bytes; the desktop shell passes Electron's `printToPDF`. */
+export type PdfPrinter = (request: PdfPrintRequest) => Promise<Uint8Array>
+
 /** Where the document engines find Chromium: an explicit executable, else the web toolset's discovery. */
 export interface DocumentBrowserOptions {
   /** The browser setting or `--browser-executable`; read when the first page is needed. */
   executablePath?: () => string | null | undefined | Promise<string | null | undefined>
+  /** Prints PDFs instead of the headless Chromium (the app's own Electron); diagrams still use Chromium. */
+  printPdf?: PdfPrinter
 }
 
 /**
@@ -14,6 +25,8 @@ export interface DocumentBrowserOptions {
  * every request refused), `print` lays out the document with JavaScript off, so nothing in the Markdown runs.
  */
 export interface DocumentBrowser {
+  /** Set when PDFs are printed by the host (Electron) rather than a page of this browser. */
+  readonly printer?: PdfPrinter
   diagramPage(): Promise<Page>
   printPage(): Promise<Page>
   close(): Promise<void>
@@ -82,6 +95,7 @@ export function createDocumentBrowser(options: DocumentBrowserOptions = {}): Doc
     return found
   }
   return {
+    ...(options.printPdf ? { printer: options.printPdf } : {}),
     diagramPage: async () => (await context('diagrams')).newPage(),
     printPage: async () => (await context('print')).newPage(),
     async close() {

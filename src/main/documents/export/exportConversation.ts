@@ -1,7 +1,11 @@
 import { AppError } from '../../../shared/errors'
 import type { Conversation } from '../../../shared/ipc'
 import type { Workspace } from '../../workspace'
-import { createDocumentBrowser, type DocumentBrowserOptions } from '../chromium/documentBrowser'
+import {
+  createDocumentBrowser,
+  type DocumentBrowser,
+  type DocumentBrowserOptions,
+} from '../chromium/documentBrowser'
 import { renderDocx, renderPdf } from '../createDocuments'
 import { conversationMarkdown } from './conversationMarkdown'
 
@@ -21,6 +25,8 @@ export interface ExportRequest {
   messageId?: string | undefined
   workspace: Workspace
   browser?: DocumentBrowserOptions
+  /** A browser to reuse (left open); default: one started for this export and closed after it. */
+  documentBrowser?: DocumentBrowser
 }
 
 export const EXPORT_FOLDER = '/exports'
@@ -53,7 +59,7 @@ export async function exportConversation(request: ExportRequest): Promise<Conver
     title: conversation.title,
     baseDir: '/',
   }
-  const browser = createDocumentBrowser(request.browser)
+  const browser = request.documentBrowser ?? createDocumentBrowser(request.browser)
   try {
     const env = { browser, workspace }
     const rendered =
@@ -72,6 +78,6 @@ export async function exportConversation(request: ExportRequest): Promise<Conver
       warnings: rendered.warnings,
     }
   } finally {
-    await browser.close()
+    if (!request.documentBrowser) await browser.close()
   }
 }

@@ -1,6 +1,6 @@
 import type { DocumentBrowser } from '../chromium/documentBrowser'
 
-const FOOTER =
+export const FOOTER =
   '<div style="font-size:8pt;width:100%;text-align:center;color:#555"><span class="pageNumber"></span> / <span class="totalPages"></span></div>'
 const PRINT_TIMEOUT_MS = 120_000
 
@@ -13,8 +13,9 @@ export function countPdfPages(pdf: Uint8Array): number {
   )
 }
 
-/** Prints the page with JavaScript off and every request refused; size and margins come from its `@page` CSS. */
+/** Prints with the host's printer when it has one (Electron), else a headless Chromium page with JavaScript off and every request refused; size and margins come from its `@page` CSS. */
 export async function printPdf(browser: DocumentBrowser, html: string): Promise<Uint8Array> {
+  if (browser.printer) return browser.printer({ html, footerTemplate: FOOTER })
   const page = await browser.printPage()
   page.setDefaultTimeout(PRINT_TIMEOUT_MS)
   try {

@@ -8,6 +8,7 @@ import {
 } from '../chromium/documentBrowser'
 import { dirOf, type RenderedDocument, renderDocx, renderPdf } from '../createDocuments'
 import { SUPPORTED_DIAGRAMS } from '../diagrams/supportedDiagrams'
+import { editMethods } from './editMethods'
 
 export type DocumentsEnvironment = DocumentBrowserOptions
 
@@ -160,6 +161,7 @@ export function createDocumentsToolset(env: DocumentsEnvironment = {}) {
         risk: 'read',
         run: async () => ({ diagrams: SUPPORTED_DIAGRAMS.map((d) => ({ ...d })) }),
       }),
+      ...editMethods(Markdown, (ctx) => browsers.get(ctx)),
     },
   })
 }
