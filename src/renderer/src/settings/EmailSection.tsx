@@ -41,8 +41,16 @@ export function EmailSection({ settings }: { settings: PublicSettings }) {
           <li key={name}>
             <strong>{name}</strong> {accounts[name]?.user} · {accounts[name]?.from}
             {name === effectiveDefault && <span className="badge"> default</span>}
-            {!settings.secrets[emailPasswordSecret(name)]?.set && (
-              <span className="warning-text"> · no password</span>
+            {settings.secrets[emailPasswordSecret(name)]?.set ? (
+              <span className="muted" data-testid="email-password-status">
+                {' '}
+                · password set
+              </span>
+            ) : (
+              <span className="warning-text" data-testid="email-password-status">
+                {' '}
+                · no password
+              </span>
             )}{' '}
             <button
               type="button"
