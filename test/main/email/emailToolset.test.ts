@@ -1,6 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createApprovalGate, DENIED_BY_USER } from '../../../src/main/agent'
+import { invoke } from '../../../src/main/tools'
+import { ApprovalSettings } from '../../../src/shared/settings'
 import { describeWithDovecot, type MailHarness, openMailHarness } from './mailHarness'
 
 interface Listed {
@@ -228,6 +231,30 @@ describeWithDovecot('email toolset against Dovecot and an SMTP server on 127.0.0
     const read = await h.call<{ content: string; message_id: string }>('email_read', { uid: back.uid })
     expect(read.content).toContain('**report**')
     expect(read.message_id).toBe(sent.message_id)
+  })
+
+  it('send asks for approval through the agent approval gate: denied sends nothing, allowed once sends', async () => {
+    const asked: string[] = []
+    const answers: ('deny' | 'once')[] = ['deny', 'once']
+    const approve = createApprovalGate({
+      settings: () => ApprovalSettings.parse({}),
+      granted: new Set(),
+      ask: async (request) => {
+        asked.push(`${request.name} (${request.risk})`)
+        return answers.shift() ?? 'deny'
+      },
+    })
+    const before = h.smtp.received.length
+    const args = { to: ['marta@bureau.test'], subject: 'Approved?', markdown: 'Only if you say so.' }
+    const denied = await invoke(h.session, 'email_send', args, { approve })
+    expect(denied).toMatchObject({ ok: false, stage: 'denied', error: DENIED_BY_USER })
+    expect(h.smtp.received.length).toBe(before)
+    const read = await invoke(h.session, 'email_list', { count: 1 }, { approve })
+    expect(read.ok).toBe(true)
+    const allowed = await invoke(h.session, 'email_send', args, { approve })
+    expect(allowed.ok).toBe(true)
+    expect(h.smtp.received.length).toBe(before + 1)
+    expect(asked).toEqual(['email_send (external)', 'email_send (external)'])
   })
 
   it('saves a draft into Drafts (created when missing) without sending it', async () => {
