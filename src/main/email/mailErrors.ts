@@ -10,6 +10,27 @@ interface MailFailure {
   serverResponseCode?: string
 }
 
+/** Certificate failures: the TLS handshake worked, but the server's certificate cannot be trusted. */
+const CERT_CODES: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'it is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'it is signed by a self-signed authority that is not trusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its issuer is not a trusted authority',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'its issuer is not a trusted authority',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'it is for another host name',
+  CERT_HAS_EXPIRED: 'it has expired',
+  CERT_NOT_YET_VALID: 'it is not valid yet',
+}
+
+/** The same failures by Node's message, for libraries that wrap the error (nodemailer's ESOCKET). */
+const CERT_MESSAGES: [RegExp, string][] = [
+  [/self[- ]signed certificate in certificate chain/i, CERT_CODES.SELF_SIGNED_CERT_IN_CHAIN!],
+  [/self[- ]signed certificate/i, CERT_CODES.DEPTH_ZERO_SELF_SIGNED_CERT!],
+  [/unable to (verify the first|get local issuer) certificate/i, CERT_CODES.UNABLE_TO_VERIFY_LEAF_SIGNATURE!],
+  [/does not match certificate's altnames/i, CERT_CODES.ERR_TLS_CERT_ALTNAME_INVALID!],
+  [/certificate has expired/i, CERT_CODES.CERT_HAS_EXPIRED!],
+  [/certificate is not yet valid/i, CERT_CODES.CERT_NOT_YET_VALID!],
+]
+
 const TLS_CODES =
   /^(ERR_SSL_|ERR_TLS_|EPROTO$|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|CERT_|UNABLE_TO_(VERIFY|GET)_)/
 const LOST =
@@ -19,11 +40,31 @@ function fail(code: ErrorCode, text: string): AppError {
   return new AppError(code, text)
 }
 
+function certificateError(where: string, at: Endpoint, why: string): AppError {
+  return fail(
+    'UNAVAILABLE',
+    `The ${where} presented a certificate that cannot be trusted: ${why}. Bureau does not log in over a connection it cannot verify. ` +
+      `Use the host name the certificate is for (not "${at.host}" if it names another), or have the server's administrator install a certificate from a trusted authority.`,
+  )
+}
+
+/** The account an error is about, so a message names it. */
+export interface MailAccountRef {
+  name?: string | undefined
+  user: string
+}
+
 /** One short, actionable error for any IMAP or SMTP failure; never the password, never a stack. */
-export function mailError(error: unknown, protocol: 'IMAP' | 'SMTP', at: Endpoint, user = ''): AppError {
+export function mailError(
+  error: unknown,
+  protocol: 'IMAP' | 'SMTP',
+  at: Endpoint,
+  account: MailAccountRef = { user: '' },
+): AppError {
   if (error instanceof AppError) return error
   const e = (error ?? {}) as MailFailure
-  const where = `${protocol} server ${at.host}:${at.port}`
+  const user = account.user
+  const where = `${protocol} server ${at.host}:${at.port}${account.name ? ` (account "${account.name}")` : ''}`
   const server = (e.responseText ?? e.response ?? '').replace(/\s+/g, ' ').trim().slice(0, 200)
   const code = e.code ?? ''
   const message = (e.message ?? String(error)).replace(/\s+/g, ' ').slice(0, 200)
@@ -39,6 +80,8 @@ export function mailError(error: unknown, protocol: 'IMAP' | 'SMTP', at: Endpoin
     )
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
     return fail('UNAVAILABLE', `Cannot connect to the ${where}: the host name is not known.`)
+  const cert = CERT_CODES[code] ?? CERT_MESSAGES.find(([pattern]) => pattern.test(message))?.[1]
+  if (cert) return certificateError(where, at, cert)
   if (TLS_CODES.test(code) || /SSL|TLS|certificate|wrong version number/i.test(message))
     return fail(
       'UNAVAILABLE',
@@ -56,7 +99,11 @@ export function mailError(error: unknown, protocol: 'IMAP' | 'SMTP', at: Endpoin
   )
     return fail('TIMEOUT', `The ${where} did not answer in time.`)
   if (LOST.test(code) || LOST.test(message))
-    return fail('UNAVAILABLE', `The connection to the ${where} was lost (${message}); try again.`)
+    return fail(
+      'UNAVAILABLE',
+      `The connection to the ${where} was lost before the command finished (${message}); nothing from it was kept. ` +
+        'Try again: the next call connects anew. If it keeps failing, check that the server is up (Settings → E-mail → Test connection).',
+    )
   if (
     /TRYCREATE|doesn't exist|does not exist|Mailbox not found|NONEXISTENT/i.test(
       `${server} ${e.serverResponseCode ?? ''}`,

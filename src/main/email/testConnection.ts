@@ -26,7 +26,7 @@ async function checkImap(account: ResolvedAccount, env: EmailEnvironment): Promi
     const folders = await client.list()
     return {
       ok: true,
-      message: `Logged in to ${account.imap.host}:${account.imap.port}; ${folders.length} folders.`,
+      message: `Logged in to ${account.imap.host}:${account.imap.port}; ${folders.length} folder${folders.length === 1 ? '' : 's'}.`,
     }
   } finally {
     await client.logout().catch(() => client.close())

@@ -5,6 +5,7 @@ import { deadlineSignal } from '../../shared/async/deadlineSignal'
 import type { Logger } from '../logging'
 import { createUrlGuard } from '../tools'
 import type { EvalEnvironment } from './environment'
+import { type EvalMail, startEvalMail } from './mail/taskMail'
 import { totalsOf } from './report'
 import type { EvalReport, RunMode, TaskRun } from './results'
 import { fixturesDirOf, runTask } from './runTask'
@@ -48,6 +49,12 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
   const total = options.taskSet.tasks.length * repeat
   const outer = options.signal ?? new AbortController().signal
   const model = options.mode === 'agent' ? await options.env.openModel() : undefined
+  // Started by the first e-mail task only; a missing Dovecot fails those tasks, with the reason.
+  let mail: Promise<EvalMail> | undefined
+  const mailServer = () => {
+    mail ??= startEvalMail()
+    return mail
+  }
   try {
     for (let attempt = 1; attempt <= repeat; attempt++) {
       for (const task of options.taskSet.tasks) {
@@ -66,6 +73,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
           fixturesDir: fixturesDirOf(options.evalDir),
           tempRoot,
           urlGuard,
+          mail: mailServer,
           mode: options.mode,
           attempt,
           signal: deadline.signal,
@@ -78,6 +86,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
     }
   } finally {
     await site.close()
+    await mail?.then((m) => m.close()).catch(() => {})
     await rm(tempRoot, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
   }
   options.onProgress?.({

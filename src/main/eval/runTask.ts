@@ -1,9 +1,11 @@
 import { join } from 'node:path'
 import { type AgentResult, INBOX_DIR, runAgent } from '../agent'
+import { loadEmailToolset } from '../email'
 import type { Logger } from '../logging'
-import { createToolSession, invoke, type UrlGuard } from '../tools'
+import { createToolSession, invoke, type Toolset, type UrlGuard } from '../tools'
 import { type CheckContext, runChecks } from './checks'
 import type { EvalEnvironment } from './environment'
+import type { EvalMail, TaskMailbox } from './mail/taskMail'
 import type { RunMode, TaskRun } from './results'
 import type { TestSite } from './siteServer'
 import type { EvalTask, ToolCallSpec } from './taskSchema'
@@ -18,6 +20,8 @@ export interface RunTaskOptions {
   fixturesDir: string
   tempRoot: string
   urlGuard: UrlGuard
+  /** The run's mail server, started by the first e-mail task (throws when Dovecot is missing). */
+  mail: () => Promise<EvalMail>
   mode: RunMode
   attempt: number
   /** Ends the attempt (Ctrl+C, or the per-task time limit). */
@@ -47,11 +51,12 @@ function stoppedBecause(result: AgentResult): string | undefined {
 async function replay(
   calls: readonly ToolCallSpec[],
   ws: TaskWorkspace,
+  toolsets: readonly Toolset[],
   o: RunTaskOptions,
 ): Promise<Outcome> {
   for (const file of ws.attachments) await ws.workspace.writeFile(`${INBOX_DIR}/${file.name}`, file.bytes)
   const session = createToolSession({
-    toolsets: o.env.toolsets(),
+    toolsets,
     workspace: ws.workspace,
     urlGuard: o.urlGuard,
   })
@@ -83,12 +88,17 @@ async function replay(
   }
 }
 
-async function agent(task: EvalTask, prompt: string, ws: TaskWorkspace, o: RunTaskOptions): Promise<Outcome> {
+async function agent(
+  task: EvalTask,
+  ws: TaskWorkspace,
+  toolsets: readonly Toolset[],
+  o: RunTaskOptions,
+): Promise<Outcome> {
   const model = await o.env.openModel()
   const result: AgentResult = await runAgent({
-    prompt,
+    prompt: task.prompt,
     model: model.client,
-    toolsets: o.env.toolsets(),
+    toolsets,
     attachments: ws.attachments,
     maxIterations: task.stepBudget,
     signal: o.signal,
@@ -118,6 +128,15 @@ async function agent(task: EvalTask, prompt: string, ws: TaskWorkspace, o: RunTa
   }
 }
 
+/**
+ * The toolsets of an attempt: the environment's without the user's own mail accounts (an eval never
+ * reads or sends the user's mail); an e-mail task gets the `email` toolset of its own mailbox.
+ */
+async function attemptToolsets(env: EvalEnvironment, mailbox: TaskMailbox | undefined): Promise<Toolset[]> {
+  const toolsets = env.toolsets().filter((t) => t.name !== 'email')
+  return mailbox ? [...toolsets, await loadEmailToolset(mailbox.env)] : toolsets
+}
+
 function oneLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'failed'
 }
@@ -143,6 +162,9 @@ export async function runTask(raw: EvalTask, o: RunTaskOptions): Promise<TaskRun
   let setupMs = 0
   try {
     o.site.take()
+    const mailbox =
+      task.mailbox.length > 0 ? await (await o.mail()).mailbox(o.fixturesDir, task.mailbox) : undefined
+    const toolsets = await attemptToolsets(o.env, mailbox)
     ws = await prepareTaskWorkspace(task.id, {
       tempRoot: o.tempRoot,
       fixturesDir: o.fixturesDir,
@@ -150,19 +172,21 @@ export async function runTask(raw: EvalTask, o: RunTaskOptions): Promise<TaskRun
       attachments: task.attachments,
       setup: task.setup,
       env: o.env,
+      toolsets,
       urlGuard: o.urlGuard,
     })
     setupMs = performance.now() - started
     const outcome =
       o.mode === 'agent'
-        ? await agent(task, task.prompt, ws, o)
-        : await replay(o.mode === 'reference' ? task.reference : task.wrong.calls, ws, o)
+        ? await agent(task, ws, toolsets, o)
+        : await replay(o.mode === 'reference' ? task.reference : task.wrong.calls, ws, toolsets, o)
     const checkStarted = performance.now()
     const ctx: CheckContext = {
       root: ws.root,
       answer: outcome.answer,
       submissions: o.site.take(),
       reader: o.env.converter,
+      maildir: mailbox?.maildir,
     }
     const verdict = await runChecks(task.checks, ctx)
     const checkMs = performance.now() - checkStarted

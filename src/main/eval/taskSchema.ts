@@ -19,6 +19,7 @@ export const TaskToolset = z.enum([
   'history',
   'web',
   'documents',
+  'email',
   'knowledge',
 ])
 
@@ -46,6 +47,11 @@ export const TaskManifest = z.strictObject({
   attachments: z.array(FixturePath).default([]),
   /** The start workspace: agent path -> file in eval/fixtures. */
   workspace: z.record(AgentPath, FixturePath).default({}),
+  /**
+   * Messages (.eml files in eval/fixtures) in the INBOX of the task's own e-mail account, on a Dovecot the
+   * harness starts for the run; the `email` toolset is then that account's (never the user's accounts).
+   */
+  mailbox: z.array(FixturePath).default([]),
   /** Tool calls run before the task (e.g. a change and a delete, so the history has something to restore). */
   setup: z.array(ToolCallSpec).default([]),
   /** A correct solution: replayed by `bureau eval --reference` through the real tool pipeline. */

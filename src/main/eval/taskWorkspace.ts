@@ -1,7 +1,7 @@
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { AgentAttachment } from '../agent'
-import { createToolSession, invoke, type UrlGuard } from '../tools'
+import { createToolSession, invoke, type Toolset, type UrlGuard } from '../tools'
 import { createWorkspace, type Workspace } from '../workspace'
 import type { EvalEnvironment } from './environment'
 import type { ToolCallSpec } from './taskSchema'
@@ -21,6 +21,8 @@ export interface PrepareOptions {
   attachments: readonly string[]
   setup: readonly ToolCallSpec[]
   env: EvalEnvironment
+  /** The toolsets of this attempt (the environment's, with the task's own e-mail account). */
+  toolsets: readonly Toolset[]
   urlGuard: UrlGuard
 }
 
@@ -46,7 +48,7 @@ export async function prepareTaskWorkspace(id: string, options: PrepareOptions):
   try {
     if (options.setup.length > 0) {
       const session = createToolSession({
-        toolsets: options.env.toolsets(),
+        toolsets: options.toolsets,
         workspace,
         urlGuard: options.urlGuard,
       })

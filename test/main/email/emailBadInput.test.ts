@@ -1,9 +1,13 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createServer as createTlsServer } from 'node:net'
+import { connect as connectTls } from 'node:tls'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { testEmailAccount } from '../../../src/main/email'
+import { mailError } from '../../../src/main/email/mailErrors'
 import { EmailSettings } from '../../../src/shared/settings'
-import { account, describeWithDovecot, type MailHarness, openMailHarness } from './mailHarness'
+import { fixturePath } from '../../support/fixtures'
+import { startCutProxy, startTlsFront } from '../../support/mailProxies'
+import { account, describeWithDovecot, type MailHarness, openMailHarness, PASSWORD } from './mailHarness'
 
 let h: MailHarness
 const MIB = 1024 * 1024
@@ -77,9 +81,9 @@ describeWithDovecot('email: bad input and limits against real servers', () => {
     expect(good.smtp).toMatchObject({ ok: true })
     const bad = await testEmailAccount(h.env, 'work', h.settings.accounts.work!, 'nope')
     expect(bad.imap.ok).toBe(false)
-    expect(bad.imap.message).toMatch(/IMAP server 127\.0\.0\.1:\d+ refused the login/)
+    expect(bad.imap.message).toMatch(/IMAP server 127\.0\.0\.1:\d+ \(account "work"\) refused the login/)
     expect(bad.smtp.ok).toBe(false)
-    expect(bad.smtp.message).toMatch(/SMTP server 127\.0\.0\.1:\d+ refused the login/)
+    expect(bad.smtp.message).toMatch(/SMTP server 127\.0\.0\.1:\d+ \(account "work"\) refused the login/)
   })
 
   it('TLS against a plain port fails with a TLS error that says what to change', async () => {
@@ -188,6 +192,87 @@ describeWithDovecot('email: bad input and limits against real servers', () => {
     const address = await h.attempt('email_send', { to: ['not an address'], subject: 's', markdown: 'm' })
     expect(address).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' })
     expect(h.smtp.received).toHaveLength(0)
+  })
+
+  it('a self-signed certificate is refused for IMAP and SMTP with what to do, before any login', async () => {
+    const cert = readFileSync(fixturePath('email', 'tls', 'self-signed.crt'))
+    const key = readFileSync(fixturePath('email', 'tls', 'self-signed.key'))
+    const imap = await startTlsFront(h.dovecot.port, cert, key)
+    const smtp = await startTlsFront(h.smtp.port, cert, key)
+    const tls = account(imap.port, smtp.port)
+    tls.imap.tls = true
+    tls.smtp.tls = true
+    try {
+      const result = await testEmailAccount(h.env, 'selfsigned', tls, PASSWORD)
+      for (const [protocol, check] of [
+        ['IMAP', result.imap],
+        ['SMTP', result.smtp],
+      ] as const) {
+        expect(check.ok).toBe(false)
+        expect(check.message).toMatch(
+          new RegExp(
+            `^The ${protocol} server 127\\.0\\.0\\.1:\\d+ \\(account "selfsigned"\\) presented a certificate that cannot be trusted: it is self-signed\\. Bureau does not log in`,
+          ),
+        )
+      }
+      h.settings.accounts.selfsigned = tls
+      h.passwords.set('selfsigned', PASSWORD)
+      const listed = await h.attempt('email_list', { account: 'selfsigned' })
+      expect(listed).toMatchObject({ ok: false, code: 'UNAVAILABLE' })
+      if (!listed.ok) expect(listed.error).toContain('cannot be trusted: it is self-signed')
+      expect(h.smtp.received).toHaveLength(0)
+      // A certificate that is trusted but names another host: the real handshake error, mapped.
+      const wrongHost = await new Promise<unknown>((resolve) => {
+        const socket = connectTls({ port: imap.port, host: '127.0.0.1', ca: cert })
+        socket.once('secureConnect', () => resolve(socket.destroy()))
+        socket.once('error', resolve)
+      })
+      expect((wrongHost as { code?: string }).code).toBe('ERR_TLS_CERT_ALTNAME_INVALID')
+      expect(mailError(wrongHost, 'IMAP', tls.imap, { name: 'selfsigned', user: 'alice' }).message).toMatch(
+        /cannot be trusted: it is for another host name\. .*Use the host name the certificate is for/,
+      )
+    } finally {
+      delete h.settings.accounts.selfsigned
+      await imap.close()
+      await smtp.close()
+    }
+  })
+
+  it('the server gone mid-fetch: a clear error naming the account, nothing half-saved, the next call reconnects', async () => {
+    const uid = await uidOf('Big attachment')
+    const proxy = await startCutProxy(h.dovecot.port)
+    h.settings.accounts.cut = account(proxy.port, h.smtp.port)
+    h.passwords.set('cut', PASSWORD)
+    try {
+      await h.call('email_list', { account: 'cut' })
+      proxy.cutAfter(256 * 1024)
+      const save = await h.attempt('email_save_attachments', { account: 'cut', uid, to: '/cut' })
+      expect(proxy.cuts()).toBe(1)
+      expect(save).toMatchObject({ ok: false, code: 'UNAVAILABLE' })
+      if (!save.ok) {
+        expect(save.error).toMatch(
+          /connection to the IMAP server 127\.0\.0\.1:\d+ \(account "cut"\) was lost before the command finished/,
+        )
+        expect(save.error).toContain('Try again: the next call connects anew')
+      }
+      expect(await h.workspace.exists('/cut/big.bin')).toBe(false)
+      proxy.cutAfter(128 * 1024)
+      const read = await h.attempt('email_read', { account: 'cut', uid })
+      expect(proxy.cuts()).toBe(2)
+      expect(read).toMatchObject({ ok: false, code: 'UNAVAILABLE' })
+      proxy.heal()
+      const again = await h.call<{ saved: { path: string; bytes: number }[] }>('email_save_attachments', {
+        account: 'cut',
+        uid,
+        to: '/cut',
+      })
+      expect(again.saved).toEqual([{ name: 'big.bin', path: '/cut/big.bin', bytes: 3 * MIB }])
+      expect(readFileSync(`${h.root}/cut/big.bin`).equals(Buffer.alloc(3 * MIB, 7))).toBe(true)
+      expect(readdirSync(h.outside)).toEqual([])
+    } finally {
+      delete h.settings.accounts.cut
+      await proxy.close()
+    }
   })
 
   it('the server going away mid-session is a clear error', async () => {

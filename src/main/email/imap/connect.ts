@@ -26,6 +26,6 @@ export async function openImap(
     return client
   } catch (error) {
     client.close()
-    throw mailError(error, 'IMAP', account.imap, account.user)
+    throw mailError(error, 'IMAP', account.imap, account)
   }
 }

@@ -62,6 +62,6 @@ export async function withFolder<T>(
     }
   } catch (error) {
     if (!client.usable) imapClients.get(ctx).delete(account.name)
-    throw mailError(error, 'IMAP', account.imap, account.user)
+    throw mailError(error, 'IMAP', account.imap, account)
   }
 }

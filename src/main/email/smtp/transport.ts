@@ -39,7 +39,7 @@ export async function sendOverSmtp(
       rejected: info.rejected.map(addressText),
     }
   } catch (error) {
-    throw mailError(error, 'SMTP', account.smtp, account.user)
+    throw mailError(error, 'SMTP', account.smtp, account)
   } finally {
     transport.close()
   }
@@ -51,7 +51,7 @@ export async function verifySmtp(account: ResolvedAccount, env: EmailEnvironment
   try {
     await transport.verify()
   } catch (error) {
-    throw mailError(error, 'SMTP', account.smtp, account.user)
+    throw mailError(error, 'SMTP', account.smtp, account)
   } finally {
     transport.close()
   }

@@ -43,6 +43,11 @@ export function readView(mail: ReadMail, where: { account: string; folder: strin
     pages: pages.length,
     ...(index < pages.length ? { next_page: index + 1 } : {}),
     ...(mail.summarised ? { summarised: mail.summarised } : {}),
-    content: frameMail(`${where.account}/${where.folder}/${mail.uid}`, header, pages[index - 1] ?? ''),
+    content: frameMail(
+      mail.from.join(', '),
+      `account ${where.account}, folder ${where.folder}, uid ${mail.uid}`,
+      header,
+      pages[index - 1] ?? '',
+    ),
   }
 }

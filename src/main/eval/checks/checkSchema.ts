@@ -108,6 +108,23 @@ const SubmissionCheck = z.strictObject({
   fields: z.record(z.string(), z.string()),
 })
 
+/**
+ * A message in a folder of the task's mailbox (read from the maildir with mailparser, not over IMAP):
+ * addressed to these recipients, with this subject, answering the message `inReplyTo` (its Message-ID,
+ * in In-Reply-To and References), with these facts in its text. Passes when one message has them all.
+ */
+const MailCheck = z.strictObject({
+  type: z.literal('mail'),
+  folder: z.string().min(1).default('Drafts'),
+  to: z.array(z.string().min(3)).default([]),
+  subject: Fact.optional(),
+  inReplyTo: z
+    .string()
+    .regex(/^<[^<>\s]+>$/, 'a Message-ID like <id@host>')
+    .optional(),
+  includes: z.array(Fact).default([]),
+})
+
 export const Check = z.discriminatedUnion('type', [
   CellsCheck,
   TableCheck,
@@ -119,6 +136,7 @@ export const Check = z.discriminatedUnion('type', [
   MarkdownCheck,
   DocumentCheck,
   SubmissionCheck,
+  MailCheck,
 ])
 export type Check = z.infer<typeof Check>
 export type CheckOf<T extends Check['type']> = Extract<Check, { type: T }>

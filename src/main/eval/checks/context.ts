@@ -22,6 +22,8 @@ export interface CheckContext {
   answer: string
   submissions: readonly Submission[]
   reader: DocumentReader
+  /** The maildir of the task's mailbox (e-mail tasks only). */
+  maildir?: string | undefined
 }
 
 export interface CheckOutcome {

@@ -1,6 +1,7 @@
 import type { Check } from './checkSchema'
 import { type CheckContext, CheckFailed, type CheckOutcome } from './context'
 import { checkDocument } from './documentChecks'
+import { checkMail } from './mailChecks'
 import { checkAnswer, checkFiles, checkFileText, checkMarkdown, checkSubmission } from './otherChecks'
 import { checkCells, checkChart, checkSheets, checkTable } from './spreadsheetChecks'
 
@@ -30,6 +31,8 @@ async function runOne(check: Check, ctx: CheckContext): Promise<string> {
       return checkDocument(check, ctx)
     case 'submission':
       return checkSubmission(check, ctx)
+    case 'mail':
+      return checkMail(check, ctx)
   }
 }
 

@@ -86,7 +86,7 @@ export function EmailAccountForm({
         </Field>
         <Field label="IMAP host">
           <input
-            className="input mono"
+            className="input"
             value={a.imap.host}
             onChange={(e) => set({ imap: { ...a.imap, host: e.target.value } })}
           />
@@ -101,7 +101,7 @@ export function EmailAccountForm({
         </Field>
         <Field label="SMTP host">
           <input
-            className="input mono"
+            className="input"
             value={a.smtp.host}
             onChange={(e) => set({ smtp: { ...a.smtp, host: e.target.value } })}
           />
@@ -156,8 +156,8 @@ export function EmailAccountForm({
           {test.isError && <span className="error-text">{test.error.message}</span>}
           {test.data &&
             (['imap', 'smtp'] as const).map((k) => (
-              <span key={k} className={test.data[k].ok ? 'ok-text' : 'error-text'}>
-                {k.toUpperCase()}: {test.data[k].message}{' '}
+              <span key={k} className={`test-line ${test.data[k].ok ? 'ok-text' : 'error-text'}`}>
+                {k.toUpperCase()}: {test.data[k].message}
               </span>
             ))}
         </span>
@@ -167,7 +167,7 @@ export function EmailAccountForm({
           {error}
         </p>
       )}
-      <div className="save-actions">
+      <div className="settings-actions">
         <button type="submit" className="button primary" disabled={!draft.name}>
           Save account
         </button>

@@ -36,33 +36,49 @@ export function EmailSection({ settings }: { settings: PublicSettings }) {
         <p className="muted">Accounts the agent reads and sends mail with (IMAP and SMTP).</p>
       </header>
       {names.length === 0 && <p className="muted">No accounts yet.</p>}
-      <ul className="plain-list" aria-label="E-mail accounts">
+      <ul className="email-accounts" aria-label="E-mail accounts">
         {names.map((name) => (
-          <li key={name}>
-            <strong>{name}</strong> {accounts[name]?.user} · {accounts[name]?.from}
-            {name === effectiveDefault && <span className="badge"> default</span>}
-            {!settings.secrets[emailPasswordSecret(name)]?.set && (
-              <span className="warning-text"> · no password</span>
-            )}{' '}
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => setEditing({ draft: { name, account: accounts[name]! }, isNew: false })}
-            >
-              Edit
-            </button>
-            {name !== effectiveDefault && (
+          <li key={name} className="email-account">
+            <div className="email-account-info">
+              <strong>{name}</strong>
+              <span className="muted">
+                {' '}
+                {accounts[name]?.user} · {accounts[name]?.from}
+              </span>
+              <span className="email-account-badges">
+                {name === effectiveDefault && <span className="email-badge">default</span>}
+                {settings.secrets[emailPasswordSecret(name)]?.set ? (
+                  <span className="email-badge" data-testid="email-password-status">
+                    password set
+                  </span>
+                ) : (
+                  <span className="email-badge warning" data-testid="email-password-status">
+                    no password
+                  </span>
+                )}
+              </span>
+            </div>
+            <div className="email-account-actions">
               <button
                 type="button"
                 className="button secondary"
-                onClick={() => update.mutate({ email: { defaultAccount: name } })}
+                onClick={() => setEditing({ draft: { name, account: accounts[name]! }, isNew: false })}
               >
-                Make default
+                Edit
               </button>
-            )}
-            <button type="button" className="button secondary" onClick={() => void remove(name)}>
-              Remove
-            </button>
+              {name !== effectiveDefault && (
+                <button
+                  type="button"
+                  className="button secondary"
+                  onClick={() => update.mutate({ email: { defaultAccount: name } })}
+                >
+                  Make default
+                </button>
+              )}
+              <button type="button" className="button secondary" onClick={() => void remove(name)}>
+                Remove
+              </button>
+            </div>
           </li>
         ))}
       </ul>
