@@ -89,6 +89,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     ...(options.browser ? { browser: options.browser } : {}),
     watchPlugins: true,
     ...(options.toolsDebounceMs !== undefined ? { toolsDebounceMs: options.toolsDebounceMs } : {}),
+    onMcpChange: (status) => bus.emit('mcp.changed', status),
     onWorkspaceChange: (event) =>
       bus.emit('workspace.changed', { paths: event.changes.map((change) => change.path) }),
   })

@@ -4,7 +4,7 @@ import { chatEvents, chatRoutes } from './routes/chat'
 import { documentRoutes } from './routes/documents'
 import { emailRoutes } from './routes/email'
 import { evalRoutes } from './routes/eval'
-import { mcpRoutes } from './routes/mcp'
+import { mcpEvents, mcpRoutes } from './routes/mcp'
 import { modelEvents, modelRoutes } from './routes/models'
 import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
@@ -40,6 +40,7 @@ export const events = {
   ...workspaceEvents,
   ...voiceEvents,
   ...modelEvents,
+  ...mcpEvents,
 }
 
 export type Routes = typeof routes
