@@ -45,7 +45,7 @@ export function McpServerRow({
           <label className="switch">
             <input
               type="checkbox"
-              checked={status.state !== 'disabled'}
+              checked={setEnabled.isPending ? setEnabled.variables.enabled : status.state !== 'disabled'}
               disabled={setEnabled.isPending}
               onChange={(e) => setEnabled.mutate({ name: status.name, enabled: e.target.checked })}
             />
