@@ -70,6 +70,10 @@ export function mcpToolset(
           input: inputSchemaOf(tool.inputSchema),
           output: z.string(),
           risk: riskOf(tool),
+          approvalTarget: () => [
+            { label: 'MCP server', value: server },
+            { label: 'Tool', value: toolName },
+          ],
           async run(args, ctx) {
             const result = await caller.callTool(toolName, args as Record<string, unknown>, ctx)
             const text = framedResult(server, toolName, await resultText(result, ctx, toolsetName))
