@@ -96,6 +96,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     watchPlugins: true,
     ...(options.toolsDebounceMs !== undefined ? { toolsDebounceMs: options.toolsDebounceMs } : {}),
     ...(options.printPdf ? { printPdf: options.printPdf } : {}),
+    onMcpChange: (status) => bus.emit('mcp.changed', status),
     onWorkspaceChange: (event) =>
       bus.emit('workspace.changed', { paths: event.changes.map((change) => change.path) }),
     indexing: options.noIndex ? 'off' : 'background',

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { AppNotice } from '../../shared/ipc'
+import type { AppNotice, McpServerStatus } from '../../shared/ipc'
 import { emailPasswordSecret } from '../../shared/settings'
 import type { BrowserEnvironment, BrowserOverrides } from '../browser'
 import { type Converter, createAppConverter } from '../convert'
@@ -49,6 +49,8 @@ export interface CoreOptions {
   onKnowledgeStatus?: (status: import('../knowledge').KnowledgeStatus) => void
   /** The desktop shell's PDF printer (Electron `printToPDF`); without it documents print in headless Chromium. */
   printPdf?: PdfPrinter
+  /** An MCP server's state changed. */
+  onMcpChange?: (status: McpServerStatus[]) => void
 }
 
 /** The services every entry point shares: the app adds chat, voice and routes; the CLI uses them as they are. */
@@ -179,6 +181,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     registry: tools.registry,
     logger: options.logger.child('mcp'),
     notify: options.notify,
+    ...(options.onMcpChange ? { onChange: options.onMcpChange } : {}),
   })
   return {
     settings,

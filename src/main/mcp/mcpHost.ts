@@ -1,13 +1,13 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { AppError } from '../../shared/errors'
-import type { AppNotice, McpServerStatus } from '../../shared/ipc'
+import type { AppNotice, McpServerStatus, McpToolInfo } from '../../shared/ipc'
 import type { Logger } from '../logging'
 import type { ToolContext, ToolRegistry } from '../tools'
 import type { McpServerConfig } from './config'
 import { connectServer, type McpConnection } from './connect'
 import { loadServers, type McpSettingsPort } from './loadServers'
-import { mcpToolset } from './mcpToolset'
-import { toolsetNameOf } from './toolNames'
+import { mcpToolset, riskOf } from './mcpToolset'
+import { methodKeysOf, toolsetNameOf } from './toolNames'
 
 export interface McpHostOptions {
   dataDir: string
@@ -15,13 +15,19 @@ export interface McpHostOptions {
   registry: ToolRegistry
   logger: Logger
   notify?: (notice: AppNotice) => void
+  /** A server's state changed (Settings shows it live). */
+  onChange?: (status: McpServerStatus[]) => void
 }
 
 /** Every configured MCP server, each connected on its own: one that fails never stops the others. */
 export interface McpHost {
   /** Connects every enabled server (again: disconnects first) and waits until each connected or failed. */
   start(): Promise<void>
+  /** Reads the configuration again and (re)connects only the servers that were added or changed. */
+  refresh(): Promise<void>
   status(): McpServerStatus[]
+  /** The tools of a connected server, as the Settings list shows them. */
+  tools(name: string): McpToolInfo[]
   reconnect(name: string): Promise<McpServerStatus>
   close(): Promise<void>
 }
@@ -48,6 +54,11 @@ function callError(server: string, error: unknown, timeoutMs: number): AppError 
 export function createMcpHost(options: McpHostOptions): McpHost {
   const entries = new Map<string, Entry>()
   const log = options.logger
+  const changed = () => options.onChange?.([...entries.values()].map((entry) => entry.status))
+  const setStatus = (entry: Entry, status: McpServerStatus) => {
+    entry.status = status
+    changed()
+  }
 
   const unregister = (entry: Entry) => {
     const toolset = entry.status.toolset
@@ -58,7 +69,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
   const fail = (entry: Entry, error: string) => {
     unregister(entry)
     entry.connection = undefined
-    entry.status = { ...entry.status, state: 'failed', toolCount: 0, lastError: error }
+    setStatus(entry, { ...entry.status, state: 'failed', toolCount: 0, lastError: error })
     log.warn('MCP server failed', { server: entry.config.name, error })
     options.notify?.({
       level: 'warning',
@@ -103,10 +114,10 @@ export function createMcpHost(options: McpHostOptions): McpHost {
     entry.connection = undefined
     const { config } = entry
     if (config.disabled) {
-      entry.status = { name: config.name, origin: config.origin, state: 'disabled', toolCount: 0 }
+      setStatus(entry, { name: config.name, origin: config.origin, state: 'disabled', toolCount: 0 })
       return
     }
-    entry.status = { name: config.name, origin: config.origin, state: 'connecting', toolCount: 0 }
+    setStatus(entry, { name: config.name, origin: config.origin, state: 'connecting', toolCount: 0 })
     const current = () => entry.generation === generation
     let garbage = 0
     try {
@@ -120,10 +131,10 @@ export function createMcpHost(options: McpHostOptions): McpHost {
         onError: (error) => {
           if (!current()) return
           garbage++
-          entry.status = {
+          setStatus(entry, {
             ...entry.status,
             lastError: `sent something that is not MCP (${garbage}×): ${error.message.slice(0, 200)}`,
-          }
+          })
         },
       })
       if (!current()) {
@@ -141,41 +152,75 @@ export function createMcpHost(options: McpHostOptions): McpHost {
         toolCount: connection.tools.length,
         ...(entry.status.lastError ? { lastError: entry.status.lastError } : {}),
       }
+      if (connection.tools.length === 0) return setStatus(entry, status)
       entry.status = status
-      if (connection.tools.length === 0) return
       const added = options.registry.add(
         mcpToolset(toolset, config.name, connection.tools, caller(entry)),
         `mcp:${config.name}`,
       )
       if (!added.added) fail(entry, `its tools were not added: ${added.reason}`)
+      else changed()
     } catch (error) {
       if (current()) fail(entry, error instanceof Error ? error.message : String(error))
     }
   }
 
+  /** Applies the configuration; `all` reconnects every server, else only new or changed ones. */
+  const sync = async (all: boolean) => {
+    const { servers, problems } = await loadServers(options.dataDir, options.settings)
+    for (const problem of problems) options.notify?.({ level: 'warning', id: 'mcp:file', message: problem })
+    const gone = [...entries.keys()].filter((name) => !servers.some((s) => s.name === name))
+    for (const name of gone) {
+      const entry = entries.get(name) as Entry
+      entry.generation++
+      unregister(entry)
+      await entry.connection?.close().catch(() => undefined)
+      entries.delete(name)
+    }
+    const stale: Entry[] = []
+    for (const config of servers) {
+      const entry = entries.get(config.name)
+      if (entry) {
+        if (all || JSON.stringify(entry.config) !== JSON.stringify(config)) stale.push(entry)
+        entry.config = config
+        continue
+      }
+      const added: Entry = {
+        config,
+        generation: 0,
+        status: { name: config.name, origin: config.origin, state: 'connecting', toolCount: 0 },
+      }
+      entries.set(config.name, added)
+      stale.push(added)
+    }
+    if (gone.length > 0) changed()
+    await Promise.all(stale.map(connect))
+  }
+
   return {
-    async start() {
-      const { servers, problems } = await loadServers(options.dataDir, options.settings)
-      for (const problem of problems) options.notify?.({ level: 'warning', id: 'mcp:file', message: problem })
-      const gone = [...entries.keys()].filter((name) => !servers.some((s) => s.name === name))
-      for (const name of gone) {
-        const entry = entries.get(name) as Entry
-        entry.generation++
-        unregister(entry)
-        await entry.connection?.close().catch(() => undefined)
-        entries.delete(name)
-      }
-      for (const config of servers) {
-        const entry = entries.get(config.name)
-        if (entry) entry.config = config
-        else
-          entries.set(config.name, {
-            config,
-            generation: 0,
-            status: { name: config.name, origin: config.origin, state: 'connecting', toolCount: 0 },
-          })
-      }
-      await Promise.all([...entries.values()].map(connect))
+    start: () => sync(true),
+    refresh: () => sync(false),
+    tools(name) {
+      const entry = entries.get(name)
+      const toolset = entry?.status.toolset
+      if (!entry?.connection || !toolset) return []
+      const tools = entry.connection.tools
+      const byName = new Map(tools.map((t) => [t.name, t]))
+      return [
+        ...methodKeysOf(
+          toolset,
+          tools.map((t) => t.name),
+        ),
+      ].map(([method, toolName]) => {
+        const tool = byName.get(toolName) as (typeof tools)[number]
+        return {
+          name: toolName,
+          method,
+          ruleKey: `${toolset}.${method}`,
+          description: (tool.description ?? '').slice(0, 300),
+          risk: riskOf(tool),
+        }
+      })
     },
     status: () => [...entries.values()].map((entry) => entry.status),
     async reconnect(name) {

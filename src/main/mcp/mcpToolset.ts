@@ -28,6 +28,11 @@ export function inputSchemaOf(schema: Tool['inputSchema']): z.ZodObject {
   return z.looseObject({})
 }
 
+/** `read` when the server marks the tool read-only, else `external`. */
+export function riskOf(tool: Tool): 'read' | 'external' {
+  return tool.annotations?.readOnlyHint === true ? 'read' : 'external'
+}
+
 function descriptionOf(tool: Tool): string {
   const text = (tool.description ?? tool.annotations?.title ?? tool.title ?? tool.name).trim()
   const clipped = text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text
@@ -64,7 +69,11 @@ export function mcpToolset(
           description: descriptionOf(tool),
           input: inputSchemaOf(tool.inputSchema),
           output: z.string(),
-          risk: tool.annotations?.readOnlyHint === true ? 'read' : 'external',
+          risk: riskOf(tool),
+          approvalTarget: () => [
+            { label: 'MCP server', value: server },
+            { label: 'Tool', value: toolName },
+          ],
           async run(args, ctx) {
             const result = await caller.callTool(toolName, args as Record<string, unknown>, ctx)
             const text = framedResult(server, toolName, await resultText(result, ctx, toolsetName))

@@ -29,6 +29,7 @@ export {
   type AnyToolMethod,
   type ApprovalGate,
   type ApprovalRequest,
+  type ApprovalTouch,
   type ApprovalVerdict,
   type FlushFailure,
   type InputSchema,

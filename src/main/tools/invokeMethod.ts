@@ -8,6 +8,8 @@ import { parseArguments } from './parseArguments'
 import { errorMessage } from './sanitizeError'
 import type {
   ApprovalGate,
+  ApprovalRequest,
+  ApprovalTouch,
   ProgressUpdate,
   RegisteredMethod,
   ToolCall,
@@ -109,6 +111,21 @@ function contextFor(
   }
 }
 
+/** What the call touches, for the approval card; a method that cannot tell leaves it out. */
+async function approvalTarget(
+  target: RegisteredMethod,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<ApprovalTouch[]> {
+  if (!target.method.approvalTarget) return []
+  try {
+    return await target.method.approvalTarget(args, ctx)
+  } catch (error) {
+    ctx.log.warn('approval target not known', { error: String(error) })
+    return []
+  }
+}
+
 /** Runs a resolved method: parse, coerce, validate, run, validate the output. Never throws. */
 export async function invokeResolved(
   session: ToolSession,
@@ -148,19 +165,22 @@ export async function invokeResolved(
     if (session.disposed)
       return failure(started, 'session', 'UNAVAILABLE', 'This tool session has ended.', call)
     const signal = options.signal ? AbortSignal.any([options.signal, session.signal]) : session.signal
-    if (options.approve) {
-      const verdict = await raceSignal(
-        options.approve(
-          { toolset: call.toolset, method: call.method, name: call.name, risk: target.method.risk, args },
-          signal,
-        ),
-        signal,
-      )
-      if (!verdict.allowed) return failure(started, 'denied', 'FORBIDDEN', verdict.reason, call)
-    }
     const ctx = contextFor(session, target, signal, options, (root) => {
       workspaceRoot = root
     })
+    if (options.approve) {
+      const request: ApprovalRequest = {
+        toolset: call.toolset,
+        method: call.method,
+        name: call.name,
+        risk: target.method.risk,
+        args,
+      }
+      const touches = await approvalTarget(target, args, ctx)
+      if (touches.length > 0) request.target = touches
+      const verdict = await raceSignal(options.approve(request, signal), signal)
+      if (!verdict.allowed) return failure(started, 'denied', 'FORBIDDEN', verdict.reason, call)
+    }
     const output = await raceSignal(
       Promise.resolve().then(() => target.method.run(args, ctx)),
       signal,

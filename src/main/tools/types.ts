@@ -77,6 +77,12 @@ export function isUsageFailure(result: ToolResult): boolean {
   )
 }
 
+/** One thing a call acts on, for the approval card: `Page` → URL, `Element` → `button "Send"`, … */
+export interface ApprovalTouch {
+  label: string
+  value: string
+}
+
 /** A validated call the approval gate decides on before the method runs. */
 export interface ApprovalRequest {
   toolset: string
@@ -84,6 +90,8 @@ export interface ApprovalRequest {
   name: string
   risk: Risk
   args: Record<string, unknown>
+  /** What the call touches (`MethodSpec.approvalTarget`), when the method can tell. */
+  target?: ApprovalTouch[]
 }
 
 /** The gate's answer; `reason` reaches the model as the tool result ("denied by the user"). */
@@ -108,6 +116,11 @@ export interface MethodSpec<I extends InputSchema, O extends OutputSchema> {
   examples?: ReadonlyArray<MethodExample<z.input<I>>>
   risk: Risk
   run(args: z.output<I>, ctx: ToolContext): Promise<z.input<O>> | z.input<O>
+  /**
+   * What the call touches, shown on an approval card (the page and element of a click, the recipients of
+   * a mail). Asked only when a call needs approval; it must not act, and a failure only leaves it out.
+   */
+  approvalTarget?(args: z.output<I>, ctx: ToolContext): Promise<ApprovalTouch[]> | ApprovalTouch[]
 }
 
 export interface ToolMethod<I extends InputSchema = InputSchema, O extends OutputSchema = OutputSchema>

@@ -5,7 +5,7 @@ import { documentRoutes } from './routes/documents'
 import { emailRoutes } from './routes/email'
 import { evalRoutes } from './routes/eval'
 import { knowledgeEvents, knowledgeRoutes } from './routes/knowledge'
-import { mcpRoutes } from './routes/mcp'
+import { mcpEvents, mcpRoutes } from './routes/mcp'
 import { modelEvents, modelRoutes } from './routes/models'
 import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
@@ -43,6 +43,7 @@ export const events = {
   ...voiceEvents,
   ...modelEvents,
   ...knowledgeEvents,
+  ...mcpEvents,
 }
 
 export type Routes = typeof routes

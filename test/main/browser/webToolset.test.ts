@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DebuggableBrowser } from '../../../src/main/browser/bureauProfile/startDebuggableBrowser'
+import { type ApprovalRequest, invoke } from '../../../src/main/tools'
 import { type FixtureSites, startFixtureSites } from './support/fixturePages'
 import {
   find,
@@ -111,7 +112,25 @@ describe.each(['bundled-chromium', 'cdp'] as const)('web toolset in %s mode', (m
     expect(find(again.content, (m) => m.id === news.id).state).toEqual({ checked: true })
 
     const submit = find(again.content, (m) => m.text === 'Create account')
-    const result = await h.ok<PageResult>('web_click', { id: submit.id })
+    // The approval gate is told what the click acts on: the page URL and the element as the model saw it.
+    const asked: ApprovalRequest[] = []
+    const clicked = await invoke(
+      h.session,
+      'web_click',
+      { id: submit.id },
+      {
+        approve: async (request) => {
+          asked.push(request)
+          return { allowed: true }
+        },
+      },
+    )
+    if (!clicked.ok) expect.fail(clicked.error)
+    expect(asked[0]?.target).toEqual([
+      { label: 'Page', value: sites.site.url('/form.html') },
+      { label: 'Element', value: `button "Create account" (${submit.id})` },
+    ])
+    const result = clicked.value as PageResult
     expect(result.content).toContain('# Thanks, Ada Lovelace')
     expect(result.content).toContain('Email: ada@example.com')
     expect(result.content).toContain('Country: fr')

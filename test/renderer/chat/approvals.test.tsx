@@ -86,6 +86,29 @@ describe('approval card', () => {
     expect(onAnswer.mock.calls).toEqual([['conversation'], ['deny']])
   })
 
+  it('shows what the call acts on: the page and the element of a click', () => {
+    render(
+      <ApprovalCard
+        pending={{
+          call: call({
+            toolset: 'web',
+            method: 'click',
+            risk: 'external',
+            args: { id: 'e12' },
+            target: [
+              { label: 'Page', value: 'https://shop.example.com/cart' },
+              { label: 'Element', value: 'button "Place order" (e12)' },
+            ],
+          }),
+        }}
+        onAnswer={() => {}}
+      />,
+    )
+    const target = document.querySelector('dl[aria-label="What it acts on"]') as HTMLElement
+    expect(target.textContent).toContain('Pagehttps://shop.example.com/cart')
+    expect(target.textContent).toContain('Elementbutton "Place order" (e12)')
+  })
+
   it('disables the buttons once answered', () => {
     render(<ApprovalCard pending={{ call: call(), answer: 'once' }} onAnswer={() => {}} />)
     for (const button of screen.getAllByRole('button'))

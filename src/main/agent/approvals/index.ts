@@ -5,4 +5,5 @@ export {
   createApprovalGate,
   DENIED_BY_USER,
 } from './gate'
+export { maskArgs } from './maskArgs'
 export { type AutoApprove, autoDecision, policyFor, ruleKey } from './policy'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ApprovalCall, ApprovalDecision } from '../../../shared/ipc'
 import type { ApprovalGate } from '../../tools'
-import { type AutoApprove, createApprovalGate } from '../approvals'
+import { type AutoApprove, createApprovalGate, maskArgs } from '../approvals'
 import type { ChatRunDeps } from './runEnvironment'
 
 interface Pending {
@@ -48,7 +48,19 @@ export function createRunApprovals(deps: ChatRunDeps) {
             pending.set(approvalId, { runId, resolve: finish })
             // Timeout or the run stopped: the gate has already denied; the card goes away.
             signal.addEventListener('abort', () => finish('deny'), { once: true })
-            sink.asked({ approvalId, ...request, expiresAt })
+            sink.asked({
+              approvalId,
+              toolset: request.toolset,
+              method: request.method,
+              name: request.name,
+              risk: request.risk,
+              args: maskArgs(request.args),
+              target: (request.target ?? []).map((t) => ({
+                label: t.label,
+                value: maskArgs({ v: t.value }).v as string,
+              })),
+              expiresAt,
+            })
           }),
       })
     },

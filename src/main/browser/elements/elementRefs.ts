@@ -43,6 +43,13 @@ export class ElementRefs {
     this.issued = Math.max(this.issued, nextId - 1)
   }
 
+  /** What the model saw of an element (kind, text, its page's URL), without touching the page. */
+  describe(id: string): { kind: InteractiveKind; text: string; url: string } | undefined {
+    const record = this.records.get(id)
+    if (!record || record.page.isClosed()) return undefined
+    return { kind: record.kind, text: record.text, url: record.page.url() }
+  }
+
   kindOf(id: string): InteractiveKind | undefined {
     return this.records.get(id)?.kind
   }

@@ -5,6 +5,7 @@ import { webSearch } from '../search/webSearch'
 import { createBrowserSession } from '../session/browserSession'
 import { PageView, pageView, queryView } from '../snapshot/pageView'
 import type { BrowserEnvironment } from '../types'
+import { currentPage, elementTargets } from './approvalTargets'
 import { downloadFile, saveScreenshot } from './captures'
 import { clickElement, fillFields, selectOption } from './interactions'
 import { runTabsAction, TabsResult } from './tabsAction'
@@ -66,6 +67,7 @@ export function createWebToolset(env: BrowserEnvironment) {
         output: PageView,
         examples: [{ url: 'https://example.com' }],
         risk: 'external',
+        approvalTarget: ({ url }, ctx) => [...currentPage(browser.get(ctx)), { label: 'Opens', value: url }],
         run: async ({ url }, ctx) => {
           const session = browser.get(ctx)
           const target = /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`
@@ -104,6 +106,7 @@ export function createWebToolset(env: BrowserEnvironment) {
         output: PageView,
         examples: [{ id: 'e12' }],
         risk: 'external',
+        approvalTarget: ({ id }, ctx) => elementTargets(browser.get(ctx), [id]),
         run: async ({ id }, ctx) => {
           const session = browser.get(ctx)
           return view(session, await clickElement(session, id))
@@ -124,6 +127,7 @@ export function createWebToolset(env: BrowserEnvironment) {
         }),
         examples: [{ fields: { e4: 'Ada Lovelace', e5: 'ada@example.com', e6: true } }],
         risk: 'external',
+        approvalTarget: ({ fields }, ctx) => elementTargets(browser.get(ctx), Object.keys(fields)),
         run: async ({ fields }, ctx) => {
           const session = browser.get(ctx)
           const receipt = await fillFields(session, fields)
@@ -137,6 +141,7 @@ export function createWebToolset(env: BrowserEnvironment) {
         output: z.object({ id: z.string(), selected: z.array(z.string()) }),
         examples: [{ id: 'e7', values: ['Germany'] }],
         risk: 'external',
+        approvalTarget: ({ id }, ctx) => elementTargets(browser.get(ctx), [id]),
         run: async ({ id, values }, ctx) => {
           const session = browser.get(ctx)
           const selected = await selectOption(session, id, values)
@@ -151,6 +156,7 @@ export function createWebToolset(env: BrowserEnvironment) {
         output: PageView,
         examples: [{ key: 'Enter' }],
         risk: 'external',
+        approvalTarget: (_args, ctx) => currentPage(browser.get(ctx)),
         run: async ({ key }, ctx) => {
           const session = browser.get(ctx)
           const tab = await session.activeTab()
@@ -193,6 +199,7 @@ export function createWebToolset(env: BrowserEnvironment) {
         input: z.object({}),
         output: PageView,
         risk: 'external',
+        approvalTarget: (_args, ctx) => currentPage(browser.get(ctx)),
         run: (_args, ctx) => stepHistory(ctx, 'back'),
       }),
       forward: method({
@@ -200,6 +207,7 @@ export function createWebToolset(env: BrowserEnvironment) {
         input: z.object({}),
         output: PageView,
         risk: 'external',
+        approvalTarget: (_args, ctx) => currentPage(browser.get(ctx)),
         run: (_args, ctx) => stepHistory(ctx, 'forward'),
       }),
       tabs: method({
@@ -242,6 +250,10 @@ export function createWebToolset(env: BrowserEnvironment) {
         output: z.object({ path: z.string(), bytes: z.number().int(), url: z.string() }),
         examples: [{ id: 'e31' }, { url: 'https://example.com/report.pdf' }],
         risk: 'write',
+        approvalTarget: (args, ctx) =>
+          args.id
+            ? elementTargets(browser.get(ctx), [args.id])
+            : [{ label: 'Downloads', value: args.url ?? '' }],
         run: async (args, ctx) => downloadFile(browser.get(ctx), ctx.workspace, args),
       }),
       webSearch: method({

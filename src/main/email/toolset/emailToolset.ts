@@ -26,6 +26,23 @@ import {
   Uids,
 } from './schemas'
 
+/** Who a mail goes to and what it is about, for the approval card. */
+function mailTarget(args: {
+  account?: string | undefined
+  to: string[]
+  cc?: string[] | undefined
+  subject: string
+  attachments?: string[] | undefined
+}) {
+  return [
+    ...(args.account ? [{ label: 'Account', value: args.account }] : []),
+    { label: 'To', value: args.to.join(', ') },
+    ...(args.cc?.length ? [{ label: 'Cc', value: args.cc.join(', ') }] : []),
+    { label: 'Subject', value: args.subject || '(no subject)' },
+    ...(args.attachments?.length ? [{ label: 'Attachments', value: args.attachments.join(', ') }] : []),
+  ]
+}
+
 const uidOf = (appended: false | { uid?: number | undefined }) =>
   appended !== false && appended.uid ? { uid: appended.uid } : {}
 
@@ -294,6 +311,7 @@ export function createEmailToolset(env: EmailEnvironment) {
           },
         ],
         risk: 'external',
+        approvalTarget: (args) => mailTarget(args),
         run: async (args, ctx) => {
           const { account, raw, messageId } = await compose(ctx, args)
           const envelope = { from: account.from, to: [...args.to, ...(args.cc ?? [])] }

@@ -1,15 +1,17 @@
 import { useEffect, useId, useRef } from 'react'
 import type { ApprovalDecision } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
-import { DECISIONS, RISK_TEXT, shownArgs } from './approvalText'
+import { ARG_LIMIT, DECISIONS, RISK_TEXT, shownArgs } from './approvalText'
 import type { PendingApproval } from './chatStore'
+
+const cut = (text: string) => (text.length > ARG_LIMIT ? `${text.slice(0, ARG_LIMIT - 1)}…` : text)
 
 const deadline = (iso: string) =>
   new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
 
 /**
  * A call the model wants to make waits for the user: the card shows the exact call (toolset, method,
- * arguments, risk). Focus moves to the card when it appears so the keyboard and screen readers get it.
+ * arguments, risk) and what it acts on (page and element, recipients, MCP server). Focus moves to the card when it appears so the keyboard and screen readers get it.
  */
 export function ApprovalCard({
   pending,
@@ -45,6 +47,17 @@ export function ApprovalCard({
           <code>{call.toolset}</code> <span aria-hidden="true">›</span> <code>{call.method}</code>
           <span className={`approval-risk risk-${call.risk}`}>{RISK_TEXT[call.risk]}</span>
         </p>
+        {call.target && call.target.length > 0 && (
+          <dl className="approval-args approval-target" aria-label="What it acts on">
+            {call.target.map((touch, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a label (Element) may repeat
+              <div key={index} className="approval-arg">
+                <dt>{touch.label}</dt>
+                <dd title={touch.value.length > ARG_LIMIT ? touch.value : undefined}>{cut(touch.value)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         {args.length > 0 ? (
           <dl className="approval-args" aria-label="Arguments">
             {args.map((arg) => (

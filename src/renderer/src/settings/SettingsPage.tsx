@@ -6,6 +6,7 @@ import { AttachmentsSection } from './AttachmentsSection'
 import { BrowserSection } from './BrowserSection'
 import { EmailSection } from './EmailSection'
 import { LocalModelsSection } from './LocalModelsSection'
+import { McpSection } from './mcp/McpSection'
 import { ProviderSection } from './ProviderSection'
 import { ToolsSection } from './ToolsSection'
 import { useSettings } from './useSettings'
@@ -19,6 +20,7 @@ const sections = [
   ['anonymization', 'Anonymization'],
   ['attachments', 'Attachments'],
   ['tools', 'Tools'],
+  ['mcp', 'MCP servers'],
   ['browser', 'Browser'],
   ['email', 'E-mail'],
   ['appearance', 'Appearance'],
@@ -69,6 +71,7 @@ export default function SettingsPage() {
             <AnonymizationSection settings={settings.data} />
             <AttachmentsSection settings={settings.data} />
             <ToolsSection settings={settings.data} />
+            <McpSection settings={settings.data} />
             <BrowserSection settings={settings.data} />
             <EmailSection settings={settings.data} />
             <AppearanceSection settings={settings.data} />

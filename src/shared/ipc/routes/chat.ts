@@ -174,7 +174,10 @@ export const ApprovalCall = z.object({
   /** The API-mode name, e.g. `web_click`. */
   name: z.string(),
   risk: z.enum(['read', 'write', 'external']),
+  /** The arguments, secret-looking values masked and long strings cut. */
   args: z.record(z.string(), z.unknown()),
+  /** What the call touches: the page and element of a browser action, the recipients of a mail, the MCP server. */
+  target: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
   /** When an unanswered card is denied. */
   expiresAt: z.string(),
 })

@@ -1,0 +1,192 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { McpServerStatus } from '../../../src/shared/ipc'
+import { defaultSettings, PublicSettings } from '../../../src/shared/settings'
+
+const invoke = vi.hoisted(() => vi.fn())
+const listeners = vi.hoisted(() => new Map<string, (payload: unknown) => void>())
+vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({
+  bureau: {
+    invoke,
+    on: (event: string, listener: (payload: unknown) => void) => {
+      listeners.set(event, listener)
+      return () => listeners.delete(event)
+    },
+  },
+}))
+
+const { McpSection } = await import('../../../src/renderer/src/settings/mcp/McpSection')
+
+const SECRET = 'ghp_very-secret-token-1234'
+const settings = PublicSettings.parse({
+  ...defaultSettings(),
+  mcp: { servers: { github: { command: 'github-mcp', args: ['--stdio'] } } },
+  secrets: { 'mcp.github.env.GITHUB_TOKEN': { set: true, source: 'stored', hint: '…1234' } },
+  secretStorage: { kind: 'key-file', secure: true },
+})
+const servers: McpServerStatus[] = [
+  {
+    name: 'github',
+    origin: 'settings',
+    state: 'connected',
+    toolset: 'github',
+    toolCount: 2,
+    transport: 'stdio',
+  },
+  { name: 'broken', origin: 'mcp.json', state: 'failed', toolCount: 0, lastError: 'spawn nope ENOENT' },
+]
+
+function setup() {
+  invoke.mockImplementation(async (route: string, input: unknown) => {
+    if (route === 'mcp.servers') return servers
+    if (route === 'mcp.tools')
+      return [
+        {
+          name: 'search',
+          method: 'search',
+          ruleKey: 'github.search',
+          description: 'Searches.',
+          risk: 'read',
+        },
+        {
+          name: 'create_issue',
+          method: 'createIssue',
+          ruleKey: 'github.createIssue',
+          description: 'Opens an issue.',
+          risk: 'external',
+        },
+      ]
+    if (route === 'mcp.save') return { ...servers[0], name: (input as { name: string }).name }
+    if (route === 'mcp.setEnabled') return { ...servers[0], state: 'disabled' }
+    if (route === 'mcp.remove') return { removed: 'github' }
+    if (route === 'settings.update') return settings
+    throw new Error(`unexpected route ${route}`)
+  })
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={client}>
+      <McpSection settings={settings} />
+    </QueryClientProvider>,
+  )
+}
+
+const calls = (route: string) => invoke.mock.calls.filter(([r]) => r === route).map(([, input]) => input)
+
+describe('Settings → MCP servers', () => {
+  afterEach(() => {
+    cleanup()
+    invoke.mockReset()
+    listeners.clear()
+  })
+
+  it('lists each server with its live state and error, and follows mcp.changed', async () => {
+    setup()
+    const github = await screen.findByRole('listitem', { name: 'MCP server github' })
+    expect(within(github).getByRole('status').textContent).toBe('Connected · 2 tools')
+    const broken = screen.getByRole('listitem', { name: 'MCP server broken' })
+    expect(broken.textContent).toContain('Failed')
+    expect(broken.textContent).toContain('spawn nope ENOENT')
+    expect(broken.textContent).toContain('from mcp.json')
+    // A server of mcp.json is the user's file: no edit, remove or enable switch here.
+    expect(within(broken).queryByRole('button', { name: 'Edit' })).toBeNull()
+    act(() => listeners.get('mcp.changed')?.([{ ...servers[0], state: 'connecting', toolCount: 0 }]))
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listitem', { name: 'MCP server github' })).getByRole('status').textContent,
+      ).toBe('Connecting…'),
+    )
+    expect(screen.queryByRole('listitem', { name: 'MCP server broken' })).toBeNull()
+  })
+
+  it('adds a stdio server: arguments one per line, env values sent once as secrets', async () => {
+    setup()
+    fireEvent.click(await screen.findByRole('button', { name: 'Add server' }))
+    const form = screen.getByRole('form', { name: 'New MCP server' })
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'files' } })
+    fireEvent.change(within(form).getByLabelText(/^Command/), { target: { value: 'npx' } })
+    fireEvent.change(within(form).getByLabelText(/^Arguments/), {
+      target: { value: '-y\n@modelcontextprotocol/server-filesystem\n\n/tmp' },
+    })
+    fireEvent.click(within(form).getByRole('button', { name: 'Add variable' }))
+    fireEvent.change(within(form).getByLabelText('Variable name'), { target: { value: 'API_KEY' } })
+    fireEvent.change(within(form).getByLabelText('Value of API_KEY'), { target: { value: 's3cret' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Save server' }))
+    await waitFor(() => expect(calls('mcp.save')).toHaveLength(1))
+    expect(calls('mcp.save')[0]).toEqual({
+      name: 'files',
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'],
+      transport: 'auto',
+      disabled: false,
+      env: { API_KEY: 's3cret' },
+      headers: {},
+    })
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'New MCP server' })).toBeNull())
+  })
+
+  it('refuses a duplicate name or a missing command without saving', async () => {
+    setup()
+    fireEvent.click(await screen.findByRole('button', { name: 'Add server' }))
+    const form = screen.getByRole('form', { name: 'New MCP server' })
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'github' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Save server' }))
+    expect((await within(form).findByRole('alert')).textContent).toContain('already called "github"')
+    expect(calls('mcp.save')).toHaveLength(0)
+  })
+
+  it('edits a server without ever showing a stored secret, keeping it unless replaced or removed', async () => {
+    setup()
+    const github = await screen.findByRole('listitem', { name: 'MCP server github' })
+    fireEvent.click(within(github).getByRole('button', { name: 'Edit' }))
+    const form = screen.getByRole('form', { name: 'MCP server github' })
+    const value = within(form).getByLabelText('Value of GITHUB_TOKEN') as HTMLInputElement
+    expect(value.value).toBe('')
+    expect(value.type).toBe('password')
+    expect(document.body.innerHTML).not.toContain(SECRET)
+    fireEvent.click(within(form).getByRole('button', { name: 'Save server' }))
+    await waitFor(() => expect(calls('mcp.save')).toHaveLength(1))
+    expect(calls('mcp.save')[0]).toMatchObject({
+      name: 'github',
+      command: 'github-mcp',
+      args: ['--stdio'],
+      env: {},
+    })
+
+    fireEvent.click(
+      within(screen.getByRole('listitem', { name: 'MCP server github' })).getByRole('button', {
+        name: 'Edit',
+      }),
+    )
+    const again = screen.getByRole('form', { name: 'MCP server github' })
+    fireEvent.click(within(again).getByRole('button', { name: 'Remove GITHUB_TOKEN' }))
+    fireEvent.click(within(again).getByRole('button', { name: 'Save server' }))
+    await waitFor(() => expect(calls('mcp.save')).toHaveLength(2))
+    expect(calls('mcp.save')[1]).toMatchObject({ env: { GITHUB_TOKEN: null } })
+  })
+
+  it('disables and removes a server, and sets a tool approval rule', async () => {
+    setup()
+    const github = await screen.findByRole('listitem', { name: 'MCP server github' })
+    fireEvent.click(within(github).getByRole('checkbox', { name: 'Enabled' }))
+    await waitFor(() => expect(calls('mcp.setEnabled')).toEqual([{ name: 'github', enabled: false }]))
+    fireEvent.click(within(github).getByText('Tools and approvals'))
+    const details = github.querySelector('details') as HTMLDetailsElement
+    details.open = true
+    fireEvent(details, new Event('toggle'))
+    const policy = (await within(github).findByLabelText('Approval for create_issue')) as HTMLSelectElement
+    expect(within(github).getByLabelText('Approval for search').textContent).toContain('Default (allow)')
+    expect(policy.textContent).toContain('Default (ask)')
+    fireEvent.change(policy, { target: { value: 'allow' } })
+    await waitFor(() =>
+      expect(calls('settings.update')).toEqual([{ approvals: { rules: { 'github.createIssue': 'allow' } } }]),
+    )
+    fireEvent.change(policy, { target: { value: '' } })
+    await waitFor(() =>
+      expect(calls('settings.update')[1]).toEqual({ approvals: { rules: { 'github.createIssue': null } } }),
+    )
+    fireEvent.click(within(github).getByRole('button', { name: 'Remove github' }))
+    await waitFor(() => expect(calls('mcp.remove')).toEqual([{ name: 'github' }]))
+  })
+})
