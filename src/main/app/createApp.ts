@@ -13,7 +13,6 @@ import { type CatalogueEntry, createModelManager, modelHandlers } from '../model
 import { createNoticeCenter, type NoticeCenter } from '../notices'
 import { ensureWritableDir } from '../paths'
 import type { SettingsService, SettingsStorageOptions } from '../settings'
-import { settingsHandlers } from './settingsHandlers'
 import { type ToolsHost, toolsHandlers } from '../toolsHost'
 import { createAppVoice, voiceHandlers } from '../voice'
 import { workspaceHandlers } from '../workspace'
@@ -21,6 +20,7 @@ import { appHandlers } from './appHandlers'
 import { documentHandlers } from './documentHandlers'
 import { activeLocalModel, useLocalModel } from './localModelChoice'
 import { modelChoices } from './modelChoices'
+import { settingsHandlers } from './settingsHandlers'
 import { type PickFolder, uiHandlers } from './uiHandlers'
 
 export interface AppOptions {
