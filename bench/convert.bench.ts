@@ -81,7 +81,8 @@ const Report = z.object({
 
 function bureauBatch(files: string[]): Timed & { markdown: Map<string, string> } {
   waitForQuiet()
-  const timed = run(process.execPath, [bureau, 'convert', '--json', ...files])
+  // --no-cache: a batch that names the same file again converts it again, as the peers do.
+  const timed = run(process.execPath, [bureau, 'convert', '--json', '--no-cache', ...files])
   const report = Report.parse(JSON.parse(timed.stdout))
   return { ...timed, markdown: new Map(report.files.map((file) => [file.file, file.markdown ?? ''])) }
 }
@@ -234,9 +235,46 @@ function recallRows(peer: string, comparison: Comparison): BenchRow[] {
   }))
 }
 
+/** The same files named `times` times over: a larger batch from the same corpus. */
+function repeated(files: string[], times: number): string[] {
+  return Array.from({ length: times }, () => files).flat()
+}
+
+/** A warm in-process batch against the peer run once per file, process start included (median wall). */
+function warmRatioRow(
+  label: string,
+  warm: WarmBatch,
+  peer: Comparison,
+  peerName: string,
+  target: number,
+): BenchRow {
+  const ratio = warm.wallMs / peer.peerMs
+  return {
+    name: `${label}: warm in-process / ${peerName} per file, median wall`,
+    value: ratio,
+    unit: 'x',
+    target: `≤ ${target}`,
+    pass: ratio <= target,
+    note: `bureau ${warm.wallMs.toFixed(0)} ms (CPU ${warm.cpuMs.toFixed(0)}), ${peerName} ${peer.peerMs.toFixed(0)} ms (CPU ${peer.peerCpuMs.toFixed(0)}), same run`,
+  }
+}
+
+function batchRow(label: string, comparison: Comparison, peer: string, target: number): BenchRow {
+  return {
+    name: `${label}: bureau / ${peer}, median wall`,
+    value: comparison.ratio,
+    unit: 'x',
+    target: `≤ ${target}`,
+    pass: comparison.ratio <= target,
+    note: timingNote(comparison, peer),
+  }
+}
+
 export default async function convertBench(): Promise<BenchRow[]> {
   const docx = compare(docxFiles, (file) => ['pandoc', ['-t', 'gfm', file]])
   const pdf = compare(textPdfs, (file) => ['pdftotext', ['-layout', file, '-']])
+  const docx20 = compare(repeated(docxFiles, 5), (file) => ['pandoc', ['-t', 'gfm', file]])
+  const pdf24 = compare(repeated(textPdfs, 4), (file) => ['pdftotext', ['-layout', file, '-']])
   const warmLoad = load1()
   const docxWarm = await warmInProcess(docxFiles)
   const pdfWarm = await warmInProcess(textPdfs)
@@ -267,6 +305,10 @@ export default async function convertBench(): Promise<BenchRow[]> {
       note: timingNote(pdf, 'pdftotext'),
     },
     ...recallRows('pdftotext', pdf),
+    batchRow('cold CLI batch of 24 pdf (6 files × 4)', pdf24, 'pdftotext', 2),
+    batchRow('cold CLI batch of 20 docx (4 files × 5)', docx20, 'pandoc', 0.5),
+    warmRatioRow(`${textPdfs.length} text pdf`, pdfWarm, pdf, 'pdftotext -layout', 1),
+    warmRatioRow(`${docxFiles.length} docx`, docxWarm, docx, 'pandoc', 0.2),
     {
       name: `in-process, warm: ${docxFiles.length} docx (median batch)`,
       value: docxWarm.wallMs,

@@ -1,6 +1,8 @@
 import type { z } from 'zod'
-import { AppError, type ErrorPayload, type ValidationIssue } from '../../shared/errors'
+import { AppError, type ErrorPayload, toIssues } from '../../shared/errors'
 import type { RouteMap } from '../../shared/ipc'
+
+export { toIssues }
 
 /** What every handler sees: who asked, and a signal that fires when the caller goes away. */
 export interface HandlerContext {
@@ -22,14 +24,6 @@ export type DispatchResult = { ok: true; value: unknown } | { ok: false; error: 
 export interface IpcRouter {
   has(route: string): boolean
   dispatch(route: string, rawInput: unknown, ctx: HandlerContext): Promise<DispatchResult>
-}
-
-export function toIssues(error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
-    message: issue.message,
-    code: issue.code,
-  }))
 }
 
 function isEmptyObject(value: unknown): boolean {

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { AppError } from '../../shared/errors'
+import { AppError, toIssues } from '../../shared/errors'
 import type { AppNotice } from '../../shared/ipc'
 import {
   applyMergePatch,
@@ -15,7 +15,6 @@ import {
   secretLabel,
   withoutSecretLikeKeys,
 } from '../../shared/settings'
-import { toIssues } from '../ipc'
 import { confBackend } from './confBackend'
 import type { JsonFileBackendFactory } from './jsonFileBackend'
 import { createKeyFileCipher } from './keyFileCipher'

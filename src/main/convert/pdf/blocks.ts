@@ -51,8 +51,9 @@ interface Paragraph {
 }
 
 function joinText(left: string, right: string): string {
-  // Keep a line-end hyphen but join without a space: "multi-\nagent" -> "multi-agent".
-  if (/\p{L}-$/u.test(left) && /^\p{Ll}/u.test(right)) return left + right
+  // Keep a line-end hyphen but join without a space: "multi-\nagent" -> "multi-agent". Only the end of
+  // the growing paragraph is tested (a letter is at most two code units), or every join rescans it.
+  if (/\p{L}-$/u.test(left.slice(-3)) && /^\p{Ll}/u.test(right)) return left + right
   return `${left} ${right}`
 }
 

@@ -6,6 +6,8 @@ import { FormatProblem } from '../errors'
 import { checkpoint } from '../limits'
 import type { ConvertContext, FormatOutput } from '../types'
 import { pageMarkdown, typeScale } from './blocks'
+import { inertDocument } from './inertDocument'
+import { importKeepingNatives } from './keepNatives'
 import { ocrPage } from './ocrPage'
 import type { DecodedImage } from './pageImage'
 import { type PageText, readPage, scanImage } from './readPage'
@@ -21,9 +23,11 @@ let pdfjs: Promise<PdfJs> | undefined
  * bundler can put both modules into the build.
  */
 async function loadPdfJs(): Promise<PdfJs> {
-  const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
-  ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker
-  return importWithoutCanvas(() => import('pdfjs-dist/legacy/build/pdf.mjs'))
+  return importKeepingNatives(async () => {
+    const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
+    ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker
+    return importWithoutCanvas(() => import('pdfjs-dist/legacy/build/pdf.mjs'))
+  })
 }
 
 function assetsFolder(name: string): string {
@@ -44,7 +48,8 @@ async function openDocument(context: ConvertContext, images: boolean): Promise<P
     // whose slice() would still be a Buffer, so the copy is a plain Uint8Array.
     data: new Uint8Array(context.bytes),
     isEvalSupported: false,
-    disableFontFace: true,
+    disableFontFace: false,
+    ownerDocument: inertDocument as never,
     useSystemFonts: false,
     verbosity: 0,
     // 0 pixels: every image is dropped before it is decoded; -1: no limit.

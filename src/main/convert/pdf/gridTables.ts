@@ -11,19 +11,40 @@ export interface GridTable {
 }
 
 const SNAP = 2
+/** Slack for the index bounds, so float rounding never leaves out a rule the exact tests would take. */
+const EPSILON = 1e-6
 
-/** Joins collinear, overlapping or touching rules into single long ones. */
+/** The first index of `sorted` (ascending by `at`) whose `at` is at least `value`. */
+function lowerBound(sorted: { at: number }[], value: number): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if ((sorted[mid] as { at: number }).at < value) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/**
+ * Joins collinear, overlapping or touching rules into single long ones. Merged rules keep the `at` of
+ * their first piece and are made in ascending `at`, so only those from `at - SNAP` on can take a rule.
+ */
 function mergeRules(rules: Rule[]): Rule[] {
   const sorted = [...rules].sort((a, b) => a.at - b.at || a.from - b.from)
   const merged: Rule[] = []
   for (const rule of sorted) {
-    const same = merged.find(
-      (other) =>
+    let same: Rule | undefined
+    for (let i = lowerBound(merged, rule.at - SNAP - EPSILON); i < merged.length && !same; i++) {
+      const other = merged[i] as Rule
+      if (
         other.orientation === rule.orientation &&
         Math.abs(other.at - rule.at) <= SNAP &&
         rule.from <= other.to + SNAP &&
-        rule.to >= other.from - SNAP,
-    )
+        rule.to >= other.from - SNAP
+      )
+        same = other
+    }
     if (same) {
       same.from = Math.min(same.from, rule.from)
       same.to = Math.max(same.to, rule.to)
@@ -56,9 +77,14 @@ function components(horizontal: Rule[], vertical: Rule[]): { h: Rule[]; v: Rule[
     }
     return i
   }
+  // Only verticals whose position lies along a horizontal can cross it; the partition does not depend
+  // on the order of the unions.
+  const byPosition = vertical.map((rule, j) => ({ at: rule.at, j })).sort((a, b) => a.at - b.at)
   for (const [i, h] of horizontal.entries()) {
-    for (const [j, v] of vertical.entries()) {
-      if (crosses(h, v)) parent[find(i)] = find(horizontal.length + j)
+    for (let k = lowerBound(byPosition, h.from - SNAP - EPSILON); k < byPosition.length; k++) {
+      const { at, j } = byPosition[k] as { at: number; j: number }
+      if (at > h.to + SNAP + EPSILON) break
+      if (crosses(h, vertical[j] as Rule)) parent[find(i)] = find(horizontal.length + j)
     }
   }
   const groups = new Map<number, { h: Rule[]; v: Rule[] }>()
@@ -124,7 +150,9 @@ export function findGridTables(rules: Rule[], runs: TextRun[]): { tables: GridTa
       for (const part of splitAcross(run, columnEdges)) {
         const column = Math.max(0, slot(columnEdges, part.x + part.width / 2))
         const key = `${row}:${column}`
-        cells.set(key, [...(cells.get(key) ?? []), part])
+        const cell = cells.get(key)
+        if (cell) cell.push(part)
+        else cells.set(key, [part])
       }
       inside.push(run)
     }

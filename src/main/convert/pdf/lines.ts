@@ -12,7 +12,9 @@ function joinRuns(runs: TextRun[]): string {
     if (previous) {
       const gap = run.x - (previous.x + previous.width)
       const needsSpace =
-        gap > SPACE_GAP_EM * Math.min(run.size, previous.size) && !/\s$/.test(text) && !/^\s/.test(run.text)
+        gap > SPACE_GAP_EM * Math.min(run.size, previous.size) &&
+        !/\s/.test(text.at(-1) ?? '') &&
+        !/^\s/.test(run.text)
       if (needsSpace) text += ' '
     }
     text += run.text

@@ -1,4 +1,4 @@
-import type { SettingsService } from './settingsService'
+import type { SettingsService } from '../settings'
 
 /** The `settings.*` routes; input is already validated by the router. */
 export function settingsHandlers(settings: SettingsService) {
