@@ -7,7 +7,9 @@ export {
   DENIED_BY_USER,
   policyFor,
 } from './approvals'
+export { attachmentHandlers } from './attachments/attachmentHandlers'
 export type { AttachmentConverter } from './attachments/converterPort'
+export { shareConversions } from './attachments/sharedConversions'
 export { INBOX_DIR } from './attachments/inboxName'
 export { createConversationStore } from './conversations/conversationStore'
 export { runAgent } from './runAgent'
