@@ -112,7 +112,11 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         format = detectFormat(input.name, input.bytes).format
         const budgetInside = BUDGET_INSIDE.has(format)
         const runSettings = budgetInside ? settings : { ...settings, maxChars: undefined }
-        const choice = await visionFor(format, parsedOptions.data.signal, parsedOptions.data.localOnly === true)
+        const choice = await visionFor(
+          format,
+          parsedOptions.data.signal,
+          parsedOptions.data.localOnly === true,
+        )
         const key = cacheKey(input.bytes, {
           ...runSettings,
           ext: extensionOf(input.name),

@@ -38,7 +38,7 @@ afterAll(async () => {
 
 const conversions = () => host.app.converter.stats().conversions
 
-async function sendAndFinish(attachments: { name: string; bytes: Uint8Array }[]) {
+async function sendAndFinish(attachments: { name: string; bytes: Uint8Array<ArrayBuffer> }[]) {
   llm.push({ toolCalls: [{ name: 'done', arguments: { message: 'Read.' } }] })
   const result = await host.client.invoke('chat.send', { text: 'Summarize', attachments })
   const done = await host.waitForEvent((e) => e.event === 'agent.done' && e.payload.runId === result.runId)

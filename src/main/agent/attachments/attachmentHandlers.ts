@@ -1,5 +1,5 @@
-import type { AttachmentConverter } from './converterPort'
 import { checkAttachment } from './checkAttachment'
+import type { AttachmentConverter } from './converterPort'
 
 export interface AttachmentHandlerOptions {
   /** The converter Send uses too (shareConversions over the app's converter). */
