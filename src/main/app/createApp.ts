@@ -142,7 +142,10 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       'providers.models': () => modelChoices({ providers, localModels: () => models.list() }),
       ...evalHandlers({ dataDir: options.dataDir }),
       ...modelHandlers(models),
-      ...ollamaHandlers({ url: () => settings.get().localModels.ollamaUrl }),
+      ...ollamaHandlers({
+        url: () => settings.get().localModels.ollamaUrl,
+        emit: (progress) => bus.emit('ollama.progress', progress),
+      }),
       ...toolsHandlers(tools),
       ...mcpHandlers({ host: core.mcp, settings }),
       ...browserHandlers({
