@@ -7,8 +7,10 @@ export {
   DENIED_BY_USER,
   policyFor,
 } from './approvals'
+export { attachmentHandlers } from './attachments/attachmentHandlers'
 export type { AttachmentConverter } from './attachments/converterPort'
 export { INBOX_DIR } from './attachments/inboxName'
+export { shareConversions } from './attachments/sharedConversions'
 export { createConversationStore } from './conversations/conversationStore'
 export { runAgent } from './runAgent'
 export { chatHandlers } from './service/chatHandlers'

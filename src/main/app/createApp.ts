@@ -1,5 +1,5 @@
 import { type Events, events, type HostKind, routes } from '../../shared/ipc'
-import { type ChatService, chatHandlers, createAppChat } from '../agent'
+import { attachmentHandlers, type ChatService, chatHandlers, createAppChat, shareConversions } from '../agent'
 import { type BrowserOverrides, browserHandlers } from '../browser'
 import type { Converter } from '../convert'
 import { composeCore } from '../core'
@@ -112,13 +112,15 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   const workspaceDir = settings.workspaceDir().dir
   const providers = await core.providers()
   await ensureWritableDir(workspaceDir, 'workspace folder')
+  // The composer's pre-send check and Send share conversions (one per file).
+  const attachmentConverter = shareConversions(converter)
   const chat = createAppChat({
     dataDir: options.dataDir,
     settings,
     model: (choice) => providers.clientFor(choice),
     toolsets: () => tools.registry,
     workspace: workspace.get,
-    converter,
+    converter: attachmentConverter,
     events: bus,
     logger: logger.child('agent'),
   })
@@ -152,7 +154,10 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       'providers.models': () => modelChoices({ providers, localModels: () => models.list() }),
       ...evalHandlers({ dataDir: options.dataDir }),
       ...modelHandlers(models),
-      ...ollamaHandlers({ url: () => settings.get().localModels.ollamaUrl }),
+      ...ollamaHandlers({
+        url: () => settings.get().localModels.ollamaUrl,
+        emit: (progress) => bus.emit('ollama.progress', progress),
+      }),
       ...toolsHandlers(tools),
       ...mcpHandlers({ host: core.mcp, settings }),
       ...browserHandlers({
@@ -161,6 +166,10 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       }),
       ...emailHandlers(core.email),
       ...chatHandlers(chat),
+      ...attachmentHandlers({
+        converter: attachmentConverter,
+        budgetChars: () => settings.get().attachments.budgetChars,
+      }),
       ...voiceHandlers(voice),
       ...workspaceHandlers({
         workspace: workspace.get,

@@ -79,7 +79,12 @@ export function createConverter(options: ConverterOptions = {}): Converter {
     ConvertFormat.options.map((format) => [format, limitsFor(format)]),
   ) as Record<ConvertFormat, FormatLimits>
 
-  async function visionFor(format: ConvertFormat, signal: AbortSignal | undefined): Promise<VisionChoice> {
+  async function visionFor(
+    format: ConvertFormat,
+    signal: AbortSignal | undefined,
+    localOnly: boolean,
+  ): Promise<VisionChoice> {
+    if (localOnly) return { kind: 'off' }
     if (options.vision) return { kind: 'model', id: 'hook', hook: options.vision }
     if (!options.chooseVision || !VISION_FORMATS.has(format)) return { kind: 'off' }
     try {
@@ -107,7 +112,11 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         format = detectFormat(input.name, input.bytes).format
         const budgetInside = BUDGET_INSIDE.has(format)
         const runSettings = budgetInside ? settings : { ...settings, maxChars: undefined }
-        const choice = await visionFor(format, parsedOptions.data.signal)
+        const choice = await visionFor(
+          format,
+          parsedOptions.data.signal,
+          parsedOptions.data.localOnly === true,
+        )
         const key = cacheKey(input.bytes, {
           ...runSettings,
           ext: extensionOf(input.name),

@@ -36,6 +36,8 @@ export const ConvertOptions = z.object({
   keepDataUris: z.boolean().optional(),
   /** Convert even when a result for these bytes is cached, and keep nothing (`bureau convert --no-cache`, benchmarks). */
   noCache: z.boolean().optional(),
+  /** Read pictures with OCR only, never a vision model (a pre-send check must not upload anything). */
+  localOnly: z.boolean().optional(),
   signal: z.instanceof(AbortSignal).optional(),
 })
 export type ConvertOptions = z.infer<typeof ConvertOptions>

@@ -1,4 +1,5 @@
 import { appEvents, appRoutes } from './routes/app'
+import { attachmentRoutes } from './routes/attachments'
 import { browserRoutes } from './routes/browser'
 import { chatEvents, chatRoutes } from './routes/chat'
 import { documentRoutes } from './routes/documents'
@@ -21,6 +22,7 @@ import { workspaceEvents, workspaceRoutes } from './routes/workspace'
 export const routes = {
   ...appRoutes,
   ...chatRoutes,
+  ...attachmentRoutes,
   ...settingsRoutes,
   ...providerRoutes,
   ...workspaceRoutes,

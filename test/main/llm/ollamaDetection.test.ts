@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ollamaHandlers } from '../../../src/main/llm'
 import {
   type OllamaPullProgress,
   probeOllama,
   pullOllamaModel,
 } from '../../../src/main/llm/ollama/ollamaStatus'
+import type { OllamaPullProgressEvent } from '../../../src/shared/ipc'
 
 let server: Server
 let base: string
@@ -103,5 +105,33 @@ describe('Ollama detection against a scripted /api/tags and /api/pull', () => {
     await expect(pullOllamaModel(base, 'x')).rejects.toThrow(/not JSON/)
     pullLines = ['{"status":"pulling manifest"}']
     await expect(pullOllamaModel(base, 'x')).rejects.toThrow(/ended without "success"/)
+  })
+
+  it('the ollama.pull route answers at once and reports progress, then done or the failure, as events', async () => {
+    const events: OllamaPullProgressEvent[] = []
+    const handlers = ollamaHandlers({ url: () => base, emit: (p) => events.push(p) })
+    pullLines = [
+      '{"status":"pulling abc","total":100,"completed":50}',
+      '{"status":"pulling abc","total":100,"completed":100}',
+      '{"status":"success"}',
+    ]
+    expect(handlers['ollama.pull']({ model: 'qwen3:4b' })).toEqual({ started: true })
+    await vi.waitUntil(() => events.find((e) => e.state !== 'pulling'), { timeout: 5000 })
+    expect(events.map((e) => [e.model, e.state, e.completedBytes])).toEqual([
+      ['qwen3:4b', 'pulling', 50],
+      ['qwen3:4b', 'pulling', 100],
+      ['qwen3:4b', 'pulling', null],
+      ['qwen3:4b', 'done', null],
+    ])
+
+    events.length = 0
+    pullLines = ['{"error":"pull model manifest: file does not exist"}']
+    handlers['ollama.pull']({ model: 'nope:1b' })
+    const end = await vi.waitUntil(() => events.find((e) => e.state !== 'pulling'), { timeout: 5000 })
+    expect(end).toMatchObject({
+      model: 'nope:1b',
+      state: 'failed',
+      message: 'Ollama could not pull nope:1b: pull model manifest: file does not exist',
+    })
   })
 })

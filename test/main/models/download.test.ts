@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DownloadProgress, loadCatalogue, ModelStore, pullModel } from '../../../src/main/models'
 import type { CatalogueEntry } from '../../../src/main/models/catalogue'
+import { downloadFile } from '../../../src/main/models/download'
 import { checkGguf } from '../../../src/main/models/ggufCheck'
 import { fixturePath } from '../../support/fixtures'
 import { tempDirs } from '../../support/tempDir'
@@ -137,6 +138,25 @@ describe('model downloads against a local HTTP server serving the fixture', { ti
     ).rejects.toThrow(/sha256 is [0-9a-f]{64}, expected 0{64}.*partial file was deleted/)
     expect(await store.list()).toEqual([])
     await expect(stat(join(store.dir, 'tiny.gguf.part'))).rejects.toThrow()
+  })
+
+  it('a disk without room for the model is refused before any byte is written', async () => {
+    const store = await newStore()
+    const target = join(store.dir, 'tiny.gguf')
+    // The real free space of the temp disk, asked to keep more in reserve than any disk holds.
+    const full = { reserveBytes: 2 ** 60 }
+    await expect(downloadFile({ url: `${base}/ok/tiny.gguf`, target, ...full })).rejects.toMatchObject({
+      code: 'TOO_LARGE',
+      message: expect.stringMatching(
+        /Not enough free disk space in .*Free some space or choose a smaller model/,
+      ),
+    })
+    await expect(
+      downloadFile({ url: `${base}/ok/tiny.gguf`, target, expectedBytes: bytes.length, ...full }),
+    ).rejects.toThrow(/Not enough free disk space/)
+    await expect(stat(`${target}.part`)).rejects.toThrow()
+    await expect(stat(target)).rejects.toThrow()
+    expect(await store.list()).toEqual([])
   })
 
   it('a 404 is a clear error naming the URL, and nothing is installed', async () => {

@@ -14,7 +14,10 @@ function setup(props: { running?: boolean } = {}) {
 const file = (name: string, size: number, type = '') => new File([new Uint8Array(size)], name, { type })
 
 describe('Composer', () => {
-  beforeEach(() => useComposer.getState().clear())
+  beforeEach(() => {
+    useComposer.getState().clear()
+    useComposer.setState({ checkFile: undefined })
+  })
   afterEach(cleanup)
 
   it('sends on Enter, not on Shift+Enter, and not when empty', () => {

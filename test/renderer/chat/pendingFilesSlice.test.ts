@@ -16,7 +16,8 @@ const stores: Array<[string, PendingStore, string]> = [
 ]
 
 describe.each(stores)('pending files of the %s', (_, store, prefix) => {
-  beforeEach(() => store.setState({ files: [], rejected: [] }))
+  // No host here: the pre-send check is the subject of pendingChips.test.tsx.
+  beforeEach(() => store.setState({ files: [], rejected: [], checkFile: undefined }))
 
   it('admits files within the limits, names the ones left out, and removes one by id', () => {
     store.setState({ limits: { maxFiles: 2, maxFileBytes: 100, maxTotalBytes: 1000 } })
@@ -42,7 +43,7 @@ describe.each(stores)('pending files of the %s', (_, store, prefix) => {
 
 describe('voice takeFiles', () => {
   it('hands over the pending files and empties the list', () => {
-    useVoice.setState({ files: [], rejected: [{ name: 'x', reason: 'y' }] })
+    useVoice.setState({ files: [], rejected: [{ name: 'x', reason: 'y' }], checkFile: undefined })
     useVoice.getState().addFiles([file('q.pdf', 5)])
     const taken = useVoice.getState().takeFiles()
     expect(taken.map((f) => f.file.name)).toEqual(['q.pdf'])

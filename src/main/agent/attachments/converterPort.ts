@@ -14,7 +14,7 @@ export interface ConvertedAttachment {
 export interface AttachmentConverter {
   convert(
     input: { name: string; bytes: Uint8Array },
-    options?: { maxChars?: number; signal?: AbortSignal },
+    options?: { maxChars?: number; signal?: AbortSignal; localOnly?: boolean },
   ): Promise<ConvertedAttachment>
 }
 
@@ -25,4 +25,12 @@ export function conversionFailure(name: string, error: unknown): string {
     return first.includes(name) ? first : `Cannot convert "${name}": ${first}`
   }
   return `Cannot convert "${name}".`
+}
+
+/** Failures that the same bytes will meet again (not a timeout, a cancel or a vision model that failed). */
+const STABLE_FAILURES = new Set(['not_a_document', 'unsupported', 'damaged', 'encrypted', 'too_large'])
+
+export function isStableFailure(error: unknown): boolean {
+  const failure = (error as { failure?: unknown } | null)?.failure
+  return typeof failure === 'string' && STABLE_FAILURES.has(failure)
 }

@@ -27,6 +27,11 @@ export interface PreparedAttachments {
   notices: string[]
 }
 
+/** Each file's equal share of the attachment budget, in characters. */
+export function attachmentShare(budgetChars: number, count: number): number {
+  return Math.max(200, Math.floor(budgetChars / Math.max(1, count)))
+}
+
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message.split('\n')[0] || 'unknown error' : String(error)
 }
@@ -39,7 +44,7 @@ export async function prepareAttachments(options: PrepareAttachmentsOptions): Pr
   const { attachments } = options
   if (attachments.length === 0) return { context: '', meta: [], notices: [] }
   const budget = options.budgetChars ?? DEFAULT_ATTACHMENT_BUDGET
-  const share = Math.max(200, Math.floor(budget / attachments.length))
+  const share = attachmentShare(budget, attachments.length)
   const emit = (index: number, meta: AttachmentMeta) =>
     options.onEvent?.({ type: 'attachment', index, attachment: { ...meta } })
 

@@ -17,6 +17,8 @@ export interface LocalRuntimeOptions {
    * More threads than free cores makes llama.cpp's workers spin against each other and slows it a lot.
    */
   threads?: number
+  /** RAM to leave to the rest of the machine when sizing the context (node-llama-cpp's default when absent). */
+  ramPadding?: (totalRamBytes: number) => number
 }
 
 /** A model in memory with its one context and chat (requests run one at a time). */
@@ -71,7 +73,12 @@ export class LocalRuntime {
   private getLlama(): Promise<Llama> {
     this.llama ??= import('node-llama-cpp').then(({ getLlama }) =>
       // `build: never`: the prebuilt binaries only; compiling llama.cpp on a user's machine is not an option.
-      getLlama({ gpu: this.options.gpu ?? 'auto', build: 'never', progressLogs: false }),
+      getLlama({
+        gpu: this.options.gpu ?? 'auto',
+        build: 'never',
+        progressLogs: false,
+        ...(this.options.ramPadding && { ramPadding: this.options.ramPadding }),
+      }),
     )
     return this.llama
   }

@@ -1,4 +1,4 @@
-import type { ClipboardEvent, KeyboardEvent } from 'react'
+import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react'
 import { Icon } from '../components/Icon'
 import { AttachFilesButton, PendingFileChips, RejectedFiles } from '../components/PendingFiles'
 import { namePastedFile } from './attachmentLimits'
@@ -18,6 +18,7 @@ export interface ComposerProps {
 /** The message box: multi-line text, attachments (picker, paste, drop), Send and Stop. */
 export function Composer({ running, sending, onSend, onStop, lastUserText }: ComposerProps) {
   const { text, files, rejected, setText, addFiles, removeFile, dismissRejected } = useComposer()
+  const box = useRef<HTMLTextAreaElement>(null)
   const canSend = !running && !sending && (text.trim() !== '' || files.length > 0)
 
   const send = () => {
@@ -42,8 +43,8 @@ export function Composer({ running, sending, onSend, onStop, lastUserText }: Com
     } else if (action === 'recall' && lastUserText) {
       event.preventDefault()
       setText(lastUserText)
-      const box = event.currentTarget
-      requestAnimationFrame(() => box.setSelectionRange(box.value.length, box.value.length))
+      const input = event.currentTarget
+      requestAnimationFrame(() => input.setSelectionRange(input.value.length, input.value.length))
     }
   }
 
@@ -57,7 +58,12 @@ export function Composer({ running, sending, onSend, onStop, lastUserText }: Com
   return (
     <div className="composer">
       <RejectedFiles rejected={rejected} onDismiss={dismissRejected} />
-      <PendingFileChips label="Files to send" files={files} onRemove={removeFile} />
+      <PendingFileChips
+        label="Files to send"
+        files={files}
+        onRemove={removeFile}
+        focusAfterLast={() => box.current?.focus()}
+      />
       <div className="composer-row">
         <AttachFilesButton
           title="Attach files"
@@ -66,6 +72,7 @@ export function Composer({ running, sending, onSend, onStop, lastUserText }: Com
           onFiles={addFiles}
         />
         <textarea
+          ref={box}
           className="composer-input"
           aria-label="Message"
           placeholder="Ask Bureau, or drop files here…"

@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { checkPendingFile } from './checkPendingFile'
 import { type PendingFilesState, pendingFilesSlice } from './pendingFilesSlice'
 
 interface ComposerState extends PendingFilesState {
@@ -8,7 +9,7 @@ interface ComposerState extends PendingFilesState {
 }
 
 export const useComposer = create<ComposerState>((set, get) => ({
-  ...pendingFilesSlice(set, get, 'f'),
+  ...pendingFilesSlice(set, get, 'f', checkPendingFile),
   text: '',
   setText: (text) => set({ text }),
   clear: () => set({ text: '', files: [], rejected: [] }),

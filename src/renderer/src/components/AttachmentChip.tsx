@@ -4,8 +4,11 @@ import { FileBadge } from './FileBadge'
 import { formatBytes } from './formatBytes'
 import { Icon } from './Icon'
 
-/** `ready`: chosen in the composer, not sent yet; the others follow the contract's AttachmentStatus. */
-export type ChipStatus = 'ready' | 'pending' | 'converting' | 'converted' | 'failed'
+/**
+ * `ready`: chosen in the composer and read by the pre-send check; `unchecked`: chosen, the host could
+ * not be asked, read on Send. The others follow the contract's AttachmentStatus.
+ */
+export type ChipStatus = 'ready' | 'unchecked' | 'pending' | 'converting' | 'converted' | 'failed'
 
 export interface AttachmentChipProps {
   name: string
@@ -24,6 +27,8 @@ function statusText({ status, error, chars, truncated }: AttachmentChipProps): s
   switch (status) {
     case 'ready':
       return 'Ready'
+    case 'unchecked':
+      return 'Read on Send'
     case 'pending':
       return 'Waiting'
     case 'converting':
@@ -55,14 +60,16 @@ export function AttachmentChip(props: AttachmentChipProps) {
           {status !== 'failed' && (
             <>
               <span aria-hidden="true"> · </span>
-              <span className="chip-status">
+              {/* A status region: screen readers hear Reading… turn into Ready. */}
+              <span className="chip-status" role="status">
+                <span className="visually-hidden">{name}: </span>
                 {status === 'converting' && <Icon name="spinner" size={12} />}
                 {text}
               </span>
             </>
           )}
         </span>
-        {status === 'converted' &&
+        {(status === 'converted' || status === 'ready') &&
           props.warnings?.map((warning) => (
             <span key={warning} className="chip-warning">
               <Icon name="alert" size={12} />

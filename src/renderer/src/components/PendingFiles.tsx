@@ -1,10 +1,29 @@
 import { useRef } from 'react'
-import { AttachmentChip, AttachmentChipList } from './AttachmentChip'
+import type { PendingCheck } from '../chat/pendingFilesSlice'
+import { AttachmentChip, AttachmentChipList, type AttachmentChipProps } from './AttachmentChip'
 import { Icon } from './Icon'
 
 interface Pending {
   id: string
   file: File
+  check?: PendingCheck | undefined
+}
+
+/** The chip of a file not sent yet, from its pre-send check. */
+function chipState(
+  check: PendingCheck | undefined,
+): Pick<AttachmentChipProps, 'status' | 'error' | 'warnings'> {
+  switch (check?.status) {
+    case undefined:
+    case 'unchecked':
+      return { status: 'unchecked' }
+    case 'converting':
+      return { status: 'converting' }
+    case 'converted':
+      return { status: 'ready', warnings: check.warnings }
+    case 'failed':
+      return { status: 'failed', error: check.error }
+  }
 }
 
 interface Rejected {
@@ -52,29 +71,45 @@ export function AttachFilesButton({
   )
 }
 
-/** Files chosen but not sent yet, each with Remove. */
+/** Files chosen but not sent yet, each with its check's state and Remove. */
 export function PendingFileChips({
   label,
   files,
   onRemove,
+  focusAfterLast,
 }: {
   label: string
   files: readonly Pending[]
   onRemove(id: string): void
+  /** Where the keyboard goes when the last chip is removed (the message box). */
+  focusAfterLast?: () => void
 }) {
+  const list = useRef<HTMLDivElement>(null)
   if (files.length === 0) return null
+  // Removing a chip by keyboard keeps focus in the list: on the next chip's Remove, else the box.
+  const remove = (id: string, index: number) => {
+    onRemove(id)
+    requestAnimationFrame(() => {
+      const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.chip-remove')
+      const next = buttons?.[Math.min(index, buttons.length - 1)]
+      if (next) next.focus()
+      else focusAfterLast?.()
+    })
+  }
   return (
-    <AttachmentChipList label={label}>
-      {files.map(({ id, file }) => (
-        <AttachmentChip
-          key={id}
-          name={file.name}
-          size={file.size}
-          status="ready"
-          onRemove={() => onRemove(id)}
-        />
-      ))}
-    </AttachmentChipList>
+    <div ref={list} className="pending-chips">
+      <AttachmentChipList label={label}>
+        {files.map(({ id, file, check }, index) => (
+          <AttachmentChip
+            key={id}
+            name={file.name}
+            size={file.size}
+            {...chipState(check)}
+            onRemove={() => remove(id, index)}
+          />
+        ))}
+      </AttachmentChipList>
+    </div>
   )
 }
 

@@ -5,6 +5,7 @@ import { Field } from '../components/Field'
 import { EvalScores } from './EvalScores'
 import { issueFor } from './issuesByPath'
 import { ollamaQuery } from './modelsApi'
+import { OllamaPull } from './OllamaPull'
 import { listProviders, type ProviderInfo } from './providersApi'
 import { SecretField } from './SecretField'
 import { SettingsSection } from './SettingsSection'
@@ -195,6 +196,7 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
       ) : (
         <p className="hint">{preset.name} needs no API key.</p>
       )}
+      {preset?.kind === 'ollama' && ollama.data?.running && <OllamaPull />}
       {preset?.kind === 'ollama' && ollama.data && !ollama.data.running && (
         <p className="field-hint">
           Ollama is not running at {ollama.data.url}. {ollama.data.hint}

@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { checkPendingFile } from '../chat/checkPendingFile'
 import { type PendingFile, type PendingFilesState, pendingFilesSlice } from '../chat/pendingFilesSlice'
 import type { VoiceSessionState } from './voiceSession'
 
@@ -10,7 +11,7 @@ interface VoiceStore extends PendingFilesState {
 }
 
 export const useVoice = create<VoiceStore>((set, get) => ({
-  ...pendingFilesSlice(set, get, 'v'),
+  ...pendingFilesSlice(set, get, 'v', checkPendingFile),
   session: undefined,
   setSession: (session) => set({ session }),
   takeFiles() {

@@ -63,6 +63,19 @@ export const OllamaStatusSummary = z.object({
 })
 export type OllamaStatusSummary = z.infer<typeof OllamaStatusSummary>
 
+/** One progress line of a pull through Ollama (`/api/pull`), then its end. */
+export const OllamaPullProgressEvent = z.object({
+  model: z.string(),
+  state: z.enum(['pulling', 'done', 'failed']),
+  /** Ollama's own status line, e.g. `pulling manifest`, `verifying sha256 digest`. */
+  status: z.string(),
+  completedBytes: z.number().nonnegative().nullable(),
+  totalBytes: z.number().nonnegative().nullable(),
+  /** Why it failed. */
+  message: z.string().nullable(),
+})
+export type OllamaPullProgressEvent = z.infer<typeof OllamaPullProgressEvent>
+
 export const modelRoutes = {
   'models.list': route({
     summary: 'Installed local models (file name, size, which one the local provider uses).',
@@ -112,8 +125,14 @@ export const modelRoutes = {
     input: z.void(),
     output: OllamaStatusSummary,
   }),
+  'ollama.pull': route({
+    summary: 'Starts pulling a model through Ollama; ollama.progress events follow until done or failed.',
+    input: z.object({ model: z.string().trim().min(1).max(200) }),
+    output: z.object({ started: z.literal(true) }),
+  }),
 }
 
 export const modelEvents = {
   'models.progress': ModelProgress,
+  'ollama.progress': OllamaPullProgressEvent,
 }

@@ -152,6 +152,19 @@ describe('local provider: the embedded llama.cpp with the tiny random-weights mo
     expect(idle.current).toBeUndefined()
   })
 
+  it('a model too large for the free memory says so and what to do, and loads nothing', async () => {
+    // The real memory check of node-llama-cpp, with all of this machine's RAM kept for other programs.
+    const starved = new LocalRuntime({ idleUnloadMs: () => 0, threads: 1, ramPadding: (total) => total })
+    const starvedClient = createLlmClient(localProvider(), { local: { ...host, runtime: starved } })
+    await expect(starvedClient.chat({ messages: [{ role: 'user', content: 'Hi' }] })).rejects.toMatchObject({
+      code: 'TOO_LARGE',
+      message: expect.stringMatching(
+        /does not fit in this machine's free memory .*too large for the available RAM.*choose a smaller model/,
+      ),
+    })
+    expect(starved.current).toBeUndefined()
+  })
+
   it('a file that is not a model gives a clear error and loads nothing', async () => {
     models.set('broken', fixturePath('models', 'README.md'))
     await expect(

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs'
+import { expect, type Page, test } from '@playwright/test'
+import { fixturePath } from '../test/support/fixtures'
+import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
+import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
+import { type BureauServer, startBureau } from './support/bureauServer'
+import { axeViolations, dropFiles, snapshot } from './support/ui'
+
+// Issue 19 item 8: chips show Reading…, then Ready or the converter's error, from the real conversion.
+const docx = readFileSync(fixturePath('convert', 'test.docx'))
+const randomBin = readFileSync(fixturePath('convert', 'random.bin'))
+
+let llm: ScriptedLlm
+let bureau: BureauServer
+test.beforeAll(async () => {
+  llm = await startScriptedLlm({ models: ['scripted-model'] })
+  bureau = await startBureau([], scriptedProviderEnv(llm, 'sk-scripted-chips-key-0000'))
+})
+test.afterAll(async () => {
+  await bureau?.stop()
+  await llm?.close()
+})
+test.beforeEach(() => bureau.freshChat())
+test.use({ viewport: { width: 1280, height: 860 } })
+
+/** Holds the pre-send checks until `release` is called, so the Reading… state can be seen. */
+async function holdChecks(page: Page): Promise<() => void> {
+  let release = () => {}
+  const gate = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/ipc/attachments.check', async (route) => {
+    await gate
+    await route.continue()
+  })
+  return release
+}
+
+const chip = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Files to send' }).getByTestId('attachment-chip').filter({ hasText: name })
+
+test('a good .docx reads as Ready, random.bin shows the converter error; removed by keyboard, Send goes with the good one', async ({
+  page,
+}) => {
+  let asked = ''
+  llm.setResponder((info) => {
+    asked = info.lastUserText
+    return { text: 'The document is about AutoGen.' }
+  })
+  await page.goto(bureau.openUrl)
+  const release = await holdChecks(page)
+  await dropFiles(page, [
+    { name: 'test.docx', bytes: docx },
+    { name: 'random.bin', bytes: randomBin },
+  ])
+  await expect(chip(page, 'test.docx').getByRole('status')).toHaveText('test.docx: Reading…')
+  await expect(chip(page, 'random.bin').getByRole('status')).toHaveText('random.bin: Reading…')
+  await expect(page.getByText('Ready')).toHaveCount(0)
+  release()
+
+  await expect(chip(page, 'test.docx')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 })
+  await expect(chip(page, 'test.docx').getByRole('status')).toHaveText('test.docx: Ready')
+  const bad = chip(page, 'random.bin')
+  await expect(bad).toHaveAttribute('data-status', 'failed', { timeout: 30_000 })
+  await expect(bad.getByRole('alert')).toContainText('Cannot convert "random.bin":')
+  // The error chip does not block Send.
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled()
+  await page.getByRole('textbox', { name: 'Message' }).fill('What is this document about?')
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 860 })
+      await snapshot(page, `chips-${width}-${scheme}`)
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 860 })
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  await bad.getByRole('button', { name: 'Remove random.bin' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(bad).toHaveCount(0)
+  // Focus stays in the list, on the remaining chip's Remove.
+  await expect(page.getByRole('button', { name: 'Remove test.docx' })).toBeFocused()
+
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByTestId('assistant-text').last()).toContainText('about AutoGen', { timeout: 30_000 })
+  // The model got the converted document, and nothing of the removed file.
+  expect(asked).toContain('AutoGen')
+  expect(asked).not.toContain('random.bin')
+})
+
+test('the error chip passes axe in light and dark', async ({ browser }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ bypassCSP: true, colorScheme: scheme })
+    const page = await context.newPage()
+    await page.goto(bureau.openUrl)
+    await dropFiles(page, [{ name: 'random.bin', bytes: randomBin }])
+    await expect(chip(page, 'random.bin')).toHaveAttribute('data-status', 'failed', { timeout: 30_000 })
+    const violations = await axeViolations(page)
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    await context.close()
+  }
+})
