@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, resolve, sep } from 'node:path'
 import { defineConfig, type Plugin } from 'vitest/config'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -26,16 +26,47 @@ function modulePathFromSources(): Plugin {
   }
 }
 
+/**
+ * Node-side test files that need a process of their own: they replace modules (`vi.mock`), or they load
+ * native add-ons (the whole app with its LanceDB index, llama.cpp), which must not outlive the file in a
+ * shared worker. Found by what the file contains, so a new file of either kind is placed by itself.
+ */
+const NEEDS_OWN_PROCESS =
+  /vi\.(do)?[mM]ock\(|createApp|support\/ipcHost|src\/main\/knowledge|\/knowledge\/harness|llm\/local|src\/main\/models|node-llama-cpp|@lancedb/
+const nodeSide = readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .map((file) => `test/${file.split(sep).join('/')}`)
+  .filter((file) => /^test\/(main|shared|scripts|support)\/.*\.test\.ts$/.test(file))
+const ownProcess = nodeSide.filter((file) => NEEDS_OWN_PROCESS.test(readFileSync(file, 'utf8')))
+
 export default defineConfig({
   plugins: [modulePathFromSources()],
   define: { __BUREAU_VERSION__: JSON.stringify(pkg.version) },
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     // Generous: a waiting test must survive a loaded 2-core machine; a real hang still fails.
     testTimeout: 60_000,
     hookTimeout: 30_000,
     // Two cores: keep parallelism modest so LibreOffice/Chromium-backed tests are not starved.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['test/{main,shared,scripts,support}/**/*.test.ts'],
+          exclude: ownProcess,
+          // The other Node-side files share a worker's module cache: importing the app's modules again for
+          // each file cost more than half of their time. Each file still starts its own services.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ['test/renderer/**/*.test.{ts,tsx}', ...ownProcess],
+        },
+      },
+    ],
   },
 })

@@ -122,7 +122,9 @@ test('a provider without vision: the picture is read by OCR, the chip says why, 
   await expect(chip).toMatchAriaSnapshot(`
       - listitem:
         - img
-        - text: /^invoice\\.png .* DeepSeek \\(scripted-model\\) does not read images .* read with OCR instead$/
+        - text: /^invoice\\.png/
+        - status: /^invoice\\.png. \\d+ chars$/
+        - text: /DeepSeek \\(scripted-model\\) does not read images .* read with OCR instead$/
     `)
   await expect(chip.getByRole('alert')).toHaveCount(0)
 

@@ -1,4 +1,4 @@
-import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react'
+import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useRef } from 'react'
 import { Icon } from '../components/Icon'
 import { AttachFilesButton, PendingFileChips, RejectedFiles } from '../components/PendingFiles'
 import { namePastedFile } from './attachmentLimits'
@@ -19,6 +19,15 @@ export interface ComposerProps {
 export function Composer({ running, sending, onSend, onStop, lastUserText }: ComposerProps) {
   const { text, files, rejected, setText, addFiles, removeFile, dismissRejected } = useComposer()
   const box = useRef<HTMLTextAreaElement>(null)
+  // A recalled message puts the caret at its end once React has rendered it (not in a frame callback,
+  // which can run before the new value is in the box).
+  const caretToEnd = useRef(false)
+  useLayoutEffect(() => {
+    const input = box.current
+    if (!caretToEnd.current || !input || input.value !== text) return
+    caretToEnd.current = false
+    input.setSelectionRange(text.length, text.length)
+  }, [text])
   const canSend = !running && !sending && (text.trim() !== '' || files.length > 0)
 
   const send = () => {
@@ -42,9 +51,8 @@ export function Composer({ running, sending, onSend, onStop, lastUserText }: Com
       onStop()
     } else if (action === 'recall' && lastUserText) {
       event.preventDefault()
+      caretToEnd.current = true
       setText(lastUserText)
-      const input = event.currentTarget
-      requestAnimationFrame(() => input.setSelectionRange(input.value.length, input.value.length))
     }
   }
 
