@@ -91,6 +91,8 @@ describe('attachments.check', () => {
   it('a send while the check still runs waits for it instead of converting the file a second time', async () => {
     const before = conversions()
     const check = host.client.invoke('attachments.check', { name: 'test.xlsx', bytes: xlsx, count: 1 })
+    // The check has reached the converter before Send is pressed (two requests may arrive in any order).
+    await vi.waitFor(() => expect(conversions()).toBe(before + 1), { timeout: 30_000 })
     llm.reset()
     const user = await sendAndFinish([{ name: 'test.xlsx', bytes: xlsx }])
     expect((await check).status).toBe('converted')
