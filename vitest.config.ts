@@ -27,12 +27,12 @@ function modulePathFromSources(): Plugin {
 }
 
 /**
- * Node-side test files that need a process of their own: they replace modules (`vi.mock`), or they load
+ * Node-side test files that need a process of their own: they replace modules (`vi.mock`), raise process signals, or they load
  * native add-ons (the whole app with its LanceDB index, llama.cpp), which must not outlive the file in a
  * shared worker. Found by what the file contains, so a new file of either kind is placed by itself.
  */
 const NEEDS_OWN_PROCESS =
-  /vi\.(do)?[mM]ock\(|createApp|support\/ipcHost|src\/main\/knowledge|\/knowledge\/harness|llm\/local|src\/main\/models|node-llama-cpp|@lancedb/
+  /vi\.(do)?[mM]ock\(|process\.emit\(|createApp|support\/ipcHost|src\/main\/knowledge|\/knowledge\/harness|llm\/local|src\/main\/models|node-llama-cpp|@lancedb/
 const nodeSide = readdirSync('test', { recursive: true, encoding: 'utf8' })
   .map((file) => `test/${file.split(sep).join('/')}`)
   .filter((file) => /^test\/(main|shared|scripts|support)\/.*\.test\.ts$/.test(file))
