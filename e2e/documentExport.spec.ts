@@ -2,38 +2,19 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
-import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
-import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import { scriptedHostForSpec } from './support/scriptedHost'
 import { axeViolations } from './support/ui'
 
 // Issue 22: the chat's "Export document" menu writes a real Word file of the conversation.
 
-let llm: ScriptedLlm
-let bureau: BureauServer
-
-test.beforeAll(async () => {
-  llm = await startScriptedLlm({ models: ['scripted-model'] })
-  bureau = await startBureau(
-    [],
-    scriptedProviderEnv(llm, 'sk-scripted-e2e-key-0000', { BUREAU_INTERACTION_MODE: 'api' }),
-  )
-})
-test.afterAll(async () => {
-  await bureau?.stop()
-  await llm?.close()
-})
-test.beforeEach(async () => {
-  llm.reset()
-  await bureau.freshChat()
-})
+const host = scriptedHostForSpec({ key: 'sk-scripted-e2e-key-0000', env: { BUREAU_INTERACTION_MODE: 'api' } })
 test.use({ viewport: { width: 1280, height: 860 }, bypassCSP: true })
 
 const ANSWER = 'The Zanzibar office grew by 12 %.\n\n| Office | Growth |\n|---|---:|\n| Zanzibar | 12 % |'
 
 async function askAndWait(page: Page) {
-  llm.setResponder(() => ({ text: ANSWER }))
-  await page.goto(bureau.openUrl)
+  host.llm.setResponder(() => ({ text: ANSWER }))
+  await page.goto(host.bureau.openUrl)
   const box = page.getByRole('textbox', { name: 'Message' })
   await box.fill('How did the offices do?')
   await box.press('Enter')
@@ -65,7 +46,7 @@ test('exports the conversation to a real .docx from the keyboard', async ({ page
   await page.screenshot({ path: '/tmp/docs-done-1280-light.png' })
   const agentPath = (await saved.locator('code').textContent()) ?? ''
   expect(agentPath).toMatch(/^\/exports\/.+\.docx$/)
-  const parts = unzipSync(new Uint8Array(await readFile(join(bureau.workspace, agentPath))))
+  const parts = unzipSync(new Uint8Array(await readFile(join(host.bureau.workspace, agentPath))))
   const xml = strFromU8(parts['word/document.xml'] ?? new Uint8Array())
   expect(xml).toContain('The Zanzibar office grew by 12 %.')
   expect(xml).toContain('How did the offices do?')

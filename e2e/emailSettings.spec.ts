@@ -4,6 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test'
 import {
   DOVECOT,
   DOVECOT_MISSING,
+  DOVECOT_REQUIRED,
   type Dovecot,
   type SmtpRecorder,
   startDovecot,
@@ -19,7 +20,11 @@ const PASSWORD = 'e2e-mail-password-NEVER-SHOWN-9c1d'
 let dovecot: Dovecot
 let smtp: SmtpRecorder
 let bureau: BureauServer
-test.skip(!DOVECOT, DOVECOT_MISSING)
+// In CI (BUREAU_CI, set by .ci/run, which installs Dovecot) a missing Dovecot fails the spec; elsewhere
+// the spec is skipped with that reason printed.
+if (!DOVECOT && DOVECOT_REQUIRED) throw new Error(DOVECOT_MISSING)
+if (!DOVECOT) console.log(`emailSettings.spec.ts: skipped, ${DOVECOT_MISSING}`)
+test.skip(!DOVECOT, `Dovecot is not installed: ${DOVECOT_MISSING}`)
 test.beforeAll(async () => {
   dovecot = await startDovecot({ alice: PASSWORD })
   smtp = await startSmtpRecorder({ users: { alice: PASSWORD }, deliver: () => {} })

@@ -1,14 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import {
-  type ChatRequestInfo,
-  type ScriptedLlm,
-  startScriptedLlm,
-  type Turn,
-} from '../test/support/scriptedLlm'
-import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import type { ChatRequestInfo, Turn } from '../test/support/scriptedLlm'
+import { scriptedHostForSpec } from './support/scriptedHost'
 import { axeViolations } from './support/ui'
 
 // Issue 21: an answer that searched the workspace shows numbered sources; a click opens the passage.
@@ -26,26 +20,17 @@ const LEASE = [
   '',
 ].join('\n')
 
-let llm: ScriptedLlm
-let bureau: BureauServer
-
-test.beforeAll(async () => {
-  llm = await startScriptedLlm({ models: ['scripted-model'] })
-  bureau = await startBureau(
-    [],
-    scriptedProviderEnv(llm, 'sk-scripted-e2e-key-0000', { BUREAU_INTERACTION_MODE: 'api' }),
-  )
-  await mkdir(join(bureau.workspace, 'contracts'), { recursive: true })
-  await writeFile(join(bureau.workspace, 'contracts', 'lease.md'), LEASE)
-  await writeFile(join(bureau.workspace, 'budget.md'), '# Budget\n\nMarketing spend is 12,000 euros.\n')
-})
-test.afterAll(async () => {
-  await bureau?.stop()
-  await llm?.close()
-})
-test.beforeEach(async () => {
-  llm.reset()
-  await bureau.freshChat()
+const host = scriptedHostForSpec({
+  key: 'sk-scripted-e2e-key-0000',
+  env: { BUREAU_INTERACTION_MODE: 'api' },
+  afterStart: async () => {
+    await mkdir(join(host.bureau.workspace, 'contracts'), { recursive: true })
+    await writeFile(join(host.bureau.workspace, 'contracts', 'lease.md'), LEASE)
+    await writeFile(
+      join(host.bureau.workspace, 'budget.md'),
+      '# Budget\n\nMarketing spend is 12,000 euros.\n',
+    )
+  },
 })
 // axe is injected as an inline script, which the app's CSP rightly forbids.
 test.use({ viewport: { width: 1280, height: 860 }, bypassCSP: true })
@@ -53,7 +38,7 @@ test.use({ viewport: { width: 1280, height: 860 }, bypassCSP: true })
 /** open_toolset, then knowledge search, then done with an answer citing what the search returned. */
 function scriptSearch() {
   let n = 0
-  llm.setResponder((info: ChatRequestInfo): Turn => {
+  host.llm.setResponder((info: ChatRequestInfo): Turn => {
     n++
     if (n === 1) return { toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'knowledge' } }] }
     if (n === 2)
@@ -72,7 +57,7 @@ function scriptSearch() {
 
 async function askAndOpenSource(page: Page) {
   scriptSearch()
-  await page.goto(bureau.openUrl)
+  await page.goto(host.bureau.openUrl)
   const box = page.getByRole('textbox', { name: 'Message' })
   await box.fill('How much notice do I have to give on my lease?')
   await box.press('Enter')
