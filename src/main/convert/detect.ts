@@ -53,6 +53,11 @@ export function extensionsByFormat(): Map<ConvertFormat, string[]> {
   return out
 }
 
+/** The format a file extension stands for, if the converter reads it. */
+export function formatOfExtension(extension: string): ConvertFormat | undefined {
+  return Object.hasOwn(byExtension, extension) ? byExtension[extension] : undefined
+}
+
 const zipFamily = new Set<ConvertFormat>(['docx', 'xlsx', 'pptx', 'epub', 'zip'])
 
 export function extensionOf(name: string): string {

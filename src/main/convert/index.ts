@@ -1,5 +1,6 @@
 export { createAppConverter } from './appConverter'
 export { type Converter, createConverter } from './createConverter'
+export { extensionOf, formatOfExtension } from './detect'
 export { ConvertError } from './errors'
 export type { ConvertToolsetEnvironment } from './toolset/convertToolset'
 export { ConvertResult } from './types'
