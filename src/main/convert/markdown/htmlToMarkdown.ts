@@ -3,6 +3,7 @@ import TurndownService from 'turndown'
 import { moveChildren, removeNode, replaceNode } from './domEdit'
 import { parseHtml } from './parseHtml'
 import { unwrapRedirect } from './redirects'
+import { pinTableRows } from './tableRows'
 
 /** What happens to `<img src="data:...">`: kept, shortened to `data:image/png;base64...`, or dropped. */
 export type DataImagePolicy = 'keep' | 'placeholder' | 'drop'
@@ -11,7 +12,7 @@ export interface HtmlToMarkdownOptions {
   dataImages: DataImagePolicy
 }
 
-const droppedTags = [
+const droppedTags = new Set([
   'script',
   'style',
   'noscript',
@@ -22,16 +23,73 @@ const droppedTags = [
   'canvas',
   'svg',
   'math',
-]
-const blockInCell = 'p, div, ul, ol, li, h1, h2, h3, h4, h5, h6, blockquote, pre, hr, dl, dt, dd'
+])
+const blockInCell = new Set([
+  'p',
+  'div',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'hr',
+  'dl',
+  'dt',
+  'dd',
+])
+
+function nameOf(element: Element): string {
+  return element.localName.toLowerCase()
+}
+
+/**
+ * The elements under `root` that `wanted` picks, in document order. One walk with firstChild and
+ * nextSibling: domino's selector engine costs several times more per element, and a page with
+ * hundreds of table cells asked it twice per cell.
+ */
+function descendants(root: Node, wanted: (element: Element, name: string) => boolean): Element[] {
+  const found: Element[] = []
+  let node: Node | null = root.firstChild
+  while (node && node !== root) {
+    if (node.nodeType === 1 && wanted(node as Element, nameOf(node as Element))) found.push(node as Element)
+    if (node.firstChild) {
+      node = node.firstChild
+      continue
+    }
+    while (node && node !== root && !node.nextSibling) node = node.parentNode
+    if (!node || node === root) break
+    node = node.nextSibling
+  }
+  return found
+}
+
+/** A nested table as one line: its cells' text, spaced so that neighbouring cells do not run together. */
+function tableText(table: Element): string {
+  const cells = descendants(table, (_element, name) => name === 'td' || name === 'th')
+  if (cells.length === 0) return table.textContent ?? ''
+  return cells.map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim()).join(' ')
+}
 
 /** Markdown tables cannot hold blocks: lists, paragraphs and headings inside cells become lines. */
 function flattenCell(cell: Element): void {
+  if (!cell.firstChild) return
   const document = cell.ownerDocument
-  for (const nested of Array.from(cell.querySelectorAll('table'))) {
-    replaceNode(nested, document.createTextNode(` ${nested.textContent ?? ''} `))
+  const nestedTables: Element[] = []
+  const blocks = descendants(cell, (element, name) => {
+    if (name === 'table') nestedTables.push(element)
+    return blockInCell.has(name)
+  })
+  if (nestedTables.length === 0 && blocks.length === 0) return
+  for (const nested of nestedTables) {
+    replaceNode(nested, document.createTextNode(` ${tableText(nested)} `))
   }
-  for (const block of Array.from(cell.querySelectorAll(blockInCell)).reverse()) {
+  for (const block of blocks.reverse()) {
     const fragment = document.createDocumentFragment()
     if (block.tagName === 'LI') fragment.appendChild(document.createTextNode('• '))
     if (/^H\d$/.test(block.tagName)) {
@@ -48,9 +106,11 @@ function flattenCell(cell: Element): void {
 
 /** A table without header cells gets its first row promoted, which is what the reader expects. */
 function normaliseTable(table: HTMLTableElement): void {
-  for (const cell of Array.from(table.querySelectorAll('td, th'))) flattenCell(cell)
+  const cells = descendants(table, (_element, name) => name === 'td' || name === 'th')
+  for (const cell of cells) flattenCell(cell)
   const first = table.rows[0]
-  if (!first || table.querySelector('th')) return
+  // Asked after flattening: header cells of nested tables, now text, do not count.
+  if (!first || descendants(table, (_element, name) => name === 'th').length > 0) return
   for (const cell of Array.from(first.cells)) {
     const th = table.ownerDocument.createElement('th')
     moveChildren(cell, th)
@@ -61,10 +121,18 @@ function normaliseTable(table: HTMLTableElement): void {
 }
 
 function prepare(root: Element | Document): void {
-  for (const element of Array.from(root.querySelectorAll(droppedTags.join(', ')))) removeNode(element)
-  for (const table of Array.from(root.querySelectorAll('table')).reverse())
-    normaliseTable(table as HTMLTableElement)
-  for (const link of Array.from(root.querySelectorAll('a[href]'))) {
+  const dropped: Element[] = []
+  const tables: Element[] = []
+  const links: Element[] = []
+  descendants(root, (element, name) => {
+    if (droppedTags.has(name)) dropped.push(element)
+    else if (name === 'table') tables.push(element)
+    else if (name === 'a' && element.hasAttribute('href')) links.push(element)
+    return false
+  })
+  for (const element of dropped) removeNode(element)
+  for (const table of tables.reverse()) normaliseTable(table as HTMLTableElement)
+  for (const link of links) {
     const href = link.getAttribute('href') ?? ''
     const target = /^\s*javascript:/i.test(href) ? '' : unwrapRedirect(href)
     if (target) link.setAttribute('href', target)
@@ -125,6 +193,15 @@ function createService(options: HtmlToMarkdownOptions): TurndownService {
       const titlePart = title ? ` "${title.replace(/"/g, '\\"')}"` : ''
       return `[${text}](${href.replace(/[()]/g, '\\$&').replace(/\s/g, '%20')}${titlePart})`
     },
+  })
+  // Added last, so asked first about every node; it converts nothing (turndown works on its own
+  // copy of the DOM, so this is where the copy's tables can be reached).
+  service.addRule('tableRows', {
+    filter: (node) => {
+      pinTableRows(node)
+      return false
+    },
+    replacement: () => '',
   })
   return service
 }

@@ -1,5 +1,7 @@
 /** Unwraps search-engine click-tracking links so the Markdown names the real target. */
 export function unwrapRedirect(href: string): string {
+  // Parsing a URL costs microseconds and a page holds thousands of links; only these can be trackers.
+  if (!/\/(ck\/a|url)([?#]|$)/.test(href)) return href
   let url: URL
   try {
     url = new URL(href)
