@@ -96,12 +96,17 @@ export default async function documentsBench(): Promise<BenchRow[]> {
       const engine = pandocPdfEngine()
       if (!engine)
         console.log(
-          'documents bench: pandoc PDF row skipped: no HTML PDF engine (weasyprint or wkhtmltopdf) is installed',
+          'documents bench: pandoc PDF row skipped: no HTML PDF engine (apt-get install -y weasyprint)',
         )
       else {
         const pdfPeer = pandocTime([input, '--pdf-engine', engine, '-o', join(dir, 'p.pdf')])
         if (typeof pdfPeer === 'number')
-          rows.push({ name: `pandoc md -> pdf (${engine}), no diagrams`, value: pdfPeer, unit: 'ms' })
+          rows.push({
+            name: `pandoc md -> pdf (${engine}), no diagrams`,
+            value: pdfPeer,
+            unit: 'ms',
+            note: `Bureau/pandoc ${(pdfPlain / pdfPeer).toFixed(1)}x`,
+          })
         else console.log(`documents bench: pandoc PDF row skipped: ${pdfPeer}`)
       }
     } finally {

@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
-import { scriptedHostForSpec } from './support/scriptedHost'
+import { ask, scriptedHostForSpec } from './support/scriptedHost'
 import { axeViolations } from './support/ui'
 
-// Issue 22: the chat's "Export document" menu writes a real Word file of the conversation.
+// Issue 22: the chat's "Export document" menu writes a real Word file of the conversation, and each
+// answer's own Export writes that answer alone.
 
 const host = scriptedHostForSpec({ key: 'sk-scripted-e2e-key-0000', env: { BUREAU_INTERACTION_MODE: 'api' } })
 test.use({ viewport: { width: 1280, height: 860 }, bypassCSP: true })
@@ -51,4 +52,48 @@ test('exports the conversation to a real .docx from the keyboard', async ({ page
   expect(xml).toContain('The Zanzibar office grew by 12 %.')
   expect(xml).toContain('How did the offices do?')
   expect(xml).toContain('<w:tbl>')
+})
+
+const docxText = async (agentPath: string) => {
+  const parts = unzipSync(new Uint8Array(await readFile(join(host.bureau.workspace, agentPath))))
+  return strFromU8(parts['word/document.xml'] ?? new Uint8Array())
+}
+
+test("an answer's Export writes only that answer, from the keyboard, at 400 to 1280 px", async ({ page }) => {
+  host.script({ text: 'Answer one: the Zanzibar office grew.' }, { text: 'Answer two: Tromsø shrank.' })
+  await page.goto(host.bureau.openUrl)
+  const answers = page.getByRole('article', { name: 'Bureau' })
+  await ask(page, 'First question?')
+  await expect(answers.first()).toContainText('Answer one')
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 })
+  await ask(page, 'Second question?')
+  await expect(answers.nth(1)).toContainText('Answer two')
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 })
+  const first = answers.first()
+  const summary = first.locator('summary', { hasText: 'Export' })
+  await summary.focus()
+  await page.keyboard.press('Enter')
+  const menu = first.getByRole('menu', { name: 'Export this answer' })
+  await expect(menu).toBeVisible()
+  for (const width of [1280, 800, 400]) {
+    await page.setViewportSize({ width, height: 860 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      // The formats are on screen, not clipped by the list or covered by the next message.
+      await expect(menu).toBeInViewport({ ratio: 1 })
+      await page.screenshot({ path: `/tmp/docs-answer-menu-${width}-${scheme}.png` })
+      expect(await axeViolations(page), `${width} px ${scheme}`).toEqual([])
+    }
+  }
+  await page.keyboard.press('ArrowDown')
+  await expect(menu.getByRole('menuitem', { name: 'Word (.docx)' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  const saved = first.getByRole('status').filter({ hasText: 'Saved to' })
+  await expect(saved).toBeVisible({ timeout: 60_000 })
+  await page.screenshot({ path: '/tmp/docs-answer-done-400-dark.png' })
+  const xml = await docxText((await saved.locator('code').textContent()) ?? '')
+  expect(xml).toContain('Answer one: the Zanzibar office grew.')
+  // The conversation's title (its first question) heads the file; no question and no other answer is in it.
+  for (const other of ['Answer two', 'Second question?', 'You ·']) expect(xml).not.toContain(other)
+  expect(xml.match(/Bureau · /g)).toHaveLength(1)
 })

@@ -30,9 +30,17 @@ export async function startIpcHost(options: {
   workspaceDir: string
   token: string
   events: readonly EventName[]
+  /** No background knowledge index (it converts the workspace's files with the same converter). */
+  noIndex?: boolean
 }): Promise<IpcHost> {
   const { dataDir, workspaceDir, token } = options
-  const app = await createApp({ host: 'web', dataDir, workspaceDir, logger: silentLogger })
+  const app = await createApp({
+    host: 'web',
+    dataDir,
+    workspaceDir,
+    logger: silentLogger,
+    ...(options.noIndex ? { noIndex: true } : {}),
+  })
   const host = await startHttpHost({ app, port: 0, token })
   const { client, ready } = httpIpcClient(host.url, token)
   const events: RecordedEvent[] = []

@@ -92,13 +92,14 @@ function containsUtf16(bytes: Uint8Array, word: string): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(needle)
 }
 
+/** Office writes a password-protected .docx/.xlsx/.pptx as an OLE container with an `EncryptedPackage`. */
+function passwordAdvice(hinted: ConvertFormat | undefined): string {
+  const app = hinted === 'xlsx' || hinted === 'xls' ? 'Excel' : hinted === 'pptx' ? 'PowerPoint' : 'Word'
+  return `the document is password-protected; remove the password in ${app} (File > Info > Protect) and try again`
+}
+
 function detectCompoundFile(bytes: Uint8Array, hinted: ConvertFormat | undefined): ConvertFormat {
-  if (containsUtf16(bytes, 'EncryptedPackage')) {
-    throw new FormatProblem(
-      'encrypted',
-      'the document is password-protected; save an unprotected copy and try again',
-    )
-  }
+  if (containsUtf16(bytes, 'EncryptedPackage')) throw new FormatProblem('encrypted', passwordAdvice(hinted))
   if (containsUtf16(bytes, 'Workbook') || containsUtf16(bytes, 'Book')) return 'xls'
   if (containsUtf16(bytes, 'WordDocument')) {
     throw new FormatProblem(

@@ -11,6 +11,7 @@ import { sent } from './support'
 // Issue 19 item 8: the composer's chips convert each file before Send, through the app's converter.
 const docx = new Uint8Array(readFileSync(fixturePath('convert', 'test.docx')))
 const xlsx = new Uint8Array(readFileSync(fixturePath('convert', 'test.xlsx')))
+const encrypted = new Uint8Array(readFileSync(fixturePath('documents', 'encrypted.docx')))
 const randomBin = new Uint8Array(readFileSync(fixturePath('convert', 'random.bin')))
 // A docx cut in half: a zip without its central directory.
 const damagedDocx = docx.slice(0, Math.floor(docx.length / 2))
@@ -27,6 +28,8 @@ beforeAll(async () => {
     workspaceDir: await dirs.make(),
     token: 'attach-check-token',
     events: ['agent.done', 'chat.attachment'],
+    // The converter's count is the test's measure: the background index would convert /inbox's files too.
+    noIndex: true,
   })
 })
 afterAll(async () => {
@@ -104,5 +107,14 @@ describe('attachments.check', () => {
     await expect(
       host.client.invoke('attachments.check', { name: 'a.txt', bytes: new Uint8Array([65]), count: 21 }),
     ).rejects.toThrow(/Invalid input for attachments.check/)
+  })
+
+  it('refuses a password-protected .docx with advice, before Send', async () => {
+    const check = await host.client.invoke('attachments.check', { name: 'minutes.docx', bytes: encrypted })
+    expect(check).toEqual({
+      status: 'failed',
+      error:
+        'Cannot convert "minutes.docx": the document is password-protected; remove the password in Word (File > Info > Protect) and try again',
+    })
   })
 })

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { unzipSync, zipSync } from 'fflate'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ConvertError, ConvertResult, createConverter } from '../../../src/main/convert'
+import { fixturePath } from '../../support/fixtures'
 import { corpusFile } from './corpus'
 
 const converter = createConverter()
@@ -130,5 +132,21 @@ describe('not a document', () => {
   it('refuses an empty file', async () => {
     const error = await conversionError('empty.docx', new Uint8Array())
     expect(error.reason).toBe('the file is empty')
+  })
+})
+
+describe('a password-protected document', () => {
+  // A real .docx encrypted with a password (ECMA-376 agile encryption, see test/fixtures/README.md).
+  const encrypted = new Uint8Array(readFileSync(fixturePath('documents', 'encrypted.docx')))
+
+  it('is refused with the advice to remove the password in the program that set it', async () => {
+    const error = await conversionError('minutes.docx', encrypted)
+    expect(error.failure).toBe('encrypted')
+    expect(error.message).toBe(
+      'Cannot convert "minutes.docx": the document is password-protected; remove the password in Word (File > Info > Protect) and try again',
+    )
+    expectClearMessage(error, 'minutes.docx')
+    // The same container named as a workbook names Excel.
+    expect((await conversionError('budget.xlsx', encrypted)).message).toMatch(/remove the password in Excel/)
   })
 })

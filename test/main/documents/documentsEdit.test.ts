@@ -250,20 +250,18 @@ describe('bad input loses nothing', () => {
     )
   })
 
-  it('a damaged docx, a .doc, a password-protected file, footnotes', async () => {
+  it('a damaged docx, a .doc, a password-protected file (edit and template), footnotes', async () => {
     const good = new Uint8Array(await workspace.readFile('/edit/report.docx'))
     await workspace.writeFile('/bad/truncated.docx', good.slice(0, 2000))
     const broken = unzipSync(good)
     broken['word/document.xml'] = new TextEncoder().encode('<w:document><w:body><w:p></w:body>')
     await workspace.writeFile('/bad/malformed.docx', zipSync(broken))
     await workspace.writeFile('/bad/minutes.doc', await readFile(fixturePath('documents', 'minutes.doc')))
-    // An OLE container with the streams Office writes for a password-protected file.
-    const ole = Buffer.concat([
-      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
-      Buffer.alloc(504),
-      Buffer.from('EncryptionInfo\0EncryptedPackage', 'utf16le'),
-    ])
-    await workspace.writeFile('/bad/protected.docx', ole)
+    // A real password-protected .docx (ECMA-376 agile encryption; see test/fixtures/README.md).
+    await workspace.writeFile(
+      '/bad/protected.docx',
+      await readFile(fixturePath('documents', 'encrypted.docx')),
+    )
     await refused('append_docx', { path: '/bad/truncated.docx', markdown: 'x' }, /damaged/)
     await refused(
       'append_docx',
@@ -271,7 +269,24 @@ describe('bad input loses nothing', () => {
       /damaged \(word\/document\.xml/,
     )
     await refused('append_docx', { path: '/bad/minutes.doc', markdown: 'x' }, /Word 97-2003 \(\.doc\)/)
-    await refused('append_docx', { path: '/bad/protected.docx', markdown: 'x' }, /password-protected/)
+    const PROTECTED = /protected\.docx is password-protected; remove the password in Word .* and try again/
+    await refused('append_docx', { path: '/bad/protected.docx', markdown: 'x' }, PROTECTED)
+    await refused(
+      'replace_section',
+      { path: '/bad/protected.docx', heading: 'Minutes', markdown: 'x' },
+      PROTECTED,
+    )
+    const asTemplate = await call('create_docx', {
+      path: '/bad/from-template.docx',
+      markdown: '# X',
+      template: '/bad/protected.docx',
+    })
+    expect(asTemplate.ok).toBe(false)
+    if (!asTemplate.ok)
+      expect(asTemplate.error).toMatch(
+        /Template \/bad\/protected\.docx is password-protected; remove the password in Word/,
+      )
+    expect(await workspace.exists('/bad/from-template.docx')).toBe(false)
     await refused('append_docx', { path: '/edit/report.docx', markdown: 'x[^1]\n\n[^1]: note' }, /Footnotes/)
     await refused('append_docx', { path: '/edit/chart.png', markdown: 'x' }, /not a Word document/)
   })

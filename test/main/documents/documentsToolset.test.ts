@@ -10,7 +10,17 @@ import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import { createWorkspace, type Workspace } from '../../../src/main/workspace'
 import { fixturePath } from '../../support/fixtures'
 import { tempDirs } from '../../support/tempDir'
-import { inOrder, libreOfficeToPdf, pdfImages, pdfPages, pdfText } from './readers'
+import {
+  edgeSpread,
+  inOrder,
+  libreOfficeConvert,
+  libreOfficeToPdf,
+  pageHolding,
+  pdfImages,
+  pdfPages,
+  pdfText,
+  pdfWords,
+} from './readers'
 
 const dirs = tempDirs('bureau-documents-')
 const SLOW = 240_000
@@ -79,6 +89,53 @@ const CORPUS_ORDER = [
 
 let docx: Receipt
 let pdf: Receipt
+let loPdf: Promise<string> | undefined
+/** The corpus DOCX as LibreOffice prints it: one soffice run shared by the tests that read it. */
+const corpusThroughLibreOffice = async () => {
+  loPdf ??= workspace
+    .readFile('/reports/q3.docx')
+    .then((bytes) => libreOfficeToPdf(bytes, join(scratch, 'lo'), 'q3'))
+  return loPdf
+}
+
+/** Each diagram's text that must be PDF text (a vector drawing), in its own section of the corpus. */
+const DIAGRAM_LABELS: Record<(typeof SUPPORTED_DIAGRAMS)[number]['type'], string> = {
+  flowchart: 'Approved?',
+  sequenceDiagram: 'Invoice',
+  classDiagram: 'Customer',
+  'stateDiagram-v2': 'Review',
+  erDiagram: 'CUSTOMER',
+  gantt: 'Design',
+  pie: 'Staff',
+  journey: 'Fill form',
+  gitGraph: 'draft',
+  mindmap: 'Offsite',
+  timeline: 'Milestones',
+  quadrantChart: 'Priorities',
+  'xychart-beta': 'Sales',
+}
+
+/** Headings of the corpus in order: the table of contents lists them before the body starts. */
+const TOC = ['Contents', 'Quarterly report', 'Results by region', 'Steps taken', 'Languages']
+
+/** The constructs a reader sees in layout: the page break, the contents, the table's column alignment. */
+async function expectLayout(path: string) {
+  const raw = await pdfText(path)
+  // `\pagebreak` puts the Languages section at the top of a new page.
+  expect(pageHolding(raw, 'Greek:')?.trim().startsWith('Languages')).toBe(true)
+  expect(pageHolding(raw, 'keeps')).not.toContain('Greek:')
+  expect(inOrder(raw.replace(/\s+/g, ' '), [...TOC, 'This report covers'])).toEqual([])
+  const words = await pdfWords(path)
+  const left = edgeSpread(words, ['North', 'South', 'East'])
+  const centre = edgeSpread(words, ['Anna', 'Ben', 'Chen'])
+  const right = edgeSpread(words, ['1,200', '980', '1,450'])
+  expect(left.left).toBeLessThan(1)
+  expect(left.right).toBeGreaterThan(3)
+  expect(centre.centre).toBeLessThan(1)
+  expect(centre.left).toBeGreaterThan(3)
+  expect(right.right).toBeLessThan(1)
+  expect(right.left).toBeGreaterThan(3)
+}
 
 beforeAll(async () => {
   const base = await dirs.make()
@@ -114,11 +171,7 @@ describe('create_docx', () => {
   it(
     'LibreOffice opens it and converts it to PDF with the text in order and every picture',
     async () => {
-      const lo = await libreOfficeToPdf(
-        await workspace.readFile('/reports/q3.docx'),
-        join(scratch, 'lo'),
-        'q3',
-      )
+      const lo = await corpusThroughLibreOffice()
       const text = (await pdfText(lo)).replace(/\s+/g, ' ')
       expect(
         inOrder(
@@ -132,6 +185,12 @@ describe('create_docx', () => {
       expect(images.length).toBe(SUPPORTED_DIAGRAMS.length + 1)
       expect(images.filter((i) => i.width >= 300).length).toBeGreaterThanOrEqual(SUPPORTED_DIAGRAMS.length)
     },
+    SLOW,
+  )
+
+  it(
+    'in LibreOffice: the contents list the headings, the page break holds, table columns keep their alignment',
+    async () => expectLayout(await corpusThroughLibreOffice()),
     SLOW,
   )
 
@@ -184,21 +243,15 @@ describe('create_pdf', () => {
     'draws every diagram as vector graphics: their labels are PDF text, the broken one is code',
     async () => {
       const text = (await pdfText(join(root, 'reports', 'q3.pdf'))).replace(/\s+/g, ' ')
-      for (const label of [
-        'Approved?',
-        'Invoice',
-        'Customer',
-        'Review',
-        'CUSTOMER',
-        'Design',
-        'Staff',
-        'Fill form',
-        'Offsite',
-        'Milestones',
-        'Priorities',
-        'Sales',
-      ])
-        expect(text).toContain(label)
+      // Each label lies in its own diagram's section (between its heading and the next one; the last
+      // occurrence of a heading is in the body, the first in the table of contents).
+      for (const [i, diagram] of SUPPORTED_DIAGRAMS.entries()) {
+        const start = text.lastIndexOf(`Diagram ${diagram.type}`)
+        const next = SUPPORTED_DIAGRAMS[i + 1]
+        const end = next ? text.lastIndexOf(`Diagram ${next.type}`) : text.lastIndexOf('Broken diagram')
+        expect(start, diagram.type).toBeGreaterThan(0)
+        expect(text.slice(start, end), diagram.type).toContain(DIAGRAM_LABELS[diagram.type])
+      }
       expect(text).toContain('A --> (((broken')
       expect(pdf.diagrams).toBe(SUPPORTED_DIAGRAMS.length)
       expect(pdf.diagrams_failed).toBe(1)
@@ -209,6 +262,12 @@ describe('create_pdf', () => {
         height: 80,
       })
     },
+    SLOW,
+  )
+
+  it(
+    'the contents list the headings, the page break holds, table columns keep their alignment',
+    async () => expectLayout(join(root, 'reports', 'q3.pdf')),
     SLOW,
   )
 
@@ -344,3 +403,19 @@ it('supported_diagrams lists every type with an example', async () => {
     for (const d of diagrams) expect(d.example.startsWith(d.type)).toBe(true)
   }
 })
+
+// Runs last: the files are the ones the tests above wrote. One soffice run for all of them.
+it(
+  'LibreOffice opens every other DOCX written above: hostile, templated, and 200 pages from 199 page breaks',
+  async () => {
+    const names = { hostile: '/out/hostile.docx', templated: '/out/templated.docx', big: '/out/big.docx' }
+    const files: Record<string, Uint8Array> = {}
+    for (const [name, path] of Object.entries(names))
+      files[name] = new Uint8Array(await workspace.readFile(path))
+    const out = await libreOfficeConvert(files, join(scratch, 'lo-all'), 'pdf')
+    expect(await pdfText(out.hostile ?? '')).toContain('Visible text stays.')
+    expect(await pdfText(out.templated ?? '')).toContain('Styled')
+    expect(await pdfPages(out.big ?? '')).toBe(200)
+  },
+  SLOW,
+)

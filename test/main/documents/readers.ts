@@ -106,3 +106,46 @@ export async function libreOfficeConvert(
   }
   return result
 }
+
+export interface WordBox {
+  text: string
+  xMin: number
+  xMax: number
+  yMin: number
+}
+
+/** Every word of the PDF with its box (`pdftotext -bbox`), in reading order. */
+export async function pdfWords(path: string): Promise<WordBox[]> {
+  const { stdout } = await run('pdftotext', ['-bbox', '-enc', 'UTF-8', path, '-'], {
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const words: WordBox[] = []
+  for (const m of stdout.matchAll(
+    /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g,
+  ))
+    words.push({ text: m[4] ?? '', xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]) })
+  return words
+}
+
+/**
+ * How far apart the left edges, centres and right edges of these words (first occurrence of each) lie, in
+ * points: a right-aligned column has its right edges together and its left edges apart.
+ */
+export function edgeSpread(words: readonly WordBox[], column: readonly string[]) {
+  const boxes = column.map((text) => {
+    const box = words.find((w) => w.text === text)
+    if (!box) throw new Error(`"${text}" is not in the PDF`)
+    return box
+  })
+  const spread = (values: number[]) => Math.max(...values) - Math.min(...values)
+  return {
+    left: spread(boxes.map((b) => b.xMin)),
+    centre: spread(boxes.map((b) => (b.xMin + b.xMax) / 2)),
+    right: spread(boxes.map((b) => b.xMax)),
+  }
+}
+
+/** The text of the page (pdftotext separates pages with form feeds) that holds `needle`. */
+export function pageHolding(text: string, needle: string): string | undefined {
+  return text.split('\f').find((page) => page.includes(needle))
+}

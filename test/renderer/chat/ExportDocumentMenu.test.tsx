@@ -1,8 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { useChat } from '../../../src/renderer/src/chat/chatStore'
 import { ExportDocumentMenu } from '../../../src/renderer/src/chat/ExportDocumentMenu'
+import { MessageItem } from '../../../src/renderer/src/chat/MessageItem'
+import { SINGLE } from '../../../src/renderer/src/chat/versions'
+import type { ChatMessage } from '../../../src/shared/ipc'
 
 const invoke = vi.hoisted(() => vi.fn())
 vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke, on: () => () => {} } }))
@@ -77,5 +82,102 @@ describe('ExportDocumentMenu', () => {
       'Saved to /exports/Budget.pdf (Image "/x.png" was not found.)',
     )
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+})
+
+const message = (
+  id: string,
+  role: ChatMessage['role'],
+  text: string,
+  status: ChatMessage['status'] = 'done',
+) =>
+  ({
+    id,
+    role,
+    text,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    status,
+    attachments: [],
+    steps: [],
+    files: [],
+  }) satisfies ChatMessage
+
+function renderMessage(m: ChatMessage) {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MessageItem message={m} busy={false} version={SINGLE} />
+    </QueryClientProvider>,
+  )
+}
+
+describe("an answer's own export", () => {
+  afterEach(() => {
+    cleanup()
+    invoke.mockReset()
+    useChat.setState({ conversationId: undefined })
+  })
+
+  it('is among the answer actions, named for screen readers, and exports only that answer', async () => {
+    const user = userEvent.setup()
+    useChat.setState({ conversationId: 'c1' })
+    invoke.mockResolvedValue({ agentPath: '/exports/Budget.pdf', bytes: 900, pages: 1, warnings: [] })
+    renderMessage(message('a7', 'assistant', 'The East grew by 7 %.'))
+    const summary = screen.getByText('Export', { selector: 'summary' })
+    // Visible "Export", heard as "Export this answer".
+    expect(summary.textContent).toBe('Export this answer')
+    expect(summary.querySelector('.visually-hidden')?.textContent).toBe(' this answer')
+    summary.focus()
+    ;(summary.closest('details') as HTMLDetailsElement).open = true
+    const menu = screen.getByRole('menu', { name: 'Export this answer' })
+    await user.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Word (.docx)' }))
+    await user.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'PDF' }))
+    await user.keyboard('{ArrowDown}')
+    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Word (.docx)' }))
+    await user.keyboard('{ArrowUp}{Enter}')
+    expect(invoke).toHaveBeenCalledWith('documents.exportConversation', {
+      id: 'c1',
+      format: 'pdf',
+      messageId: 'a7',
+    })
+    expect(await screen.findByText('/exports/Budget.pdf')).toBeTruthy()
+    expect(document.activeElement).toBe(summary)
+  })
+
+  it('is not offered on a question, an answer still streaming, an empty answer or without a conversation', () => {
+    useChat.setState({ conversationId: 'c1' })
+    for (const m of [
+      message('u1', 'user', 'How did we do?'),
+      message('a1', 'assistant', 'Half an ans', 'streaming'),
+      message('a2', 'assistant', '', 'error'),
+    ]) {
+      renderMessage(m)
+      expect(screen.queryByText('Export', { selector: 'summary' })).toBeNull()
+      cleanup()
+    }
+    useChat.setState({ conversationId: undefined })
+    renderMessage(message('a3', 'assistant', 'Done.'))
+    expect(screen.queryByText('Export', { selector: 'summary' })).toBeNull()
+  })
+
+  it('closes when focus leaves it, so two answers never have their menus open at once', async () => {
+    const user = userEvent.setup()
+    render(
+      <>
+        <ExportDocumentMenu conversationId="c1" messageId="a1" />
+        <ExportDocumentMenu conversationId="c1" messageId="a2" />
+      </>,
+    )
+    const [first, second] = screen.getAllByText('Export', { selector: 'summary' })
+    const firstMenu = first?.closest('details') as HTMLDetailsElement
+    first?.focus()
+    firstMenu.open = true
+    await user.tab()
+    expect(firstMenu.open).toBe(true) // focus went to a format inside the menu
+    await user.tab()
+    await user.tab()
+    expect(document.activeElement).toBe(second)
+    expect(firstMenu.open).toBe(false)
   })
 })

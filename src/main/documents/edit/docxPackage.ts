@@ -21,18 +21,22 @@ function isEncrypted(bytes: Uint8Array): boolean {
   return Buffer.from(bytes).includes(Buffer.from('EncryptedPackage', 'utf16le'))
 }
 
-function refuseNonDocx(bytes: Uint8Array, path: string): void {
-  if (startsWith(bytes, CFB_MAGIC)) {
-    if (isEncrypted(bytes))
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `${path} is password-protected; remove the password in Word (File > Info > Protect Document) and try again.`,
-      )
+/** A Word 97-2003 .doc or a password-protected file (both OLE containers) is refused with advice. */
+export function refuseOleContainer(bytes: Uint8Array, path: string): void {
+  if (!startsWith(bytes, CFB_MAGIC)) return
+  if (isEncrypted(bytes))
     throw new AppError(
       'VALIDATION_FAILED',
-      `${path} is an old Word 97-2003 (.doc) file; save it as .docx in Word or LibreOffice to edit it.`,
+      `${path} is password-protected; remove the password in Word (File > Info > Protect Document) and try again.`,
     )
-  }
+  throw new AppError(
+    'VALIDATION_FAILED',
+    `${path} is an old Word 97-2003 (.doc) file; save it as .docx in Word or LibreOffice and try again.`,
+  )
+}
+
+function refuseNonDocx(bytes: Uint8Array, path: string): void {
+  refuseOleContainer(bytes, path)
   if (!startsWith(bytes, ZIP_MAGIC)) throw damaged(path, 'not a Word .docx package')
 }
 

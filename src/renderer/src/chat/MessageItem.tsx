@@ -8,6 +8,8 @@ import { ReturnedFileChip } from '../components/ReturnedFileChip'
 import { StepTimeline } from '../components/StepTimeline'
 import { KnowledgeSources } from '../knowledge/KnowledgeSources'
 import { sendEdit } from './chatActions'
+import { useChat } from './chatStore'
+import { ExportDocumentMenu } from './ExportDocumentMenu'
 import { AnswerActions, CopyButton, DeletePairButton, type VersionInfo, VersionNav } from './MessageActions'
 
 interface ItemProps {
@@ -105,6 +107,7 @@ function UserMessage({ message, version, busy }: ItemProps) {
 function AssistantMessage({ message, version, busy }: ItemProps) {
   const streaming = message.status === 'streaming'
   const waiting = streaming && message.text === '' && message.steps.length === 0
+  const conversationId = useChat((s) => s.conversationId)
   return (
     <div className="message message-assistant" data-status={message.status}>
       <div className="avatar" aria-hidden="true">
@@ -145,6 +148,9 @@ function AssistantMessage({ message, version, busy }: ItemProps) {
             <VersionNav version={version} disabled={busy} />
             {message.text && <CopyButton text={message.text} />}
             <AnswerActions message={message} disabled={busy} />
+            {conversationId && message.text.trim() !== '' && (
+              <ExportDocumentMenu conversationId={conversationId} messageId={message.id} />
+            )}
             {message.usage && message.usage.inputTokens + message.usage.outputTokens > 0 && (
               <span className="usage">
                 {message.usage.inputTokens.toLocaleString()} in ·{' '}
