@@ -24,7 +24,7 @@ function rootPagesRef(bytes: Buffer): string | undefined {
     const here = at - start
     const from = text.lastIndexOf('obj', here)
     const endAt = text.indexOf('endobj', here)
-    const body = text.slice(from < 0 ? 0 : from, endAt < 0 ? text.length : endAt)
+    const body = text.slice(Math.max(from, 0), endAt < 0 ? text.length : endAt)
     const match = /\/Pages\s+(\d+)\s+(\d+)\s+R/.exec(body)
     if (match) return `${match[1]} ${match[2]} obj`
   }
