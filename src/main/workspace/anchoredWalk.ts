@@ -84,6 +84,7 @@ async function walkOnce(
       if (!stats) return anchored(agentPath, dir, name, undefined, false)
       if (stats.isSymbolicLink()) {
         const resolved = await resolveLink(rootReal, dir.child(name), options.allowInternal === true)
+        await dir.close()
         return { restart: [...resolved, ...segments.slice(index + 1)] }
       }
       if (last) return anchored(agentPath, dir, name, stats, false)
@@ -93,7 +94,10 @@ async function walkOnce(
         if (['ELOOP', 'ENOTDIR', 'ENOENT'].includes(errnoOf(error) ?? '')) return undefined
         throw error
       })
-      if (!next) return { restart: [...segments] }
+      if (!next) {
+        await dir.close()
+        return { restart: [...segments] }
+      }
       await dir.close()
       dir = next
     }

@@ -143,6 +143,46 @@ afterAll(async () => {
   if (cdpDir) await rm(cdpDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
 
+// edge-profile: Bureau launches the user's own browser on their profile (here Chromium on a fresh profile
+// folder). Like bundled-chromium it goes through the guard proxy, so a worker's socket is refused there too.
+describe('URL guard on WebSockets from workers (edge-profile)', () => {
+  let h: Harness
+  beforeAll(async () => {
+    h = await startGuardedHarness('edge-profile', publicSite.origin, cdpChromium.endpoint)
+  }, 60_000)
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it.each([
+    ['a dedicated worker', '/worker'],
+    ['a worker started by a worker', '/nested-worker'],
+    ['the page itself', '/private'],
+  ])('refuses a WebSocket to the private server from %s', async (_name, path) => {
+    privateSite.connections = 0
+    const view = await h.ok<PageResult>('web_navigate', { url: `${publicSite.origin}${path}` })
+    const waited = await h.call('web_wait_for', { text: 'closed 1006', timeout: 5 })
+    const read = await h.ok<PageResult>('web_read_page')
+    expect(waited.ok).toBe(true)
+    expect(read.content).toContain('socket error | closed 1006')
+    expect(`${view.content}\n${read.content}`).toMatch(
+      new RegExp(`Refused (a WebSocket to )?(http|ws)://127\\.0\\.0\\.1:${privateSite.port}/`),
+    )
+    for (const result of [view, waited, read]) expect(JSON.stringify(result)).not.toContain(SECRET)
+    expect(privateSite.connections).toBe(0)
+  })
+
+  it('lets a WebSocket to an allowed server connect through the proxy', async () => {
+    publicSite.connections = 0
+    await h.ok<PageResult>('web_navigate', { url: `${publicSite.origin}/public` })
+    const waited = await h.call('web_wait_for', { text: 'got echo ping', timeout: 5 })
+    const read = await h.ok<PageResult>('web_read_page')
+    expect(waited.ok).toBe(true)
+    expect(read.content).toContain('open | got hello from the public socket | got echo ping')
+    expect(publicSite.connections).toBe(1)
+  })
+})
+
 describe.each(['bundled-chromium', 'cdp'] as const)('URL guard on WebSockets and WebRTC (%s)', (mode) => {
   let h: Harness
   beforeAll(async () => {

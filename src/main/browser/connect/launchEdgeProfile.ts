@@ -40,6 +40,8 @@ export async function launchEdgeProfile(config: BrowserConfig): Promise<BrowserC
       executablePath,
       headless: config.headless,
       args: [...QUIET_FLAGS],
+      // The guard proxy (loopback too: Chromium sends it past proxies unless told otherwise).
+      ...(config.proxyServer ? { proxy: { server: config.proxyServer, bypass: '<-loopback>' } } : {}),
       acceptDownloads: true,
       viewport: null,
       timeout: 20_000,

@@ -85,11 +85,12 @@ export class SessionConnection {
   }
 
   /**
-   * The Chromium Bureau launches itself gets the guard proxy: DevTools cannot hold a worker before its
-   * first WebSocket (Playwright lets every worker run at once), the proxy refuses the connection itself.
+   * A browser Bureau launches itself (bundled-chromium, edge-profile) gets the guard proxy: DevTools cannot
+   * hold a worker before its first WebSocket (Playwright lets every worker run at once), the proxy refuses
+   * the connection itself. The user's running browser (cdp) keeps its own network settings.
    */
   private async proxyFor(c: BrowserConfig): Promise<GuardProxy | undefined> {
-    if (c.mode !== 'bundled-chromium' || !this.options.guard) return undefined
+    if (c.mode === 'cdp' || !this.options.guard) return undefined
     const guard = await this.options.guard()
     return startGuardProxy({
       guard,

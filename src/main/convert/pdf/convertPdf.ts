@@ -10,6 +10,7 @@ import { inertDocument } from './inertDocument'
 import { importKeepingNatives } from './keepNatives'
 import { ocrPage } from './ocrPage'
 import type { DecodedImage } from './pageImage'
+import { indexPageTreeOnce } from './pageTreeIndex'
 import { type PageText, readPage, scanImage } from './readPage'
 import { importWithoutCanvas } from './withoutCanvas'
 
@@ -43,10 +44,12 @@ function assetsFolder(name: string): string {
 async function openDocument(context: ConvertContext, images: boolean): Promise<PDFDocumentProxy> {
   pdfjs ??= loadPdfJs()
   const library = await pdfjs
+  // pdf.js takes ownership of the buffer it is given, so it gets a copy; and it refuses a Node Buffer,
+  // whose slice() would still be a Buffer, so the copy is a plain Uint8Array.
+  const data = new Uint8Array(context.bytes)
+  indexPageTreeOnce(data)
   const task = library.getDocument({
-    // pdf.js takes ownership of the buffer it is given, so it gets a copy; and it refuses a Node Buffer,
-    // whose slice() would still be a Buffer, so the copy is a plain Uint8Array.
-    data: new Uint8Array(context.bytes),
+    data,
     isEvalSupported: false,
     disableFontFace: false,
     ownerDocument: inertDocument as never,

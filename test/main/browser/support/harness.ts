@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect } from 'vitest'
@@ -20,7 +20,17 @@ import { loadBuiltinToolsets } from '../../../../src/main/toolsHost'
 import { createWorkspace, type Workspace } from '../../../../src/main/workspace'
 
 export const CHROMIUM = '/usr/bin/chromium'
-export type Mode = 'bundled-chromium' | 'cdp'
+export type Mode = 'bundled-chromium' | 'cdp' | 'edge-profile'
+
+/**
+ * edge-profile launches the user's browser with a window (Bureau does not make it headless); this machine
+ * has no display, so the "user's browser" is Chromium behind a script that adds the headless flags.
+ */
+async function headlessChromium(dir: string): Promise<string> {
+  const script = join(dir, 'chromium-headless')
+  await writeFile(script, `#!/bin/sh\nexec ${CHROMIUM} ${HEADLESS_FLAGS.join(' ')} "$@"\n`, { mode: 0o755 })
+  return script
+}
 
 export interface Harness {
   mode: Mode
@@ -52,12 +62,13 @@ export async function startHarness(
   const root = await mkdtemp(join(tmpdir(), 'bureau-browser-'))
   const cdp =
     mode === 'cdp' && !settings.cdpEndpoint ? await startCdpChromium(join(root, 'cdp-profile')) : null
+  const edgeExecutable = mode === 'edge-profile' ? await headlessChromium(root) : null
   const env: BrowserEnvironment = {
     dataDir: join(root, 'data'),
     settings: () => ({
       mode,
-      executablePath: mode === 'bundled-chromium' ? CHROMIUM : null,
-      profileDir: null,
+      executablePath: mode === 'cdp' ? null : mode === 'edge-profile' ? edgeExecutable : CHROMIUM,
+      profileDir: mode === 'edge-profile' ? join(root, 'edge-profile') : null,
       allowLocalNetwork: true,
       searchUrl,
       ...settings,
