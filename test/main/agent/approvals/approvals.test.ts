@@ -73,9 +73,13 @@ describe('approval gate', () => {
 
   it('asks for external calls only; allow once asks again next time', async () => {
     const g = gate(['once', 'deny'])
-    expect(await g.approve(request('read', 'web', 'readPage'), never)).toEqual({ allowed: true })
-    expect(await g.approve(request('external'), never)).toEqual({ allowed: true })
-    expect(await g.approve(request('external'), never)).toEqual({ allowed: false, reason: DENIED_BY_USER })
+    expect(await g.approve(request('read', 'web', 'readPage'), never)).toEqual({ allowed: true, by: 'policy' })
+    expect(await g.approve(request('external'), never)).toEqual({ allowed: true, by: 'user' })
+    expect(await g.approve(request('external'), never)).toEqual({
+      allowed: false,
+      reason: DENIED_BY_USER,
+      by: 'user',
+    })
     expect(g.asked.map((r) => r.name)).toEqual(['web_click', 'web_click'])
   })
 
@@ -107,7 +111,7 @@ describe('approval gate', () => {
     const make = (level: 'read' | 'write' | 'all', rules = {}) =>
       createApprovalGate({ settings: () => ({ ...defaults, rules }), granted: new Set(), autoApprove: level })
     expect((await make('write')(request('external'), never)).allowed).toBe(false)
-    expect(await make('all')(request('external'), never)).toEqual({ allowed: true })
+    expect(await make('all')(request('external'), never)).toEqual({ allowed: true, by: 'non-interactive' })
     expect((await make('all', { web: 'deny' })(request('external'), never)).allowed).toBe(false)
     const reason = await make('read')(request('external'), never)
     expect(reason).toMatchObject({ reason: expect.stringMatching(/approval level \(read\)/) })
