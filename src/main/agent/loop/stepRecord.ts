@@ -57,7 +57,8 @@ export function finishStep(
 export function withCall(step: AgentStep, result: ToolResult): AgentStep {
   if (!result.call) return step
   const approval = result.call.approval
-  const recorded = approval && (approval.outcome === 'denied' || approval.by !== 'policy' || approval.risk !== 'read')
+  const recorded =
+    approval && (approval.outcome === 'denied' || approval.by !== 'policy' || approval.risk !== 'read')
   return {
     ...step,
     method: `${result.call.toolset}.${toSnakeCase(result.call.method)}`,

@@ -8,7 +8,12 @@ const Entry = z.looseObject({ tool: z.string() })
 /** Same value, numbers compared as numbers and text without case or surrounding space. */
 function same(actual: unknown, expected: unknown): boolean {
   if (typeof expected === 'number') return Number(actual) === expected
-  if (typeof expected === 'string') return String(actual ?? '').trim().toLowerCase() === expected.toLowerCase()
+  if (typeof expected === 'string')
+    return (
+      String(actual ?? '')
+        .trim()
+        .toLowerCase() === expected.toLowerCase()
+    )
   return actual === expected
 }
 
@@ -22,8 +27,12 @@ export async function checkMcpCall(check: CheckOf<'mcpCall'>, ctx: CheckContext)
   const matching = calls.filter((call) => wanted.every(([key, value]) => same(call[key], value)))
   const what = `${check.tool} with ${JSON.stringify(check.args)}`
   if (matching.length !== check.count)
-    fail(`expected ${check.count} call(s) of ${what}, found ${matching.length} (all ${check.tool}: ${JSON.stringify(calls)})`)
+    fail(
+      `expected ${check.count} call(s) of ${what}, found ${matching.length} (all ${check.tool}: ${JSON.stringify(calls)})`,
+    )
   if (check.only && calls.length !== matching.length)
-    fail(`${check.tool} was also called otherwise: ${JSON.stringify(calls.filter((c) => !matching.includes(c)))}`)
+    fail(
+      `${check.tool} was also called otherwise: ${JSON.stringify(calls.filter((c) => !matching.includes(c)))}`,
+    )
   return `${matching.length} × ${what}`
 }

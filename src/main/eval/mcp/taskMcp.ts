@@ -33,7 +33,11 @@ export async function startTaskMcp(
     scripts.map((script) => [
       serverNameOf(script),
       // The running Node (or Electron as Node): the servers need nothing the user installed.
-      { command: process.execPath, args: [join(fixturesDir, script), journal], env: { ELECTRON_RUN_AS_NODE: '1' } },
+      {
+        command: process.execPath,
+        args: [join(fixturesDir, script), journal],
+        env: { ELECTRON_RUN_AS_NODE: '1' },
+      },
     ]),
   )
   await writeFile(join(dir, MCP_FILE), JSON.stringify({ mcpServers }))
@@ -41,7 +45,11 @@ export async function startTaskMcp(
   const host = createMcpHost({
     dataDir: dir,
     settings: {
-      mcp: () => ({ servers: {}, connectTimeoutSeconds: TIMEOUT_SECONDS, callTimeoutSeconds: TIMEOUT_SECONDS }),
+      mcp: () => ({
+        servers: {},
+        connectTimeoutSeconds: TIMEOUT_SECONDS,
+        callTimeoutSeconds: TIMEOUT_SECONDS,
+      }),
       getSecret: async () => undefined,
       listSecretNames: () => [],
     },
@@ -56,7 +64,9 @@ export async function startTaskMcp(
   const failed = host.status().find((s) => s.state !== 'connected')
   if (failed) {
     await close()
-    throw new Error(`the task's MCP server "${failed.name}" did not start: ${failed.lastError ?? failed.state}`)
+    throw new Error(
+      `the task's MCP server "${failed.name}" did not start: ${failed.lastError ?? failed.state}`,
+    )
   }
   return { toolsets: [...registry.list()], journal, close }
 }

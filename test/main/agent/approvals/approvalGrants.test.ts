@@ -54,9 +54,7 @@ describe('approval grants', () => {
       conversationId: first.conversationId,
       text: 'And the second part',
     })
-    const again = await host.waitForEvent(
-      (e) => e.event === 'agent.done' && e.payload.runId === second.runId,
-    )
+    const again = await host.waitForEvent((e) => e.event === 'agent.done' && e.payload.runId === second.runId)
     expect(host.events.filter((e) => e.event === 'agent.approval')).toHaveLength(0)
     expect(writeStep(again.payload.message as ChatMessage)).toMatchObject({
       status: 'ok',
