@@ -130,4 +130,13 @@ async function mkdirAndBuild(): Promise<void> {
       ['Marketing', 30000],
     ],
   })
+  await book('restock.xlsx', {
+    Restock: [
+      ['SKU', 'Product', 'On hand', 'Reorder level'],
+      ['PAP-A3-80', 'A3 copy paper, 80 g'],
+      ['TNR-HP-26A', 'Toner HP 26A, black'],
+      ['ENV-C4-250', 'Envelopes C4, white'],
+      ['PEN-BL-50', 'Ballpoint pens, blue'],
+    ],
+  })
 }

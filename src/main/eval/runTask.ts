@@ -5,7 +5,9 @@ import type { Logger } from '../logging'
 import { createToolSession, invoke, type Toolset, type UrlGuard } from '../tools'
 import { type CheckContext, runChecks } from './checks'
 import type { EvalEnvironment } from './environment'
+import { evalApprovalGate } from './evalApprovals'
 import type { EvalMail, TaskMailbox } from './mail/taskMail'
+import { startTaskMcp, type TaskMcp } from './mcp/taskMcp'
 import type { RunMode, TaskRun } from './results'
 import type { TestSite } from './siteServer'
 import type { EvalTask, ToolCallSpec } from './taskSchema'
@@ -71,7 +73,11 @@ async function replay(
         values.push(undefined)
         continue
       }
-      const result = await invoke(session, call.tool, resolveRefs(call.args, values), { signal: o.signal })
+      // Through the eval's approval gate, as the agent's calls go: a replay proves the gate lets it run.
+      const result = await invoke(session, call.tool, resolveRefs(call.args, values), {
+        signal: o.signal,
+        approve: evalApprovalGate(),
+      })
       values.push(result.ok ? result.value : undefined)
       if (!result.ok) errors.push(`${call.tool}: ${result.error}`)
     }
@@ -107,6 +113,7 @@ async function agent(
     attachmentBudgetChars: o.env.attachmentBudgetChars,
     interactionMode: model.interactionMode,
     urlGuard: o.urlGuard,
+    approve: evalApprovalGate(),
     ...(o.logger ? { logger: o.logger } : {}),
   })
   const errors = result.steps
@@ -132,9 +139,15 @@ async function agent(
  * The toolsets of an attempt: the environment's without the user's own mail accounts (an eval never
  * reads or sends the user's mail); an e-mail task gets the `email` toolset of its own mailbox.
  */
-async function attemptToolsets(env: EvalEnvironment, mailbox: TaskMailbox | undefined): Promise<Toolset[]> {
-  const toolsets = env.toolsets().filter((t) => t.name !== 'email')
-  return mailbox ? [...toolsets, await loadEmailToolset(mailbox.env)] : toolsets
+async function attemptToolsets(
+  env: EvalEnvironment,
+  mailbox: TaskMailbox | undefined,
+  mcp: TaskMcp | undefined,
+): Promise<Toolset[]> {
+  const own = new Set(mcp?.toolsets.map((t) => t.name))
+  const toolsets = env.toolsets().filter((t) => t.name !== 'email' && !own.has(t.name))
+  if (mailbox) toolsets.push(await loadEmailToolset(mailbox.env))
+  return [...toolsets, ...(mcp?.toolsets ?? [])]
 }
 
 function oneLine(error: unknown): string {
@@ -159,12 +172,14 @@ export async function runTask(raw: EvalTask, o: RunTaskOptions): Promise<TaskRun
   }
   const started = performance.now()
   let ws: TaskWorkspace | undefined
+  let mcp: TaskMcp | undefined
   let setupMs = 0
   try {
     o.site.take()
     const mailbox =
       task.mailbox.length > 0 ? await (await o.mail()).mailbox(o.fixturesDir, task.mailbox) : undefined
-    const toolsets = await attemptToolsets(o.env, mailbox)
+    if (task.mcp.length > 0) mcp = await startTaskMcp(o.tempRoot, o.fixturesDir, task.mcp)
+    const toolsets = await attemptToolsets(o.env, mailbox, mcp)
     ws = await prepareTaskWorkspace(task.id, {
       tempRoot: o.tempRoot,
       fixturesDir: o.fixturesDir,
@@ -187,6 +202,7 @@ export async function runTask(raw: EvalTask, o: RunTaskOptions): Promise<TaskRun
       submissions: o.site.take(),
       reader: o.env.converter,
       maildir: mailbox?.maildir,
+      mcpJournal: mcp?.journal,
     }
     const verdict = await runChecks(task.checks, ctx)
     const checkMs = performance.now() - checkStarted
@@ -220,6 +236,7 @@ export async function runTask(raw: EvalTask, o: RunTaskOptions): Promise<TaskRun
     }
   } finally {
     await ws?.dispose().catch(() => {})
+    await mcp?.close().catch(() => {})
   }
 }
 

@@ -21,6 +21,7 @@ export const TaskToolset = z.enum([
   'documents',
   'email',
   'knowledge',
+  'mcp',
 ])
 
 const AgentPath = z.string().regex(/^\/[^\0]*[^/]$/, 'an agent path like /reports/q3.xlsx')
@@ -52,6 +53,11 @@ export const TaskManifest = z.strictObject({
    * harness starts for the run; the `email` toolset is then that account's (never the user's accounts).
    */
   mailbox: z.array(FixturePath).default([]),
+  /**
+   * MCP servers of the task: stdio server scripts in eval/fixtures (e.g. `mcp/inventory.mjs`), started
+   * through Bureau's MCP client for the attempt; each becomes the toolset named after its file.
+   */
+  mcp: z.array(FixturePath.regex(/\.m?js$/, 'a .mjs or .js server script')).default([]),
   /** Tool calls run before the task (e.g. a change and a delete, so the history has something to restore). */
   setup: z.array(ToolCallSpec).default([]),
   /** A correct solution: replayed by `bureau eval --reference` through the real tool pipeline. */

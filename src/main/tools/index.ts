@@ -27,7 +27,9 @@ export { createToolSession, type ToolSessionOptions } from './toolSession'
 export {
   type AddToolsetResult,
   type AnyToolMethod,
+  type ApprovalBy,
   type ApprovalGate,
+  type ApprovalRecord,
   type ApprovalRequest,
   type ApprovalTouch,
   type ApprovalVerdict,

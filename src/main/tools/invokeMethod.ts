@@ -179,6 +179,11 @@ export async function invokeResolved(
       const touches = await approvalTarget(target, args, ctx)
       if (touches.length > 0) request.target = touches
       const verdict = await raceSignal(options.approve(request, signal), signal)
+      call.approval = {
+        outcome: verdict.allowed ? 'allowed' : 'denied',
+        by: verdict.by ?? 'policy',
+        risk: request.risk,
+      }
       if (!verdict.allowed) return failure(started, 'denied', 'FORBIDDEN', verdict.reason, call)
     }
     const output = await raceSignal(

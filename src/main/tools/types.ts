@@ -33,6 +33,8 @@ export interface ToolCall {
   name: string
   /** The validated arguments (after repair, coercion and defaults). */
   args?: Record<string, unknown>
+  /** What the approval gate decided, when the run has one (kept in the run's steps). */
+  approval?: ApprovalRecord
 }
 
 /**
@@ -94,8 +96,20 @@ export interface ApprovalRequest {
   target?: ApprovalTouch[]
 }
 
+/** Who decided: a rule or the risk level, the user on a card, the card's timeout, a non-interactive level. */
+export type ApprovalBy = 'policy' | 'user' | 'timeout' | 'non-interactive'
+
 /** The gate's answer; `reason` reaches the model as the tool result ("denied by the user"). */
-export type ApprovalVerdict = { allowed: true } | { allowed: false; reason: string }
+export type ApprovalVerdict =
+  | { allowed: true; by?: ApprovalBy }
+  | { allowed: false; reason: string; by?: ApprovalBy }
+
+/** A decision as a call and its step keep it. */
+export interface ApprovalRecord {
+  outcome: 'allowed' | 'denied'
+  by: ApprovalBy
+  risk: Risk
+}
 
 /** Decides on a call for an agent run; the CLI's direct commands and the UI's buttons pass none. */
 export type ApprovalGate = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalVerdict>

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import OpenAI, { toFile } from 'openai'
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -350,5 +352,60 @@ describe('chat completions', () => {
     first.controller.abort()
     await first.outcome
     await llm.waitUntil(() => llm.requests[0]?.aborted === true, { timeoutMs: 10_000 })
+  })
+})
+
+describe('approvals (the bridge cannot ask anyone)', () => {
+  type Steps = { bureau_steps: Array<{ method: string; status: string; error?: string; approval?: unknown }> }
+  const writeNotes = async (path: string) => {
+    llm.push(
+      { toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'files' } }] },
+      { toolCalls: [{ name: 'files_write_text', arguments: { path, content: 'minutes' } }] },
+      { toolCalls: [{ name: 'done', arguments: { message: 'Finished.' } }] },
+    )
+    const answer = await alice.chat.completions.create({
+      model: 'bureau-agent',
+      messages: [{ role: 'user', content: 'Save the minutes' }],
+    })
+    const steps = (answer as unknown as Steps).bureau_steps
+    return { answer, step: steps.find((s) => s.method === 'files.write_text') }
+  }
+  const exists = (path: string) => existsSync(join(app.workspaceDir, ...path.split('/')))
+
+  it('the approvals.nonInteractive setting decides what an `ask` becomes; denials are in the result', async () => {
+    try {
+      // `files: ask` makes the workspace's writes ask; the bridge answers with its level instead.
+      await app.settings.update({ approvals: { rules: { files: 'ask' }, nonInteractive: 'read' } })
+      const denied = await writeNotes('/bridge/denied.txt')
+      expect(denied.step).toMatchObject({
+        status: 'error',
+        error: expect.stringMatching(/approval level \(read\) does not cover this call/),
+        approval: { outcome: 'denied', by: 'non-interactive' },
+      })
+      expect(exists('/bridge/denied.txt')).toBe(false)
+      // The model was told, and went on to answer.
+      expect(JSON.stringify(chatRequests(llm).at(-1))).toContain('approval level (read)')
+      expect(messageText(denied.answer.choices[0]?.message)).toBe('Finished.')
+
+      await app.settings.update({ approvals: { nonInteractive: 'write' } })
+      const allowed = await writeNotes('/bridge/allowed.txt')
+      expect(allowed.step).toMatchObject({
+        status: 'ok',
+        approval: { outcome: 'allowed', by: 'non-interactive' },
+      })
+      expect(exists('/bridge/allowed.txt')).toBe(true)
+
+      // A deny rule denies even at the level `all`.
+      await app.settings.update({ approvals: { rules: { files: 'deny' }, nonInteractive: 'all' } })
+      const ruled = await writeNotes('/bridge/ruled.txt')
+      expect(ruled.step).toMatchObject({
+        status: 'error',
+        error: expect.stringMatching(/approval settings/),
+        approval: { outcome: 'denied', by: 'policy' },
+      })
+      expect(exists('/bridge/ruled.txt')).toBe(false)
+    } finally {
+      await app.settings.update({ approvals: { rules: { files: 'allow' }, nonInteractive: 'write' } })
+    }
   })
 })

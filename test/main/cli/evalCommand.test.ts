@@ -26,7 +26,7 @@ describe('bureau eval', () => {
         'eval',
         '--reference',
         '--tasks',
-        'sheet-total-column,files-restore-*',
+        'sheet-total-column,files-restore-*,mcp-reserve-stock',
         '--json',
         json,
         '--data-dir',
@@ -34,18 +34,21 @@ describe('bureau eval', () => {
       ],
       { timeoutMs: 120_000 },
     )
-    expect(result.stderr).toMatch(/\[1\/3\] files-restore-deleted \.\.\./)
+    expect(result.stderr).toMatch(/\[1\/4\] files-restore-deleted \.\.\./)
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/PASS\s+sheet-total-column\s+easy\s+3\/12/)
-    expect(result.stdout).toContain('score: 3/3 (100%)')
+    expect(result.stdout).toContain('score: 4/4 (100%)')
     const report = JSON.parse(await readFile(json, 'utf8')) as EvalReport
     expect(report.mode).toBe('reference')
     expect(report.runs.map((r) => [r.id, r.passed])).toEqual([
       ['files-restore-deleted', true],
       ['files-restore-version', true],
+      // The built CLI starts the eval's own MCP server (the running Node, the shipped SDK).
+      ['mcp-reserve-stock', true],
       ['sheet-total-column', true],
     ])
     expect(report.totals.byToolset.history).toEqual({ passed: 2, total: 2 })
+    expect(report.totals.byToolset.mcp).toEqual({ passed: 1, total: 1 })
     expect(existsSync(lastResultsPath(data))).toBe(false)
   }, 150_000)
 

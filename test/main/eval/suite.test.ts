@@ -35,6 +35,9 @@ const KINDS = [
   'knowledge.find-fact',
   'email.answer-from-mail',
   'email.draft-reply',
+  'mcp.answer-from-server',
+  'mcp.server-to-sheet',
+  'mcp.reserve-with-write-tool',
 ]
 
 describe('the eval task set', () => {
@@ -50,6 +53,7 @@ describe('the eval task set', () => {
       'files',
       'history',
       'knowledge',
+      'mcp',
       'spreadsheet',
       'web',
     ])
@@ -57,7 +61,7 @@ describe('the eval task set', () => {
     expect(
       taskSet.tasks.filter((t) => t.toolsets.length > 1 && t.kind.startsWith('multi.')).length,
     ).toBeGreaterThanOrEqual(3)
-    expect(taskSet.version).toBe('4')
+    expect(taskSet.version).toBe('5')
     expect(taskSet.digest).toMatch(/^[0-9a-f]{12}$/)
   })
 

@@ -1,5 +1,5 @@
 import type { ApprovalSettings } from '../../../shared/settings'
-import type { ApprovalGate, ApprovalRequest, ApprovalVerdict } from '../../tools'
+import type { ApprovalBy, ApprovalGate, ApprovalRequest, ApprovalVerdict } from '../../tools'
 import { type AutoApprove, autoDecision, policyFor, ruleKey } from './policy'
 
 /** The user's answer on an approval card. */
@@ -9,7 +9,7 @@ export interface ApprovalLogEntry {
   request: ApprovalRequest
   outcome: 'allowed' | 'denied'
   /** `policy` (a rule or the risk level), `user`, `timeout`, `non-interactive`. */
-  by: 'policy' | 'user' | 'timeout' | 'non-interactive'
+  by: ApprovalBy
 }
 
 export interface ApprovalGateOptions {
@@ -20,6 +20,8 @@ export interface ApprovalGateOptions {
   ask?: (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>
   /** Where nobody can be asked: what `ask` becomes (default `read`: only reading runs). */
   autoApprove?: AutoApprove
+  /** "Always allow in this conversation": saves the grant with the conversation (it is in `granted` already). */
+  onGrant?: (key: string) => Promise<void>
   /** "Always allow everywhere": stores a `toolset.method: allow` rule. */
   allowEverywhere?: (key: string) => Promise<void>
   onDecision?: (entry: ApprovalLogEntry) => void
@@ -50,7 +52,7 @@ function timeout(ms: number, signal: AbortSignal): { promise: Promise<'timeout'>
 export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
   const decide = (request: ApprovalRequest, by: ApprovalLogEntry['by'], reason?: string): ApprovalVerdict => {
     options.onDecision?.({ request, outcome: reason === undefined ? 'allowed' : 'denied', by })
-    return reason === undefined ? { allowed: true } : { allowed: false, reason }
+    return reason === undefined ? { allowed: true, by } : { allowed: false, reason, by }
   }
 
   return async (request, signal) => {
@@ -71,7 +73,10 @@ export function createApprovalGate(options: ApprovalGateOptions): ApprovalGate {
       const answer = await Promise.race([options.ask(request, controller.signal), timer.promise])
       if (answer === 'timeout') return decide(request, 'timeout', DENIED_TIMEOUT)
       if (answer === 'deny') return decide(request, 'user', DENIED_BY_USER)
-      if (answer === 'conversation') options.granted.add(ruleKey(request))
+      if (answer === 'conversation') {
+        options.granted.add(ruleKey(request))
+        await options.onGrant?.(ruleKey(request))
+      }
       if (answer === 'everywhere') await options.allowEverywhere?.(ruleKey(request))
       return decide(request, 'user')
     } finally {

@@ -56,9 +56,13 @@ export function finishStep(
 /** Refines the started step with what the tools pipeline resolved (canonical method, validated args). */
 export function withCall(step: AgentStep, result: ToolResult): AgentStep {
   if (!result.call) return step
+  const approval = result.call.approval
+  const recorded =
+    approval && (approval.outcome === 'denied' || approval.by !== 'policy' || approval.risk !== 'read')
   return {
     ...step,
     method: `${result.call.toolset}.${toSnakeCase(result.call.method)}`,
     ...(result.call.args ? { args: result.call.args } : {}),
+    ...(recorded ? { approval: { outcome: approval.outcome, by: approval.by } } : {}),
   }
 }

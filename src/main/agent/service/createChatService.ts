@@ -108,6 +108,18 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   const { store, events } = options
   const runs = new Map<string, ActiveRun>()
   const approvals = createRunApprovals(options)
+  /** "Always allow in this conversation" is kept with the conversation, so it survives a restart. */
+  const saveGrant = async (conversationId: string, key: string) => {
+    await store
+      .update(
+        conversationId,
+        (c) => {
+          c.approvedTools = [...new Set([...(c.approvedTools ?? []), key])]
+        },
+        { touch: false },
+      )
+      .catch((error) => options.logger?.warn('approval grant not saved', { key, error: String(error) }))
+  }
   const idle = async () => {
     while (runs.size > 0) await Promise.all([...runs.values()].map((r) => r.finished))
   }
@@ -139,10 +151,18 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     try {
       const conversation = await store.get(run.conversationId)
       const model = await options.model(conversation.model)
-      const approve = approvals.interactive(run.runId, run.conversationId, {
-        asked: (call) => events.emit('agent.approval', { ...ref, call }),
-        ended: (approvalId, outcome) => events.emit('agent.approvalEnd', { ...ref, approvalId, outcome }),
-      })
+      const approve = approvals.interactive(
+        run.runId,
+        run.conversationId,
+        {
+          asked: (call) => events.emit('agent.approval', { ...ref, call }),
+          ended: (approvalId, outcome) => events.emit('agent.approvalEnd', { ...ref, approvalId, outcome }),
+        },
+        {
+          stored: conversation.approvedTools ?? [],
+          save: (key) => saveGrant(run.conversationId, key),
+        },
+      )
       run.agent = startAgent({
         prompt: plan.prompt.trim() || 'Look at the attached files.',
         model,
@@ -327,8 +347,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       ),
     change: (id, change) => edits.change(id, change),
     async importConversation(conversation) {
+      // A grant is the user's answer on a card here; a file from elsewhere cannot bring one.
+      const { approvedTools: _dropped, ...imported } = conversation
       const saved = await store.put({
-        ...conversation,
+        ...imported,
         id: randomUUID(),
         updatedAt: new Date().toISOString(),
       })

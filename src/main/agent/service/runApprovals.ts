@@ -15,9 +15,15 @@ export interface ApprovalSink {
   ended(approvalId: string, outcome: 'allowed' | 'denied'): void
 }
 
+/** The grants a conversation already has (from its file) and how a new one is saved with it. */
+export interface ConversationGrants {
+  stored: readonly string[]
+  save(key: string): Promise<void>
+}
+
 /**
  * The approvals of the chat service: one gate per run, cards answered through `chat.approve`,
- * "always allow in this conversation" kept per conversation while the app runs.
+ * "always allow in this conversation" kept per conversation (saved with it by `grants.save`).
  */
 export function createRunApprovals(deps: ChatRunDeps) {
   const pending = new Map<string, Pending>()
@@ -25,14 +31,21 @@ export function createRunApprovals(deps: ChatRunDeps) {
 
   return {
     /** The gate of a run in a conversation: `ask` shows a card and waits. */
-    interactive(runId: string, conversationId: string, sink: ApprovalSink): ApprovalGate | undefined {
+    interactive(
+      runId: string,
+      conversationId: string,
+      sink: ApprovalSink,
+      saved?: ConversationGrants,
+    ): ApprovalGate | undefined {
       const settings = deps.approvals
       if (!settings) return undefined
       const granted = grants.get(conversationId) ?? new Set<string>()
+      for (const key of saved?.stored ?? []) granted.add(key)
       grants.set(conversationId, granted)
       return createApprovalGate({
         settings,
         granted,
+        ...(saved ? { onGrant: (key: string) => saved.save(key) } : {}),
         ...(deps.allowEverywhere ? { allowEverywhere: deps.allowEverywhere } : {}),
         onDecision: (entry) =>
           deps.logger?.info('approval', { call: entry.request.name, outcome: entry.outcome, by: entry.by }),

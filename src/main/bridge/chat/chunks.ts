@@ -35,6 +35,7 @@ export function publicStep(step: AgentStep) {
     ...(step.error ? { error: step.error } : {}),
     ...(step.durationMs !== undefined ? { duration_ms: step.durationMs } : {}),
     ...(step.subagent ? { subagent: step.subagent } : {}),
+    ...(step.approval ? { approval: step.approval } : {}),
   }
 }
 

@@ -125,6 +125,18 @@ const MailCheck = z.strictObject({
   includes: z.array(Fact).default([]),
 })
 
+/**
+ * What the task's MCP servers did with their non-read-only tools (their journal): `count` calls of `tool`
+ * whose arguments have these values; `only`: no other such call was made.
+ */
+const McpCallCheck = z.strictObject({
+  type: z.literal('mcpCall'),
+  tool: z.string().min(1),
+  args: z.record(z.string(), Scalar).default({}),
+  count: z.number().int().min(0).default(1),
+  only: z.boolean().default(true),
+})
+
 export const Check = z.discriminatedUnion('type', [
   CellsCheck,
   TableCheck,
@@ -137,6 +149,7 @@ export const Check = z.discriminatedUnion('type', [
   DocumentCheck,
   SubmissionCheck,
   MailCheck,
+  McpCallCheck,
 ])
 export type Check = z.infer<typeof Check>
 export type CheckOf<T extends Check['type']> = Extract<Check, { type: T }>

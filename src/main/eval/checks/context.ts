@@ -24,6 +24,8 @@ export interface CheckContext {
   reader: DocumentReader
   /** The maildir of the task's mailbox (e-mail tasks only). */
   maildir?: string | undefined
+  /** The journal of the task's MCP servers (MCP tasks only). */
+  mcpJournal?: string | undefined
 }
 
 export interface CheckOutcome {

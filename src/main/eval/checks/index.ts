@@ -2,6 +2,7 @@ import type { Check } from './checkSchema'
 import { type CheckContext, CheckFailed, type CheckOutcome } from './context'
 import { checkDocument } from './documentChecks'
 import { checkMail } from './mailChecks'
+import { checkMcpCall } from './mcpChecks'
 import { checkAnswer, checkFiles, checkFileText, checkMarkdown, checkSubmission } from './otherChecks'
 import { checkCells, checkChart, checkSheets, checkTable } from './spreadsheetChecks'
 
@@ -33,6 +34,8 @@ async function runOne(check: Check, ctx: CheckContext): Promise<string> {
       return checkSubmission(check, ctx)
     case 'mail':
       return checkMail(check, ctx)
+    case 'mcpCall':
+      return checkMcpCall(check, ctx)
   }
 }
 

@@ -46,6 +46,16 @@ export const AgentStep = z.object({
   durationMs: z.number().nonnegative().optional(),
   /** Set when the step ran inside a subagent (its toolset name). */
   subagent: z.string().optional(),
+  /**
+   * The approval of a call that changes something or reaches out (and of any denied call): allowed or
+   * denied, and by whom. Reads the settings allow are not recorded.
+   */
+  approval: z
+    .object({
+      outcome: z.enum(['allowed', 'denied']),
+      by: z.enum(['policy', 'user', 'timeout', 'non-interactive']),
+    })
+    .optional(),
 })
 export type AgentStep = z.infer<typeof AgentStep>
 
@@ -125,6 +135,11 @@ export const Conversation = ConversationSummary.omit({ messageCount: true, hit: 
   model: ModelChoice.optional(),
   /** Added to the system prompt of this conversation's runs, after the global instruction. */
   instructions: z.string().max(8000).optional(),
+  /**
+   * "Always allow this tool in this conversation": `toolset.method` keys whose `ask` runs without a card.
+   * Only the user's answer on a card adds one; an imported conversation keeps none.
+   */
+  approvedTools: z.array(z.string().max(200)).max(500).optional(),
 })
 export type Conversation = z.infer<typeof Conversation>
 
