@@ -100,7 +100,7 @@ export default async function foundationBench(): Promise<BenchRow[]> {
       name: 'serve idle RSS 1 s after /health (median of 5)',
       value: middle(runs.map((run) => run.idleMiB)),
       unit: 'MiB',
-      note: 'informative: RSS of an idle serve (no exceljs, pdf.js, docx, playwright, LanceDB, llama.cpp, IMAP)',
+      note: 'informative: toolset libraries load on first call; LanceDB loads with the background index',
     },
     { name: 'renderer initial JS (gzip)', value: initial, unit: 'KiB' },
     { name: 'renderer all JS incl. lazy chunks (gzip)', value: await lazyChunksGzipKb(), unit: 'KiB' },
