@@ -39,6 +39,10 @@ export default defineConfig({
           cli: resolve(__dirname, 'src/main/cli/main.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+        // Bureau's own modules have no import-time side effects (no bare `import './x'`), so a chunk that
+        // re-exports a service's index no longer drags in every module the index names: without this,
+        // `bureau tool` loaded the whole app (the `server` chunk) through the browser index.
+        treeshake: { moduleSideEffects: (id: string) => !id.includes('/src/') },
       },
     },
   },

@@ -1,107 +1,25 @@
 import { posix } from 'node:path'
-import { AppError } from '../../shared/errors'
-import type { Workspace } from '../workspace'
-import type { DocumentBrowser } from './chromium/documentBrowser'
-import { buildDocx } from './docx/buildDocx'
-import { readTemplateStyles } from './docx/templateStyles'
-import { documentHtml } from './html/toHtml'
-import { prepareAssets } from './markdown/assets'
-import { collect, isMermaid, parseMarkdown } from './markdown/parseMarkdown'
-import { countPdfPages, printPdf } from './pdf/printPdf'
+import type { DocumentSource, EngineEnv, RenderedDocument } from './documentTypes'
 
-export interface DocumentSource {
-  markdown: string
-  title?: string | undefined
-  toc?: boolean | undefined
-  /** Folder relative image paths are read from (agent path). */
-  baseDir?: string | undefined
-}
+export type { DocumentCounts, DocumentSource, EngineEnv, RenderedDocument } from './documentTypes'
+export { MAX_MARKDOWN_CHARS } from './documentTypes'
 
-export interface DocumentCounts {
-  headings: number
-  tables: number
-  diagrams: number
-  /** Diagrams that could not be drawn and were kept as code. */
-  diagrams_failed: number
-  images: number
-}
-
-export interface RenderedDocument {
-  bytes: Uint8Array
-  counts: DocumentCounts
-  pages?: number
-  warnings: string[]
-}
-
-export interface EngineEnv {
-  browser: DocumentBrowser
-  workspace?: Workspace | undefined
-}
-
-export const MAX_MARKDOWN_CHARS = 5_000_000
-
-function parse(source: DocumentSource) {
-  if (source.markdown.length > MAX_MARKDOWN_CHARS)
-    throw new AppError(
-      'TOO_LARGE',
-      `The Markdown is longer than ${MAX_MARKDOWN_CHARS} characters; split the document.`,
-    )
-  return parseMarkdown(source.markdown)
-}
-
-const countTables = (root: ReturnType<typeof parseMarkdown>) =>
-  collect(root, (n): n is Extract<typeof n, { type: 'table' }> => n.type === 'table').length
+// The engines (unified, docx, the PDF printer) load with the first document, not with the toolset.
+const engines = () => import('./renderEngines')
 
 export async function renderPdf(
   source: DocumentSource,
   env: EngineEnv,
   layout: { pageSize: string; margins: string },
 ): Promise<RenderedDocument> {
-  const root = parse(source)
-  const assets = await prepareAssets(root, { ...env, baseDir: source.baseDir ?? '/', png: false })
-  const html = documentHtml(root, assets, { title: source.title, toc: source.toc ?? false, ...layout })
-  const bytes = await printPdf(env.browser, html)
-  const drawn = [...assets.diagrams.values()]
-  return {
-    bytes,
-    pages: countPdfPages(bytes),
-    counts: {
-      headings: collect(root, (n): n is Extract<typeof n, { type: 'heading' }> => n.type === 'heading')
-        .length,
-      tables: countTables(root),
-      diagrams: drawn.filter((d) => d.ok).length,
-      diagrams_failed: drawn.filter((d) => !d.ok).length,
-      images: assets.images.size,
-    },
-    warnings: assets.warnings,
-  }
+  return (await engines()).renderPdf(source, env, layout)
 }
 
 export async function renderDocx(
   source: DocumentSource & { template?: string | undefined },
   env: EngineEnv,
 ): Promise<RenderedDocument> {
-  const root = parse(source)
-  const assets = await prepareAssets(root, { ...env, baseDir: source.baseDir ?? '/', png: true })
-  const templateStyles = source.template
-    ? await readTemplateStyles(source.template, env.workspace)
-    : undefined
-  const built = await buildDocx(root, assets, {
-    title: source.title,
-    toc: source.toc ?? false,
-    templateStyles,
-  })
-  return {
-    bytes: built.bytes,
-    counts: {
-      headings: built.counts.headings,
-      tables: built.counts.tables,
-      diagrams: built.counts.diagrams,
-      diagrams_failed: collect(root, isMermaid).length - built.counts.diagrams,
-      images: built.counts.images,
-    },
-    warnings: built.warnings,
-  }
+  return (await engines()).renderDocx(source, env)
 }
 
 export function dirOf(agentPath: string): string {

@@ -1,7 +1,12 @@
-import FormulaParser, { type ParserError, type RangeRef, type SheetPosition } from 'fast-formula-parser'
+import type FormulaParser from 'fast-formula-parser'
+import type { ParserError, RangeRef, SheetPosition } from 'fast-formula-parser'
+import { lazyLibrary } from '../tools'
 import { cellName, MAX_COLUMNS, MAX_ROWS } from './address'
 import { forEngine } from './engineFormula'
 import { invalidInput } from './errors'
+
+// fast-formula-parser and chevrotain take about 250 ms to load: not before the first formula.
+const formulaParser = lazyLibrary<typeof FormulaParser>('fast-formula-parser')
 
 /** Excel refuses longer formulas. */
 const MAX_FORMULA_LENGTH = 8192
@@ -126,7 +131,7 @@ export class FormulaChecker {
     const external = externalProblem(formula)
     if (external) return external
     const text = forEngine(formula)
-    this.deps ??= new FormulaParser.DepParser()
+    this.deps ??= new (formulaParser().DepParser)()
     let refs: Array<SheetPosition | RangeRef>
     try {
       refs = this.deps.parse(text, { sheet, row: 1, col: 1 }, false)

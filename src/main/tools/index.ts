@@ -8,6 +8,7 @@ export {
 } from './catalog'
 export { defineToolset, isToolset, method } from './defineToolset'
 export { CLI_TOOL_NAME, type InvokeOptions, invoke } from './invoke'
+export { lazyLibrary } from './lazyLibrary'
 export { apiToolName, toSnakeCase } from './naming'
 export { type PluginApi, type PluginFactory, pluginApi } from './pluginApi'
 export {

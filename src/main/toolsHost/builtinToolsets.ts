@@ -1,8 +1,10 @@
-import type { BrowserEnvironment } from '../browser'
-import type { ConvertToolsetEnvironment } from '../convert'
-import type { DocumentsEnvironment } from '../documents'
-import type { EmailEnvironment } from '../email'
-import type { KnowledgeToolsetEnvironment } from '../knowledge'
+import { type BrowserEnvironment, loadWebToolset } from '../browser'
+import { type ConvertToolsetEnvironment, loadConvertToolset } from '../convert'
+import { type DocumentsEnvironment, loadDocumentsToolset } from '../documents'
+import { type EmailEnvironment, loadEmailToolset } from '../email'
+import { loadFilesToolsets } from '../files'
+import { type KnowledgeToolsetEnvironment, loadKnowledgeToolset } from '../knowledge'
+import { loadSpreadsheetToolset } from '../spreadsheet'
 import type { Toolset } from '../tools'
 
 export interface BuiltinToolsetOptions {
@@ -30,19 +32,16 @@ function documentsEnvironment(options: BuiltinToolsetOptions): DocumentsEnvironm
 }
 
 /**
- * The one list of toolsets the host provides itself (plugins come on top and cannot replace them).
- * Each service's toolsets are imported lazily so `bureau` starts fast; add new built-ins here.
+ * The one list of toolsets the host provides itself (plugins come on top and cannot replace them); add
+ * new built-ins here. Each service's `load…Toolset` (in its index, imported statically: the indexes are
+ * light) imports the toolset module with `import()`, and the toolset modules import their heavy
+ * libraries only when a method runs. A dynamic `import('../service')` here would make the bundler
+ * load, for the index's namespace, every chunk its other exports live in (the whole app, once).
  */
 export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): Promise<Toolset[]> {
-  const { loadFilesToolsets } = await import('../files')
-  const web = options.browser ? [await (await import('../browser')).loadWebToolset(options.browser)] : []
-  const { loadSpreadsheetToolset } = await import('../spreadsheet')
-  const { loadConvertToolset } = await import('../convert')
-  const knowledge = options.knowledge
-    ? [await (await import('../knowledge')).loadKnowledgeToolset(options.knowledge)]
-    : []
-  const { loadDocumentsToolset } = await import('../documents')
-  const email = options.email ? [await (await import('../email')).loadEmailToolset(options.email)] : []
+  const web = options.browser ? [await loadWebToolset(options.browser)] : []
+  const knowledge = options.knowledge ? [await loadKnowledgeToolset(options.knowledge)] : []
+  const email = options.email ? [await loadEmailToolset(options.email)] : []
   return [
     ...(await loadFilesToolsets()),
     await loadConvertToolset(options.convert),

@@ -81,7 +81,7 @@ export async function composeMail(
     ...(mail.cc && mail.cc.length > 0 ? { cc: mail.cc } : {}),
     subject: mail.subject,
     text: mail.markdown,
-    html: markdownToHtml(mail.markdown),
+    html: await markdownToHtml(mail.markdown),
     attachments,
     ...(deps.thread ?? {}),
   }

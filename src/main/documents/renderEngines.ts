@@ -1,0 +1,73 @@
+import { AppError } from '../../shared/errors'
+import type { DocumentSource, EngineEnv, RenderedDocument } from './documentTypes'
+import { MAX_MARKDOWN_CHARS } from './documentTypes'
+import { buildDocx } from './docx/buildDocx'
+import { readTemplateStyles } from './docx/templateStyles'
+import { documentHtml } from './html/toHtml'
+import { prepareAssets } from './markdown/assets'
+import { collect, isMermaid, parseMarkdown } from './markdown/parseMarkdown'
+import { countPdfPages, printPdf } from './pdf/printPdf'
+
+function parse(source: DocumentSource) {
+  if (source.markdown.length > MAX_MARKDOWN_CHARS)
+    throw new AppError(
+      'TOO_LARGE',
+      `The Markdown is longer than ${MAX_MARKDOWN_CHARS} characters; split the document.`,
+    )
+  return parseMarkdown(source.markdown)
+}
+
+const countTables = (root: ReturnType<typeof parseMarkdown>) =>
+  collect(root, (n): n is Extract<typeof n, { type: 'table' }> => n.type === 'table').length
+
+export async function renderPdf(
+  source: DocumentSource,
+  env: EngineEnv,
+  layout: { pageSize: string; margins: string },
+): Promise<RenderedDocument> {
+  const root = parse(source)
+  const assets = await prepareAssets(root, { ...env, baseDir: source.baseDir ?? '/', png: false })
+  const html = documentHtml(root, assets, { title: source.title, toc: source.toc ?? false, ...layout })
+  const bytes = await printPdf(env.browser, html)
+  const drawn = [...assets.diagrams.values()]
+  return {
+    bytes,
+    pages: countPdfPages(bytes),
+    counts: {
+      headings: collect(root, (n): n is Extract<typeof n, { type: 'heading' }> => n.type === 'heading')
+        .length,
+      tables: countTables(root),
+      diagrams: drawn.filter((d) => d.ok).length,
+      diagrams_failed: drawn.filter((d) => !d.ok).length,
+      images: assets.images.size,
+    },
+    warnings: assets.warnings,
+  }
+}
+
+export async function renderDocx(
+  source: DocumentSource & { template?: string | undefined },
+  env: EngineEnv,
+): Promise<RenderedDocument> {
+  const root = parse(source)
+  const assets = await prepareAssets(root, { ...env, baseDir: source.baseDir ?? '/', png: true })
+  const templateStyles = source.template
+    ? await readTemplateStyles(source.template, env.workspace)
+    : undefined
+  const built = await buildDocx(root, assets, {
+    title: source.title,
+    toc: source.toc ?? false,
+    templateStyles,
+  })
+  return {
+    bytes: built.bytes,
+    counts: {
+      headings: built.counts.headings,
+      tables: built.counts.tables,
+      diagrams: built.counts.diagrams,
+      diagrams_failed: collect(root, isMermaid).length - built.counts.diagrams,
+      images: built.counts.images,
+    },
+    warnings: built.warnings,
+  }
+}
