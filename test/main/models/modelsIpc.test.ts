@@ -149,6 +149,15 @@ describe('models.* routes', () => {
     expect(catalogue.every((e) => e.installed === false && e.fitsMemory === true)).toBe(true)
   })
 
+  it('models.catalogue estimates each model’s speed from this machine (measured in the main process)', async () => {
+    const catalogue =
+      await call<Array<{ speed: { wordsPerSecond: number; limitedBy: string } | null }>>('models.catalogue')
+    for (const { speed } of catalogue) {
+      expect(speed?.wordsPerSecond).toBeGreaterThan(0)
+      expect(['memory', 'cpu']).toContain(speed?.limitedBy)
+    }
+  })
+
   it('models.pull downloads with models.progress events until done; the model is then installed', async () => {
     const started = await call<{ state: string }>('models.pull', { id: 'tiny-download' })
     expect(started.state).toBe('downloading')
