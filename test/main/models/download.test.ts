@@ -52,6 +52,10 @@ beforeAll(async () => {
         dropped++
         res.write(slice.subarray(0, Math.floor(slice.length / 2)), () => res.socket?.destroy())
       } else res.end(slice)
+    } else if (path.startsWith('/dies/')) {
+      // Every response breaks off after 64 KiB: the download dies however often it resumes.
+      const { slice } = serveRange(req, res, bytes)
+      res.write(slice.subarray(0, 64 * 1024), () => res.socket?.destroy())
     } else if (path.startsWith('/slow/')) {
       const { slice } = serveRange(req, res, bytes)
       let offset = 0
@@ -144,6 +148,25 @@ describe('model downloads against a local HTTP server serving the fixture', { ti
     expect(Number(/(\d+)/.exec(rangeRequests[0] ?? '')?.[1])).toBeGreaterThan(0)
     expect(events.at(-1)?.resumes).toBe(1)
     await expectFixtureBytes(model.path)
+  })
+
+  it('a download that keeps dying: a clear message to run it again, the partial file kept, the installed model intact', async () => {
+    const store = await newStore()
+    const installed = await store.import(MODEL, 'tiny')
+    rangeRequests.length = 0
+    await expect(
+      pullModel({ store, catalogue: [], ref: `${base}/dies/tiny.gguf`, sha256: sha }),
+    ).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: expect.stringMatching(/broke off 6 times .*run it again to resume/),
+    })
+    expect(rangeRequests).toHaveLength(5)
+    const partial = await stat(join(store.dir, 'tiny.gguf.part'))
+    // What arrived before each cut (a reset may lose the last bytes in flight), kept for the next pull.
+    expect(partial.size).toBeGreaterThan(Number(/(\d+)/.exec(rangeRequests.at(-1) ?? '')?.[1]))
+    expect(partial.size).toBeLessThan(bytes.length)
+    expect((await store.list()).map((m) => m.id)).toEqual(['tiny'])
+    await expectFixtureBytes(installed.path)
   })
 
   it('a checksum mismatch deletes the download and says so', async () => {
