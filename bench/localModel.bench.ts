@@ -1,6 +1,9 @@
 import { composeSystemPrompt } from '../src/main/agent/prompt/composeSystemPrompt'
 import { LocalRuntime } from '../src/main/llm/local/localRuntime'
 import { jsonProtocolInstructions } from '../src/main/llm/toolProtocol/jsonProtocol'
+import { loadCatalogue } from '../src/main/models'
+import { probeMachine } from '../src/main/models/machineProfile'
+import { estimateSpeed } from '../src/main/models/speedEstimate'
 import { getCatalog } from '../src/main/tools'
 import { loadBuiltinToolsets } from '../src/main/toolsHost'
 import { fixturePath } from '../test/support/fixtures'
@@ -58,7 +61,27 @@ export default async function bench(): Promise<BenchRow[]> {
   completion.dispose({ disposeSequence: false })
   await runtime.unload()
   const ttft = first ?? genMs
+  // What the first-run guide shows for the smallest recommended model (an estimate: it was not run here).
+  const machine = await probeMachine()
+  const smallest = (await loadCatalogue()).sort((a, b) => a.sizeBytes - b.sizeBytes)[0]
+  const estimate = smallest && estimateSpeed(smallest, machine)
   return [
+    {
+      name: 'local model: memory bandwidth probe (speed estimate input)',
+      value: machine.memoryBandwidth / 1e9,
+      unit: 'GB/s',
+      note: `${machine.cpuCores} CPU threads, GPUs: ${machine.gpus.join(', ') || 'none'}`,
+    },
+    ...(estimate && smallest
+      ? [
+          {
+            name: `local model: estimated speed of ${smallest.name} (first-run guide)`,
+            value: estimate.wordsPerSecond,
+            unit: 'words/s',
+            note: `${estimate.tokensPerSecond.toFixed(1)} tokens/s, limited by ${estimate.limitedBy}`,
+          },
+        ]
+      : []),
     { name: 'local model: load (tiny fixture, 1.7 MB)', value: loadMs, unit: 'ms' },
     { name: 'local model: time to first token', value: ttft, unit: 'ms' },
     {

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rm, stat, statfs } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { AppError } from '../../shared/errors'
+import { diskWriteError } from './diskErrors'
 
 /** Progress of one download; `speed` in bytes per second, `etaSeconds` null while unknown. */
 export interface DownloadProgress {
@@ -58,7 +59,8 @@ async function checkFreeSpace(dir: string, needed: number, reserve: number): Pro
 /** Hashes what a `.part` file already holds, so a resumed download still verifies end to end. */
 async function hashExisting(path: string, hash: Hash): Promise<number> {
   const info = await stat(path).catch(() => undefined)
-  if (!info) return 0
+  // Only a regular file holds bytes to resume from (a device such as /dev/full would read forever).
+  if (!info?.isFile()) return 0
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
   return info.size
 }
@@ -69,6 +71,45 @@ function totalFrom(response: Response, offset: number): number | null {
   if (full) return Number(full)
   const length = response.headers.get('content-length')
   return length ? offset + Number(length) : null
+}
+
+/** A write to the `.part` file failed: not a network problem, so no resume. */
+class DiskWriteError extends Error {
+  constructor(readonly error: NodeJS.ErrnoException) {
+    super(error.message)
+  }
+}
+
+/** Writes one response body to the `.part` file with backpressure; a failed write ends it at once. */
+async function writeBody(
+  body: AsyncIterable<Uint8Array>,
+  part: string,
+  append: boolean,
+  onChunk: (chunk: Uint8Array) => void,
+): Promise<void> {
+  const out = createWriteStream(part, { flags: append ? 'a' : 'w' })
+  let failed: NodeJS.ErrnoException | undefined
+  out.on('error', (error) => {
+    failed ??= error
+  })
+  const closed = new Promise<void>((resolve) => out.once('close', () => resolve()))
+  try {
+    for await (const chunk of body) {
+      if (failed) break
+      onChunk(chunk)
+      if (!out.write(chunk))
+        await new Promise<void>((resolve) => {
+          out.once('drain', resolve)
+          out.once('close', resolve)
+        })
+    }
+  } finally {
+    if (!out.destroyed) out.end()
+    await closed
+    // A failed write wins over a network error of the same moment: it is the one to act on.
+    // biome-ignore lint/correctness/noUnsafeFinally: the disk error must replace the network one
+    if (failed) throw new DiskWriteError(failed)
+  }
 }
 
 function cancelled(): AppError {
@@ -127,21 +168,19 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
     total = totalFrom(response, received) ?? total
     if (received === 0 && total !== null && options.expectedBytes === undefined)
       await checkFreeSpace(dirname(part), total, options.reserveBytes ?? 256 * MIB)
-    const out = createWriteStream(part, { flags: received > 0 ? 'a' : 'w' })
     try {
       const body = response.body
       if (!body) throw new Error('empty body')
-      for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-        out.write(chunk)
+      await writeBody(body as unknown as AsyncIterable<Uint8Array>, part, received > 0, (chunk) => {
         hash.update(chunk)
         received += chunk.byteLength
         report()
-      }
-      await new Promise<void>((resolve, reject) =>
-        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-      )
+      })
     } catch (error) {
-      await new Promise<void>((resolve) => out.end(() => resolve()))
+      if (error instanceof DiskWriteError) {
+        await rm(part, { force: true })
+        throw diskWriteError(error.error, dirname(part), 'the download')
+      }
       if (options.signal?.aborted) throw cancelled()
       if (resumes >= (options.maxResumes ?? 5))
         throw new AppError(

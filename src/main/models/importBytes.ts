@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { AppError, isAppError } from '../../shared/errors'
+import { diskWriteError, isFsError } from './diskErrors'
 import { checkGguf } from './ggufCheck'
 import { type InstalledModel, type ModelStore, sha256File } from './modelStore'
 
@@ -24,6 +25,7 @@ export async function importBytes(
     return await store.install(partial, { id, name: basename(fileName), source: fileName, sha256 })
   } catch (error) {
     await rm(partial, { force: true })
+    if (isFsError(error)) throw diskWriteError(error, 'the models folder', `importing ${fileName}`)
     if (isAppError(error)) throw new AppError(error.code, error.message.replaceAll(partial, fileName))
     throw error
   }

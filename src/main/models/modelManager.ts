@@ -5,8 +5,10 @@ import type { CatalogueModel, InstalledModelSummary, ModelProgress } from '../..
 import { MAX_IMPORT_BYTES } from '../../shared/ipc/routes/models'
 import { type CatalogueEntry, loadCatalogue } from './catalogue'
 import { importBytes } from './importBytes'
+import { probeMachine } from './machineProfile'
 import { type InstalledModel, idFromFileName, ModelStore } from './modelStore'
 import { pullModel } from './pullModel'
+import { estimateSpeed, type MachineProfile } from './speedEstimate'
 
 export interface ModelManagerOptions {
   dataDir: string
@@ -21,6 +23,8 @@ export interface ModelManagerOptions {
   catalogue?: () => Promise<CatalogueEntry[]>
   fetch?: typeof fetch
   totalMemoryBytes?: number
+  /** This computer's cores, memory bandwidth and GPUs, for the speed estimate (default: measured once). */
+  machine?: () => Promise<MachineProfile>
   /** Minimum time between two progress events of one download (default 250 ms). */
   progressIntervalMs?: number
 }
@@ -44,6 +48,7 @@ export function createModelManager(options: ModelManagerOptions) {
   const downloads = new Map<string, Download>()
   const memory = options.totalMemoryBytes ?? totalmem()
   const interval = options.progressIntervalMs ?? 250
+  const machine = options.machine ?? probeMachine
 
   const summary = (model: InstalledModel, active: string | undefined): InstalledModelSummary => ({
     id: model.id,
@@ -105,6 +110,7 @@ export function createModelManager(options: ModelManagerOptions) {
     },
     async catalogue(): Promise<CatalogueModel[]> {
       const ids = new Set((await store.list()).map((m) => m.id))
+      const profile = await machine().catch(() => undefined)
       return (await catalogue()).map((e) => ({
         id: e.id,
         name: e.name,
@@ -116,6 +122,7 @@ export function createModelManager(options: ModelManagerOptions) {
         notes: e.notes ?? null,
         installed: ids.has(e.id),
         fitsMemory: memory >= e.minRamGiB * 1024 ** 3,
+        speed: profile ? estimateSpeed(e, profile) : null,
       }))
     },
     downloads: (): ModelProgress[] => [...downloads.values()].map((d) => d.progress),

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, isAbsolute, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { z } from 'zod'
 import { AppError } from '../../shared/errors'
+import { diskWriteError, isFsError } from './diskErrors'
 import { checkGguf } from './ggufCheck'
 
 export const MODELS_DIR_NAME = 'models'
@@ -47,6 +48,22 @@ export function idFromFileName(name: string): string {
 export async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256')
   await pipeline(createReadStream(path), hash)
+  return hash.digest('hex')
+}
+
+/** Copies a file and hashes it in one pass (a stream, so a full disk fails with ENOSPC, not EINVAL). */
+async function copyHashed(from: string, to: string): Promise<string> {
+  const hash = createHash('sha256')
+  await pipeline(
+    createReadStream(from),
+    async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        hash.update(chunk)
+        yield chunk
+      }
+    },
+    createWriteStream(to),
+  )
   return hash.digest('hex')
 }
 
@@ -124,11 +141,11 @@ export class ModelStore {
     await mkdir(this.dir, { recursive: true })
     const partial = join(this.dir, `${id}.gguf.import`)
     try {
-      await copyFile(file, partial)
-      const sha256 = await sha256File(partial)
+      const sha256 = await copyHashed(file, partial)
       return await this.install(partial, { id, name: basename(file), source: file, sha256 })
     } catch (error) {
       await rm(partial, { force: true })
+      if (isFsError(error)) throw diskWriteError(error, this.dir, `importing ${basename(file)}`)
       throw error
     }
   }

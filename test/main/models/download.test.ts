@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { readFile, stat, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { lstat, readFile, stat, symlink, writeFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -8,6 +9,7 @@ import { type DownloadProgress, loadCatalogue, ModelStore, pullModel } from '../
 import type { CatalogueEntry } from '../../../src/main/models/catalogue'
 import { downloadFile } from '../../../src/main/models/download'
 import { checkGguf } from '../../../src/main/models/ggufCheck'
+import { sha256File } from '../../../src/main/models/modelStore'
 import { fixturePath } from '../../support/fixtures'
 import { tempDirs } from '../../support/tempDir'
 
@@ -50,6 +52,10 @@ beforeAll(async () => {
         dropped++
         res.write(slice.subarray(0, Math.floor(slice.length / 2)), () => res.socket?.destroy())
       } else res.end(slice)
+    } else if (path.startsWith('/dies/')) {
+      // Every response breaks off after 64 KiB: the download dies however often it resumes.
+      const { slice } = serveRange(req, res, bytes)
+      res.write(slice.subarray(0, 64 * 1024), () => res.socket?.destroy())
     } else if (path.startsWith('/slow/')) {
       const { slice } = serveRange(req, res, bytes)
       let offset = 0
@@ -81,6 +87,20 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
   await dirs.cleanup()
 })
+
+/**
+ * The whole fixture, compared by size and digest: \`toEqual\` on two 1.7 MB buffers walks them byte by
+ * byte and took 10 to 20 seconds per test.
+ */
+async function expectFixtureBytes(path: string): Promise<void> {
+  expect((await stat(path)).size).toBe(bytes.length)
+  expect(await sha256File(path)).toBe(sha)
+}
+
+/** A real ENOSPC without root: every write to /dev/full fails with it (Linux). */
+const DEV_FULL = '/dev/full'
+const hasDevFull = existsSync(DEV_FULL)
+if (!hasDevFull) console.warn(`Skipping the full-disk tests: ${DEV_FULL} does not exist on this system.`)
 
 async function newStore(): Promise<ModelStore> {
   return new ModelStore(await dirs.make())
@@ -127,7 +147,26 @@ describe('model downloads against a local HTTP server serving the fixture', { ti
     expect(rangeRequests).toHaveLength(1)
     expect(Number(/(\d+)/.exec(rangeRequests[0] ?? '')?.[1])).toBeGreaterThan(0)
     expect(events.at(-1)?.resumes).toBe(1)
-    expect(await readFile(model.path)).toEqual(bytes)
+    await expectFixtureBytes(model.path)
+  })
+
+  it('a download that keeps dying: a clear message to run it again, the partial file kept, the installed model intact', async () => {
+    const store = await newStore()
+    const installed = await store.import(MODEL, 'tiny')
+    rangeRequests.length = 0
+    await expect(
+      pullModel({ store, catalogue: [], ref: `${base}/dies/tiny.gguf`, sha256: sha }),
+    ).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: expect.stringMatching(/broke off 6 times .*run it again to resume/),
+    })
+    expect(rangeRequests).toHaveLength(5)
+    const partial = await stat(join(store.dir, 'tiny.gguf.part'))
+    // What arrived before each cut (a reset may lose the last bytes in flight), kept for the next pull.
+    expect(partial.size).toBeGreaterThan(Number(/(\d+)/.exec(rangeRequests.at(-1) ?? '')?.[1]))
+    expect(partial.size).toBeLessThan(bytes.length)
+    expect((await store.list()).map((m) => m.id)).toEqual(['tiny'])
+    await expectFixtureBytes(installed.path)
   })
 
   it('a checksum mismatch deletes the download and says so', async () => {
@@ -159,6 +198,28 @@ describe('model downloads against a local HTTP server serving the fixture', { ti
     expect(await store.list()).toEqual([])
   })
 
+  it.runIf(hasDevFull)(
+    'a disk that fills up mid-download: a clear message, the partial file deleted, the installed model of that id intact',
+    async () => {
+      const store = await newStore()
+      const installed = await store.import(MODEL, 'tiny')
+      // The download's partial file is a symlink to /dev/full: its first write fails with a real ENOSPC.
+      const part = join(store.dir, 'tiny.gguf.part')
+      await symlink(DEV_FULL, part)
+      await expect(
+        pullModel({ store, catalogue: [], ref: `${base}/ok/tiny.gguf`, sha256: sha }),
+      ).rejects.toMatchObject({
+        code: 'TOO_LARGE',
+        message: expect.stringMatching(
+          /^The disk is full \(ENOSPC\): the download stopped .*partial file was deleted.*free some space on that disk, then try again\.$/,
+        ),
+      })
+      await expect(lstat(part)).rejects.toThrow()
+      expect((await store.list()).map((m) => m.id)).toEqual(['tiny'])
+      await expectFixtureBytes(installed.path)
+    },
+  )
+
   it('a 404 is a clear error naming the URL, and nothing is installed', async () => {
     const store = await newStore()
     await expect(pullModel({ store, catalogue: [], ref: `${base}/missing/x.gguf` })).rejects.toMatchObject({
@@ -189,7 +250,7 @@ describe('model downloads against a local HTTP server serving the fixture', { ti
     rangeRequests.length = 0
     const model = await pullModel({ store, catalogue: [], ref: `${base}/slow/tiny.gguf`, sha256: sha })
     expect(rangeRequests).toEqual([`bytes=${partial.size}-`])
-    expect(await readFile(model.path)).toEqual(bytes)
+    await expectFixtureBytes(model.path)
   })
 
   it('a download that is not a GGUF model is refused and removed', async () => {
@@ -243,5 +304,17 @@ describe('importing a .gguf file', { timeout: 120_000 }, () => {
     await writeFile(text, 'these are just some notes, not a model')
     await expect(store.import(text)).rejects.toThrow(/does not start with the GGUF signature/)
     expect(await store.list()).toEqual([])
+  })
+
+  it.runIf(hasDevFull)('a disk that fills up while copying says so and installs nothing', async () => {
+    const store = await newStore()
+    await store.import(MODEL, 'tiny')
+    const partial = join(store.dir, 'tiny.gguf.import')
+    await symlink(DEV_FULL, partial)
+    await expect(store.import(MODEL, 'tiny')).rejects.toThrow(
+      /^The disk is full \(ENOSPC\): importing llama-2-tiny-random\.gguf stopped.*free some space/,
+    )
+    await expect(lstat(partial)).rejects.toThrow()
+    await expectFixtureBytes(join(store.dir, 'tiny.gguf'))
   })
 })

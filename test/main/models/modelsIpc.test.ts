@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { lstat, readdir, readFile, symlink } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -19,6 +20,8 @@ let tiny: Uint8Array<ArrayBuffer>
 let llm: ScriptedLlm
 let ollama: Server
 const progress: Array<Record<string, unknown>> = []
+if (!existsSync('/dev/full'))
+  console.warn('Skipping the full-disk download test: /dev/full does not exist here.')
 
 const entry = (id: string, url: string): CatalogueEntry => ({
   id,
@@ -77,6 +80,7 @@ beforeAll(async () => {
       catalogue: async () => [
         entry('tiny-download', 'https://models.example/tiny.gguf'),
         entry('slow-download', 'https://models.example/slow.gguf'),
+        entry('full-download', 'https://models.example/full/tiny.gguf'),
       ],
       fetch: fakeFetch,
     },
@@ -141,8 +145,17 @@ describe('models.* routes', () => {
   it('models.catalogue marks installed entries and whether they fit in memory', async () => {
     const catalogue =
       await call<Array<{ id: string; installed: boolean; fitsMemory: boolean }>>('models.catalogue')
-    expect(catalogue.map((e) => e.id)).toEqual(['tiny-download', 'slow-download'])
+    expect(catalogue.map((e) => e.id)).toEqual(['tiny-download', 'slow-download', 'full-download'])
     expect(catalogue.every((e) => e.installed === false && e.fitsMemory === true)).toBe(true)
+  })
+
+  it('models.catalogue estimates each model’s speed from this machine (measured in the main process)', async () => {
+    const catalogue =
+      await call<Array<{ speed: { wordsPerSecond: number; limitedBy: string } | null }>>('models.catalogue')
+    for (const { speed } of catalogue) {
+      expect(speed?.wordsPerSecond).toBeGreaterThan(0)
+      expect(['memory', 'cpu']).toContain(speed?.limitedBy)
+    }
   })
 
   it('models.pull downloads with models.progress events until done; the model is then installed', async () => {
@@ -174,6 +187,25 @@ describe('models.* routes', () => {
     expect(cancelled.message).toContain('cancelled')
     expect(await call('models.cancel', { id: 'slow-download' })).toEqual({ cancelled: false })
   })
+
+  // A real ENOSPC without root: the partial file is a symlink to /dev/full (Linux only).
+  it.runIf(existsSync('/dev/full'))(
+    'a disk that fills up mid-download ends in a failed event saying so; the app goes on answering',
+    async () => {
+      const part = join(dataDir, 'models', 'full-download.gguf.part')
+      await symlink('/dev/full', part)
+      await call('models.pull', { id: 'full-download' })
+      const failed = await vi.waitUntil(
+        () => progress.find((p) => p.id === 'full-download' && p.state === 'failed'),
+        { timeout: 5000 },
+      )
+      expect(failed.message).toMatch(/^The disk is full \(ENOSPC\).*the models folder.*free some space/)
+      expect(failed.message).not.toContain(dataDir)
+      await expect(lstat(part)).rejects.toThrow()
+      const list = await call<Array<{ id: string }>>('models.list')
+      expect(list.map((m) => m.id)).not.toContain('full-download')
+    },
+  )
 
   it('models.delete removes the file; an unknown id is NOT_FOUND', async () => {
     expect(await call('models.delete', { id: 'tiny-download' })).toEqual({ deleted: true })

@@ -55,6 +55,7 @@ function setup(ui: Record<string, unknown> = {}, effective = 'ollama') {
           notes: null,
           installed: false,
           fitsMemory: true,
+          speed: { wordsPerSecond: 4.4, tokensPerSecond: 5.9, limitedBy: 'memory', gpu: null },
         },
       ]
     if (route === 'models.downloads') return []
@@ -95,6 +96,7 @@ describe('first-run guide', () => {
     expect(await screen.findByRole('heading', { name: 'No model is set up yet' })).toBeTruthy()
     expect(screen.getByText(/could not reach Ollama: Cannot reach Ollama/)).toBeTruthy()
     expect(await screen.findByRole('button', { name: 'Download Small (1.7 GB)' })).toBeTruthy()
+    expect(screen.getByText('About 4 words per second on this computer (estimate).')).toBeTruthy()
     expect(await screen.findByText(/ollama.com\/download/)).toBeTruthy()
     expect(await screen.findByRole('option', { name: 'DeepSeek' })).toBeTruthy()
     expect(
@@ -115,6 +117,15 @@ describe('first-run guide', () => {
     expect(invoke).toHaveBeenCalledWith('settings.update', {
       ui: { providerWorked: true, setupChoice: 'local' },
     })
+  })
+
+  it('opens with the path chosen before marked, so a half-finished setup picks up where it was', async () => {
+    setup({ setupChoice: 'ollama' })
+    const ollama = await screen.findByRole('region', { name: 'Use Ollama' })
+    expect(ollama.classList.contains('chosen')).toBe(true)
+    expect(screen.getByRole('region', { name: 'Download a local model' }).classList.contains('chosen')).toBe(
+      false,
+    )
   })
 
   it('tests the effective provider (an environment override wins over settings.json), not the saved one', async () => {

@@ -46,6 +46,7 @@ const catalogue = [
     notes: null,
     installed: false,
     fitsMemory: true,
+    speed: { wordsPerSecond: 2.2, tokensPerSecond: 2.9, limitedBy: 'memory', gpu: 'vulkan' },
   },
 ]
 
@@ -85,6 +86,11 @@ describe('Local models settings', () => {
   it('starts a download and shows its progress bar with speed and time left from models.progress', async () => {
     setup()
     fireEvent.click(await screen.findByRole('button', { name: /Download Qwen3 1.7B/ }))
+    expect(
+      screen.getByText(
+        'About 2.2 words per second on this computer (estimate); likely faster with the vulkan GPU found here.',
+      ),
+    ).toBeTruthy()
     await waitFor(() => expect(invoke).toHaveBeenCalledWith('models.pull', { id: 'qwen3-1.7b-q8' }))
     act(() =>
       listeners.get('models.progress')?.({

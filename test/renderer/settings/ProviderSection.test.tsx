@@ -123,3 +123,39 @@ describe('Model provider settings for Ollama', () => {
     await waitFor(() => expect(statusCalls()).toBeGreaterThan(before))
   })
 })
+
+describe('Test connection before saving', () => {
+  afterEach(() => {
+    cleanup()
+    invoke.mockReset()
+  })
+
+  it('tests the base URL, model and key on screen, unsaved, and saves nothing', async () => {
+    const cloud = { ...ollamaProvider, id: 'deepseek', name: 'DeepSeek', kind: 'openai', needsKey: true }
+    invoke.mockImplementation(async (route: string) => {
+      if (route === 'providers.list') return [cloud]
+      if (route === 'providers.test')
+        return { id: 'deepseek', ok: true, latencyMs: 12, model: 'typed-model', reply: 'OK', error: null }
+      throw new Error(`unexpected route ${route}`)
+    })
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ProviderSection settings={{ ...settings, provider: { ...settings.provider, active: 'deepseek' } }} />
+      </QueryClientProvider>,
+    )
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Base URL' }), {
+      target: { value: 'https://llm.example/v1' },
+    })
+    fireEvent.change(screen.getByRole('textbox', { name: 'Model' }), { target: { value: 'typed-model' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Enter key' }))
+    fireEvent.change(screen.getByLabelText('New api key'), { target: { value: ' sk-typed ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }))
+    await waitFor(() => expect(screen.getByText(/Connected in 12 ms · typed-model/)).toBeTruthy())
+    expect(invoke).toHaveBeenCalledWith('providers.test', {
+      id: 'deepseek',
+      draft: { baseUrl: 'https://llm.example/v1', model: 'typed-model', apiKey: 'sk-typed' },
+    })
+    expect(invoke.mock.calls.map(([route]) => route)).not.toContain('settings.setSecret')
+    expect(invoke.mock.calls.map(([route]) => route)).not.toContain('settings.update')
+  })
+})

@@ -6,6 +6,7 @@ import { formatBytes } from '../components/formatBytes'
 import { Icon } from '../components/Icon'
 import { bureau } from '../ipc/bureauClient'
 import { DownloadProgress } from '../settings/DownloadProgress'
+import { formatSpeed } from '../settings/formatSpeed'
 import {
   catalogueQuery,
   importModelFile,
@@ -91,6 +92,7 @@ function LocalPath({ chosen, remember }: { chosen: boolean; remember(): void }) 
           <Icon name="download" size={14} /> Download {smallest.name} ({formatBytes(smallest.sizeBytes)})
         </button>
       )}
+      {smallest?.speed && <p className="muted">{formatSpeed(smallest.speed)}.</p>}
       {smallest && !smallest.fitsMemory && (
         <p className="error-text">It needs {smallest.minRamGiB} GB of memory, more than this computer has.</p>
       )}

@@ -6,6 +6,7 @@ import { formatBytes } from '../components/formatBytes'
 import { Icon } from '../components/Icon'
 import { bureau } from '../ipc/bureauClient'
 import { DownloadProgress } from './DownloadProgress'
+import { formatSpeed } from './formatSpeed'
 import { issueFor } from './issuesByPath'
 import {
   catalogueQuery,
@@ -101,6 +102,7 @@ export function LocalModelsSection({ settings }: { settings: PublicSettings }) {
                   {formatBytes(e.sizeBytes)} · needs {e.minRamGiB} GB of memory · {e.licence}
                   {!e.fitsMemory && ' · more memory than this computer has'}
                 </span>
+                {e.speed && <span className="muted">{formatSpeed(e.speed)}.</span>}
                 {e.notes && <span className="muted">{e.notes}</span>}
               </span>
               {e.installed ? (

@@ -66,9 +66,13 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
   const ollama = useQuery({ ...ollamaQuery, enabled: preset?.kind === 'ollama' })
   const ollamaModels = preset?.kind === 'ollama' && ollama.data?.running ? ollama.data.models : undefined
   const baseUrl = form.draft.baseUrl.trim()
+  // Test connection tests what is on screen: the unsaved base URL, model and a key typed but not saved.
+  const [typed, setTyped] = useState({ name: keyName, value: '' })
+  const typedKey = typed.name === keyName ? typed.value : ''
   const draft = {
     ...(/^https?:\/\/\S+$/.test(baseUrl) && { baseUrl }),
     ...(form.draft.model.trim() && { model: form.draft.model.trim() }),
+    ...(typedKey.trim() && { apiKey: typedKey.trim() }),
   }
 
   const validate = () => {
@@ -192,7 +196,14 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
       </div>
       {/* Ollama and the built-in local model need no key: no "Not set" warning for them. */}
       {preset?.needsKey !== false || settings.secrets[keyName]?.set ? (
-        <SecretField name={keyName} label="API key" secret={settings.secrets[keyName]} inputRef={keyButton} />
+        <SecretField
+          key={keyName}
+          name={keyName}
+          label="API key"
+          secret={settings.secrets[keyName]}
+          inputRef={keyButton}
+          onTyped={(value) => setTyped({ name: keyName, value })}
+        />
       ) : (
         <p className="hint">{preset.name} needs no API key.</p>
       )}

@@ -22,15 +22,22 @@ export function SecretField({
   label,
   secret,
   inputRef,
+  onTyped,
 }: {
   name: string
   label: string
   secret: Masked | undefined
   inputRef?: Ref<HTMLButtonElement> | undefined
+  /** What is typed and not saved yet ('' once saved or cancelled), e.g. for a connection test. */
+  onTyped?: (value: string) => void
 }) {
   const id = useId()
   const [editing, setEditing] = useState(false)
-  const [value, setValue] = useState('')
+  const [value, setTypedValue] = useState('')
+  const setValue = (next: string) => {
+    setTypedValue(next)
+    onTyped?.(next)
+  }
   const { set, clear } = useSecretMutations()
   const error = set.error ?? clear.error
   const status = secretStatusText(secret)

@@ -19,6 +19,17 @@ export const InstalledModelSummary = z.object({
 })
 export type InstalledModelSummary = z.infer<typeof InstalledModelSummary>
 
+/** Expected generation speed on this machine's CPU: an estimate, see docs/providers-config.md. */
+export const SpeedEstimate = z.object({
+  wordsPerSecond: z.number().nonnegative(),
+  tokensPerSecond: z.number().nonnegative(),
+  /** Reading the weights from memory, or the CPU's arithmetic. */
+  limitedBy: z.enum(['memory', 'cpu']),
+  /** A usable GPU back-end (`cuda`, `vulkan`, `metal`): the model will likely run faster than estimated. */
+  gpu: z.string().nullable(),
+})
+export type SpeedEstimate = z.infer<typeof SpeedEstimate>
+
 export const CatalogueModel = z.object({
   id: z.string(),
   name: z.string(),
@@ -31,6 +42,8 @@ export const CatalogueModel = z.object({
   installed: z.boolean(),
   /** This computer's memory is at least `minRamGiB`. */
   fitsMemory: z.boolean(),
+  /** Null when the machine could not be measured. */
+  speed: SpeedEstimate.nullable(),
 })
 export type CatalogueModel = z.infer<typeof CatalogueModel>
 
