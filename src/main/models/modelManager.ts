@@ -1,7 +1,12 @@
 import { totalmem } from 'node:os'
 import { basename } from 'node:path'
 import { AppError, isAppError } from '../../shared/errors'
-import type { CatalogueModel, InstalledModelSummary, ModelProgress } from '../../shared/ipc/routes/models'
+import type {
+  CatalogueModel,
+  InstalledModelSummary,
+  ModelProgress,
+  ModelSpeed,
+} from '../../shared/ipc/routes/models'
 import { MAX_IMPORT_BYTES } from '../../shared/ipc/routes/models'
 import { type CatalogueEntry, loadCatalogue } from './catalogue'
 import { importBytes } from './importBytes'
@@ -110,7 +115,6 @@ export function createModelManager(options: ModelManagerOptions) {
     },
     async catalogue(): Promise<CatalogueModel[]> {
       const ids = new Set((await store.list()).map((m) => m.id))
-      const profile = await machine().catch(() => undefined)
       return (await catalogue()).map((e) => ({
         id: e.id,
         name: e.name,
@@ -122,8 +126,11 @@ export function createModelManager(options: ModelManagerOptions) {
         notes: e.notes ?? null,
         installed: ids.has(e.id),
         fitsMemory: memory >= e.minRamGiB * 1024 ** 3,
-        speed: profile ? estimateSpeed(e, profile) : null,
       }))
+    },
+    async speeds(): Promise<ModelSpeed[]> {
+      const profile = await machine().catch(() => undefined)
+      return (await catalogue()).map((e) => ({ id: e.id, speed: profile ? estimateSpeed(e, profile) : null }))
     },
     downloads: (): ModelProgress[] => [...downloads.values()].map((d) => d.progress),
     async pull(id: string): Promise<ModelProgress> {
@@ -193,6 +200,7 @@ export function modelHandlers(manager: ModelManager) {
   return {
     'models.list': () => manager.list(),
     'models.catalogue': () => manager.catalogue(),
+    'models.speeds': () => manager.speeds(),
     'models.downloads': () => manager.downloads(),
     'models.pull': (input: { id: string }) => manager.pull(input.id),
     'models.cancel': (input: { id: string }) => manager.cancel(input.id),

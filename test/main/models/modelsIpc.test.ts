@@ -149,10 +149,13 @@ describe('models.* routes', () => {
     expect(catalogue.every((e) => e.installed === false && e.fitsMemory === true)).toBe(true)
   })
 
-  it('models.catalogue estimates each model’s speed from this machine (measured in the main process)', async () => {
-    const catalogue =
-      await call<Array<{ speed: { wordsPerSecond: number; limitedBy: string } | null }>>('models.catalogue')
-    for (const { speed } of catalogue) {
+  it('models.speeds estimates each catalogue model’s speed from this machine (measured in the main process)', async () => {
+    const speeds =
+      await call<Array<{ id: string; speed: { wordsPerSecond: number; limitedBy: string } | null }>>(
+        'models.speeds',
+      )
+    expect(speeds.map((s) => s.id)).toEqual(['tiny-download', 'slow-download', 'full-download'])
+    for (const { speed } of speeds) {
       expect(speed?.wordsPerSecond).toBeGreaterThan(0)
       expect(['memory', 'cpu']).toContain(speed?.limitedBy)
     }

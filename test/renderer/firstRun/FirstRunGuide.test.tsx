@@ -55,8 +55,11 @@ function setup(ui: Record<string, unknown> = {}, effective = 'ollama') {
           notes: null,
           installed: false,
           fitsMemory: true,
-          speed: { wordsPerSecond: 4.4, tokensPerSecond: 5.9, limitedBy: 'memory', gpu: null },
         },
+      ]
+    if (route === 'models.speeds')
+      return [
+        { id: 'small', speed: { wordsPerSecond: 4.4, tokensPerSecond: 5.9, limitedBy: 'memory', gpu: null } },
       ]
     if (route === 'models.downloads') return []
     if (route === 'ollama.status')
@@ -96,7 +99,7 @@ describe('first-run guide', () => {
     expect(await screen.findByRole('heading', { name: 'No model is set up yet' })).toBeTruthy()
     expect(screen.getByText(/could not reach Ollama: Cannot reach Ollama/)).toBeTruthy()
     expect(await screen.findByRole('button', { name: 'Download Small (1.7 GB)' })).toBeTruthy()
-    expect(screen.getByText('About 4 words per second on this computer (estimate).')).toBeTruthy()
+    expect(await screen.findByText('About 4 words per second on this computer (estimate).')).toBeTruthy()
     expect(await screen.findByText(/ollama.com\/download/)).toBeTruthy()
     expect(await screen.findByRole('option', { name: 'DeepSeek' })).toBeTruthy()
     expect(

@@ -46,6 +46,11 @@ const catalogue = [
     notes: null,
     installed: false,
     fitsMemory: true,
+  },
+]
+const speeds = [
+  {
+    id: 'qwen3-1.7b-q8',
     speed: { wordsPerSecond: 2.2, tokensPerSecond: 2.9, limitedBy: 'memory', gpu: 'vulkan' },
   },
 ]
@@ -54,6 +59,7 @@ function setup() {
   invoke.mockImplementation(async (route: string) => {
     if (route === 'models.list') return installed
     if (route === 'models.catalogue') return catalogue
+    if (route === 'models.speeds') return speeds
     if (route === 'models.downloads') return []
     if (route === 'models.pull') return {}
     if (route === 'models.use') return { providerId: 'local', model: 'other' }
@@ -87,7 +93,7 @@ describe('Local models settings', () => {
     setup()
     fireEvent.click(await screen.findByRole('button', { name: /Download Qwen3 1.7B/ }))
     expect(
-      screen.getByText(
+      await screen.findByText(
         'About 2.2 words per second on this computer (estimate); likely faster with the vulkan GPU found here.',
       ),
     ).toBeTruthy()

@@ -13,6 +13,7 @@ import {
   MAX_IMPORT_BYTES,
   ollamaQuery,
   useDownloads,
+  useModelSpeeds,
 } from '../settings/modelsApi'
 import { listProviders, testProvider } from '../settings/providersApi'
 import { SETTINGS_KEY } from '../settings/useSettings'
@@ -60,6 +61,7 @@ function Path({ title, chosen, children }: { title: string; chosen: boolean; chi
 
 function LocalPath({ chosen, remember }: { chosen: boolean; remember(): void }) {
   const catalogue = useQuery(catalogueQuery)
+  const speeds = useModelSpeeds()
   const downloads = useDownloads()
   const test = useGuideTest('local')
   const [problem, setProblem] = useState<string>()
@@ -92,7 +94,9 @@ function LocalPath({ chosen, remember }: { chosen: boolean; remember(): void }) 
           <Icon name="download" size={14} /> Download {smallest.name} ({formatBytes(smallest.sizeBytes)})
         </button>
       )}
-      {smallest?.speed && <p className="muted">{formatSpeed(smallest.speed)}.</p>}
+      {smallest && speeds.has(smallest.id) && (
+        <p className="muted">{formatSpeed(speeds.get(smallest.id)!)}.</p>
+      )}
       {smallest && !smallest.fitsMemory && (
         <p className="error-text">It needs {smallest.minRamGiB} GB of memory, more than this computer has.</p>
       )}

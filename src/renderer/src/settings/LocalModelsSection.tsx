@@ -14,6 +14,7 @@ import {
   installedModelsQuery,
   MAX_IMPORT_BYTES,
   useDownloads,
+  useModelSpeeds,
 } from './modelsApi'
 import { SettingsSection } from './SettingsSection'
 import { useSectionForm } from './useSectionForm'
@@ -24,6 +25,7 @@ export function LocalModelsSection({ settings }: { settings: PublicSettings }) {
   const client = useQueryClient()
   const installed = useQuery(installedModelsQuery)
   const catalogue = useQuery(catalogueQuery)
+  const speeds = useModelSpeeds()
   const downloads = useDownloads()
   const [problem, setProblem] = useState<string | undefined>()
   const refresh = () => client.invalidateQueries({ queryKey: ['models'] })
@@ -102,7 +104,7 @@ export function LocalModelsSection({ settings }: { settings: PublicSettings }) {
                   {formatBytes(e.sizeBytes)} · needs {e.minRamGiB} GB of memory · {e.licence}
                   {!e.fitsMemory && ' · more memory than this computer has'}
                 </span>
-                {e.speed && <span className="muted">{formatSpeed(e.speed)}.</span>}
+                {speeds.has(e.id) && <span className="muted">{formatSpeed(speeds.get(e.id)!)}.</span>}
                 {e.notes && <span className="muted">{e.notes}</span>}
               </span>
               {e.installed ? (

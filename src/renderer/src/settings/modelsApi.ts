@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
-import { MAX_IMPORT_BYTES, type ModelProgress } from '../../../shared/ipc'
+import { useEffect, useMemo, useState } from 'react'
+import { MAX_IMPORT_BYTES, type ModelProgress, type SpeedEstimate } from '../../../shared/ipc'
 import { bureau } from '../ipc/bureauClient'
 
 export { MAX_IMPORT_BYTES }
@@ -13,6 +13,21 @@ export const catalogueQuery = {
   queryKey: ['models', 'catalogue'],
   queryFn: () => bureau.invoke('models.catalogue'),
 }
+const speedsQuery = {
+  queryKey: ['models', 'speeds'],
+  queryFn: () => bureau.invoke('models.speeds'),
+  staleTime: Number.POSITIVE_INFINITY,
+}
+
+/** Each catalogue model's expected speed here, by id; empty until the machine has been measured. */
+export function useModelSpeeds(): Map<string, SpeedEstimate> {
+  const speeds = useQuery(speedsQuery)
+  return useMemo(
+    () => new Map((speeds.data ?? []).flatMap((s) => (s.speed ? [[s.id, s.speed] as const] : []))),
+    [speeds.data],
+  )
+}
+
 export const ollamaQuery = {
   queryKey: ['ollama'],
   queryFn: () => bureau.invoke('ollama.status'),

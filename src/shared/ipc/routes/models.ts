@@ -42,10 +42,12 @@ export const CatalogueModel = z.object({
   installed: z.boolean(),
   /** This computer's memory is at least `minRamGiB`. */
   fitsMemory: z.boolean(),
-  /** Null when the machine could not be measured. */
-  speed: SpeedEstimate.nullable(),
 })
 export type CatalogueModel = z.infer<typeof CatalogueModel>
+
+/** A catalogue model's expected speed here; null when the machine could not be measured. */
+export const ModelSpeed = z.object({ id: z.string(), speed: SpeedEstimate.nullable() })
+export type ModelSpeed = z.infer<typeof ModelSpeed>
 
 export const DownloadState = z.enum(['downloading', 'done', 'failed', 'cancelled'])
 
@@ -99,6 +101,12 @@ export const modelRoutes = {
     summary: 'The recommended models of models.json, marked installed and whether they fit in memory.',
     input: z.void(),
     output: z.array(CatalogueModel),
+  }),
+  'models.speeds': route({
+    summary:
+      'Expected speed of each catalogue model on this machine (measured once, so the catalogue never waits for it).',
+    input: z.void(),
+    output: z.array(ModelSpeed),
   }),
   'models.downloads': route({
     summary: 'Downloads in progress or finished since the app started.',
