@@ -11,7 +11,7 @@ import {
   providerEmbedder,
   sessionKnowledge,
 } from '../knowledge'
-import type { ProviderService } from '../llm'
+import type { LocalEmbeddingSource, ProviderService } from '../llm'
 import type { Logger } from '../logging'
 import { createMcpHost, type McpHost } from '../mcp'
 import { openSettings, type SettingsService, type SettingsStorageOptions } from '../settings'
@@ -97,6 +97,16 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     )
     return providers
   }
+  let localEmbeddings: Promise<LocalEmbeddingSource> | undefined
+  const localVectors: LocalEmbeddingSource = {
+    // Like the providers: llama.cpp is imported only when the index first asks a local model.
+    embed: async (model, texts, signal) => {
+      localEmbeddings ??= import('../llm').then(({ settingsLocalEmbeddings }) =>
+        settingsLocalEmbeddings(settings, options.dataDir),
+      )
+      return (await localEmbeddings).embed(model, texts, signal)
+    },
+  }
   const converter = createAppConverter({
     cacheDir: join(options.dataDir, 'cache', 'convert'),
     vision: {
@@ -150,7 +160,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     workspace: workspace.get,
     converter,
     settings: () => settings.get().knowledge,
-    embedder: providerEmbedder(() => settings.get().knowledge, openProviders),
+    embedder: providerEmbedder(() => settings.get().knowledge, openProviders, localVectors),
     disabled: indexing !== 'background',
     syncBeforeSearch: indexing === 'on-demand',
     ...(options.onKnowledgeStatus ? { onStatus: options.onKnowledgeStatus } : {}),
@@ -165,7 +175,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
         workspace: session,
         converter,
         settings: () => settings.get().knowledge,
-        embedder: providerEmbedder(() => settings.get().knowledge, openProviders),
+        embedder: providerEmbedder(() => settings.get().knowledge, openProviders, localVectors),
         disabled: true,
         syncBeforeSearch: true,
         indexDir: () => join(options.dataDir, 'index', 'other-folder'),

@@ -8,6 +8,10 @@ export { ollamaHandlers } from './ollama/ollamaHandlers'
 export { probeOllama } from './ollama/ollamaStatus'
 export { providerHandlers } from './providers/providerHandlers'
 export type { ProviderService } from './providers/providerService'
-export { createSettingsProviders } from './providers/settingsAdapter'
+export {
+  createSettingsProviders,
+  type LocalEmbeddingSource,
+  settingsLocalEmbeddings,
+} from './providers/settingsAdapter'
 export { LlmSession, type ToolProtocol, type TurnOptions, type TurnResult } from './session/llmSession'
 export type { LlmClient, ToolCall, ToolSpec, Usage } from './types'

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -46,6 +47,31 @@ describe('bureau chat', () => {
       'Writing it now.\n\nThe report is in /out/report.txt.\n\nFiles:\n/out/report.txt\n',
     )
     expect(await readFile(join(workspace, 'out/report.txt'), 'utf8')).toBe('Q3 is up')
+  })
+
+  it('--approve read: a write the settings would ask about is denied and reported, the model told; --approve write runs it', async () => {
+    const { workspace, data } = await dirsFor()
+    // `files: ask` makes the workspace's writes ask; a non-interactive run answers with its level instead.
+    await writeFile(join(data, 'settings.json'), JSON.stringify({ approvals: { rules: { files: 'ask' } } }))
+    const script = (path: string) =>
+      suite.llm.push(
+        { toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'files' } }] },
+        { toolCalls: [{ name: 'files_write_text', arguments: { path, content: 'notes' } }] },
+        { toolCalls: [{ name: 'done', arguments: { message: 'Finished.' } }] },
+      )
+    script('/denied.txt')
+    const before = suite.llm.requests.length
+    const denied = await runChat({ workspace, data }, ['--approve', 'read', 'Write the notes'])
+    expect(denied.code).toBe(0)
+    expect(denied.stderr).toMatch(/files\.write_text.*approval level \(read\) does not cover this call/s)
+    expect(denied.stdout).toContain('Finished.')
+    expect(existsSync(join(workspace, 'denied.txt'))).toBe(false)
+    expect(JSON.stringify(suite.llm.requests.slice(before).at(-1)?.body)).toContain('approval level (read)')
+
+    script('/allowed.txt')
+    const allowed = await runChat({ workspace, data }, ['--approve', 'write', 'Write the notes'])
+    expect(allowed.code).toBe(0)
+    expect(await readFile(join(workspace, 'allowed.txt'), 'utf8')).toBe('notes')
   })
 
   it('CLI interaction mode with --toolset: the model gets the cli and done tools only', async () => {

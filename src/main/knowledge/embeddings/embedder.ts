@@ -83,6 +83,29 @@ export function endpointEmbedder(options: EndpointEmbedderOptions): Embedder {
   }
 }
 
+/** Where a local embedder gets its vectors: the built-in llama.cpp with an installed GGUF model. */
+export interface LocalVectors {
+  embed(model: string, texts: readonly string[], signal?: AbortSignal): Promise<number[][]>
+}
+
+/** Embeddings from an installed GGUF model, in batches, checked like an endpoint's answer. */
+export function localEmbedder(model: string, source: LocalVectors): Embedder {
+  return {
+    id: `local:${model}`,
+    async embed(texts, signal) {
+      const out: number[][] = []
+      for (let index = 0; index < texts.length; index += BATCH) {
+        const vectors = await source.embed(model, texts.slice(index, index + BATCH), signal)
+        const dimensions = vectors[0]?.length ?? 0
+        if (dimensions === 0 || vectors.some((vector) => vector.length !== dimensions))
+          throw new AppError('UNAVAILABLE', `The local model ${model} gave no usable vectors.`)
+        out.push(...vectors)
+      }
+      return out
+    },
+  }
+}
+
 function parseVectors(json: unknown, kind: EndpointEmbedderOptions['kind']): number[][] | undefined {
   if (kind === 'ollama') return OllamaEmbeddings.safeParse(json).data?.embeddings
   const parsed = OpenAiEmbeddings.safeParse(json)

@@ -1,3 +1,4 @@
+import { LocalEmbeddings } from './localEmbeddings'
 import { LocalRuntime, type LocalRuntimeOptions } from './localRuntime'
 
 /** What the `local` provider kind needs from the app: where installed models live, and the runtime. */
@@ -18,4 +19,12 @@ export function sharedLocalRuntime(options: LocalRuntimeOptions = {}): LocalRunt
 /** The process-wide runtime if one was created (never creates it). */
 export function existingLocalRuntime(): LocalRuntime | undefined {
   return shared
+}
+
+let sharedEmbeddings: LocalEmbeddings | undefined
+
+/** One embedding-model slot per process, on the shared runtime's llama.cpp backend. */
+export function sharedLocalEmbeddings(options: LocalRuntimeOptions = {}): LocalEmbeddings {
+  sharedEmbeddings ??= new LocalEmbeddings(() => sharedLocalRuntime(options).backend(), options.idleUnloadMs)
+  return sharedEmbeddings
 }

@@ -38,7 +38,7 @@ export interface LoadOptions {
 }
 
 /** The user-facing error when node-llama-cpp refuses a file or runs out of memory. */
-function loadError(path: string, error: unknown): AppError {
+export function loadError(path: string, error: unknown): AppError {
   const text = error instanceof Error ? error.message : String(error)
   if (/memory|VRAM|RAM/i.test(text))
     return new AppError(
@@ -70,7 +70,8 @@ export class LocalRuntime {
     return this.loadedPath
   }
 
-  private getLlama(): Promise<Llama> {
+  /** The llama.cpp backend, imported and started on first use (shared with the embedding models). */
+  backend(): Promise<Llama> {
     this.llama ??= import('node-llama-cpp').then(({ getLlama }) =>
       // `build: never`: the prebuilt binaries only; compiling llama.cpp on a user's machine is not an option.
       getLlama({
@@ -99,7 +100,7 @@ export class LocalRuntime {
 
   private async open(path: string, options: LoadOptions): Promise<LoadedModel> {
     const started = performance.now()
-    const llama = await this.getLlama()
+    const llama = await this.backend()
     const { LlamaChat } = await import('node-llama-cpp')
     let model: LlamaModel
     try {

@@ -1,7 +1,7 @@
 import { ModelStore } from '../../models'
 import type { SecretEnvSource, SettingsService } from '../../settings'
 import type { LocalModelHost } from '../local/localHost'
-import { sharedLocalRuntime } from '../local/localHost'
+import { sharedLocalEmbeddings, sharedLocalRuntime } from '../local/localHost'
 import { createProviderService, type ProviderService, type ProviderServiceOptions } from './providerService'
 import type { ProviderSettingsSource } from './settingsSource'
 
@@ -40,6 +40,23 @@ export function settingsLocalHost(settings: SettingsService, dataDir: string): L
       idleUnloadMs: () => local().idleUnloadMinutes * 60_000,
       ...(local().threads !== null && { threads: local().threads ?? 1 }),
     }),
+  }
+}
+
+/** Embeddings from an installed GGUF model (by id, or a .gguf path), for the knowledge index. */
+export interface LocalEmbeddingSource {
+  embed(model: string, texts: readonly string[], signal?: AbortSignal): Promise<number[][]>
+}
+
+export function settingsLocalEmbeddings(settings: SettingsService, dataDir: string): LocalEmbeddingSource {
+  const store = new ModelStore(dataDir)
+  const local = () => settings.get().localModels
+  const embeddings = sharedLocalEmbeddings({
+    idleUnloadMs: () => local().idleUnloadMinutes * 60_000,
+    ...(local().threads !== null && { threads: local().threads ?? 1 }),
+  })
+  return {
+    embed: async (model, texts, signal) => embeddings.embed(await store.modelPath(model), texts, signal),
   }
 }
 

@@ -1,7 +1,10 @@
 import { z } from 'zod'
 
-/** `off`: BM25 only; `provider`: the active provider's embeddings endpoint (OpenAI-compatible or Ollama). */
-export const KnowledgeEmbeddings = z.enum(['off', 'provider'])
+/**
+ * `off`: BM25 only; `provider`: the active provider's embeddings endpoint (OpenAI-compatible or Ollama);
+ * `local`: an installed GGUF embedding model run by the built-in llama.cpp (`embeddingModel` is its id).
+ */
+export const KnowledgeEmbeddings = z.enum(['off', 'provider', 'local'])
 export type KnowledgeEmbeddings = z.infer<typeof KnowledgeEmbeddings>
 
 export const KnowledgeSettings = z.looseObject({
@@ -9,7 +12,10 @@ export const KnowledgeSettings = z.looseObject({
   enabled: z.boolean().default(true),
   /** Where vectors come from; full-text search works without any. */
   embeddings: KnowledgeEmbeddings.default('off'),
-  /** Embedding model name sent to the endpoint (e.g. `text-embedding-3-small`, `nomic-embed-text`). */
+  /**
+   * The endpoint's embedding model (e.g. `text-embedding-3-small`, `nomic-embed-text`), or with `local`
+   * the id of an installed GGUF model (Settings → Local models, `bureau models list`).
+   */
   embeddingModel: z.string().max(200).default('text-embedding-3-small'),
   /** Read pictures with OCR for the index (slow: off by default). */
   indexImages: z.boolean().default(false),
