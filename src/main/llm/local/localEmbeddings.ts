@@ -1,6 +1,7 @@
 import type { Llama, LlamaEmbeddingContext, LlamaModel } from 'node-llama-cpp'
 import { AppError } from '../../../shared/errors'
-import { DEFAULT_IDLE_UNLOAD_MS, loadError } from './localRuntime'
+import { DEFAULT_IDLE_UNLOAD_MS, loadError, loadGguf } from './localRuntime'
+import { ModelSlot } from './modelSlot'
 
 interface LoadedEmbeddings {
   model: LlamaModel
@@ -18,19 +19,21 @@ const EMBEDDING_CONTEXT = 2048
  * the context is cut to fit, which only loses the tail of an unusually long chunk.
  */
 export class LocalEmbeddings {
-  private loaded: Promise<LoadedEmbeddings> | undefined
-  private loadedPath: string | undefined
-  private idleTimer: NodeJS.Timeout | undefined
+  private readonly slot: ModelSlot<LoadedEmbeddings>
 
   constructor(
     private readonly backend: () => Promise<Llama>,
-    private readonly idleUnloadMs: () => number = () => DEFAULT_IDLE_UNLOAD_MS,
-  ) {}
+    idleUnloadMs: () => number = () => DEFAULT_IDLE_UNLOAD_MS,
+  ) {
+    this.slot = new ModelSlot(async ({ model, context }) => {
+      await context.dispose()
+      await model.dispose()
+    }, idleUnloadMs)
+  }
 
   async embed(path: string, texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
-    this.clearIdle()
     try {
-      const { model, context, room } = await this.load(path)
+      const { model, context, room } = await this.slot.load(path, (modelPath) => this.open(modelPath))
       const vectors: number[][] = []
       for (const text of texts) {
         if (signal?.aborted) throw new AppError('CANCELLED', 'Embedding was cancelled.')
@@ -39,41 +42,16 @@ export class LocalEmbeddings {
       }
       return vectors
     } finally {
-      this.scheduleIdle()
+      this.slot.scheduleIdle()
     }
   }
 
-  async unload(): Promise<void> {
-    this.clearIdle()
-    const loaded = this.loaded
-    this.loaded = undefined
-    this.loadedPath = undefined
-    const value = await loaded?.catch(() => undefined)
-    if (!value) return
-    await value.context.dispose()
-    await value.model.dispose()
-  }
-
-  private async load(path: string): Promise<LoadedEmbeddings> {
-    if (this.loaded && this.loadedPath === path) return this.loaded
-    await this.unload()
-    this.loadedPath = path
-    this.loaded = this.open(path).catch((error: unknown) => {
-      this.loaded = undefined
-      this.loadedPath = undefined
-      throw error
-    })
-    return this.loaded
+  unload(): Promise<void> {
+    return this.slot.unload()
   }
 
   private async open(path: string): Promise<LoadedEmbeddings> {
-    const llama = await this.backend()
-    let model: LlamaModel
-    try {
-      model = await llama.loadModel({ modelPath: path })
-    } catch (error) {
-      throw loadError(path, error)
-    }
+    const model = await loadGguf(await this.backend(), path)
     try {
       const contextSize = Math.min(EMBEDDING_CONTEXT, model.trainContextSize)
       const context = await model.createEmbeddingContext({ contextSize })
@@ -82,17 +60,5 @@ export class LocalEmbeddings {
       await model.dispose()
       throw loadError(path, error)
     }
-  }
-
-  private clearIdle(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer)
-    this.idleTimer = undefined
-  }
-
-  private scheduleIdle(): void {
-    const ms = this.idleUnloadMs()
-    if (!this.loaded || ms <= 0) return
-    this.idleTimer = setTimeout(() => void this.unload(), ms)
-    this.idleTimer.unref()
   }
 }

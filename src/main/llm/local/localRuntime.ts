@@ -1,5 +1,6 @@
 import type { Llama, LlamaChat, LlamaContext, LlamaModel } from 'node-llama-cpp'
 import { AppError } from '../../../shared/errors'
+import { ModelSlot } from './modelSlot'
 
 /** Contexts larger than this are not chosen automatically: on a CPU they cost memory and time for little gain. */
 export const LOCAL_AUTO_CONTEXT_CAP = 32_768
@@ -51,23 +52,39 @@ export function loadError(path: string, error: unknown): AppError {
   )
 }
 
+/** Loads a .gguf file into llama.cpp, with the user-facing error when it cannot. */
+export async function loadGguf(llama: Llama, path: string): Promise<LlamaModel> {
+  try {
+    return await llama.loadModel({ modelPath: path })
+  } catch (error) {
+    throw loadError(path, error)
+  }
+}
+
 /**
  * The embedded llama.cpp: loads one model at a time, lazily (node-llama-cpp is imported on first use),
  * serialises requests on its single context sequence, and unloads the model after an idle time.
  */
 export class LocalRuntime {
   private llama: Promise<Llama> | undefined
-  private loaded: Promise<LoadedModel> | undefined
-  private loadedPath: string | undefined
+  private readonly slot: ModelSlot<LoadedModel>
   private queue: Promise<unknown> = Promise.resolve()
-  private idleTimer: NodeJS.Timeout | undefined
   private busy = 0
 
-  constructor(private readonly options: LocalRuntimeOptions = {}) {}
+  constructor(private readonly options: LocalRuntimeOptions = {}) {
+    this.slot = new ModelSlot(
+      async (loaded) => {
+        loaded.chat.dispose({ disposeSequence: true })
+        await loaded.context.dispose()
+        await loaded.model.dispose()
+      },
+      () => options.idleUnloadMs?.() ?? DEFAULT_IDLE_UNLOAD_MS,
+    )
+  }
 
   /** The loaded model's path, if any. */
   get current(): string | undefined {
-    return this.loadedPath
+    return this.slot.path
   }
 
   /** The llama.cpp backend, imported and started on first use (shared with the embedding models). */
@@ -85,29 +102,15 @@ export class LocalRuntime {
   }
 
   /** Loads `path` (unloading another model first) and returns it; the same path is loaded once. */
-  async load(path: string, options: LoadOptions = {}): Promise<LoadedModel> {
-    this.clearIdle()
-    if (this.loaded && this.loadedPath === path) return this.loaded
-    await this.unload()
-    this.loadedPath = path
-    this.loaded = this.open(path, options).catch((error: unknown) => {
-      this.loaded = undefined
-      this.loadedPath = undefined
-      throw error
-    })
-    return this.loaded
+  load(path: string, options: LoadOptions = {}): Promise<LoadedModel> {
+    return this.slot.load(path, (modelPath) => this.open(modelPath, options))
   }
 
   private async open(path: string, options: LoadOptions): Promise<LoadedModel> {
     const started = performance.now()
     const llama = await this.backend()
     const { LlamaChat } = await import('node-llama-cpp')
-    let model: LlamaModel
-    try {
-      model = await llama.loadModel({ modelPath: path })
-    } catch (error) {
-      throw loadError(path, error)
-    }
+    const model = await loadGguf(llama, path)
     try {
       const train = model.trainContextSize
       const wanted = options.contextWindow
@@ -144,29 +147,11 @@ export class LocalRuntime {
   }
 
   /** Frees the model and its context (the llama.cpp backend stays, it is cheap). */
-  async unload(): Promise<void> {
-    this.clearIdle()
-    const loaded = this.loaded
-    this.loaded = undefined
-    this.loadedPath = undefined
-    if (!loaded) return
-    const model = await loaded.catch(() => undefined)
-    if (!model) return
-    model.chat.dispose({ disposeSequence: true })
-    await model.context.dispose()
-    await model.model.dispose()
-  }
-
-  private clearIdle(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer)
-    this.idleTimer = undefined
+  unload(): Promise<void> {
+    return this.slot.unload()
   }
 
   private scheduleIdle(): void {
-    this.clearIdle()
-    const ms = this.options.idleUnloadMs?.() ?? DEFAULT_IDLE_UNLOAD_MS
-    if (this.busy > 0 || !this.loaded || ms <= 0) return
-    this.idleTimer = setTimeout(() => void this.unload(), ms)
-    this.idleTimer.unref()
+    if (this.busy === 0) this.slot.scheduleIdle()
   }
 }
