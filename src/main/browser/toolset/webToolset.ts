@@ -3,7 +3,6 @@ import { AppError } from '../../../shared/errors'
 import { createUrlGuard, defineToolset, method, sessionState } from '../../tools'
 import { webSearch } from '../search/webSearch'
 import { createBrowserSession } from '../session/browserSession'
-import { waitForText } from '../session/waitForText'
 import { PageView, pageView, queryView } from '../snapshot/pageView'
 import type { BrowserEnvironment } from '../types'
 import { currentPage, elementTargets } from './approvalTargets'
@@ -295,15 +294,25 @@ export function createWebToolset(env: BrowserEnvironment) {
             await tab.page.waitForTimeout(time * 1000)
             return { found: true, waited_ms: Math.round(performance.now() - started) }
           }
-          const outcome = await waitForText(tab, text ?? '', timeout * 1000)
+          const found = await tab.page
+            .waitForFunction(
+              `(document.body?.innerText ?? '').includes(${JSON.stringify(text)})`,
+              undefined,
+              {
+                timeout: timeout * 1000,
+                polling: 200,
+              },
+            )
+            .then(() => true)
+            .catch(() => false)
           // Whether the text is there says something about the page: only for a page that may be shown.
           await session.assertShown(tab)
-          if (outcome !== 'found')
+          if (!found)
             throw new AppError(
               'TIMEOUT',
               `${JSON.stringify(text)} did not appear within ${timeout} s; read the page to see what it shows.`,
             )
-          return { found: true, waited_ms: Math.round(performance.now() - started) }
+          return { found, waited_ms: Math.round(performance.now() - started) }
         },
       }),
     },
