@@ -109,7 +109,7 @@ export async function guardBrowserRequests(
   await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] })
 
   return {
-    async own(page, sink) {
+    async own(page, reports) {
       const context = page.context()
       // Kept open for the tab's life: the binding and settings last as long as the session.
       const tabSession = await context.newCDPSession(page)
@@ -135,9 +135,13 @@ export async function guardBrowserRequests(
       await tabSession.send('Runtime.addBinding', { name: SOCKET_CHECK_BINDING })
       const popup = owners.get(targetId)
       if (popup) {
-        popup.sink = sink
+        popup.sink = reports.refused
         popup.claimed = true
-      } else owners.set(targetId, { sink, claimed: true })
+      } else owners.set(targetId, { sink: reports.refused, claimed: true })
+      // Fetch's events come over Playwright's own connection here: its commits are in the same order.
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) reports.committed(frame.url())
+      })
       page.once('close', () => owners.delete(targetId))
     },
     async close() {

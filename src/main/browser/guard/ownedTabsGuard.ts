@@ -21,6 +21,9 @@ const AttachedToTarget = z.object({
   }),
 })
 const DetachedFromTarget = z.object({ sessionId: z.string() })
+const FrameNavigated = z.object({
+  frame: z.object({ id: z.string(), parentId: z.string().optional(), url: z.string() }),
+})
 
 /** A DevTools session on one of Bureau's tabs or on a frame of one (out-of-process iframes are targets too). */
 interface Guarded {
@@ -219,6 +222,16 @@ export async function guardOwnedTabs(options: OwnedTabsGuardOptions): Promise<Re
         .catch(() => {})
   })
 
+  // Commits come over this connection too, in order with the refusals; Playwright's (another
+  // connection) may tell of a commit only after a refusal of the navigation that followed it.
+  wire.on('Page.frameNavigated', (params, sessionId) => {
+    const parsed = FrameNavigated.safeParse(params)
+    const guarded = sessionId ? sessions.get(sessionId) : undefined
+    if (!parsed.success || !guarded?.isTab) return
+    const { frame } = parsed.data
+    if (frame.parentId === undefined && frame.id === guarded.targetId) guarded.owner.committed?.(frame.url)
+  })
+
   /** A WebSocket of a guarded page asks before it connects; the answer goes back to the realm that asked. */
   async function answerSocket(sessionId: string, params: unknown) {
     const check = socketCheckOf(params)
@@ -252,21 +265,22 @@ export async function guardOwnedTabs(options: OwnedTabsGuardOptions): Promise<Re
   })
 
   return {
-    async own(page, sink) {
+    async own(page, reports) {
       const { targetId, url } = await targetInfoOf(page)
       if (closed.has(targetId)) throw new Error(CLOSED_AT_OPEN)
       page.once('close', () => owners.delete(targetId))
       const popup = owners.get(targetId)
       if (popup) {
         // Guarded since it was opened: now its refusals are its own.
-        popup.sink = sink
+        popup.sink = reports.refused
+        popup.committed = reports.committed
         popup.claimed = true
         return
       }
       // A tab that already loaded something outside the guard is not taken over.
       if (url !== 'about:blank' && url !== '')
         throw new Error(`the tab already shows ${url.slice(0, 80)}, loaded before it could be guarded`)
-      const owner: Owner = { sink, claimed: true }
+      const owner: Owner = { sink: reports.refused, claimed: true, committed: reports.committed }
       owners.set(targetId, owner)
       attaching.add(targetId)
       try {

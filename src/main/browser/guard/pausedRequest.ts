@@ -20,6 +20,8 @@ export interface Owner {
    * the opener, and a refused navigation of its own closes it.
    */
   claimed: boolean
+  /** Commits of the tab's main frame, once the tab is claimed. */
+  committed?: (url: string) => void
 }
 
 /** Content the page already holds: nothing is fetched for it. */

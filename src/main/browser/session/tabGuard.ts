@@ -62,7 +62,6 @@ export class TabGuard {
     const tab = newTab(page)
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame()) return
-      if (!isErrorPage(frame.url())) tab.blockedNavigation = null
       tab.pdf = null
       forgetConsent(tab)
     })
@@ -77,9 +76,15 @@ export class TabGuard {
       )
     })
     const requests = await this.options.requests()
-    await requests.own(page, (refusal: Refusal) => {
-      tab.refusals.push(refusal)
-      if (refusal.kind === 'navigation') tab.blockedNavigation = refusal.message
+    await requests.own(page, {
+      refused: (refusal: Refusal) => {
+        tab.refusals.push(refusal)
+        if (refusal.kind === 'navigation') tab.blockedNavigation = refusal.message
+      },
+      // Heard from the guard, not from the page: a commit before the refusal cannot arrive after it.
+      committed: (url) => {
+        if (!isErrorPage(url)) tab.blockedNavigation = null
+      },
     })
     await this.options.consent.attach(page).catch(() => {})
     page.setDefaultTimeout(10_000)

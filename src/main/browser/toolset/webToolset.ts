@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors'
 import { createUrlGuard, defineToolset, method, sessionState } from '../../tools'
 import { webSearch } from '../search/webSearch'
 import { createBrowserSession } from '../session/browserSession'
+import { waitForText } from '../session/waitForText'
 import { PageView, pageView, queryView } from '../snapshot/pageView'
 import type { BrowserEnvironment } from '../types'
 import { currentPage, elementTargets } from './approvalTargets'
@@ -294,17 +295,7 @@ export function createWebToolset(env: BrowserEnvironment) {
             await tab.page.waitForTimeout(time * 1000)
             return { found: true, waited_ms: Math.round(performance.now() - started) }
           }
-          const found = await tab.page
-            .waitForFunction(
-              `(document.body?.innerText ?? '').includes(${JSON.stringify(text)})`,
-              undefined,
-              {
-                timeout: timeout * 1000,
-                polling: 200,
-              },
-            )
-            .then(() => true)
-            .catch(() => false)
+          const found = await waitForText(tab, text ?? '', timeout * 1000)
           // Whether the text is there says something about the page: only for a page that may be shown.
           await session.assertShown(tab)
           if (!found)
