@@ -33,8 +33,11 @@ export interface BrowserSession {
   navigate(tab: Tab, url: string): Promise<void>
   /** Back or forward in the tab's history (pages restored from the back-forward cache included). */
   history(tab: Tab, direction: 'back' | 'forward'): Promise<void>
-  /** Waits for the document after an action (click, key) and follows a tab it opened. */
-  settleAfterAction(tab: Tab, action: () => Promise<unknown>): Promise<Tab>
+  /**
+   * Waits for the document after an action (click, key) and follows a tab it opened; `opensTab`: the
+   * action is known to open one (a link with a target), so the wait for it is not the short settle time.
+   */
+  settleAfterAction(tab: Tab, action: () => Promise<unknown>, opensTab?: boolean): Promise<Tab>
   read(tab: Tab): Promise<RenderedDocument>
   /**
    * Throws FORBIDDEN (and blanks the tab) when what the tab shows is refused by the URL guard: call it
@@ -115,7 +118,7 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
     },
     navigate: (tab, url) => navigateTab(tab, url, { guard: policy.guard, converter: () => converter.get() }),
     history: historyStep,
-    settleAfterAction: (tab, action) => settleAfterAction(tab, action, { pages, tabs }),
+    settleAfterAction: (tab, action, opensTab) => settleAfterAction(tab, action, { pages, tabs }, opensTab),
     read: (tab) => readTab(tab, { verdicts: policy.verdicts, consent, refs }),
     assertShown: async (tab) => assertShown(tab, await policy.verdicts()),
     async dispose() {

@@ -3,18 +3,22 @@ import type { Page, Request } from 'playwright-core'
 import type { Tab } from './tab'
 import type { TabGuard } from './tabGuard'
 import type { TabList } from './tabList'
-import { ACTION_SETTLE_MS, LOAD_GRACE_MS, NAVIGATION_TIMEOUT_MS } from './timeouts'
+import { ACTION_SETTLE_MS, LOAD_GRACE_MS, NAVIGATION_TIMEOUT_MS, NEW_TAB_TIMEOUT_MS } from './timeouts'
 
 export interface SettleDeps {
   pages: Pick<TabGuard, 'prepare' | 'closeIfRefusedAtOpen'>
   tabs: Pick<TabList, 'activate'>
 }
 
-/** Waits for the document after an action (click, key) and follows (and activates) a tab it opened. */
+/**
+ * Waits for the document after an action (click, key) and follows (and activates) a tab it opened. When
+ * the action is known to open a tab (`opensTab`), the wait for it is longer than the settle time.
+ */
 export async function settleAfterAction(
   tab: Tab,
   action: () => Promise<unknown>,
   deps: SettleDeps,
+  opensTab = false,
 ): Promise<Tab> {
   const page = tab.page
   // An action may start a navigation or open a tab a moment after it returns: watch briefly for either.
@@ -38,7 +42,8 @@ export async function settleAfterAction(
   })
   try {
     await action()
-    const outcome = await Promise.race([started, sleep(ACTION_SETTLE_MS).then(() => null)])
+    const window = opensTab ? NEW_TAB_TIMEOUT_MS : ACTION_SETTLE_MS
+    const outcome = await Promise.race([started, sleep(window).then(() => null)])
     if (outcome && outcome !== 'navigation') {
       const opened = await deps.pages.prepare(outcome).catch(() => null)
       if (!opened || (await deps.pages.closeIfRefusedAtOpen(tab, opened))) return tab

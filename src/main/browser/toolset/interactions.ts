@@ -25,10 +25,26 @@ async function locateInTab(session: BrowserSession, id: string): Promise<Located
   return { ...located, tab }
 }
 
+/** Whether a click on the element follows a link into another tab (`target` other than this frame's). */
+async function opensTab(handle: LocatedElement['handle']): Promise<boolean> {
+  return handle
+    .evaluate((element) => {
+      const link = element.closest('a[href][target], area[href][target]')
+      const target = link?.getAttribute('target')?.trim().toLowerCase() ?? ''
+      if (target === '' || ['_self', '_parent', '_top'].includes(target)) return false
+      // A name of a frame on the page loads there; any other name (or _blank) opens a tab.
+      return ![...document.querySelectorAll('iframe[name], frame[name]')].some(
+        (frame) => frame.getAttribute('name')?.toLowerCase() === target,
+      )
+    })
+    .catch(() => false)
+}
+
 export async function clickElement(session: BrowserSession, id: string): Promise<Tab> {
   const { tab, handle } = await locateInTab(session, id)
   try {
-    return await session.settleAfterAction(tab, () => handle.click({ timeout: ACTION_TIMEOUT_MS }))
+    const newTab = await opensTab(handle)
+    return await session.settleAfterAction(tab, () => handle.click({ timeout: ACTION_TIMEOUT_MS }), newTab)
   } catch (error) {
     throw actionFailed(id, 'click', error)
   } finally {
