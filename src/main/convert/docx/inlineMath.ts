@@ -23,7 +23,7 @@ function textRun(value: string): string {
 
 /**
  * mammoth drops Office Math, so equations are rewritten as text runs holding LaTeX (`$...$`, or
- * `$$...$$` for display math) before mammoth sees the document (`prepareDocx`).
+ * `$$...$$` for display math) as mammoth reads the part (`docxPackage.ts`).
  */
 export function rewriteMath(xml: string): string {
   if (!xml.includes('<m:oMath')) return xml

@@ -1,4 +1,4 @@
-import { moveChildren, removeNode, replaceNode } from '../markdown/domEdit'
+import { descendants, moveChildren, removeNode, replaceNode } from '../markdown/domEdit'
 import { htmlToMarkdown } from '../markdown/htmlToMarkdown'
 
 /** Placeholders survive turndown's escaping of `[`/`]`; they become `[^n]` afterwards. */
@@ -8,6 +8,15 @@ const markerPattern = /\u27e6fn:([^\u27e7]+)\u27e7/g
 export interface ExtractedNotes {
   footnotes: string[]
   comments: string[]
+}
+
+/** `tag[attribute^="prefix"]` for each prefix, as one walk: domino's selector engine costs far more. */
+function withPrefix(root: Node, tag: string, attribute: string, prefixes: string[]): Element[] {
+  return descendants(root, (element, name) => {
+    if (name !== tag) return false
+    const value = element.getAttribute(attribute)
+    return value !== null && prefixes.some((prefix) => value.startsWith(prefix))
+  })
 }
 
 function noteId(href: string): string | undefined {
@@ -23,35 +32,32 @@ function noteId(href: string): string | undefined {
 export function extractNotes(document: Document): ExtractedNotes {
   const footnotes: string[] = []
   const comments: string[] = []
-  for (const link of Array.from(document.querySelectorAll('a[href^="#footnote-"], a[href^="#endnote-"]'))) {
+  for (const link of withPrefix(document, 'a', 'href', ['#footnote-', '#endnote-'])) {
     const id = noteId(link.getAttribute('href') ?? '')
     if (!id) continue
     const holder = link.parentElement?.tagName === 'SUP' ? link.parentElement : link
     replaceNode(holder, document.createTextNode(marker(id)))
   }
-  for (const item of Array.from(document.querySelectorAll('li[id^="footnote-"], li[id^="endnote-"]'))) {
+  for (const item of withPrefix(document, 'li', 'id', ['footnote-', 'endnote-'])) {
     const id = noteId(`#${item.id}`)
-    for (const back of Array.from(
-      item.querySelectorAll('a[href^="#footnote-ref-"], a[href^="#endnote-ref-"]'),
-    ))
-      removeNode(back)
+    for (const back of withPrefix(item, 'a', 'href', ['#footnote-ref-', '#endnote-ref-'])) removeNode(back)
     const text = htmlToMarkdown(item, { dataImages: 'keep' }).replace(/\n+/g, ' ').trim()
     if (id) footnotes.push(`[^${id}]: ${text}`)
     const list = item.parentElement
     removeNode(item)
     if (list && list.children.length === 0) removeNode(list)
   }
-  for (const reference of Array.from(document.querySelectorAll('a[href^="#comment-"]'))) {
+  for (const reference of withPrefix(document, 'a', 'href', ['#comment-'])) {
     if (!/^#comment-\d+$/.test(reference.getAttribute('href') ?? '')) continue
     const holder = reference.parentElement?.tagName === 'SUP' ? reference.parentElement : reference
     const label = (reference.textContent ?? '').replace(/^\[|\]$/g, '')
     replaceNode(holder, document.createTextNode(`\u27e6c:${label}\u27e7`))
   }
-  for (const term of Array.from(document.querySelectorAll('dt[id^="comment-"]'))) {
+  for (const term of withPrefix(document, 'dt', 'id', ['comment-'])) {
     const body = term.nextElementSibling
     const label = (term.textContent ?? '').replace(/^Comment\s*/, '').replace(/^\[|\]$/g, '')
     if (body?.tagName === 'DD') {
-      for (const back of Array.from(body.querySelectorAll('a[href^="#comment-ref-"]'))) removeNode(back)
+      for (const back of withPrefix(body, 'a', 'href', ['#comment-ref-'])) removeNode(back)
       const wrapper = document.createElement('div')
       moveChildren(body, wrapper)
       comments.push(

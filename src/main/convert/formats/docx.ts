@@ -1,6 +1,9 @@
+import { images } from 'mammoth'
+import { openDocx } from '../docx/docxPackage'
 import { restoreMath } from '../docx/inlineMath'
 import { extractNotes, restoreNoteMarkers } from '../docx/notes'
-import { prepareDocx } from '../docx/prepareDocx'
+import { runMammoth } from '../docx/runMammoth'
+import { descendants } from '../markdown/domEdit'
 import { htmlToMarkdown } from '../markdown/htmlToMarkdown'
 import { parseHtml } from '../markdown/parseHtml'
 import type { ConvertContext, FormatOutput } from '../types'
@@ -18,9 +21,8 @@ interface MammothImage {
 
 /** docx via mammoth (semantic HTML) and turndown: headings, lists, tables, links, footnotes, comments. */
 export async function convertDocx(context: ConvertContext): Promise<FormatOutput> {
-  const mammoth = (await import('mammoth')).default
-  const bytes = prepareDocx(context.bytes)
-  const convertImage = mammoth.images.imgElement(async (image: MammothImage) => {
+  const file = openDocx(context.bytes)
+  const convertImage = images.imgElement(async (image: MammothImage) => {
     if (!image.contentType) return { src: 'linked-image' }
     if (!context.keepDataUris) return { src: `data:${image.contentType};base64...` }
     try {
@@ -29,17 +31,11 @@ export async function convertDocx(context: ConvertContext): Promise<FormatOutput
       return { src: 'missing-image' }
     }
   })
-  const result = await mammoth.convertToHtml(
-    { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
-    {
-      styleMap,
-      convertImage,
-    },
-  )
+  const html = await runMammoth(file, { styleMap, convertImage })
   context.signal.throwIfAborted()
-  const document = parseHtml(`<body>${result.value}</body>`)
+  const document = parseHtml(`<body>${html}</body>`)
   const notes = extractNotes(document)
-  const title = document.querySelector('h1')?.textContent?.trim()
+  const title = descendants(document, (_element, name) => name === 'h1')[0]?.textContent?.trim()
   const parts = [restoreNoteMarkers(htmlToMarkdown(document, { dataImages: 'keep' }))]
   if (notes.comments.length > 0) parts.push(`## Comments\n\n${notes.comments.join('\n')}`)
   if (notes.footnotes.length > 0) parts.push(notes.footnotes.join('\n'))

@@ -1,6 +1,6 @@
 import { gfm } from '@joplin/turndown-plugin-gfm'
 import TurndownService from 'turndown'
-import { moveChildren, removeNode, replaceNode } from './domEdit'
+import { descendants, moveChildren, removeNode, replaceNode } from './domEdit'
 import { parseHtml } from './parseHtml'
 import { unwrapRedirect } from './redirects'
 import { pinTableRows } from './tableRows'
@@ -43,31 +43,6 @@ const blockInCell = new Set([
   'dt',
   'dd',
 ])
-
-function nameOf(element: Element): string {
-  return element.localName.toLowerCase()
-}
-
-/**
- * The elements under `root` that `wanted` picks, in document order. One walk with firstChild and
- * nextSibling: domino's selector engine costs several times more per element, and a page with
- * hundreds of table cells asked it twice per cell.
- */
-function descendants(root: Node, wanted: (element: Element, name: string) => boolean): Element[] {
-  const found: Element[] = []
-  let node: Node | null = root.firstChild
-  while (node && node !== root) {
-    if (node.nodeType === 1 && wanted(node as Element, nameOf(node as Element))) found.push(node as Element)
-    if (node.firstChild) {
-      node = node.firstChild
-      continue
-    }
-    while (node && node !== root && !node.nextSibling) node = node.parentNode
-    if (!node || node === root) break
-    node = node.nextSibling
-  }
-  return found
-}
 
 /** A nested table as one line: its cells' text, spaced so that neighbouring cells do not run together. */
 function tableText(table: Element): string {

@@ -1,0 +1,57 @@
+import type { DocxFile } from 'mammoth/lib/unzip.js'
+import { FormatProblem } from '../errors'
+import { readZipDeclared } from '../zip/readDeclared'
+import { rewriteMath } from './inlineMath'
+import { pruneStyles } from './pruneStyles'
+
+const textParts = /^word\/(document|footnotes|endnotes|comments)\.xml$/
+const stylesPart = /^word\/styles\.xml$/
+/** The parts mammoth reads from a usual package, inflated in one pass; any other part when it is asked for. */
+const usualPart =
+  /^(\[Content_Types\]\.xml|(.*\/)?_rels\/[^/]*\.rels|word\/(document|styles|numbering|footnotes|endnotes|comments)\.xml)$/
+
+/**
+ * A table-row property switched off (`<w:tblHeader w:val="false"/>`, as the docx library and Bureau's
+ * own writer emit for body rows). mammoth reads any `w:tblHeader` as on, which made every row a header.
+ */
+const offHeader = /<w:tblHeader\s+w:val="(?:false|0|off)"\s*\/>/g
+
+/** Office Math as LaTeX text (mammoth drops it), header flags that are off removed. */
+function rewriteText(xml: string): string {
+  const headers = xml.includes('<w:tblHeader') ? xml.replace(offHeader, '') : xml
+  return rewriteMath(headers)
+}
+
+/** What mammoth says through JSZip for the same damage, so the message does not depend on the reader. */
+export const sizeMismatch =
+  'the docx file is damaged: its zip data does not unpack to what it declares. Re-save it from the program that made it, or use an undamaged copy'
+
+/**
+ * The package as mammoth reads it (its `file` input, what zipfile.js builds from JSZip), straight from
+ * fflate: the usual parts are inflated in one pass, any other (an image kept as a data URI, a part
+ * the relationships name elsewhere) when mammoth asks. Parts are adapted as they are read: Office Math and off header flags in the text parts
+ * (`rewriteText`), `word/styles.xml` cut to what mammoth reads (`pruneStyles`). Like JSZip, a member
+ * that does not inflate to its declared size is refused when it is read.
+ */
+export function openDocx(bytes: Uint8Array): DocxFile {
+  const { files: markup, size: declared } = readZipDeclared(bytes, (name) => usualPart.test(name))
+  const decoder = new TextDecoder()
+  const member = (name: string): Uint8Array => {
+    const data = markup.get(name) ?? readZipDeclared(bytes, (candidate) => candidate === name).files.get(name)
+    if (!data || data.length !== declared.get(name)) throw new FormatProblem('damaged', sizeMismatch)
+    return data
+  }
+  const text = (name: string): string => {
+    const xml = decoder.decode(member(name))
+    if (textParts.test(name)) return rewriteText(xml)
+    return stylesPart.test(name) ? pruneStyles(xml) : xml
+  }
+  return {
+    exists: (name) => declared.has(name),
+    read: async (name, encoding) => {
+      if (encoding === 'base64') return Buffer.from(member(name)).toString('base64')
+      if (encoding && /^utf-?8$/i.test(encoding)) return text(name)
+      return encoding ? new TextDecoder(encoding).decode(member(name)) : member(name)
+    },
+  }
+}

@@ -1,0 +1,76 @@
+// mammoth's internal modules that `runMammoth.ts` calls (mammoth 1.13.0, pinned exactly).
+declare module 'mammoth/lib/docx/docx-reader.js' {
+  import type { MammothDocument, MammothResult } from 'mammoth/lib/results.js'
+  import type { DocxFile } from 'mammoth/lib/unzip.js'
+  export function read(
+    file: DocxFile,
+    input: Record<string, never>,
+    options: unknown,
+  ): Promise<MammothResult<MammothDocument>>
+}
+
+declare module 'mammoth/lib/docx/style-map.js' {
+  import type { DocxFile } from 'mammoth/lib/unzip.js'
+  export function readStyleMap(file: DocxFile): Promise<string | undefined | null>
+}
+
+declare module 'mammoth/lib/unzip.js' {
+  /** What mammoth reads a package through (zipfile.js makes one from JSZip). */
+  export interface DocxFile {
+    exists(name: string): boolean
+    read(name: string, encoding?: string): Promise<string | Uint8Array>
+  }
+}
+
+declare module 'mammoth/lib/results.js' {
+  export interface MammothDocument {
+    readonly type: string
+  }
+  export interface MammothResult<T> {
+    readonly value: T
+    readonly messages: unknown[]
+    flatMapThen<U>(next: (value: T) => Promise<MammothResult<U>>): Promise<MammothResult<U>>
+  }
+  export const Result: {
+    combine<T>(results: MammothResult<T>[]): MammothResult<T[]>
+  }
+}
+
+declare module 'mammoth/lib/style-reader.js' {
+  import type { MammothResult } from 'mammoth/lib/results.js'
+  export function readStyle(line: string): MammothResult<unknown>
+}
+
+declare module 'mammoth/lib/options-reader.js' {
+  export interface ReadOptions {
+    embeddedStyleMap?: string | null
+    readStyleMap(): string[]
+  }
+  export function readOptions(options: Record<string, unknown>): ReadOptions
+}
+
+declare module 'mammoth/lib/document-to-html.js' {
+  import type { MammothDocument, MammothResult } from 'mammoth/lib/results.js'
+  export class DocumentConverter {
+    constructor(options: Record<string, unknown>)
+    convertToHtml(document: MammothDocument): Promise<MammothResult<string>>
+  }
+}
+
+declare module 'mammoth/lib/docx/office-xml-reader.js' {
+  export interface XmlElement {
+    readonly name: string
+  }
+  export function read(xml: string): Promise<XmlElement>
+}
+
+declare module 'mammoth/lib/docx/styles-reader.js' {
+  import type { XmlElement } from 'mammoth/lib/docx/office-xml-reader.js'
+  export interface Styles {
+    findParagraphStyleById(id: string): unknown
+    findCharacterStyleById(id: string): unknown
+    findTableStyleById(id: string): unknown
+    findNumberingStyleById(id: string): unknown
+  }
+  export function readStylesXml(root: XmlElement): Styles
+}

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs'
+import { unzipSync } from 'fflate'
+import { read } from 'mammoth/lib/docx/office-xml-reader.js'
+import { readStylesXml, type Styles } from 'mammoth/lib/docx/styles-reader.js'
+import { describe, expect, it } from 'vitest'
+import { pruneStyles } from '../../../../src/main/convert/docx/pruneStyles'
+import { fixtureEntries, fixturePath } from '../../../support/fixtures'
+
+const docxFixtures = fixtureEntries('convert', (name) => name.endsWith('.docx'))
+
+function stylesOf(name: string): string {
+  const data = unzipSync(new Uint8Array(readFileSync(fixturePath('convert', name))))['word/styles.xml']
+  if (!data) throw new Error(`${name} has no word/styles.xml`)
+  return new TextDecoder().decode(data)
+}
+
+/** Everything mammoth's styles reader answers, for every style id the part names. */
+async function answers(xml: string, ids: string[]): Promise<unknown[]> {
+  const styles: Styles = readStylesXml(await read(xml))
+  return ids.map((id) => [
+    styles.findParagraphStyleById(id),
+    styles.findCharacterStyleById(id),
+    styles.findTableStyleById(id),
+    styles.findNumberingStyleById(id),
+  ])
+}
+
+const numberingStyle = `<?xml version="1.0" encoding="UTF-8"?>
+<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:latentStyles w:count="1"><w:lsdException w:name="Normal"/></w:latentStyles>
+<w:style w:type="numbering" w:styleId="List&amp;1"><w:name w:val="a &gt; b"/><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="7"/></w:numPr></w:pPr></w:style>
+<w:style w:type="numbering" w:styleId="L2"><w:pPr/><w:pPr><w:numPr><w:numId w:val="9"/></w:numPr></w:pPr></w:style>
+<w:style w:type="paragraph" w:styleId="P"><w:rPr><w:name w:val="inner"/></w:rPr><w:name w:val='Quoted "x"'/><w:name w:val="second"/></w:style>
+<w:style w:type="character" w:styleId="P"><w:name w:val="duplicate id"/></w:style></w:styles>`
+
+describe('pruneStyles', () => {
+  it.each(docxFixtures)('%s: mammoth reads the same styles from a tenth of the part', async (name) => {
+    const xml = stylesOf(name)
+    const pruned = pruneStyles(xml)
+    expect(pruned.length).toBeLessThan(xml.length / 5)
+    const ids = [...xml.matchAll(/w:styleId="([^"]*)"/g)].map((match) => match[1] ?? '')
+    expect(ids.length).toBeGreaterThan(10)
+    expect(await answers(pruned, ids)).toEqual(await answers(xml, ids))
+  })
+
+  it('keeps names with entities, the first w:pPr/w:numPr/w:numId, duplicate ids and nothing else', async () => {
+    const pruned = pruneStyles(numberingStyle)
+    expect(pruned).not.toContain('latentStyles')
+    expect(pruned).not.toContain('inner')
+    const ids = ['List&1', 'L2', 'P']
+    const expected = await answers(numberingStyle, ids)
+    expect(await answers(pruned, ids)).toEqual(expected)
+    expect(expected[0]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      { type: 'numbering', numId: '7', styleId: 'List&1' },
+    ])
+  })
+
+  it.each([
+    ['a truncated part', (xml: string) => xml.slice(0, xml.length - 20)],
+    [
+      'a namespace declared below the root',
+      (xml: string) => xml.replace('<w:style ', '<w:style xmlns:x="urn:x" '),
+    ],
+    ['a comment', (xml: string) => xml.replace('<w:style ', '<!-- note --><w:style ')],
+    [
+      'a markup-compatibility block',
+      (xml: string) => xml.replace('</w:styles>', '<mc:AlternateContent/></w:styles>'),
+    ],
+    [
+      'another prefix for WordprocessingML',
+      (xml: string) =>
+        xml.replace(
+          '<w:styles ',
+          '<w:styles xmlns:v="http://schemas.openxmlformats.org/wordprocessingml/2006/main" ',
+        ),
+    ],
+  ])('leaves %s as it is', (_label, change) => {
+    const xml = change(numberingStyle)
+    expect(pruneStyles(xml)).toBe(xml)
+  })
+})
