@@ -4,6 +4,7 @@ export { extensionOf, formatOfExtension } from './detect'
 export { ConvertError } from './errors'
 export type { ConvertToolsetEnvironment } from './toolset/convertToolset'
 export { ConvertResult } from './types'
+export { convertPoolSize } from './worker/pool'
 export type { ProviderVisionOptions, VisionMode } from './vision/providerVision'
 
 /** The `convert` toolset, loaded on demand. */

@@ -3,6 +3,13 @@ import { inflateSync } from 'node:zlib'
 type Chunk = Uint8Array
 
 /**
+ * One synchronous call cannot be interrupted, so a stream that inflates to more than this (a zip bomb, a
+ * huge image) fails here and goes to pdf.js's own inflate, which the worker's deadline and memory
+ * watchdog can stop between its steps.
+ */
+const MAX_SYNC_OUTPUT = 256 * 1024 * 1024
+
+/**
  * pdf.js 5 inflates every FlateDecode stream through a web `DecompressionStream('deflate')`: in Node that
  * is zlib behind a web-streams pipeline, whose promises and chunk copies cost more than the inflating on a
  * text PDF. This stand-in has the part of the interface pdf.js uses (a writer, an async-iterable readable)
@@ -26,7 +33,9 @@ class SyncInflateStream {
       },
       close: async () => {
         try {
-          settle({ data: inflateSync(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks)) })
+          settle({ data: inflateSync(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks), {
+              maxOutputLength: MAX_SYNC_OUTPUT,
+            }) })
         } catch (error) {
           settle({ error })
         }
