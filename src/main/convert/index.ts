@@ -4,8 +4,8 @@ export { extensionOf, formatOfExtension } from './detect'
 export { ConvertError } from './errors'
 export type { ConvertToolsetEnvironment } from './toolset/convertToolset'
 export { ConvertResult } from './types'
-export { convertPoolSize } from './worker/pool'
 export type { ProviderVisionOptions, VisionMode } from './vision/providerVision'
+export { convertPoolSize } from './worker/pool'
 
 /** The `convert` toolset, loaded on demand. */
 export async function loadConvertToolset(

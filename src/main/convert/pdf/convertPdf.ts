@@ -66,7 +66,7 @@ async function openDocument(context: ConvertContext, images: boolean): Promise<P
   context.signal.addEventListener('abort', abort, { once: true })
   try {
     const document = await task.promise
-    if (process.env.FF !== 'keep') skipFontFaceRules(document)
+    skipFontFaceRules(document)
     return document
   } catch (error) {
     const name = error instanceof Error ? error.name : ''

@@ -33,9 +33,11 @@ class SyncInflateStream {
       },
       close: async () => {
         try {
-          settle({ data: inflateSync(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks), {
+          settle({
+            data: inflateSync(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks), {
               maxOutputLength: MAX_SYNC_OUTPUT,
-            }) })
+            }),
+          })
         } catch (error) {
           settle({ error })
         }
@@ -69,12 +71,12 @@ const installed = Symbol.for('bureau.syncInflate')
 export function installSyncInflate(): void {
   const globals = globalThis as unknown as Record<string | symbol, unknown>
   if (globals[installed]) return
-  const Platform = globalThis.DecompressionStream
-  function DecompressionStream(format: string): unknown {
+  const platform = globalThis.DecompressionStream
+  // Called with `new` by pdf.js: the object returned is the stream.
+  globals.DecompressionStream = function decompressionStream(format: string): unknown {
     if (format === 'deflate') return new SyncInflateStream()
-    if (!Platform) throw new TypeError(`unsupported compression format: ${format}`)
-    return new Platform(format as CompressionFormat)
+    if (!platform) throw new TypeError(`unsupported compression format: ${format}`)
+    return new platform(format as CompressionFormat)
   }
-  globals.DecompressionStream = DecompressionStream
   globals[installed] = true
 }

@@ -20,13 +20,17 @@ const queue: Waiter[] = []
  * four, and no more than the machine's memory allows at 2 GB per worker.
  */
 export function convertPoolSize(): number {
-  size ??= Math.max(1, Math.min(availableParallelism(), Math.floor(totalmem() / MEMORY_PER_WORKER), MAX_WORKERS))
+  size ??= Math.max(
+    1,
+    Math.min(availableParallelism(), Math.floor(totalmem() / MEMORY_PER_WORKER), MAX_WORKERS),
+  )
   return size
 }
 
-/** Tests set the size; `undefined` goes back to the machine's. */
+/** Tests set the size (`undefined`: the machine's) and start counting `mostRunning` afresh. */
 export function setConvertPoolSize(value: number | undefined): void {
   size = value
+  mostRunning = running
   pump()
 }
 

@@ -67,7 +67,11 @@ async function acquire(): Promise<Worker> {
  */
 export function warmWorkers(formats: ConvertFormat[], count: number): void {
   const message: ToWorker = { type: 'warm', formats }
-  for (const entry of idle) void entry.ready.then((worker) => worker.postMessage(message), () => {})
+  for (const entry of idle)
+    void entry.ready.then(
+      (worker) => worker.postMessage(message),
+      () => {},
+    )
   const missing = Math.min(count, convertPoolSize()) - idle.length
   for (let index = 0; index < missing; index++) {
     const ready = spawn().then((worker) => {
