@@ -9,7 +9,7 @@ async function inflate(format: string, bytes: Uint8Array): Promise<Buffer> {
   const writer = writable.getWriter()
   await writer.ready
   writer
-    .write(bytes)
+    .write(new Uint8Array(bytes))
     .then(async () => {
       await writer.ready
       await writer.close()
