@@ -26,6 +26,7 @@ export function createAppConverter(options: AppConverterOptions = {}): Converter
   return {
     convert: (input, convertOptions) => get().convert(input, convertOptions),
     stats: () => converter?.stats() ?? { conversions: 0, cacheHits: 0 },
+    prepare: (fileNames) => get().prepare?.(fileNames),
     async dispose() {
       await converter?.dispose()
     },

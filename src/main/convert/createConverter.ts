@@ -1,7 +1,7 @@
 import { fitToBudget } from './budget'
 import { cacheKey, createResultCache } from './cache'
 import { describeFailure } from './convertCore'
-import { detectFormat, extensionOf } from './detect'
+import { detectFormat, extensionOf, formatOfExtension } from './detect'
 import { ConvertError } from './errors'
 import { defaultLimits } from './limits'
 import { createTesseractOcr } from './ocr/tesseractOcr'
@@ -17,7 +17,7 @@ import {
   type VisionSource,
 } from './types'
 import { hookFor, visionCacheId } from './visionFallback'
-import { runInWorker } from './worker/runInWorker'
+import { runInWorker, warmWorkers } from './worker/runInWorker'
 
 export interface ConverterOptions {
   /** Folder for the on-disk result cache (by content hash); memory-only when absent. */
@@ -43,6 +43,11 @@ export interface ConverterStats {
 export interface Converter {
   convert(input: ConvertInput, options?: ConvertOptions): Promise<ConvertResult>
   stats(): ConverterStats
+  /**
+   * A batch of these files is coming: start the workers it will use (up to one per core) and load the
+   * libraries their extensions point to, while the caller reads the files.
+   */
+  prepare?(fileNames: string[]): void
   /** Stops the OCR worker, if one was started. */
   dispose(): Promise<void>
 }
@@ -155,6 +160,14 @@ export function createConverter(options: ConverterOptions = {}): Converter {
       }
     },
     stats: () => ({ ...counts }),
+    prepare(fileNames) {
+      const formats = new Set<ConvertFormat>()
+      for (const name of fileNames) {
+        const format = formatOfExtension(extensionOf(name))
+        if (format) formats.add(format)
+      }
+      if (fileNames.length > 0) warmWorkers([...formats], fileNames.length)
+    },
     async dispose() {
       await ocrEngine?.dispose()
       ocrEngine = undefined

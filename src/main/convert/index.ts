@@ -5,6 +5,7 @@ export { ConvertError } from './errors'
 export type { ConvertToolsetEnvironment } from './toolset/convertToolset'
 export { ConvertResult } from './types'
 export type { ProviderVisionOptions, VisionMode } from './vision/providerVision'
+export { convertPoolSize } from './worker/pool'
 
 /** The `convert` toolset, loaded on demand. */
 export async function loadConvertToolset(

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
-import { ConvertError, type ConvertResult, createAppConverter } from '../../convert'
+import { ConvertError, type ConvertResult, convertPoolSize, createAppConverter } from '../../convert'
 import type { ConvertCommandOptions } from '../commandOptions'
 import { UsageError } from '../program'
 import { processTextIo, type TextIo } from '../textIo'
@@ -76,7 +76,11 @@ function printJson(io: TextIo, reports: FileReport[]): void {
   io.out(`${JSON.stringify({ files }, null, 2)}\n`)
 }
 
-/** `bureau convert`: one converter for the whole batch; exit 1 (via AppError) when any file failed. */
+/**
+ * `bureau convert`: one converter for the whole batch, whose workers start (and load the formats'
+ * libraries) before anything else; files convert in parallel (one worker per core) and are reported in
+ * the order given. Exit 1 (via AppError) when any file failed.
+ */
 export async function runConvert(
   files: string[],
   options: ConvertCommandOptions,
@@ -88,37 +92,50 @@ export async function runConvert(
     throw new UsageError('--max-chars must be at least 1')
   const vision = cliVision(options, io, env)
   const converter = createAppConverter(vision ? { vision } : {})
+  converter.prepare?.(files)
   const controller = new AbortController()
   const interrupt = () => controller.abort()
   process.once('SIGINT', interrupt)
-  const reports: FileReport[] = []
-  try {
-    for (const file of files) {
-      if (controller.signal.aborted) break
-      try {
-        const bytes = await readInput(file)
-        const result = await converter.convert(
-          { name: file, bytes },
-          {
-            keepDataUris: options.keepDataUris === true,
-            noCache: options.cache === false,
-            maxChars: options.maxChars,
-            signal: controller.signal,
-          },
-        )
-        reports.push({ file, ok: true, result })
-      } catch (error) {
-        reports.push(failureOf(file, error))
-      }
-      const report = reports[reports.length - 1]
-      if (report && !options.json) printMarkdown(io, report, files.length > 1)
+  const reports: (FileReport | undefined)[] = []
+  const convertOne = async (file: string): Promise<FileReport> => {
+    try {
+      const bytes = await readInput(file)
+      const result = await converter.convert(
+        { name: file, bytes },
+        {
+          keepDataUris: options.keepDataUris === true,
+          noCache: options.cache === false,
+          maxChars: options.maxChars,
+          signal: controller.signal,
+        },
+      )
+      return { file, ok: true, result }
+    } catch (error) {
+      return failureOf(file, error)
     }
+  }
+  let printed = 0
+  const printReady = () => {
+    for (let report = reports[printed]; report; report = reports[++printed])
+      if (!options.json) printMarkdown(io, report, files.length > 1)
+  }
+  let next = 0
+  const lane = async () => {
+    while (next < files.length && !controller.signal.aborted) {
+      const index = next++
+      reports[index] = await convertOne(files[index] as string)
+      printReady()
+    }
+  }
+  try {
+    await Promise.all(Array.from({ length: Math.min(files.length, convertPoolSize()) }, lane))
   } finally {
     process.removeListener('SIGINT', interrupt)
     await converter.dispose()
   }
-  if (options.json) printJson(io, reports)
-  const failed = reports.filter((report) => !report.ok).length
+  const done = reports.slice(0, printed).filter((report) => report !== undefined)
+  if (options.json) printJson(io, done)
+  const failed = done.filter((report) => !report.ok).length
   if (controller.signal.aborted) throw new AppError('CANCELLED', 'conversion interrupted')
   if (failed > 0)
     throw new AppError('HANDLER_FAILED', `${failed} of ${files.length} files could not be converted`)

@@ -6,12 +6,13 @@ import { FormatProblem } from '../errors'
 import { checkpoint } from '../limits'
 import type { ConvertContext, FormatOutput } from '../types'
 import { pageMarkdown, typeScale } from './blocks'
-import { inertDocument } from './inertDocument'
+import { inertDocument, skipFontFaceRules } from './inertDocument'
 import { importKeepingNatives } from './keepNatives'
 import { ocrPage } from './ocrPage'
 import type { DecodedImage } from './pageImage'
 import { indexPageTreeOnce } from './pageTreeIndex'
 import { type PageText, readPage, scanImage } from './readPage'
+import { installSyncInflate } from './syncInflate'
 import { importWithoutCanvas } from './withoutCanvas'
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
@@ -24,6 +25,7 @@ let pdfjs: Promise<PdfJs> | undefined
  * bundler can put both modules into the build.
  */
 async function loadPdfJs(): Promise<PdfJs> {
+  installSyncInflate()
   return importKeepingNatives(async () => {
     const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
     ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker
@@ -63,7 +65,9 @@ async function openDocument(context: ConvertContext, images: boolean): Promise<P
   const abort = () => void task.destroy()
   context.signal.addEventListener('abort', abort, { once: true })
   try {
-    return await task.promise
+    const document = await task.promise
+    skipFontFaceRules(document)
+    return document
   } catch (error) {
     const name = error instanceof Error ? error.name : ''
     if (name === 'PasswordException') throw new FormatProblem('encrypted', 'the PDF is password-protected')

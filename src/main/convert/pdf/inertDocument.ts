@@ -8,3 +8,21 @@ export const inertDocument = {
   createElement: () => ({ sheet: { cssRules: [], insertRule() {} }, remove() {} }),
   documentElement: { getElementsByTagName: () => [{ append() {} }] },
 } as const
+
+interface FontLoaderLike {
+  bind?: (font: { attached?: boolean }) => Promise<void>
+}
+
+/**
+ * The rule pdf.js would add to the inert document embeds the whole font program as base64 (a JS
+ * polyfill in Node 20), only to be thrown away. The document's font loader is told every font is attached
+ * instead; nothing else reads the rule. Without the (underscored, undocumented) transport the loader
+ * keeps pdf.js's behaviour.
+ */
+export function skipFontFaceRules(document: unknown): void {
+  const loader = (document as { _transport?: { fontLoader?: FontLoaderLike } })._transport?.fontLoader
+  if (typeof loader?.bind !== 'function') return
+  loader.bind = async (font) => {
+    font.attached = true
+  }
+}

@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads'
 import { convertBytes, describeFailure } from '../convertCore'
 import { ConvertError, FormatProblem } from '../errors'
 import { withDeadline } from '../limits'
+import { converters } from '../registry'
 import type { OcrEngine, VisionHook } from '../types'
 import {
   type ConvertJob,
@@ -62,6 +63,11 @@ port.on('message', (message: ToWorker) => {
     pending.delete(message.callId)
     if (message.ok) call?.resolve(message.text)
     else call?.reject(errorFromWire(message.error))
+    return
+  }
+  if (message.type === 'warm') {
+    // A failed load is reported by the job that needs the format.
+    for (const format of message.formats) void converters[format]().catch(() => {})
     return
   }
   void runJob(message).then((outcome) => port.postMessage(outcome))

@@ -31,7 +31,13 @@ export type HookReply =
 
 export type JobOutcome = { type: 'done'; result: ConvertResult } | { type: 'failed'; failure: WireFailure }
 
-export type ToWorker = ConvertJob | HookReply
+/** Load the libraries of these formats now, before a job needs them (a batch's first files). */
+export interface WarmUp {
+  type: 'warm'
+  formats: ConvertFormat[]
+}
+
+export type ToWorker = ConvertJob | HookReply | WarmUp
 export type FromWorker = HookCall | JobOutcome
 
 export type WireError =

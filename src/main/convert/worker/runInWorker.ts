@@ -1,7 +1,8 @@
 import type { Worker } from 'node:worker_threads'
 import { FormatProblem } from '../errors'
 import { DeadlineExceeded } from '../limits'
-import type { ConvertResult, OcrEngine, VisionHook } from '../types'
+import type { ConvertFormat, ConvertResult, OcrEngine, VisionHook } from '../types'
+import { acquireSlot, convertPoolSize, convertPoolStats } from './pool'
 import { type ConvertJob, errorToWire, type FromWorker, failureFromWire, type ToWorker } from './protocol'
 import { startConvertWorker } from './workerEntry'
 
@@ -15,41 +16,78 @@ export const WORKER_RSS_BUDGET = 1536 * 1024 * 1024
 /** The worker's own deadline fires first with a precise message; this one kills a blocked worker. */
 const HARD_DEADLINE_GRACE_MS = 1_000
 const WATCH_INTERVAL_MS = 200
-const MAX_IDLE = 2
 
 export interface WorkerHooks {
   ocr(): OcrEngine | undefined
   vision: VisionHook | undefined
 }
 
-const idle: Worker[] = []
+/** Started workers waiting for a job (some may still be starting), kept to reuse loaded libraries. */
+interface IdleWorker {
+  ready: Promise<Worker>
+}
+const idle: IdleWorker[] = []
 
 function spawn(): Promise<Worker> {
   return startConvertWorker({ resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
 }
 
-function release(worker: Worker): void {
-  if (idle.length >= MAX_IDLE) {
-    void worker.terminate()
-    return
-  }
+/** An idle worker must not keep a CLI run alive, and one that exits leaves the list. */
+function park(worker: Worker): IdleWorker {
   worker.removeAllListeners('message')
   worker.removeAllListeners('error')
   worker.removeAllListeners('exit')
-  // An idle worker must not keep a CLI run alive.
   worker.unref()
+  const entry: IdleWorker = { ready: Promise.resolve(worker) }
   worker.once('exit', () => {
-    const index = idle.indexOf(worker)
+    const index = idle.indexOf(entry)
     if (index >= 0) idle.splice(index, 1)
   })
-  idle.push(worker)
+  return entry
+}
+
+function release(worker: Worker): void {
+  if (idle.length >= convertPoolSize()) {
+    void worker.terminate()
+    return
+  }
+  idle.push(park(worker))
 }
 
 async function acquire(): Promise<Worker> {
-  const worker = idle.pop() ?? (await spawn())
+  const worker = (await idle.pop()?.ready) ?? (await spawn())
   worker.removeAllListeners('exit')
   worker.ref()
   return worker
+}
+
+/**
+ * Starts up to `count` workers (within the pool's size) before the files are read, and has every idle
+ * worker load the libraries of `formats`, so a batch's first conversions find pdf.js or mammoth loaded.
+ */
+export function warmWorkers(formats: ConvertFormat[], count: number): void {
+  const message: ToWorker = { type: 'warm', formats }
+  for (const entry of idle)
+    void entry.ready.then(
+      (worker) => worker.postMessage(message),
+      () => {},
+    )
+  const missing = Math.min(count, convertPoolSize()) - idle.length
+  for (let index = 0; index < missing; index++) {
+    const ready = spawn().then((worker) => {
+      worker.postMessage(message)
+      const parked = park(worker)
+      const at = idle.indexOf(entry)
+      if (at >= 0) idle[at] = parked
+      return worker
+    })
+    const entry: IdleWorker = { ready }
+    ready.catch(() => {
+      const at = idle.indexOf(entry)
+      if (at >= 0) idle.splice(at, 1)
+    })
+    idle.push(entry)
+  }
 }
 
 function crashProblem(error: unknown): FormatProblem {
@@ -62,18 +100,58 @@ function crashProblem(error: unknown): FormatProblem {
   return new FormatProblem('failed', 'the conversion stopped unexpectedly')
 }
 
+/** The process's memory passed the budget while other conversions ran too: which one grew it is unknown. */
+class SharedMemoryExceeded extends Error {}
+
+const memoryProblem = () =>
+  new FormatProblem(
+    'too_large',
+    `the conversion needed more than ${Math.round(WORKER_RSS_BUDGET / 2 ** 20)} MB of memory and was stopped`,
+  )
+
 /**
- * Runs one conversion in a worker thread, so parsing never blocks the host's event loop. The worker is
- * terminated at the hard deadline, when the caller aborts, and when memory grows past the budget;
- * OCR and vision requests from the worker are served here, with the job's signal.
+ * Runs one conversion in a worker thread of the pool (`pool.ts`: one per core, queued beyond), so
+ * parsing never blocks the host's event loop. The worker is terminated at the hard deadline, when the
+ * caller aborts, and when memory grows past the budget; OCR and vision requests from the worker are
+ * served here, with the job's signal. Resident memory is the process's, so when it passes the budget
+ * while several conversions run, each of them runs again alone: the one that grew it fails by itself
+ * and the others keep their results.
  */
 export async function runInWorker(
   job: Omit<ConvertJob, 'type'>,
   hooks: WorkerHooks,
   outer: AbortSignal | undefined,
 ): Promise<ConvertResult> {
+  try {
+    return await attempt(job, hooks, outer, false)
+  } catch (error) {
+    if (!(error instanceof SharedMemoryExceeded)) throw error
+    return attempt(job, hooks, outer, true)
+  }
+}
+
+async function attempt(
+  job: Omit<ConvertJob, 'type'>,
+  hooks: WorkerHooks,
+  outer: AbortSignal | undefined,
+  alone: boolean,
+): Promise<ConvertResult> {
   outer?.throwIfAborted()
-  const worker = await acquire()
+  const releaseSlot = await acquireSlot(alone, outer)
+  try {
+    return await runOnce(job, hooks, outer, await acquire(), alone)
+  } finally {
+    releaseSlot()
+  }
+}
+
+function runOnce(
+  job: Omit<ConvertJob, 'type'>,
+  hooks: WorkerHooks,
+  outer: AbortSignal | undefined,
+  worker: Worker,
+  alone: boolean,
+): Promise<ConvertResult> {
   const controller = new AbortController()
   const startRss = process.memoryUsage.rss()
   return new Promise<ConvertResult>((resolve, reject) => {
@@ -96,13 +174,8 @@ export async function runInWorker(
       job.timeoutMs + HARD_DEADLINE_GRACE_MS,
     )
     const watch = setInterval(() => {
-      if (process.memoryUsage.rss() - startRss > WORKER_RSS_BUDGET)
-        fail(
-          new FormatProblem(
-            'too_large',
-            `the conversion needed more than ${Math.round(WORKER_RSS_BUDGET / 2 ** 20)} MB of memory and was stopped`,
-          ),
-        )
+      if (process.memoryUsage.rss() - startRss <= WORKER_RSS_BUDGET) return
+      fail(!alone && convertPoolStats().running > 1 ? new SharedMemoryExceeded() : memoryProblem())
     }, WATCH_INTERVAL_MS)
     watch.unref()
     outer?.addEventListener('abort', onAbort, { once: true })
