@@ -46,6 +46,8 @@ declare module 'exceljs/lib/doc/cell.js' {
 }
 
 declare module 'exceljs/lib/xlsx/xform/sheet/cell-xform.js' {
-  const CellXform: { prototype: { parseOpen(node: { name: string; attributes: Record<string, string> }): boolean } }
+  const CellXform: {
+    prototype: { parseOpen(node: { name: string; attributes: Record<string, string> }): boolean }
+  }
   export = CellXform
 }
