@@ -42,15 +42,18 @@ export function setValues(open: OpenWorkbook, ws: Worksheet, start: CellRef, val
   }
   if (pastSheetEdge(area)) throw invalidInput('values reach past the last row or column of the sheet')
   checkTypedFormulas(open, ws, start, values)
+  let formulas = false
   values.forEach((line, i) => {
     const row = ws.getRow(start.row + i)
     line.forEach((value, j) => {
       const cell = row.getCell(start.col + j)
       writeCell(cell, value, open.date1904)
-      if (formulaInInput(value) !== undefined) inheritFormat(open, ws, cell)
+      if (formulaInInput(value) === undefined) return
+      formulas = true
+      inheritFormat(open, ws, cell)
     })
   })
-  open.changed(ws, area)
+  open.changed(ws, area, !formulas)
   return area
 }
 

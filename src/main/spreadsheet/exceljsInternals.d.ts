@@ -39,3 +39,15 @@ declare module 'exceljs/lib/xlsx/xform/comment/vml-notes-xform.js' {
   }
   export = VmlNotesXform
 }
+
+declare module 'exceljs/lib/doc/cell.js' {
+  const Cell: { prototype: object }
+  export = Cell
+}
+
+declare module 'exceljs/lib/xlsx/xform/sheet/cell-xform.js' {
+  const CellXform: {
+    prototype: { parseOpen(node: { name: string; attributes: Record<string, string> }): boolean }
+  }
+  export = CellXform
+}

@@ -1,7 +1,8 @@
 import { strFromU8, strToU8 } from 'fflate'
+import { installCompactCells } from './compactCells'
 import { damagedZip, notAWorkbook } from './errors'
 import { OpenWorkbook } from './openWorkbook'
-import { type Parts, readPackage, workbookSheets, writePackage } from './packageParts'
+import { compressedParts, type Parts, readPackage, workbookSheets, writePackage } from './packageParts'
 import { findMalformedPart } from './verifyPackage'
 
 /** Data validations over more cells than this make exceljs expand them cell by cell (it hangs). */
@@ -52,7 +53,10 @@ interface ExcelModule {
 }
 
 async function exceljs(): Promise<ExcelModule> {
-  const mod = (await import('exceljs')) as unknown as ExcelModule & { default?: ExcelModule }
+  const [mod] = await Promise.all([
+    import('exceljs') as unknown as Promise<ExcelModule & { default?: ExcelModule }>,
+    installCompactCells(),
+  ])
   return mod.default ?? mod
 }
 
@@ -101,7 +105,7 @@ export async function loadWorkbook(path: string, bytes: Uint8Array): Promise<Ope
     const part = byName.get(ws.name)
     if (part) sheetParts.set(ws.id, part)
   }
-  const open = new OpenWorkbook(path, workbook, original, sheetParts)
+  const open = new OpenWorkbook(path, workbook, compressedParts(bytes, original), sheetParts)
   open.calc()
   return open
 }

@@ -55,8 +55,9 @@ export class OpenWorkbook {
   /**
    * Records a change. With an area: cell values were written there (formulas are recomputed before the
    * next receipt or save). With only a sheet: settings or styles. With nothing: the structure changed.
+   * `noFormulas`: the values written there hold no formula.
    */
-  changed(ws?: Worksheet, area?: Area): void {
+  changed(ws?: Worksheet, area?: Area, noFormulas = false): void {
     this.dirty = true
     if (!ws) {
       this.structureChanged()
@@ -64,7 +65,7 @@ export class OpenWorkbook {
     }
     if (!area) return
     this.calcStale = true
-    if (this.formulas) updateFormulaIndex(this.formulas, ws, area)
+    if (this.formulas) updateFormulaIndex(this.formulas, ws, area, noFormulas)
     const list = this.touched.get(ws.id) ?? []
     list.push(area)
     this.touched.set(ws.id, list)

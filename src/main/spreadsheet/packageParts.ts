@@ -10,6 +10,39 @@ export function readPackage(bytes: Uint8Array): Parts {
   return parts
 }
 
+/** Parts larger than this are inflated from the zip each time they are read instead of kept. */
+const KEEP_INFLATED = 256 * 1024
+
+function inflatePart(zip: Uint8Array, name: string): Uint8Array {
+  const part = unzipSync(zip, { filter: (file) => file.name === name })[name]
+  if (!part) throw new Error(`${name} is missing from the package`)
+  return part
+}
+
+/**
+ * `parts` (the contents of `zip`) with every part above 256 KB (a big sheet's XML, an image) left
+ * compressed in `zip` and inflated when read: the package kept for carrying parts over costs its zip
+ * size, not its inflated size. Writing a part replaces it with the bytes given.
+ */
+export function compressedParts(zip: Uint8Array, parts: Parts): Parts {
+  const out: Parts = {}
+  for (const [name, bytes] of Object.entries(parts)) {
+    if (bytes.byteLength <= KEEP_INFLATED) {
+      out[name] = bytes
+      continue
+    }
+    Object.defineProperty(out, name, {
+      enumerable: true,
+      configurable: true,
+      get: () => inflatePart(zip, name),
+      set: (value: Uint8Array) => {
+        Object.defineProperty(out, name, { value, enumerable: true, configurable: true, writable: true })
+      },
+    })
+  }
+  return out
+}
+
 /** Zips a package with node's zlib (via archiver): several times faster than a JavaScript deflate. */
 export async function writePackage(parts: Parts): Promise<Uint8Array> {
   const { default: archiver } = await import('archiver')

@@ -1,7 +1,7 @@
 import { saveRefused } from './errors'
 import type { UncalculatedFormula } from './formulaEngine'
 import type { OpenWorkbook } from './openWorkbook'
-import { workbookSheets, writePackage } from './packageParts'
+import { compressedParts, workbookSheets, writePackage } from './packageParts'
 import { type PassReport, prepareSave } from './prepareSave'
 import { preservePackage } from './preservePackage'
 import { checkReopens } from './reopenCheck'
@@ -64,7 +64,7 @@ export async function saveWorkbook(
   await checkReopens(target, out)
   const receipt = await write(target, bytes)
   const charts = open.charts.length
-  open.original = out
+  open.original = compressedParts(bytes, out)
   const partByName = new Map(workbookSheets(out).map((s) => [s.name, s.part]))
   open.originalSheetParts = new Map(
     open.workbook.worksheets.flatMap((ws) => {

@@ -57,19 +57,37 @@ export function verifyPackage(parts: Parts, fail: (why: string) => AppError): vo
   if (problems.length > 0) throw fail(problems.slice(0, 3).join('; '))
 }
 
+/** Parts above this are inflated and compared one at a time. */
+const READ_BACK_TOGETHER = 1024 * 1024
+
 /** First part the zip does not give back exactly as verified (or the reason it cannot be read). */
 export function zipMismatch(zip: Uint8Array, parts: Parts): string | undefined {
+  const names = Object.keys(parts)
+  const big = new Set(names.filter((name) => parts[name]!.byteLength > READ_BACK_TOGETHER))
   let back: Parts
+  let listed = 0
   try {
-    back = unzipSync(zip)
+    // Small parts in one pass; each big one on its own, so only one is inflated at a time.
+    back = unzipSync(zip, {
+      filter: (file) => {
+        listed++
+        return !big.has(file.name)
+      },
+    })
   } catch (error) {
     return error instanceof Error ? error.message : String(error)
   }
-  const names = Object.keys(parts)
-  if (Object.keys(back).length !== names.length) return 'the part list differs'
+  if (listed !== names.length) return 'the part list differs'
   for (const name of names) {
     const want = parts[name]!
-    const got = back[name]
+    let got = back[name]
+    if (big.has(name)) {
+      try {
+        got = unzipSync(zip, { filter: (file) => file.name === name })[name]
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error)
+      }
+    }
     if (!got || !Buffer.from(got.buffer, got.byteOffset, got.byteLength).equals(want)) return name
   }
   return undefined
