@@ -1,11 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { CHROMIUM_PATH } from '../playwright.config'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
 import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
 import { closeBureauBrowser } from './support/bureauBrowser'
 import { type BureauServer, startBureau } from './support/bureauServer'
+import { expect, test } from './support/test'
 import { snapshot } from './support/ui'
 
 const SECRET = 'sk-e2e-THIS-KEY-MUST-NEVER-COME-BACK-a1b2'
