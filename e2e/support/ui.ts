@@ -55,10 +55,16 @@ export interface AxeViolation {
   nodes: Array<{ target: string[]; failureSummary?: string }>
 }
 
+let axeScript: string | undefined
+const axeSource = () => {
+  axeScript ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+  return axeScript
+}
+
 /** Runs axe-core (WCAG 2 A/AA rules) in the page; needs a context created with `bypassCSP: true`. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
-  await page.addScriptTag({ content: source })
+  // Once per document: specs run axe at several widths and in both themes on the same page.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource() })
   return page.evaluate(async () => {
     const axe = (
       window as unknown as {
