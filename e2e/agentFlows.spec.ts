@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { fixturePath } from '../test/support/fixtures'
 import { ask, scriptedHostForSpec } from './support/scriptedHost'
+import { expect, test } from './support/test'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // The chat flows of issue 10 against `bureau serve` and the scripted model.

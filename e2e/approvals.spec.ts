@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { ChatRequestInfo, Turn } from '../test/support/scriptedLlm'
 import { horizontalOverflow } from './support/overflow'
 import { ask, scriptedHostForSpec } from './support/scriptedHost'
+import { expect, test } from './support/test'
 import { axeViolations, snapshot } from './support/ui'
 
 // Issue 20 item 3: the approval card in the chat, against `bureau serve` and the scripted model. A rule

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { fixturePath } from '../test/support/fixtures'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
 import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
 import { type BureauServer, startBureau } from './support/bureauServer'
+import { expect, test } from './support/test'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // Issue 19 item 8: chips show Reading…, then Ready or the converter's error, from the real conversion.

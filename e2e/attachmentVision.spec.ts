@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { type ChatRequestInfo, type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
 import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
 import { type BureauServer, startBureau } from './support/bureauServer'
+import { expect, test } from './support/test'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // Pictures and the setting `attachments.vision` (issues 8 and 10) against `bureau serve` and the scripted model:

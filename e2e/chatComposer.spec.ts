@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
 import { fixturePath } from '../test/support/fixtures'
 import { type BureauServer, startBureau } from './support/bureauServer'
+import { expect, test } from './support/test'
 import { dropFiles, snapshot } from './support/ui'
 
 const docx = readFileSync(fixturePath('convert', 'test.docx'))

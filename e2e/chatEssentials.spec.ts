@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { ask, scriptedHostForSpec } from './support/scriptedHost'
+import { expect, test } from './support/test'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // Issue 19 in Chromium against `bureau serve` and the scripted model: message actions, versions,

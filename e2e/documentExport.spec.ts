@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
 import { ask, scriptedHostForSpec } from './support/scriptedHost'
+import { expect, test } from './support/test'
 import { axeViolations } from './support/ui'
 
 // Issue 22: the chat's "Export document" menu writes a real Word file of the conversation, and each

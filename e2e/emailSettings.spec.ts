@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import {
   DOVECOT,
   DOVECOT_MISSING,
@@ -11,6 +11,7 @@ import {
   startSmtpRecorder,
 } from '../test/support/mailServers'
 import { type BureauServer, startBureau } from './support/bureauServer'
+import { expect, test } from './support/test'
 import { axeViolations } from './support/ui'
 
 // Settings → E-mail against a real Dovecot and SMTP recorder on 127.0.0.1: add an account, test the

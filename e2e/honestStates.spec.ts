@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
 import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
 import { type BureauServer, startBureau } from './support/bureauServer'
+import { expect, test } from './support/test'
 import { snapshot } from './support/ui'
 
 // Issue 19 item 8: error texts that say what really happened.

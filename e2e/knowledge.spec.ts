@@ -1,8 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { ChatRequestInfo, Turn } from '../test/support/scriptedLlm'
 import { scriptedHostForSpec } from './support/scriptedHost'
+import { expect, test } from './support/test'
 import { axeViolations } from './support/ui'
 
 // Issue 21: an answer that searched the workspace shows numbered sources; a click opens the passage.

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { fixturePath } from '../test/support/fixtures'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
 import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { horizontalOverflow } from './support/overflow'
+import { expect, test } from './support/test'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // The layout fits any window: side columns collapse below ~1000 px, nothing sticks out sideways.

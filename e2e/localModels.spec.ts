@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { fixturePath } from '../test/support/fixtures'
 import { type BureauServer, startBureau } from './support/bureauServer'
+import { expect, test } from './support/test'
 import { axeViolations, snapshot } from './support/ui'
 
 // From "no provider" to a first answer of the built-in local model (the tiny random fixture: it writes

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { horizontalOverflow } from './support/overflow'
+import { expect, test } from './support/test'
 import { axeViolations } from './support/ui'
 
 // Issue 20: Settings → MCP servers against `bureau serve` and a real stdio server from npm

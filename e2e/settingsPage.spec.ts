@@ -1,11 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { CHROMIUM_PATH } from '../playwright.config'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
 import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
 import { closeBureauBrowser } from './support/bureauBrowser'
 import { type BureauServer, startBureau } from './support/bureauServer'
+import { expect, test } from './support/test'
 import { snapshot } from './support/ui'
 
 const SECRET = 'sk-e2e-THIS-KEY-MUST-NEVER-COME-BACK-a1b2'
@@ -27,18 +28,6 @@ async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true })
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
 }
-
-test('an API key is shown only as set with a hint, never again, and never in settings responses', async ({
-  page,
-}) => {
-  // Its own host without BUREAU_API_KEY, so the only key is the one typed here.
-  const bureau = await startBureau()
-  try {
-    await enterKeyFlow(page, bureau)
-  } finally {
-    await bureau.stop()
-  }
-})
 
 async function enterKeyFlow(page: Page, bureau: BureauServer) {
   const bodies: string[] = []
@@ -196,48 +185,27 @@ async function saveExecutable(section: Locator, path: string, start: Locator) {
   await expect(start).toBeEnabled()
 }
 
-test('Start Edge for Bureau starts the browser on the Bureau profile and switches the mode to cdp', async ({
-  page,
-}) => {
-  // Its own host, so the settings it saves touch no other test; the browser runs headless (no display here).
-  const bureau = await startBureau([], { BUREAU_BROWSER_HEADLESS: '1' })
-  try {
-    const section = await browserSection(page, bureau)
-    const start = section.getByRole('button', { name: 'Start Edge for Bureau' })
-    await saveExecutable(section, CHROMIUM_PATH, start)
+test.describe('on a host without a provider from the environment', () => {
+  // One host for these tests, not one each: no BUREAU_API_KEY (the only key is the one typed here),
+  // and the browser settings they save touch no test of the main host; the browser runs headless.
+  let own: BureauServer
+  test.beforeAll(async () => {
+    own = await startBureau([], { BUREAU_BROWSER_HEADLESS: '1' })
+  })
+  test.afterAll(async () => {
+    await own.stop()
+  })
 
-    await start.click()
-    const shown = section.getByTestId('bureau-browser-endpoint')
-    await expect(shown).toHaveText(/^http:\/\/127\.0\.0\.1:\d+$/, { timeout: 30_000 })
-    const endpoint = (await shown.textContent()) ?? ''
-    await expect(section.getByRole('status').filter({ hasText: 'Started Chromium at' })).toBeVisible()
-    await expect(section.getByRole('combobox', { name: 'Mode' })).toHaveValue('cdp')
-    await expect(section.getByRole('textbox', { name: 'CDP endpoint' })).toHaveValue(endpoint)
-    await snapshot(page, 'settings-browser-started')
+  // First, so that its look through the data folder for the key runs before a browser profile is there.
+  test('an API key is shown only as set with a hint, never again, and never in settings responses', async ({
+    page,
+  }) => {
+    await enterKeyFlow(page, own)
+  })
 
-    const saved = await page.request.post(`${bureau.url}/ipc/settings.get`, {
-      headers: { authorization: `Bearer ${bureau.token}` },
-      data: {},
-    })
-    expect(((await saved.json()) as { browser: unknown }).browser).toMatchObject({
-      mode: 'cdp',
-      cdpEndpoint: endpoint,
-    })
-    expect((await fetch(`${endpoint}/json/version`)).ok).toBe(true)
-
-    // A second start finds the running browser and reuses it.
-    await start.click()
-    await expect(section.getByRole('status').filter({ hasText: 'already running' })).toBeVisible()
-    await expect(shown).toHaveText(endpoint)
-  } finally {
-    await closeBureauBrowser(bureau.dataDir)
-    await bureau.stop()
-  }
-})
-
-test('Start Edge for Bureau explains a browser that cannot start and what to do', async ({ page }) => {
-  const bureau = await startBureau([], { BUREAU_BROWSER_HEADLESS: '1' })
-  try {
+  // Before the start that succeeds: a failed start leaves the mode at its default.
+  test('Start Edge for Bureau explains a browser that cannot start and what to do', async ({ page }) => {
+    const bureau = own
     const section = await browserSection(page, bureau)
     const start = section.getByRole('button', { name: 'Start Edge for Bureau' })
     // A program that exits at once instead of opening a DevTools port.
@@ -248,7 +216,42 @@ test('Start Edge for Bureau explains a browser that cannot start and what to do'
     await expect(alert).toContainText('What to do: correct or empty the browser executable')
     await snapshot(page, 'settings-browser-start-failed')
     await expect(section.getByRole('combobox', { name: 'Mode' })).toHaveValue('edge-profile')
-  } finally {
-    await bureau.stop()
-  }
+  })
+
+  test('Start Edge for Bureau starts the browser on the Bureau profile and switches the mode to cdp', async ({
+    page,
+  }) => {
+    const bureau = own
+    try {
+      const section = await browserSection(page, bureau)
+      const start = section.getByRole('button', { name: 'Start Edge for Bureau' })
+      await saveExecutable(section, CHROMIUM_PATH, start)
+
+      await start.click()
+      const shown = section.getByTestId('bureau-browser-endpoint')
+      await expect(shown).toHaveText(/^http:\/\/127\.0\.0\.1:\d+$/, { timeout: 30_000 })
+      const endpoint = (await shown.textContent()) ?? ''
+      await expect(section.getByRole('status').filter({ hasText: 'Started Chromium at' })).toBeVisible()
+      await expect(section.getByRole('combobox', { name: 'Mode' })).toHaveValue('cdp')
+      await expect(section.getByRole('textbox', { name: 'CDP endpoint' })).toHaveValue(endpoint)
+      await snapshot(page, 'settings-browser-started')
+
+      const saved = await page.request.post(`${bureau.url}/ipc/settings.get`, {
+        headers: { authorization: `Bearer ${bureau.token}` },
+        data: {},
+      })
+      expect(((await saved.json()) as { browser: unknown }).browser).toMatchObject({
+        mode: 'cdp',
+        cdpEndpoint: endpoint,
+      })
+      expect((await fetch(`${endpoint}/json/version`)).ok).toBe(true)
+
+      // A second start finds the running browser and reuses it.
+      await start.click()
+      await expect(section.getByRole('status').filter({ hasText: 'already running' })).toBeVisible()
+      await expect(shown).toHaveText(endpoint)
+    } finally {
+      await closeBureauBrowser(bureau.dataDir)
+    }
+  })
 })

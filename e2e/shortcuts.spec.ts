@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { scriptedHostForSpec } from './support/scriptedHost'
+import { expect, test } from './support/test'
 import { axeViolations, snapshot } from './support/ui'
 
 // The keyboard shortcuts of issue 19: Esc wherever focus is, Ctrl+N / Ctrl+K / Ctrl+, and ↑ in the box.

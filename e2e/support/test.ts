@@ -1,0 +1,92 @@
+import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from '@playwright/test'
+
+export { expect } from '@playwright/test'
+
+type Listener = (...args: unknown[]) => void
+
+interface Reused {
+  key: string
+  context: BrowserContext
+  page: Page
+}
+
+/** The event names a test may listen to on its page; what it adds is removed after the test. */
+const PAGE_EVENTS = ['console', 'pageerror', 'request', 'response', 'requestfinished', 'dialog', 'download']
+
+/**
+ * `test` with one browser context and page per spec file (and per set of context options), instead of
+ * a new context per test: a fresh context loads and compiles the whole renderer again, about two
+ * seconds a test on two cores. Every test still starts on a blank page and loads the app with its own
+ * `page.goto`; after each test the page's routes, listeners, viewport and media emulation are reset and
+ * the context's cookies (the UI token) and permissions are cleared. The app keeps no state in the
+ * browser besides that cookie (no web storage), so what a test sees on load is what a new context sees,
+ * apart from the warm HTTP cache.
+ */
+export const test = base.extend<{ reusedPage: Page }, { reused: { current?: Reused } }>({
+  reused: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const holder: { current?: Reused } = {}
+      await use(holder)
+      await holder.current?.context.close()
+    },
+    { scope: 'worker' },
+  ],
+  context: async (
+    {
+      browser,
+      reused,
+      acceptDownloads,
+      bypassCSP,
+      colorScheme,
+      locale,
+      permissions,
+      viewport,
+      contextOptions,
+    },
+    use,
+    testInfo,
+  ) => {
+    const options: BrowserContextOptions = {
+      ...contextOptions,
+      ...defined({ acceptDownloads, bypassCSP, colorScheme, locale, permissions, viewport }),
+    }
+    const key = `${testInfo.file}\n${JSON.stringify(options)}`
+    if (reused.current?.key !== key || reused.current.page.isClosed()) {
+      await reused.current?.context.close()
+      const context = await browser.newContext(options)
+      reused.current = { key, context, page: await context.newPage() }
+    }
+    const { context, page } = reused.current
+    await use(context)
+    for (const other of context.pages()) if (other !== page) await other.close()
+    await context.clearCookies()
+    await context.clearPermissions()
+    if (permissions) await context.grantPermissions(permissions)
+  },
+  reusedPage: async ({ context, reused }, use) => {
+    const page = reused.current?.page
+    if (!page || page.context() !== context) throw new Error('the reused page belongs to another context')
+    await use(page)
+  },
+  page: async ({ reusedPage: page, colorScheme, viewport }, use) => {
+    // Page's typings leave out the `listeners` its event emitter has.
+    const emitter = page as unknown as {
+      listeners(name: string): Listener[]
+      off(name: string, l: Listener): void
+    }
+    const before = new Map(PAGE_EVENTS.map((name) => [name, new Set(emitter.listeners(name))]))
+    await use(page)
+    if (page.isClosed()) return
+    for (const [name, kept] of before)
+      for (const listener of emitter.listeners(name)) if (!kept.has(listener)) emitter.off(name, listener)
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await page.goto('about:blank')
+    if (viewport) await page.setViewportSize(viewport)
+    await page.emulateMedia({ colorScheme: colorScheme ?? 'light', media: null, reducedMotion: null })
+  },
+})
+
+function defined<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>
+}
