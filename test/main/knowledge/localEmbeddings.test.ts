@@ -3,7 +3,9 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { providerEmbedder } from '../../../src/main/knowledge'
 import { LocalEmbeddings } from '../../../src/main/llm/local/localEmbeddings'
+import { sharedLocalEmbeddings } from '../../../src/main/llm/local/localHost'
 import { LocalRuntime } from '../../../src/main/llm/local/localRuntime'
+import { releaseLocalModel } from '../../../src/main/llm/local/releaseLocalModel'
 import { defaultSettings } from '../../../src/shared/settings'
 import { fixturePath } from '../../support/fixtures'
 import { knowledgeHarness, temps } from './harness'
@@ -49,6 +51,14 @@ describe('local GGUF embeddings for the knowledge index', () => {
   it('cuts a passage longer than its context instead of failing', async () => {
     const [vector] = await embeddings.embed(TINY, ['word '.repeat(20_000)])
     expect(vector?.length).toBeGreaterThan(0)
+  })
+
+  it('deleting a model unloads it from the process-wide embedding slot too', async () => {
+    const shared = sharedLocalEmbeddings({ gpu: false, threads: 1 })
+    await shared.embed(TINY, ['loaded'])
+    expect(shared.current).toBe(TINY)
+    await releaseLocalModel(TINY)
+    expect(shared.current).toBeUndefined()
   })
 
   it('a file that is not a model fails with a message naming it', async () => {

@@ -46,6 +46,11 @@ export class LocalEmbeddings {
     }
   }
 
+  /** The loaded (or loading) embedding model's path, if any. */
+  get current(): string | undefined {
+    return this.slot.path
+  }
+
   unload(): Promise<void> {
     return this.slot.unload()
   }

@@ -28,3 +28,8 @@ export function sharedLocalEmbeddings(options: LocalRuntimeOptions = {}): LocalE
   sharedEmbeddings ??= new LocalEmbeddings(() => sharedLocalRuntime(options).backend(), options.idleUnloadMs)
   return sharedEmbeddings
 }
+
+/** The process-wide embedding slot if one was created (never creates it). */
+export function existingLocalEmbeddings(): LocalEmbeddings | undefined {
+  return sharedEmbeddings
+}

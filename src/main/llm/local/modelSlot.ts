@@ -39,7 +39,7 @@ export class ModelSlot<T> {
     if (value) await this.dispose(value)
   }
 
-  clearIdle(): void {
+  private clearIdle(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer)
     this.idleTimer = undefined
   }

@@ -1,7 +1,9 @@
-import { existingLocalRuntime } from './localHost'
+import { existingLocalEmbeddings, existingLocalRuntime } from './localHost'
 
-/** Unloads the process-wide model if it is `path` (before its file is deleted). */
+/** Unloads `path` wherever the process holds it, chat runtime or embedding slot (before its file is deleted). */
 export async function releaseLocalModel(path: string): Promise<void> {
   const runtime = existingLocalRuntime()
   if (runtime?.current === path) await runtime.unload()
+  const embeddings = existingLocalEmbeddings()
+  if (embeddings?.current === path) await embeddings.unload()
 }
