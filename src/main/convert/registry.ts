@@ -5,7 +5,12 @@ type Loader = () => Promise<FormatConverter>
 /** One lazily imported module per format, so start-up loads none of the heavy libraries. */
 export const converters: Record<ConvertFormat, Loader> = {
   docx: async () => (await import('./formats/docx')).convertDocx,
-  pdf: async () => (await import('./pdf/convertPdf')).convertPdf,
+  pdf: async () => {
+    const pdf = await import('./pdf/convertPdf')
+    // pdf.js itself is imported on the first document: start it now, with the module.
+    pdf.preloadPdfJs()
+    return pdf.convertPdf
+  },
   xlsx: async () => (await import('./formats/spreadsheet')).convertWorkbook,
   xls: async () => (await import('./formats/spreadsheet')).convertWorkbook,
   csv: async () => (await import('./formats/csv')).convertCsv,

@@ -33,6 +33,15 @@ async function loadPdfJs(): Promise<PdfJs> {
   })
 }
 
+/**
+ * Starts loading pdf.js (a worker warming up for a batch of PDFs); a failed load is reported by the
+ * first conversion.
+ */
+export function preloadPdfJs(): void {
+  pdfjs ??= loadPdfJs()
+  pdfjs.catch(() => {})
+}
+
 function assetsFolder(name: string): string {
   const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
   return `${pathToFileURL(join(root, name)).pathname}/`

@@ -72,7 +72,7 @@ export function warmWorkers(formats: ConvertFormat[], count: number): void {
       (worker) => worker.postMessage(message),
       () => {},
     )
-  const missing = Math.min(count, convertPoolSize()) - idle.length
+  const missing = Math.min(count, convertPoolSize()) - idle.length - convertPoolStats().running
   for (let index = 0; index < missing; index++) {
     const ready = spawn().then((worker) => {
       worker.postMessage(message)
@@ -139,7 +139,13 @@ async function attempt(
   outer?.throwIfAborted()
   const releaseSlot = await acquireSlot(alone, outer)
   try {
-    return await runOnce(job, hooks, outer, await acquire(), alone)
+    const worker = await acquire()
+    // A cancel while the worker was starting came before runOnce listens for it.
+    if (outer?.aborted) {
+      release(worker)
+      throw outer.reason
+    }
+    return await runOnce(job, hooks, outer, worker, alone)
   } finally {
     releaseSlot()
   }
@@ -173,9 +179,13 @@ function runOnce(
       () => fail(new DeadlineExceeded(job.timeoutMs)),
       job.timeoutMs + HARD_DEADLINE_GRACE_MS,
     )
+    // Sticky: once others ran beside this one, a later reading (after one of them was stopped, its memory
+    // not yet returned) still cannot tell which conversion grew the process.
+    let sawOthers = convertPoolStats().running > 1
     const watch = setInterval(() => {
+      sawOthers ||= convertPoolStats().running > 1
       if (process.memoryUsage.rss() - startRss <= WORKER_RSS_BUDGET) return
-      fail(!alone && convertPoolStats().running > 1 ? new SharedMemoryExceeded() : memoryProblem())
+      fail(!alone && sawOthers ? new SharedMemoryExceeded() : memoryProblem())
     }, WATCH_INTERVAL_MS)
     watch.unref()
     outer?.addEventListener('abort', onAbort, { once: true })
