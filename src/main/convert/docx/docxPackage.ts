@@ -30,8 +30,8 @@ export const sizeMismatch =
  * The package as mammoth reads it (its `file` input, what zipfile.js builds from JSZip), straight from
  * fflate: the usual parts are inflated in one pass, any other (an image kept as a data URI, a part
  * the relationships name elsewhere) when mammoth asks. Parts are adapted as they are read: Office Math and off header flags in the text parts
- * (`rewriteText`), `word/styles.xml` cut to what mammoth reads (`pruneStyles`). Like JSZip, a member
- * that does not inflate to its declared size is refused when it is read.
+ * (`rewriteText`), `word/styles.xml` cut to what mammoth reads (`pruneStyles`). A member that does not
+ * inflate to its declared size, or whose CRC-32 is not the declared one, is refused when it is read.
  */
 export function openDocx(bytes: Uint8Array): DocxFile {
   const { files: markup, size: declared } = readZipDeclared(bytes, (name) => usualPart.test(name))

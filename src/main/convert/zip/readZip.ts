@@ -31,16 +31,12 @@ export function listZip(bytes: Uint8Array): ZipEntry[] {
   return entries
 }
 
-/**
- * Extracts the members `wanted` accepts, refusing archives whose declared sizes exceed the limits
- * before inflating anything.
- */
-export function readZip(
-  bytes: Uint8Array,
-  wanted: (name: string) => boolean = () => true,
-  limits: ZipLimits = defaultZipLimits,
-): Map<string, Uint8Array> {
-  const entries = listZip(bytes)
+/** Refuses an archive whose member count, or the declared size of the members `wanted` accepts, is over the limits. */
+export function checkZipLimits(
+  entries: ZipEntry[],
+  wanted: (name: string) => boolean,
+  limits: ZipLimits,
+): void {
   if (entries.length > limits.maxEntries) {
     throw new FormatProblem(
       'too_large',
@@ -54,6 +50,18 @@ export function readZip(
       `the archive expands to more than ${Math.round(limits.maxTotalBytes / 2 ** 20)} MB`,
     )
   }
+}
+
+/**
+ * Extracts the members `wanted` accepts, refusing archives whose declared sizes exceed the limits
+ * before inflating anything.
+ */
+export function readZip(
+  bytes: Uint8Array,
+  wanted: (name: string) => boolean = () => true,
+  limits: ZipLimits = defaultZipLimits,
+): Map<string, Uint8Array> {
+  checkZipLimits(listZip(bytes), wanted, limits)
   return inflateCounted(bytes, wanted, limits.maxTotalBytes)
 }
 
