@@ -60,6 +60,16 @@ describe('PDF page tree', () => {
     expect(large.markdown).not.toContain('could not be read')
   })
 
+  it('a page listed twice in a large tree loses no page after it', async () => {
+    // Page 8's kid names page 7 again. pdf.js's one-pass index stops at the repeat (it takes it for a
+    // cycle) and would count 7 pages; its own walk, which the document is read again with, reads all.
+    const pages = INDEXED_FROM_PAGES + 20
+    const latin1 = Buffer.from(pdfOf(pages)).toString('latin1').replace(' 20 0 R', ' 18 0 R')
+    const { markdown } = await convertPdf(contextFor(new Uint8Array(Buffer.from(latin1, 'latin1'))))
+    expect(markdown).toContain(`<!-- Page ${pages} -->\n\nEntry ${pages} of the register`)
+    expect(markdown).toContain('<!-- Page 8 -->\n\nEntry 7 of the register')
+  })
+
   it('overstates only the root /Count of a large tree, keeping the file length', () => {
     const bytes = pdfOf(INDEXED_FROM_PAGES)
     const before = Buffer.from(bytes).toString('latin1')

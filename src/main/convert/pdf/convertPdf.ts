@@ -53,12 +53,25 @@ function assetsFolder(name: string): string {
  * Images are decoded only in a second pass over pages that have no text layer (scans).
  */
 async function openDocument(context: ConvertContext, images: boolean): Promise<PDFDocumentProxy> {
-  pdfjs ??= loadPdfJs()
-  const library = await pdfjs
   // pdf.js takes ownership of the buffer it is given, so it gets a copy; and it refuses a Node Buffer,
   // whose slice() would still be a Buffer, so the copy is a plain Uint8Array.
   const data = new Uint8Array(context.bytes)
-  indexPageTreeOnce(data)
+  const promised = indexPageTreeOnce(data)
+  const document = await loadDocument(context, data, images)
+  if (promised === undefined || document.numPages >= promised) return document
+  // The one-pass index stops at a damaged kid, and its page count with it: pdf.js's own walk, slower on
+  // a flat tree, reads every page it can instead.
+  await document.destroy()
+  return loadDocument(context, new Uint8Array(context.bytes), images)
+}
+
+async function loadDocument(
+  context: ConvertContext,
+  data: Uint8Array,
+  images: boolean,
+): Promise<PDFDocumentProxy> {
+  pdfjs ??= loadPdfJs()
+  const library = await pdfjs
   const task = library.getDocument({
     data,
     isEvalSupported: false,

@@ -18,7 +18,12 @@ function latin1(bytes: Uint8Array, start: number, end: number): string {
 
 /** The object number and generation the catalog's /Pages points to. */
 function rootPagesRef(bytes: Buffer): string | undefined {
-  for (let at = bytes.indexOf('/Catalog'); at >= 0; at = bytes.indexOf('/Catalog', at + 1)) {
+  // From the end: an incremental update appends a newer catalog, and pdf.js reads the newest.
+  for (
+    let at = bytes.lastIndexOf('/Catalog');
+    at >= 0;
+    at = at > 0 ? bytes.lastIndexOf('/Catalog', at - 1) : -1
+  ) {
     const start = Math.max(0, at - WINDOW)
     const text = latin1(bytes, start, Math.min(bytes.length, at + WINDOW))
     const here = at - start
