@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { ErrorCode } from '../../shared/errors'
+import type { ApprovalBy } from '../../shared/ipc/routes/chat'
 import type { Logger } from '../logging'
 import type { Workspace } from '../workspace'
 import type { UrlGuard } from './urlGuard'
@@ -96,8 +97,7 @@ export interface ApprovalRequest {
   target?: ApprovalTouch[]
 }
 
-/** Who decided: a rule or the risk level, the user on a card, the card's timeout, a non-interactive level. */
-export type ApprovalBy = 'policy' | 'user' | 'timeout' | 'non-interactive'
+export type { ApprovalBy }
 
 /** The gate's answer; `reason` reaches the model as the tool result ("denied by the user"). */
 export type ApprovalVerdict =

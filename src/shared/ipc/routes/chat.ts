@@ -33,6 +33,10 @@ export type AttachmentMeta = z.infer<typeof AttachmentMeta>
 
 export const StepStatus = z.enum(['running', 'ok', 'error', 'cancelled'])
 
+/** Who decided an approval: a rule or the risk level, the user on a card, the card's timeout, a non-interactive level. */
+export const ApprovalBy = z.enum(['policy', 'user', 'timeout', 'non-interactive'])
+export type ApprovalBy = z.infer<typeof ApprovalBy>
+
 export const AgentStep = z.object({
   id: z.string(),
   /** `toolset.method_name`, e.g. `spreadsheet.set_cell_value`. */
@@ -53,7 +57,7 @@ export const AgentStep = z.object({
   approval: z
     .object({
       outcome: z.enum(['allowed', 'denied']),
-      by: z.enum(['policy', 'user', 'timeout', 'non-interactive']),
+      by: ApprovalBy,
     })
     .optional(),
 })
