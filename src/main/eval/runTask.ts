@@ -65,6 +65,7 @@ async function replay(
   const errors: string[] = []
   const values: unknown[] = []
   let answer = ''
+  const approve = evalApprovalGate()
   try {
     for (const call of calls) {
       if (o.signal.aborted) break
@@ -76,7 +77,7 @@ async function replay(
       // Through the eval's approval gate, as the agent's calls go: a replay proves the gate lets it run.
       const result = await invoke(session, call.tool, resolveRefs(call.args, values), {
         signal: o.signal,
-        approve: evalApprovalGate(),
+        approve,
       })
       values.push(result.ok ? result.value : undefined)
       if (!result.ok) errors.push(`${call.tool}: ${result.error}`)

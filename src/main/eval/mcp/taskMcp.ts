@@ -15,7 +15,7 @@ export interface TaskMcp {
 const TIMEOUT_SECONDS = 30
 
 /** `mcp/inventory.mjs` -> `inventory`: the server's name (and toolset). */
-export const serverNameOf = (script: string) => basename(script).replace(/\.[cm]?js$/, '')
+export const serverNameOf = (script: string) => basename(script).replace(/\.m?js$/, '')
 
 /**
  * Starts each script (a stdio MCP server in eval/fixtures) through Bureau's MCP client, configured in
