@@ -12,6 +12,8 @@ export function readPackage(bytes: Uint8Array): Parts {
 
 /** Parts larger than this are inflated from the zip each time they are read instead of kept. */
 const KEEP_INFLATED = 256 * 1024
+/** Read again and again by the carry-over (names, relationships, content types): always kept inflated. */
+const STRUCTURAL = /^(\[Content_Types\]\.xml|xl\/workbook\.xml|(.*\/)?_rels\/[^/]*\.rels)$/
 
 function inflatePart(zip: Uint8Array, name: string): Uint8Array {
   const part = unzipSync(zip, { filter: (file) => file.name === name })[name]
@@ -20,14 +22,15 @@ function inflatePart(zip: Uint8Array, name: string): Uint8Array {
 }
 
 /**
- * `parts` (the contents of `zip`) with every part above 256 KB (a big sheet's XML, an image) left
+ * `parts` (the contents of `zip`) with every part above 256 KB (a big sheet's XML, an image; not the
+ * workbook, relationship and content-type parts the carry-over reads many times) left
  * compressed in `zip` and inflated when read: the package kept for carrying parts over costs its zip
  * size, not its inflated size. Writing a part replaces it with the bytes given.
  */
 export function compressedParts(zip: Uint8Array, parts: Parts): Parts {
   const out: Parts = {}
   for (const [name, bytes] of Object.entries(parts)) {
-    if (bytes.byteLength <= KEEP_INFLATED) {
+    if (bytes.byteLength <= KEEP_INFLATED || STRUCTURAL.test(name)) {
       out[name] = bytes
       continue
     }

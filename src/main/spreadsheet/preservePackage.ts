@@ -196,12 +196,12 @@ function preserveDefinedNames(input: PreserveInput, out: Parts, wbOut: string, r
   if (!origXml || !outXml) return
   const origSheets = sheetIndexByName(input.original)
   const currentByOriginal = new Map<string, string>()
+  const originalSheets = workbookSheets(input.original)
   for (const [current, part] of input.originalSheetParts) {
-    const origName = workbookSheets(input.original).find((s) => s.part === part)?.name
+    const origName = originalSheets.find((s) => s.part === part)?.name
     if (origName) currentByOriginal.set(origName, current)
   }
-  for (const s of workbookSheets(input.original))
-    if (s.kind !== 'worksheet') currentByOriginal.set(s.name, s.name)
+  for (const s of originalSheets) if (s.kind !== 'worksheet') currentByOriginal.set(s.name, s.name)
   const outSheets = sheetIndexByName(out)
   const kept: string[] = []
   const origKeys = new Set<string>()
