@@ -2,6 +2,7 @@ import { ModelStore } from '../../models'
 import type { SecretEnvSource, SettingsService } from '../../settings'
 import type { LocalModelHost } from '../local/localHost'
 import { sharedLocalEmbeddings, sharedLocalRuntime } from '../local/localHost'
+import type { LocalRuntimeOptions } from '../local/localRuntime'
 import { createProviderService, type ProviderService, type ProviderServiceOptions } from './providerService'
 import type { ProviderSettingsSource } from './settingsSource'
 
@@ -30,16 +31,21 @@ export function providerKeyEnvSource(keyEnvVar: (providerId: string) => string |
   }
 }
 
+/** The local-model settings as runtime options: the idle time is read again each time it is used. */
+function localRuntimeOptions(settings: SettingsService): LocalRuntimeOptions {
+  const local = () => settings.get().localModels
+  return {
+    idleUnloadMs: () => local().idleUnloadMinutes * 60_000,
+    ...(local().threads !== null && { threads: local().threads ?? 1 }),
+  }
+}
+
 /** Installed models in `<data-dir>/models/` run by the process-wide runtime, tuned by the settings. */
 export function settingsLocalHost(settings: SettingsService, dataDir: string): LocalModelHost {
   const store = new ModelStore(dataDir)
-  const local = () => settings.get().localModels
   return {
     modelPath: (model) => store.modelPath(model),
-    runtime: sharedLocalRuntime({
-      idleUnloadMs: () => local().idleUnloadMinutes * 60_000,
-      ...(local().threads !== null && { threads: local().threads ?? 1 }),
-    }),
+    runtime: sharedLocalRuntime(localRuntimeOptions(settings)),
   }
 }
 
@@ -50,11 +56,7 @@ export interface LocalEmbeddingSource {
 
 export function settingsLocalEmbeddings(settings: SettingsService, dataDir: string): LocalEmbeddingSource {
   const store = new ModelStore(dataDir)
-  const local = () => settings.get().localModels
-  const embeddings = sharedLocalEmbeddings({
-    idleUnloadMs: () => local().idleUnloadMinutes * 60_000,
-    ...(local().threads !== null && { threads: local().threads ?? 1 }),
-  })
+  const embeddings = sharedLocalEmbeddings(localRuntimeOptions(settings))
   return {
     embed: async (model, texts, signal) => embeddings.embed(await store.modelPath(model), texts, signal),
   }
