@@ -1,3 +1,4 @@
+import { AppError } from '../../../shared/errors'
 import { ModelStore } from '../../models'
 import type { SecretEnvSource, SettingsService } from '../../settings'
 import type { LocalModelHost } from '../local/localHost'
@@ -58,7 +59,21 @@ export function settingsLocalEmbeddings(settings: SettingsService, dataDir: stri
   const store = new ModelStore(dataDir)
   const embeddings = sharedLocalEmbeddings(localRuntimeOptions(settings))
   return {
-    embed: async (model, texts, signal) => embeddings.embed(await store.modelPath(model), texts, signal),
+    embed: async (model, texts, signal) =>
+      embeddings.embed(await embeddingModelPath(store, model), texts, signal),
+  }
+}
+
+/** The catalogue has chat models only: an embedding model that is missing is imported, not pulled. */
+async function embeddingModelPath(store: ModelStore, model: string): Promise<string> {
+  try {
+    return await store.modelPath(model)
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error
+    throw new AppError(
+      'NOT_FOUND',
+      `The embedding model "${model}" is not installed. Import a GGUF embedding model with \`bureau models import <file.gguf>\` (or in Settings → Local models) and set knowledge.embeddingModel to its id, or to the path of a .gguf file.`,
+    )
   }
 }
 
