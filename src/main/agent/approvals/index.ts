@@ -5,5 +5,6 @@ export {
   createApprovalGate,
   DENIED_BY_USER,
 } from './gate'
+export { withGrant } from './grants'
 export { maskArgs } from './maskArgs'
 export { type AutoApprove, autoDecision, policyFor, ruleKey } from './policy'

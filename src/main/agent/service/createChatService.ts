@@ -13,6 +13,7 @@ import type {
 import type { EventBus } from '../../ipc'
 import { type Toolset, type ToolsetSource, toolsetList } from '../../tools'
 import type { Workspace } from '../../workspace'
+import { withGrant } from '../approvals'
 import type { ConversationStore } from '../conversations/conversationStore'
 import { summarize } from '../conversations/titles'
 import { type AgentRun, startAgent } from '../runAgent'
@@ -114,7 +115,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       .update(
         conversationId,
         (c) => {
-          c.approvedTools = [...new Set([...(c.approvedTools ?? []), key])]
+          c.approvedTools = withGrant(c.approvedTools, key)
         },
         { touch: false },
       )

@@ -34,6 +34,9 @@ export type AttachmentMeta = z.infer<typeof AttachmentMeta>
 export const StepStatus = z.enum(['running', 'ok', 'error', 'cancelled'])
 
 /** Who decided an approval: a rule or the risk level, the user on a card, the card's timeout, a non-interactive level. */
+/** "Always allow" grants a conversation keeps; past this the oldest grant gives way to the newest. */
+export const MAX_APPROVED_TOOLS = 500
+
 export const ApprovalBy = z.enum(['policy', 'user', 'timeout', 'non-interactive'])
 export type ApprovalBy = z.infer<typeof ApprovalBy>
 
@@ -143,7 +146,7 @@ export const Conversation = ConversationSummary.omit({ messageCount: true, hit: 
    * "Always allow this tool in this conversation": `toolset.method` keys whose `ask` runs without a card.
    * Only the user's answer on a card adds one; an imported conversation keeps none.
    */
-  approvedTools: z.array(z.string().max(200)).max(500).optional(),
+  approvedTools: z.array(z.string().max(200)).max(MAX_APPROVED_TOOLS).optional(),
 })
 export type Conversation = z.infer<typeof Conversation>
 
