@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { ask, scriptedHostForSpec } from './support/scriptedHost'
+import { ask, scriptedHostForSpec, waitUntilIdle } from './support/scriptedHost'
 import { expect, test } from './support/test'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
@@ -12,8 +12,7 @@ const { script, ipc } = host
 test.use({ viewport: { width: 1280, height: 860 }, acceptDownloads: true, bypassCSP: true })
 
 const answers = (page: Page) => page.getByTestId('assistant-text')
-const idle = (page: Page) =>
-  expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 })
+const idle = (page: Page) => waitUntilIdle(page)
 const chatRequests = () => host.llm.requests.filter((r) => r.endpoint === 'openai.chat')
 
 async function newChat(page: Page) {

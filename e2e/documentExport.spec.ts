@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
-import { ask, scriptedHostForSpec } from './support/scriptedHost'
+import { ask, scriptedHostForSpec, waitUntilIdle } from './support/scriptedHost'
 import { expect, test } from './support/test'
 import { axeViolations } from './support/ui'
 
@@ -21,7 +21,7 @@ async function askAndWait(page: Page) {
   await box.fill('How did the offices do?')
   await box.press('Enter')
   await expect(page.getByTestId('assistant-text').last()).toContainText('Zanzibar office grew')
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 })
+  await waitUntilIdle(page)
 }
 
 test('exports the conversation to a real .docx from the keyboard', async ({ page }) => {
@@ -66,10 +66,10 @@ test("an answer's Export writes only that answer, from the keyboard, at 400 to 1
   const answers = page.getByRole('article', { name: 'Bureau' })
   await ask(page, 'First question?')
   await expect(answers.first()).toContainText('Answer one')
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 })
+  await waitUntilIdle(page)
   await ask(page, 'Second question?')
   await expect(answers.nth(1)).toContainText('Answer two')
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 20_000 })
+  await waitUntilIdle(page)
   const first = answers.first()
   const summary = first.locator('summary', { hasText: 'Export' })
   await summary.focus()

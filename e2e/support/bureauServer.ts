@@ -24,6 +24,8 @@ export interface StartOptions {
    * specs' scripted turns are not taken by that connection test.
    */
   firstRun?: boolean
+  /** Settings sections the data folder starts with (merged over what `firstRun` decides). */
+  settings?: Record<string, unknown>
 }
 
 /** Starts the built `bureau serve` on a free port with fresh data and workspace folders. */
@@ -35,11 +37,12 @@ export async function startBureau(
   const base = await mkdtemp(join(tmpdir(), 'bureau-e2e-'))
   const dataDir = join(base, 'data')
   const workspace = join(base, 'workspace')
-  if (!options.firstRun) {
+  if (!options.firstRun || options.settings) {
     await mkdir(dataDir, { recursive: true })
+    const ui = options.firstRun ? {} : { ui: { providerWorked: true } }
     await writeFile(
       join(dataDir, 'settings.json'),
-      JSON.stringify({ schemaVersion: 1, ui: { providerWorked: true } }),
+      JSON.stringify({ schemaVersion: 1, ...ui, ...options.settings }),
     )
   }
   const token = `e2e-${Math.random().toString(36).slice(2)}`

@@ -1,4 +1,4 @@
-import { type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import {
   type ChatRequestInfo,
   type ChatResponder,
@@ -84,6 +84,16 @@ export function scriptedHostForSpec(options: ScriptedHostOptions): ScriptedHost 
     await host.bureau.freshChat()
   })
   return host
+}
+
+/**
+ * Waits until no answer is running: Send alone is not enough, it shows (disabled, with a spinner)
+ * between Enter and the run's start too, and a question typed then is not sent.
+ */
+export async function waitUntilIdle(page: Page, timeout = 20_000): Promise<void> {
+  await expect(page.locator('.message-assistant[data-status="streaming"]')).toHaveCount(0, { timeout })
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout })
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout })
 }
 
 /** Types a question in the message box and sends it with Enter. */
