@@ -101,12 +101,8 @@ describe('replaying every task', () => {
     const env = await testEvalEnvironment()
     const saved = process.env.BUREAU_DOVECOT
     try {
-      // Side by side: each run has its own site server, temp folder, mail server and a browser per task;
-      // they share only the environment (toolsets, converter), as runs of a long-lived host would.
-      ;[reference, wrong] = await Promise.all([
-        runEval({ taskSet, evalDir: evalDir as string, env, mode: 'reference' }),
-        runEval({ taskSet, evalDir: evalDir as string, env, mode: 'wrong' }),
-      ])
+      reference = await runEval({ taskSet, evalDir: evalDir as string, env, mode: 'reference' })
+      wrong = await runEval({ taskSet, evalDir: evalDir as string, env, mode: 'wrong' })
       process.env.BUREAU_DOVECOT = '/nonexistent/dovecot'
       const mailTasks = loadTaskSet(evalDir, 'email-*')
       noDovecot = await runEval({ taskSet: mailTasks, evalDir: evalDir as string, env, mode: 'reference' })
