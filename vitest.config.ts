@@ -27,16 +27,18 @@ function modulePathFromSources(): Plugin {
 }
 
 /**
- * Node-side test files that need a process of their own: they replace modules (`vi.mock`), raise process signals, or they load
+ * Test files that need a process of their own: they replace modules (`vi.mock`), raise process signals, or they load
  * native add-ons (the whole app with its LanceDB index, llama.cpp), which must not outlive the file in a
  * shared worker. Found by what the file contains, so a new file of either kind is placed by itself.
  */
 const NEEDS_OWN_PROCESS =
   /vi\.(do)?[mM]ock\(|process\.emit\(|createApp|support\/ipcHost|src\/main\/knowledge|\/knowledge\/harness|llm\/local|src\/main\/models|node-llama-cpp|@lancedb/
-const nodeSide = readdirSync('test', { recursive: true, encoding: 'utf8' })
-  .map((file) => `test/${file.split(sep).join('/')}`)
-  .filter((file) => /^test\/(main|shared|scripts|support)\/.*\.test\.ts$/.test(file))
-const ownProcess = nodeSide.filter((file) => NEEDS_OWN_PROCESS.test(readFileSync(file, 'utf8')))
+const testFiles = readdirSync('test', { recursive: true, encoding: 'utf8' }).map(
+  (file) => `test/${file.split(sep).join('/')}`,
+)
+const ownProcess = testFiles
+  .filter((file) => /^test\/(main|shared|scripts|support|renderer)\/.*\.test\.tsx?$/.test(file))
+  .filter((file) => NEEDS_OWN_PROCESS.test(readFileSync(file, 'utf8')))
 
 export default defineConfig({
   plugins: [modulePathFromSources()],
@@ -64,8 +66,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'renderer',
+          include: ['test/renderer/**/*.test.{ts,tsx}'],
+          exclude: ownProcess,
+          // As on the Node side: each file renders into a fresh DOM of its environment, and the shared
+          // module cache spares each file importing React and the app's modules again.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'isolated',
-          include: ['test/renderer/**/*.test.{ts,tsx}', ...ownProcess],
+          include: ownProcess,
         },
       },
     ],

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, it as anyIt, beforeAll, describe, expect } from 'vitest'
 import type { DebuggableBrowser } from '../../../src/main/browser/bureauProfile/startDebuggableBrowser'
 import { type ApprovalRequest, invoke } from '../../../src/main/tools'
 import { type FixtureSites, startFixtureSites } from './support/fixturePages'
@@ -24,9 +24,13 @@ beforeAll(async () => {
   sites = await startFixtureSites()
   cdpDir = await mkdtemp(join(tmpdir(), 'bureau-cdp-'))
   cdpChromium = await startCdpChromium(join(cdpDir, 'profile'))
+  // Connected before any session attaches: each Playwright client that connects sets where the browser's
+  // downloads go, so the checker must not connect after the cdp session (its downloads would land elsewhere).
+  checker = chromium.connectOverCDP(cdpChromium.endpoint)
+  await checker
 }, 60_000)
 afterAll(async () => {
-  await checker?.close()
+  await (await checker)?.close()
   await cdpChromium?.stop()
   await sites?.close()
   // Chromium helper processes may still be writing to the profile right after the browser exits.
@@ -58,14 +62,18 @@ async function visibleInteractiveTexts(url: string): Promise<string[]> {
   }
 }
 
-let checker: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined
+let checker: ReturnType<typeof chromium.connectOverCDP> | undefined
 /** A context of its own on the shared cdp Chromium (no extra launch). */
 async function sharedChecker() {
-  checker ??= await chromium.connectOverCDP(cdpChromium.endpoint)
-  return checker.newContext()
+  if (!checker) expect.fail('the checker connects in beforeAll')
+  return (await checker).newContext()
 }
 
-describe.each(['bundled-chromium', 'cdp'] as const)('web toolset in %s mode', (mode) => {
+// The two modes run side by side (each has its own session and tabs, so neither sees the other's pages);
+// within a mode the tests run in order on the one session, as a conversation's tool calls do.
+const it = anyIt.sequential
+
+describe.concurrent.each(['bundled-chromium', 'cdp'] as const)('web toolset in %s mode', (mode) => {
   let h: Harness
   beforeAll(async () => {
     h = await startHarness(
