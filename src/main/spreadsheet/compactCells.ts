@@ -40,7 +40,8 @@ function isEmpty(style: Readonly<Record<string, unknown>> | undefined): boolean 
 /**
  * The parser starts a cell's model as `{address}` and adds type, value, style id and style one by one:
  * V8 then keeps them in a separate property array (40 bytes a cell). Every slot in the first literal
- * (`style` included, which the cell sets on each save) keeps them inside the object.
+ * (`style`, which the cell sets on each save, and `ssId`, which the save sets on text cells, included)
+ * keeps them inside the object.
  */
 function shapeParsedModels(prototype: { parseOpen(node: XmlNode): boolean }): void {
   const parseOpen = prototype.parseOpen
@@ -53,6 +54,8 @@ function shapeParsedModels(prototype: { parseOpen(node: XmlNode): boolean }): vo
       type: undefined,
       value: undefined,
       style: undefined,
+      // Set on every text cell by each save (its shared-string index); a slot here, not a spill array.
+      ssId: undefined,
     }
     this.t = node.attributes.t
     return true
@@ -79,16 +82,68 @@ function shareCellParts(prototype: object): void {
   })
 }
 
+interface RowModel {
+  cells: { address?: unknown; type?: unknown }[]
+}
+
+interface RowLike {
+  getCellEx(address: { address: string; col: number }): { model: unknown }
+}
+
+const MERGE = 1 // exceljs Enums.ValueType.Merge: merged cells are not created from the row model
+const PLAIN_ADDRESS = /^[A-Z]{1,3}\d+$/
+
+function columnOf(address: string): number {
+  let col = 0
+  for (let i = 0; i < address.length; i++) {
+    const code = address.charCodeAt(i)
+    if (code < 65) break
+    col = col * 26 + code - 64
+  }
+  return col
+}
+
+/**
+ * `Row.model`'s setter decodes each cell's address into a fresh object with two new strings (`A1`,
+ * `$A$1`) only to read its column: about 80 bytes of garbage per cell, most of it outliving the young
+ * generation because the whole sheet loads in one go. For rows whose cells all have plain addresses, the
+ * cells are created from one reused address, named by the model's own string.
+ */
+function createCellsDirectly(prototype: object): void {
+  const descriptor = Object.getOwnPropertyDescriptor(prototype, 'model')
+  const set = descriptor?.set
+  if (!descriptor || !set) throw new Error('exceljs Row.model is not an accessor (exceljs version changed?)')
+  Object.defineProperty(prototype, 'model', {
+    ...descriptor,
+    set(this: RowLike, value: RowModel) {
+      const cells = value.cells
+      for (const cell of cells)
+        if (cell.type !== MERGE && !(typeof cell.address === 'string' && PLAIN_ADDRESS.test(cell.address)))
+          return set.call(this, value)
+      set.call(this, { ...value, cells: [] })
+      const scratch = { address: '', col: 0 }
+      for (const cell of cells) {
+        if (cell.type === MERGE) continue
+        scratch.address = cell.address as string
+        scratch.col = columnOf(scratch.address)
+        this.getCellEx(scratch).model = cell
+      }
+    },
+  })
+}
+
 let installed: Promise<void> | undefined
 
-/** Installs both changes on exceljs's classes once per process (before the first load). */
+/** Installs the changes on exceljs's classes once per process (before the first load). */
 export function installCompactCells(): Promise<void> {
   installed ??= (async () => {
-    const [cell, cellXform] = await Promise.all([
+    const [cell, row, cellXform] = await Promise.all([
       import('exceljs/lib/doc/cell.js'),
+      import('exceljs/lib/doc/row.js'),
       import('exceljs/lib/xlsx/xform/sheet/cell-xform.js'),
     ])
     shareCellParts((cell.default ?? cell).prototype)
+    createCellsDirectly((row.default ?? row).prototype)
     shapeParsedModels((cellXform.default ?? cellXform).prototype)
   })()
   return installed

@@ -61,10 +61,14 @@ function columnType(kinds: Set<CellKind>): ColumnInfo['type'] {
   return [...kinds][0] as ColumnInfo['type']
 }
 
-export function describeWorksheet(open: OpenWorkbook, ws: Worksheet): SheetDescription {
+/** `area`: the sheet's used area (an outline knows it from a scan; its rows are not all loaded). */
+export function describeWorksheet(
+  open: OpenWorkbook,
+  ws: Worksheet,
+  area: Area | undefined = usedArea(ws),
+): SheetDescription {
   open.calc()
   const date1904 = open.date1904
-  const area = usedArea(ws)
   const tables = Object.values(
     (
       ws as unknown as {

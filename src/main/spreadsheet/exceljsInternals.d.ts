@@ -45,9 +45,34 @@ declare module 'exceljs/lib/doc/cell.js' {
   export = Cell
 }
 
+declare module 'exceljs/lib/doc/row.js' {
+  const Row: { prototype: object }
+  export = Row
+}
+
 declare module 'exceljs/lib/xlsx/xform/sheet/cell-xform.js' {
   const CellXform: {
     prototype: { parseOpen(node: { name: string; attributes: Record<string, string> }): boolean }
   }
   export = CellXform
+}
+
+declare module 'exceljs/lib/xlsx/xform/strings/shared-strings-xform.js' {
+  const Xform: new () => unknown
+  export = Xform
+}
+
+declare module 'exceljs/lib/xlsx/xform/style/styles-xform.js' {
+  const Xform: new () => unknown
+  export = Xform
+}
+
+declare module 'exceljs/lib/xlsx/xform/core/app-xform.js' {
+  const Xform: new () => unknown
+  export = Xform
+}
+
+declare module 'exceljs/lib/xlsx/xform/core/core-xform.js' {
+  const Xform: new () => unknown
+  export = Xform
 }

@@ -1,9 +1,11 @@
 import { strFromU8, strToU8 } from 'fflate'
 import { installCompactCells } from './compactCells'
 import { damagedZip, notAWorkbook } from './errors'
+import { loadExceljsParts } from './exceljsLoad'
 import { OpenWorkbook } from './openWorkbook'
-import { compressedParts, type Parts, readPackage, workbookSheets, writePackage } from './packageParts'
+import { compressedParts, type Parts, readPackage, workbookSheets } from './packageParts'
 import { findMalformedPart } from './verifyPackage'
+import { damagedMember } from './zipCheck'
 
 /** Data validations over more cells than this make exceljs expand them cell by cell (it hangs). */
 const MAX_VALIDATION_CELLS = 1_000_000
@@ -26,6 +28,8 @@ function sqrefCells(sqref: string): number {
   return total
 }
 
+const VALIDATIONS = Buffer.from('<dataValidations')
+
 /**
  * Hides from exceljs what it cannot load (huge validation ranges); those elements stay in the
  * original package and the save carries them through verbatim.
@@ -34,7 +38,12 @@ function sanitizeForExceljs(parts: Parts): boolean {
   let changed = false
   for (const sheet of workbookSheets(parts)) {
     const bytes = parts[sheet.part]
-    if (!bytes || sheet.kind !== 'worksheet') continue
+    if (
+      !bytes ||
+      sheet.kind !== 'worksheet' ||
+      !Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(VALIDATIONS)
+    )
+      continue
     const xml = strFromU8(bytes)
     const block = /<dataValidations\b[\s\S]*?<\/dataValidations>/.exec(xml)
     if (!block) continue
@@ -66,31 +75,39 @@ function detachMedia(workbook: import('exceljs').Workbook): void {
   ;(workbook as unknown as { media: unknown[] }).media = []
 }
 
-// exceljs reads the package with JSZip, whose failures are worded for its own developers.
-const JSZIP_FAILURE =
-  /^(?:Error:\s*)*(?:Bug :|Corrupted zip|End of data reached|Can't find end of central directory|Invalid\/unsupported zip)/i
-
-export async function loadWorkbook(path: string, bytes: Uint8Array): Promise<OpenWorkbook> {
+/** The package as read, checked to be a workbook. */
+export function readWorkbookPackage(path: string, bytes: Uint8Array): Parts {
   let original: Parts
   try {
     original = readPackage(bytes)
   } catch {
     throw notAWorkbook(path, 'it is not a zip package')
   }
-  const sheets = workbookSheets(original)
-  if (sheets.length === 0) throw notAWorkbook(path, 'it has no workbook part or no sheets')
-  const forExcel = { ...original }
-  const input = sanitizeForExceljs(forExcel) ? await writePackage(forExcel) : bytes
+  if (damagedMember(bytes, original)) throw damagedZip(path)
+  if (workbookSheets(original).length === 0) throw notAWorkbook(path, 'it has no workbook part or no sheets')
+  return original
+}
+
+export async function loadWorkbook(path: string, bytes: Uint8Array): Promise<OpenWorkbook> {
+  const forExcel = readWorkbookPackage(path, bytes)
+  return loadParts(path, compressedParts(bytes, forExcel), forExcel)
+}
+
+/**
+ * Loads `forExcel` (the package's parts, some of them reduced; consumed by the load) with exceljs; `kept`
+ * is the package as read (`compressedParts`), held by the workbook for the save's carry-over.
+ */
+export async function loadParts(path: string, kept: Parts, forExcel: Parts): Promise<OpenWorkbook> {
+  const sheets = workbookSheets(kept)
+  const partSizes = new Map(Object.entries(forExcel).map(([name, part]) => [name, part.byteLength]))
+  sanitizeForExceljs(forExcel)
   const { Workbook } = await exceljs()
   const workbook = new Workbook()
   try {
-    await workbook.xlsx.load(
-      Buffer.from(input.buffer, input.byteOffset, input.byteLength) as unknown as ArrayBuffer,
-    )
+    await loadExceljsParts(workbook, forExcel)
   } catch (error) {
-    const bad = findMalformedPart(original)
+    const bad = findMalformedPart(kept)
     const message = (error as Error).message
-    if (!bad && JSZIP_FAILURE.test(message)) throw damagedZip(path)
     throw notAWorkbook(
       path,
       bad ? `${bad.part} is not well-formed XML` : message.split('\n')[0]!.slice(0, 120),
@@ -105,7 +122,8 @@ export async function loadWorkbook(path: string, bytes: Uint8Array): Promise<Ope
     const part = byName.get(ws.name)
     if (part) sheetParts.set(ws.id, part)
   }
-  const open = new OpenWorkbook(path, workbook, compressedParts(bytes, original), sheetParts)
+  const open = new OpenWorkbook(path, workbook, kept, sheetParts)
+  open.partSizes = partSizes
   open.calc()
   return open
 }

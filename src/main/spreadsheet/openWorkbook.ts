@@ -14,6 +14,8 @@ export class OpenWorkbook {
   original: Parts
   /** exceljs worksheet id -> part name in `original`. */
   originalSheetParts: Map<number, string>
+  /** Size in bytes of each part of `original` when it was read (the save's buffer size for a sheet). */
+  partSizes = new Map<string, number>()
   charts: PendingChart[] = []
   /** Reference changes since the last save, applied to carried charts and defined names. */
   rewrites: RefRewrite[] = []

@@ -41,7 +41,10 @@ export async function saveWorkbook(
   if (themed._themes && Object.keys(themed._themes).length === 0) themed._themes = undefined
   open.workbook.calcProperties = { ...(open.workbook.calcProperties ?? {}), fullCalcOnLoad: true }
   // The parts exceljs writes, without its zip (archiver zips once, after the carry-over).
-  const out = await writeWorkbookParts(open.workbook)
+  const out = await writeWorkbookParts(open.workbook, (id) => {
+    const part = open.originalSheetParts.get(id)
+    return part ? open.partSizes.get(part) : undefined
+  })
   const originalSheetParts = new Map<string, string>()
   for (const ws of open.workbook.worksheets) {
     const part = open.originalSheetParts.get(ws.id)
@@ -65,6 +68,7 @@ export async function saveWorkbook(
   const receipt = await write(target, bytes)
   const charts = open.charts.length
   open.original = compressedParts(bytes, out)
+  open.partSizes = new Map(Object.entries(out).map(([name, part]) => [name, part.byteLength]))
   const partByName = new Map(workbookSheets(out).map((s) => [s.name, s.part]))
   open.originalSheetParts = new Map(
     open.workbook.worksheets.flatMap((ws) => {

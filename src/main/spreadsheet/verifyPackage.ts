@@ -12,13 +12,23 @@ import {
 
 const XML_PART = /\.(xml|rels)$/i
 
+const PARSE_CHUNK = 64 * 1024
+
+/** Parses `bytes` as XML 64 KB at a time: a sheet's XML is never decoded into one string. */
+function parseXml(bytes: Uint8Array): void {
+  const decoder = new TextDecoder()
+  const parser = new SaxesParser()
+  for (let i = 0; i < bytes.byteLength; i += PARSE_CHUNK)
+    parser.write(decoder.decode(bytes.subarray(i, i + PARSE_CHUNK), { stream: true }))
+  parser.write(decoder.decode()).close()
+}
+
 /** First XML part that is not well-formed, with the parser's reason. */
 export function findMalformedPart(parts: Parts): { part: string; reason: string } | undefined {
-  const decoder = new TextDecoder()
   for (const [name, bytes] of Object.entries(parts)) {
     if (!XML_PART.test(name)) continue
     try {
-      new SaxesParser().write(decoder.decode(bytes)).close()
+      parseXml(bytes)
     } catch (error) {
       return {
         part: name,

@@ -2,10 +2,12 @@ import { AppError } from '../../shared/errors'
 import type { FlushFailure } from '../tools'
 import type { Workspace } from '../workspace'
 import type { OpenWorkbook } from './openWorkbook'
+import type { Outline } from './outlineWorkbook'
 import type { SaveReport, WriteBytes } from './saveWorkbook'
 
 // exceljs and the formula engine load on first use, not when the toolset is registered.
 const engine = () => Promise.all([import('./loadWorkbook'), import('./saveWorkbook')])
+const outlineLoader = () => import('./outlineWorkbook')
 
 async function saveWorkbook(open: OpenWorkbook, target: string, write: WriteBytes): Promise<SaveReport> {
   return (await import('./saveWorkbook')).saveWorkbook(open, target, write)
@@ -31,6 +33,8 @@ export function checkWorkbookPath(path: string): string {
  */
 export class WorkbookStore {
   private readonly open = new Map<string, OpenWorkbook>()
+  /** Workbooks only read so far (`peek`), with the bytes they were read from for the whole load. */
+  private readonly outlines = new Map<string, { outline: Outline; bytes: Uint8Array }>()
   readonly write: WriteBytes
 
   constructor(private readonly workspace: () => Workspace) {
@@ -48,27 +52,54 @@ export class WorkbookStore {
   }
 
   isOpen(path: string): boolean {
-    return this.open.has(this.key(path))
+    const key = this.key(path)
+    return this.open.has(key) || this.outlines.has(key)
   }
 
+  private async readBytes(agentPath: string): Promise<Uint8Array> {
+    const ws = this.workspace()
+    if (!(await ws.exists(agentPath)))
+      throw new AppError('NOT_FOUND', `No workbook at ${agentPath}; use create to make a new one`)
+    return ws.readFile(agentPath)
+  }
+
+  /** The workbook loaded whole, for any method that reads cells beyond the outline or changes it. */
   async get(path: string): Promise<OpenWorkbook> {
     const key = this.key(path)
     const existing = this.open.get(key)
     if (existing) return existing
     const agentPath = checkWorkbookPath(path)
-    const ws = this.workspace()
-    if (!(await ws.exists(agentPath)))
-      throw new AppError('NOT_FOUND', `No workbook at ${agentPath}; use create to make a new one`)
-    const bytes = await ws.readFile(agentPath)
+    // The outline's bytes, not the file again: the workbook is the one that was opened.
+    const bytes = this.outlines.get(key)?.bytes ?? (await this.readBytes(agentPath))
+    this.outlines.delete(key)
     const [{ loadWorkbook }] = await engine()
     const loaded = await loadWorkbook(agentPath, bytes)
     this.open.set(key, loaded)
     return loaded
   }
 
+  /**
+   * For `open` and `describe_worksheet`: the workbook if it is loaded, else its outline (plain data
+   * sheets: first rows and used areas, without building every cell); the whole workbook when the outline
+   * cannot answer for it.
+   */
+  async peek(path: string): Promise<{ open: OpenWorkbook; areas?: Outline['areas'] }> {
+    const key = this.key(path)
+    const loaded = this.open.get(key)
+    if (loaded) return { open: loaded }
+    const outlined = this.outlines.get(key)
+    if (outlined) return outlined.outline
+    const agentPath = checkWorkbookPath(path)
+    const bytes = await this.readBytes(agentPath)
+    const outline = await (await outlineLoader()).loadOutline(agentPath, bytes)
+    if (!outline) return { open: await this.get(path) }
+    this.outlines.set(key, { outline, bytes })
+    return outline
+  }
+
   async create(path: string, sheet: string): Promise<OpenWorkbook> {
     const agentPath = checkWorkbookPath(path)
-    if (this.open.has(this.key(path)) || (await this.workspace().exists(agentPath)))
+    if (this.isOpen(path) || (await this.workspace().exists(agentPath)))
       throw new AppError(
         'CONFLICT',
         `${agentPath} already exists; use open to edit it or choose another path`,
@@ -96,12 +127,14 @@ export class WorkbookStore {
     const key = this.key(path)
     const had = this.open.get(key)?.dirty ?? false
     this.open.delete(key)
+    this.outlines.delete(key)
     return had
   }
 
   async close(path: string, save: boolean): Promise<SaveReport | null> {
     const key = this.key(path)
     const open = this.open.get(key)
+    if (!open && this.outlines.delete(key)) return null
     if (!open) throw new AppError('NOT_FOUND', `${checkWorkbookPath(path)} is not open`)
     const report = save && open.dirty ? await saveWorkbook(open, open.path, this.write) : null
     this.open.delete(key)
@@ -134,6 +167,7 @@ export class WorkbookStore {
       }
     }
     this.open.clear()
+    this.outlines.clear()
     if (failures.length > 0) throw new AppError('HANDLER_FAILED', `Could not save: ${failures.join('; ')}`)
   }
 }

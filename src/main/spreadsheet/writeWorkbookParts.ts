@@ -58,8 +58,15 @@ async function exceljsWriters() {
    * FLUSH_FRAGMENTS, between elements and never inside a rollback scope, so the output is identical.
    */
   class ChunkedXmlStream extends XmlStream {
-    private readonly chunks: Buffer[] = []
+    private buffer: Buffer
+    private length = 0
     private flushed = 0
+
+    /** `capacity`: the expected size in bytes (the sheet's size when read), so the buffer rarely grows. */
+    constructor(capacity = 64 * 1024) {
+      super()
+      this.buffer = Buffer.allocUnsafe(capacity)
+    }
 
     override get cursor(): number {
       return this.flushed + this._xml.length
@@ -70,8 +77,17 @@ async function exceljsWriters() {
       super.openNode(name, attributes)
     }
 
+    // Encoded straight into one buffer: chunks concatenated at the end held the sheet's bytes twice.
     private flush(): void {
-      this.chunks.push(Buffer.from(this._xml.join(''), 'utf8'))
+      const text = this._xml.join('')
+      const size = Buffer.byteLength(text)
+      if (this.length + size > this.buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.max(this.length + size, Math.ceil(this.buffer.length * 1.5)))
+        this.buffer.copy(grown, 0, 0, this.length)
+        this.buffer = grown
+      }
+      this.buffer.write(text, this.length, 'utf8')
+      this.length += size
       this.flushed += this._xml.length
       this._xml = []
     }
@@ -79,7 +95,7 @@ async function exceljsWriters() {
     bytes(): Uint8Array {
       this.closeAll()
       this.flush()
-      return Buffer.concat(this.chunks)
+      return this.buffer.subarray(0, this.length)
     }
 
     override get xml(): string {
@@ -99,15 +115,25 @@ async function exceljsWriters() {
 
 type Writers = Awaited<ReturnType<typeof exceljsWriters>>
 
+/** Expected size in bytes of a worksheet's XML, by exceljs worksheet id (undefined: unknown). */
+export type SizeHint = (worksheetId: number) => number | undefined
+
 /** exceljs `XLSX.addWorksheets`, with the sheet XML streamed to bytes. */
-function addWorksheets(writers: Writers, zip: PartSink, model: WorkbookModel, parts: Parts): void {
+function addWorksheets(
+  writers: Writers,
+  zip: PartSink,
+  model: WorkbookModel,
+  parts: Parts,
+  sizeHint: SizeHint,
+): void {
   const render = (xform: { render(s: XmlStreamType, m: unknown): void }, value: unknown) => {
     const stream = new writers.XmlStream()
     xform.render(stream, value)
     return stream.xml
   }
   for (const worksheet of model.worksheets) {
-    const stream = new writers.ChunkedXmlStream()
+    const expected = sizeHint(worksheet.id)
+    const stream = new writers.ChunkedXmlStream(expected ? Math.ceil(expected * 1.05) : undefined)
     writers.worksheet.render(stream, worksheet)
     parts[`xl/worksheets/sheet${worksheet.id}.xml`] = stream.bytes()
     if (worksheet.rels?.length)
@@ -150,7 +176,10 @@ function shareEmptyStyles(model: WorkbookModel): void {
  * zip, then unzipped again) and with worksheets streamed to bytes. Output is byte-identical to
  * `writeBuffer` (tested), so the carry-over and verification see what exceljs would have written.
  */
-export async function writeWorkbookParts(workbook: Workbook): Promise<Parts> {
+export async function writeWorkbookParts(
+  workbook: Workbook,
+  sizeHint: SizeHint = () => undefined,
+): Promise<Parts> {
   const writers = await exceljsWriters()
   const xlsx = workbook.xlsx as unknown as XlsxWriter
   const parts: Parts = {}
@@ -167,7 +196,7 @@ export async function writeWorkbookParts(workbook: Workbook): Promise<Parts> {
   await xlsx.addContentTypes(zip, model)
   await xlsx.addOfficeRels(zip, model)
   await xlsx.addWorkbookRels(zip, model)
-  addWorksheets(writers, zip, model, parts)
+  addWorksheets(writers, zip, model, parts, sizeHint)
   await xlsx.addSharedStrings(zip, model)
   await xlsx.addDrawings(zip, model)
   await xlsx.addTables(zip, model)

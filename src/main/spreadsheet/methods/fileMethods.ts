@@ -24,7 +24,10 @@ export function fileMethods(workbooks: WorkbooksHandle) {
       output: WorkbookSummary,
       risk: 'read',
       examples: [{ path: '/reports/sales.xlsx' }],
-      run: async (args, ctx) => workbookSummary(await workbooks.get(ctx).get(args.path)),
+      run: async (args, ctx) => {
+        const { open, areas } = await workbooks.get(ctx).peek(args.path)
+        return workbookSummary(open, areas)
+      },
     }),
     create: method({
       description: `Creates a new empty workbook with one sheet; it is written on save, close or at the end of the session. ${SUMMARY_DOC}`,

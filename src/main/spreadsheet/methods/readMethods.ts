@@ -56,8 +56,9 @@ export function readMethods(workbooks: WorkbooksHandle) {
       risk: 'read',
       examples: [{ path: '/sales.xlsx', sheet: 'Data' }],
       run: async (args, ctx) => {
-        const open = await workbooks.get(ctx).get(args.path)
-        return describeWorksheet(open, open.sheet(args.sheet))
+        const { open, areas } = await workbooks.get(ctx).peek(args.path)
+        const ws = open.sheet(args.sheet)
+        return describeWorksheet(open, ws, areas?.has(ws.id) ? areas.get(ws.id) : usedArea(ws))
       },
     }),
     getRange: method({

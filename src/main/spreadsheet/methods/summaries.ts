@@ -1,16 +1,20 @@
 import type { z } from 'zod'
-import { areaName } from '../address'
+import { type Area, areaName } from '../address'
 import type { OpenWorkbook } from '../openWorkbook'
 import type { SaveReport } from '../saveWorkbook'
 import { usedArea } from '../usedRange'
 import type { SaveReceipt, WorkbookSummary } from './schemas'
 
-export function workbookSummary(open: OpenWorkbook): z.input<typeof WorkbookSummary> {
+/** `areas`: used areas already known (an outline's scanned sheets). */
+export function workbookSummary(
+  open: OpenWorkbook,
+  areas?: ReadonlyMap<number, Area | undefined>,
+): z.input<typeof WorkbookSummary> {
   const calc = open.calc()
   return {
     path: open.path,
     sheets: open.workbook.worksheets.map((ws) => {
-      const area = usedArea(ws)
+      const area = areas?.has(ws.id) ? areas.get(ws.id) : usedArea(ws)
       return {
         name: ws.name,
         usedRange: area ? areaName(area) : null,
