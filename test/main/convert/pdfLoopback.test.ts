@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { cloneMessage, FastLoopbackPort } from '../../../src/main/convert/pdf/loopback'
+import { cloneMessage, FastLoopbackPort, withoutGlyphArguments } from '../../../src/main/convert/pdf/loopback'
 
 const styles = Object.assign(Object.create(null) as Record<string, unknown>, {
   g_d0_f1: { fontFamily: 'serif', ascent: 0.9, vertical: false },
@@ -79,5 +79,48 @@ describe('pdf.js loopback clone', () => {
 
   it('refuses what structuredClone refuses', () => {
     expect(() => cloneMessage({ callback: () => 1 })).toThrow()
+  })
+
+  it('leaves out only the arguments of text-showing operators, on a copy', async () => {
+    const glyphs = [{ fontChar: 'A', unicode: 'A', width: 600 }]
+    const path = [new Float32Array([0, 10, 10, 1, 20, 10])]
+    const message = {
+      stream: 3,
+      chunk: {
+        fnArray: [12, 44, 45, 46, 47, 91, 85],
+        argsArray: [
+          [1, 0, 0, 1, 0, 0],
+          [glyphs],
+          [glyphs],
+          [glyphs],
+          [0, 0, glyphs],
+          path,
+          ['img_p0_1', 300, 200],
+        ],
+        lastChunk: true,
+      },
+    }
+    const stripped = withoutGlyphArguments(message) as typeof message
+    expect(stripped.chunk.argsArray).toEqual([
+      [1, 0, 0, 1, 0, 0],
+      null,
+      null,
+      null,
+      null,
+      path,
+      ['img_p0_1', 300, 200],
+    ])
+    expect(stripped.chunk.fnArray).toEqual(message.chunk.fnArray)
+    expect(stripped.chunk.lastChunk).toBe(true)
+    expect(message.chunk.argsArray[1]).toEqual([glyphs])
+    expect(withoutGlyphArguments({ chunk: { items: [] } })).toEqual({ chunk: { items: [] } })
+
+    const seen: unknown[] = []
+    const port = new FastLoopbackPort({ withoutGlyphs: true })
+    port.addEventListener('message', (event) => seen.push(event.data))
+    port.postMessage(message)
+    await Promise.resolve()
+    await Promise.resolve()
+    expect((seen[0] as typeof message).chunk.argsArray[1]).toBeNull()
   })
 })

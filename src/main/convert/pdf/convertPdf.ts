@@ -114,11 +114,12 @@ async function loadDocument(
 
 /**
  * pdf.js's worker side in this thread, as its fake worker would set it up, but on a port that copies
- * messages without `structuredClone` (see loopback.ts).
+ * messages without `structuredClone` and leaves the glyphs out of operator lists (see loopback.ts):
+ * nothing here draws a page; text comes from `getTextContent`, rules and images from the other operators.
  */
 function inThreadWorker(library: PdfJs): InstanceType<PdfJs['PDFWorker']> {
   if (!workerSide) throw new Error('pdf.js worker module is not loaded')
-  const port = new FastLoopbackPort()
+  const port = new FastLoopbackPort({ withoutGlyphs: true })
   workerSide.WorkerMessageHandler.initializeFromPort(port)
   return new library.PDFWorker({ port: port as never, verbosity: 0 })
 }

@@ -6,6 +6,11 @@
  * enumerable properties, buffers copied once per message (views that share one stay sharing, offsets
  * kept), transferred buffers handed over. Anything else in a message (a Map, an Error, a class
  * instance, a cycle) sends the whole message through `structuredClone` as before.
+ *
+ * Optionally (`withoutGlyphs`) the operator lists that cross it keep their text-showing operators but
+ * not their arguments (the glyph objects of every character, most of an operator list's size): a
+ * document that is never drawn reads its text from `getTextContent`, and its operator lists only for
+ * paths, transforms and images.
  */
 
 type Listener = (event: { data: unknown }) => void
@@ -81,13 +86,50 @@ export function cloneMessage(message: unknown, transfer?: Transferable[]): unkno
   }
 }
 
+// pdf.js's OPS codes of the operators that show text (stable across 4.x/5.x).
+const SHOW_TEXT_FIRST = 44
+const SHOW_TEXT_LAST = 47
+
+interface OperatorListChunk {
+  fnArray: ArrayLike<number>
+  argsArray: unknown[]
+}
+
+function isOperatorListChunk(chunk: unknown): chunk is OperatorListChunk {
+  const candidate = chunk as Partial<OperatorListChunk> | null
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    (Array.isArray(candidate.fnArray) || ArrayBuffer.isView(candidate.fnArray)) &&
+    Array.isArray(candidate.argsArray)
+  )
+}
+
+/** The message with the arguments of text-showing operators left out (`null`, pdf.js's "no arguments"). */
+export function withoutGlyphArguments(message: unknown): unknown {
+  const chunk = (message as { chunk?: unknown } | null)?.chunk
+  if (!isOperatorListChunk(chunk)) return message
+  const argsArray = chunk.argsArray.slice()
+  for (let index = 0; index < argsArray.length; index++) {
+    const op = chunk.fnArray[index] ?? 0
+    if (op >= SHOW_TEXT_FIRST && op <= SHOW_TEXT_LAST) argsArray[index] = null
+  }
+  return { ...(message as object), chunk: { ...chunk, argsArray } }
+}
+
 /** The same contract as pdf.js's LoopbackPort (its listeners see each message one microtask later). */
 export class FastLoopbackPort {
   readonly #listeners = new Map<Listener, (() => void) | null>()
   readonly #deferred = Promise.resolve()
+  readonly #withoutGlyphs: boolean
+
+  constructor(options: { withoutGlyphs?: boolean } = {}) {
+    this.#withoutGlyphs = options.withoutGlyphs === true
+  }
 
   postMessage(message: unknown, transfer?: Transferable[]): void {
-    const event = { data: cloneMessage(message, transfer) }
+    const sent = this.#withoutGlyphs ? withoutGlyphArguments(message) : message
+    const event = { data: cloneMessage(sent, transfer) }
     void this.#deferred.then(() => {
       for (const [listener] of this.#listeners) listener.call(this, event)
     })
