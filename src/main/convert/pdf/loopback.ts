@@ -15,7 +15,12 @@
 
 type Listener = (event: { data: unknown }) => void
 
-class NotPlain extends Error {}
+/**
+ * Thrown to leave a message to structuredClone; one preallocated object, not an Error, since a few small
+ * messages per document (page references, requests carrying a Map) take this way and a stack trace each
+ * showed in the profile.
+ */
+const NOT_PLAIN = Object.freeze({ notPlain: true })
 
 const MAX_DEPTH = 100
 
@@ -25,7 +30,7 @@ interface CloneState {
 }
 
 function cloneBuffer(buffer: ArrayBufferLike, state: CloneState): ArrayBufferLike {
-  if (!(buffer instanceof ArrayBuffer)) throw new NotPlain()
+  if (!(buffer instanceof ArrayBuffer)) throw NOT_PLAIN
   let copy = state.buffers.get(buffer)
   if (copy === undefined) {
     copy = state.transfer?.has(buffer) ? buffer : buffer.slice(0)
@@ -46,26 +51,26 @@ function cloneView(view: ArrayBufferView, state: CloneState): ArrayBufferView {
 
 function cloneValue(value: unknown, state: CloneState, depth: number): unknown {
   if (typeof value !== 'object' || value === null) {
-    if (typeof value === 'function' || typeof value === 'symbol') throw new NotPlain()
+    if (typeof value === 'function' || typeof value === 'symbol') throw NOT_PLAIN
     return value
   }
-  if (depth > MAX_DEPTH) throw new NotPlain()
+  if (depth > MAX_DEPTH) throw NOT_PLAIN
   if (Array.isArray(value)) {
-    if (Object.getPrototypeOf(value) !== Array.prototype) throw new NotPlain()
+    if (Object.getPrototypeOf(value) !== Array.prototype) throw NOT_PLAIN
     const length = value.length
     const copy: unknown[] = new Array(length)
     for (let index = 0; index < length; index++) {
-      if (!(index in value)) throw new NotPlain()
+      if (!(index in value)) throw NOT_PLAIN
       copy[index] = cloneValue(value[index], state, depth + 1)
     }
     // Extra own properties on an array are copied by structuredClone; leave such rare arrays to it.
-    if (Object.keys(value).length !== length) throw new NotPlain()
+    if (Object.keys(value).length !== length) throw NOT_PLAIN
     return copy
   }
   if (ArrayBuffer.isView(value)) return cloneView(value, state)
   if (value instanceof ArrayBuffer) return cloneBuffer(value, state)
   const proto = Object.getPrototypeOf(value)
-  if (proto !== Object.prototype && proto !== null) throw new NotPlain()
+  if (proto !== Object.prototype && proto !== null) throw NOT_PLAIN
   const copy: Record<string, unknown> = {}
   for (const key of Object.keys(value)) {
     const item = cloneValue((value as Record<string, unknown>)[key], state, depth + 1)
@@ -81,7 +86,7 @@ export function cloneMessage(message: unknown, transfer?: Transferable[]): unkno
   try {
     return cloneValue(message, { buffers: new Map(), transfer: transfer ? new Set(transfer) : undefined }, 0)
   } catch (error) {
-    if (!(error instanceof NotPlain)) throw error
+    if (error !== NOT_PLAIN) throw error
     return structuredClone(message, transfer ? { transfer } : undefined)
   }
 }
