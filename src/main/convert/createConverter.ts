@@ -45,7 +45,8 @@ export interface Converter {
   stats(): ConverterStats
   /**
    * A batch of these files is coming: start the workers it will use (up to one per core) and load the
-   * libraries their extensions point to, while the caller reads the files.
+   * libraries their extensions point to, while the caller reads the files; when some may hold pictures,
+   * start choosing who reads them too.
    */
   prepare?(fileNames: string[]): void
   /** Stops the OCR worker, if one was started. */
@@ -167,6 +168,11 @@ export function createConverter(options: ConverterOptions = {}): Converter {
         if (format) formats.add(format)
       }
       if (fileNames.length > 0) warmWorkers([...formats], fileNames.length)
+      // The CLI's choice opens the settings (their module and its dependencies take hundreds of ms to
+      // load); asked now, that overlaps the workers' start instead of holding back the first PDF's job.
+      // The answer is asked for again per conversion (the CLI's sources keep what they opened).
+      if (!options.vision && [...formats].some((format) => VISION_FORMATS.has(format)))
+        void options.chooseVision?.().catch(() => {})
     },
     async dispose() {
       await ocrEngine?.dispose()

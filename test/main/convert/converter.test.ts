@@ -261,3 +261,21 @@ describe('documents', () => {
     expect((error as ConvertError).reason).toContain('expands to more than')
   })
 })
+
+describe('prepare', () => {
+  it('starts choosing who reads pictures when the batch has a file that may hold one, and not otherwise', async () => {
+    let asked = 0
+    const chooseVision = async () => {
+      asked++
+      return { kind: 'off' } as const
+    }
+    const texts = createConverter({ ocr: false, chooseVision })
+    texts.prepare?.(['notes.docx', 'table.csv'])
+    expect(asked).toBe(0)
+    const pictures = createConverter({ ocr: false, chooseVision })
+    pictures.prepare?.(['notes.docx', 'scan.pdf'])
+    expect(asked).toBe(1)
+    await texts.dispose()
+    await pictures.dispose()
+  })
+})

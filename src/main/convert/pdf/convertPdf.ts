@@ -8,6 +8,7 @@ import type { ConvertContext, FormatOutput } from '../types'
 import { pageMarkdown, typeScale } from './blocks'
 import { inertDocument, skipFontFaceRules } from './inertDocument'
 import { importKeepingNatives } from './keepNatives'
+import { FastLoopbackPort } from './loopback'
 import { ocrPage } from './ocrPage'
 import type { DecodedImage } from './pageImage'
 import { indexPageTreeOnce } from './pageTreeIndex'
@@ -17,7 +18,12 @@ import { importWithoutCanvas } from './withoutCanvas'
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs')
 
+interface WorkerSide {
+  WorkerMessageHandler: { initializeFromPort(port: FastLoopbackPort): void }
+}
+
 let pdfjs: Promise<PdfJs> | undefined
+let workerSide: WorkerSide | undefined
 
 /**
  * pdf.js runs its worker code in this thread (Node has no web workers). It is handed over as
@@ -29,6 +35,7 @@ async function loadPdfJs(): Promise<PdfJs> {
   return importKeepingNatives(async () => {
     const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
     ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker
+    workerSide = worker as unknown as WorkerSide
     return importWithoutCanvas(() => import('pdfjs-dist/legacy/build/pdf.mjs'))
   })
 }
@@ -72,8 +79,10 @@ async function loadDocument(
 ): Promise<PDFDocumentProxy> {
   pdfjs ??= loadPdfJs()
   const library = await pdfjs
+  const worker = inThreadWorker(library)
   const task = library.getDocument({
     data,
+    worker,
     isEvalSupported: false,
     disableFontFace: false,
     ownerDocument: inertDocument as never,
@@ -84,6 +93,8 @@ async function loadDocument(
     cMapUrl: assetsFolder('cmaps'),
     cMapPacked: true,
   })
+  // pdf.js stops the worker it started itself with the task; this one is handed the same end.
+  ;(task as unknown as { _worker: unknown })._worker = worker
   const abort = () => void task.destroy()
   context.signal.addEventListener('abort', abort, { once: true })
   try {
@@ -99,6 +110,18 @@ async function loadDocument(
   } finally {
     context.signal.removeEventListener('abort', abort)
   }
+}
+
+/**
+ * pdf.js's worker side in this thread, as its fake worker would set it up, but on a port that copies
+ * messages without `structuredClone` and leaves the glyphs out of operator lists (see loopback.ts):
+ * nothing here draws a page; text comes from `getTextContent`, rules and images from the other operators.
+ */
+function inThreadWorker(library: PdfJs): InstanceType<PdfJs['PDFWorker']> {
+  if (!workerSide) throw new Error('pdf.js worker module is not loaded')
+  const port = new FastLoopbackPort({ withoutGlyphs: true })
+  workerSide.WorkerMessageHandler.initializeFromPort(port)
+  return new library.PDFWorker({ port: port as never, verbosity: 0 })
 }
 
 /** The largest image of each page without text, from a second pass that decodes images. */
