@@ -12,15 +12,23 @@ function englishData(): LanguageData {
   return createRequire(import.meta.url)('@tesseract.js-data/eng') as LanguageData
 }
 
-/**
- * Offline OCR: one tesseract.js worker (its own thread), started on first use and reused.
- * An aborted job terminates the worker; the next call starts a fresh one.
- */
-export function createTesseractOcr(): OcrEngine {
-  let worker: Promise<Tesseract.Worker> | undefined
+/** The shared worker was terminated (another job was cancelled) while this job waited on it. */
+class WorkerStopped extends Error {}
 
-  const start = async () => {
-    const tesseract = await import('tesseract.js')
+/** One tesseract.js worker; `stopped` rejects once it is terminated, so no job waits on it forever. */
+interface Engine {
+  worker: Promise<Tesseract.Worker>
+  stopped: Promise<never>
+  terminate(): Promise<void>
+}
+
+function startEngine(): Engine {
+  let markStopped: (error: Error) => void = () => {}
+  const stopped = new Promise<never>((_, reject) => {
+    markStopped = reject
+  })
+  stopped.catch(() => {})
+  const worker = import('tesseract.js').then((tesseract) => {
     const data = englishData()
     return tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
       langPath: data.langPath,
@@ -30,32 +38,74 @@ export function createTesseractOcr(): OcrEngine {
       logger: () => {},
       errorHandler: () => {},
     })
+  })
+  worker.catch(() => {})
+  let terminating: Promise<void> | undefined
+  return {
+    worker,
+    stopped,
+    terminate: () => {
+      terminating ??= (async () => {
+        markStopped(new WorkerStopped('the text recognition worker was stopped'))
+        await (await worker.catch(() => undefined))?.terminate()
+      })()
+      return terminating
+    },
+  }
+}
+
+/**
+ * Offline OCR: one tesseract.js worker (its own thread), started on first use and shared by the
+ * conversions that run at once (it takes their pages one after another). Cancelling a job terminates the
+ * worker, the only way to stop a recognition under way; the other jobs on it start a fresh one and go on.
+ */
+export function createTesseractOcr(): OcrEngine {
+  let current: Engine | undefined
+  // A job stopped by `dispose` ends; one stopped by another job's cancel starts a fresh worker.
+  let disposals = 0
+
+  const stopEngine = (engine: Engine) => {
+    if (current === engine) current = undefined
+    return engine.terminate()
   }
 
-  const stop = async () => {
-    const running = worker
-    worker = undefined
-    if (running) await (await running.catch(() => undefined))?.terminate()
+  async function recognizeOn(engine: Engine, image: Uint8Array, signal: AbortSignal): Promise<string> {
+    let onAbort = () => {}
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        reject(signal.reason)
+        void stopEngine(engine)
+      }
+    })
+    aborted.catch(() => {})
+    signal.addEventListener('abort', onAbort, { once: true })
+    try {
+      const worker = await Promise.race([engine.worker, engine.stopped, aborted])
+      const result = await Promise.race([worker.recognize(Buffer.from(image)), engine.stopped, aborted])
+      return result.data.text
+    } finally {
+      // A job that ended must not stop the shared worker when its signal fires later.
+      signal.removeEventListener('abort', onAbort)
+    }
   }
 
   return {
     async recognize(image, { signal }) {
-      signal.throwIfAborted()
-      worker ??= start()
-      const current = await worker
-      const aborted = new Promise<never>((_, reject) => {
-        signal.addEventListener(
-          'abort',
-          () => {
-            void stop()
-            reject(signal.reason)
-          },
-          { once: true },
-        )
-      })
-      const result = await Promise.race([current.recognize(Buffer.from(image)), aborted])
-      return result.data.text
+      const disposalsAtStart = disposals
+      for (;;) {
+        signal.throwIfAborted()
+        current ??= startEngine()
+        try {
+          return await recognizeOn(current, image, signal)
+        } catch (error) {
+          if (error instanceof WorkerStopped && !signal.aborted && disposals === disposalsAtStart) continue
+          throw error
+        }
+      }
     },
-    dispose: stop,
+    dispose: async () => {
+      disposals++
+      if (current) await stopEngine(current)
+    },
   }
 }
