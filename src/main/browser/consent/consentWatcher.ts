@@ -43,6 +43,9 @@ const CONFIG = {
 
 const CONSENT_WORDS = `/cookie|consent|gdpr|datenschutz|privacy|tracking/i.test(document.body?.innerText ?? '')`
 
+/** autoconsent's content script ran in this document (it sends its first message as it starts). */
+const SCRIPT_STARTED = `typeof window.autoconsentReceiveMessage === 'function'`
+
 const FINISHED = new Set(['done', 'optOutSucceeded', 'optOutFailed', 'nothingDetected'])
 const BUSY = new Set(['cmpDetected', 'openPopupDetected', 'runningOptOut'])
 
@@ -128,11 +131,19 @@ export function createConsentWatcher(logger?: Logger): ConsentWatcher {
       // A page where the script never started (blocked, restored from cache) is not waited for long.
       const initDeadline = Date.now() + Math.min(budgetMs, 400)
       let mentionsConsent: boolean | undefined
+      let scriptStarted: boolean | undefined
       let secondAttemptAt = 0
       while (Date.now() < deadline) {
         const state = states.get(page)
         if (!state?.initialized) {
-          if (Date.now() > initDeadline) return undefined
+          // Started but its first message not yet here (a busy machine): wait the whole budget for it.
+          if (Date.now() > initDeadline) {
+            scriptStarted ??= await page
+              .evaluate(SCRIPT_STARTED)
+              .then(Boolean)
+              .catch(() => false)
+            if (!scriptStarted) return undefined
+          }
         } else {
           if (FINISHED.has(state.lifecycle)) return state.outcome
           if (!BUSY.has(state.lifecycle)) {
