@@ -65,8 +65,10 @@ function parseRef(ref: string): { row: number; col: number } | undefined {
 
 export interface SharedStrings {
   count: number
-  /** Indices of the strings exceljs reads as ''. */
+  /** Indices of the strings exceljs reads as '' (no value): an empty `<t>` and no rich runs. */
   empty: Set<number>
+  /** Neither text nor runs (`<si/>`, only phonetic runs): exceljs reads {}, a value; the whole load decides. */
+  unsure: Set<number>
 }
 
 const ONLY_VALUE = /^\s*(?:<v>([^<]*)<\/v>\s*)?$/
@@ -84,6 +86,7 @@ function hasValue(content: string, type: string | undefined, shared: SharedStrin
   if (type === 's') {
     const index = Number(text)
     if (!Number.isInteger(index) || index < 0 || index >= shared.count) return undefined
+    if (shared.unsure.has(index)) return undefined
     return !shared.empty.has(index)
   }
   return true
@@ -159,16 +162,17 @@ export function scanSheet(bytes: Uint8Array, shared: SharedStrings): SheetScan |
   }
 }
 
-/** What the scan needs of the shared strings: how many, and which exceljs reads as '' (a plain `<si>`
- * without text; rich text is an object for exceljs, never ''). */
+/** What the scan needs of the shared strings: how many, which are '' and which the scan cannot tell. */
 export function sharedStringsInfo(xml: string | undefined): SharedStrings {
   const empty = new Set<number>()
+  const unsure = new Set<number>()
   let count = 0
   if (xml)
     for (const m of xml.matchAll(/<si\s*\/>|<si\b[^>]*>([\s\S]*?)<\/si>/g)) {
       const body = (m[1] ?? '').replace(/<rPh\b[\s\S]*?<\/rPh>|<phoneticPr\b[^>]*>/g, '')
-      if (!/<r\b/.test(body) && !/<t\b[^>]*>[^<]+<\/t>/.test(body)) empty.add(count)
+      if (!/<r\b/.test(body) && !/<t\b[^>]*>[^<]+<\/t>/.test(body))
+        (/<t\b/.test(body) ? empty : unsure).add(count)
       count++
     }
-  return { count, empty }
+  return { count, empty, unsure }
 }

@@ -35,6 +35,7 @@ export class WorkbookStore {
   private readonly open = new Map<string, OpenWorkbook>()
   /** Workbooks only read so far (`peek`), with the bytes they were read from for the whole load. */
   private readonly outlines = new Map<string, { outline: Outline; bytes: Uint8Array }>()
+  private readonly loading = new Map<string, Promise<OpenWorkbook>>()
   readonly write: WriteBytes
 
   constructor(private readonly workspace: () => Workspace) {
@@ -66,16 +67,28 @@ export class WorkbookStore {
   /** The workbook loaded whole, for any method that reads cells beyond the outline or changes it. */
   async get(path: string): Promise<OpenWorkbook> {
     const key = this.key(path)
-    const existing = this.open.get(key)
-    if (existing) return existing
-    const agentPath = checkWorkbookPath(path)
-    // The outline's bytes, not the file again: the workbook is the one that was opened.
-    const bytes = this.outlines.get(key)?.bytes ?? (await this.readBytes(agentPath))
-    this.outlines.delete(key)
-    const [{ loadWorkbook }] = await engine()
-    const loaded = await loadWorkbook(agentPath, bytes)
-    this.open.set(key, loaded)
-    return loaded
+    return this.open.get(key) ?? this.loadWhole(key, checkWorkbookPath(path))
+  }
+
+  /**
+   * One load per workbook at a time: calls that run at once (an MCP client may send several) share it,
+   * so no call edits a copy that another load then replaces.
+   */
+  private loadWhole(key: string, agentPath: string, read?: Uint8Array): Promise<OpenWorkbook> {
+    let pending = this.loading.get(key)
+    if (!pending) {
+      pending = (async () => {
+        // The outline's bytes, not the file again: the workbook is the one that was opened.
+        const bytes = read ?? this.outlines.get(key)?.bytes ?? (await this.readBytes(agentPath))
+        const [{ loadWorkbook }] = await engine()
+        const loaded = await loadWorkbook(agentPath, bytes)
+        this.open.set(key, loaded)
+        this.outlines.delete(key)
+        return loaded
+      })().finally(() => this.loading.delete(key))
+      this.loading.set(key, pending)
+    }
+    return pending
   }
 
   /**
@@ -85,14 +98,17 @@ export class WorkbookStore {
    */
   async peek(path: string): Promise<{ open: OpenWorkbook; areas?: Outline['areas'] }> {
     const key = this.key(path)
-    const loaded = this.open.get(key)
+    const loaded = this.open.get(key) ?? (await this.loading.get(key))
     if (loaded) return { open: loaded }
     const outlined = this.outlines.get(key)
     if (outlined) return outlined.outline
     const agentPath = checkWorkbookPath(path)
     const bytes = await this.readBytes(agentPath)
     const outline = await (await outlineLoader()).loadOutline(agentPath, bytes)
-    if (!outline) return { open: await this.get(path) }
+    // A load that began meanwhile wins: an outline kept beside it would go stale at its first edit.
+    const landed = this.open.get(key) ?? (await this.loading.get(key))
+    if (landed) return { open: landed }
+    if (!outline) return { open: await this.loadWhole(key, agentPath, bytes) }
     this.outlines.set(key, { outline, bytes })
     return outline
   }
@@ -134,7 +150,7 @@ export class WorkbookStore {
   async close(path: string, save: boolean): Promise<SaveReport | null> {
     const key = this.key(path)
     const open = this.open.get(key)
-    if (!open && this.outlines.delete(key)) return null
+    if (this.outlines.delete(key) && !open) return null
     if (!open) throw new AppError('NOT_FOUND', `${checkWorkbookPath(path)} is not open`)
     const report = save && open.dirty ? await saveWorkbook(open, open.path, this.write) : null
     this.open.delete(key)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { describeWorksheet } from '../../../src/main/spreadsheet/describe'
 import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
@@ -93,5 +94,20 @@ describe('workbook outline', () => {
         shared,
       ),
     ).toBeUndefined()
+  })
+
+  it('a cell holding a shared string without text (<si/>, which exceljs reads as {}) is left to the whole load', async () => {
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('Data')
+    ws.getCell('A1').value = 'kept'
+    ws.getCell('D9').value = 'EMPTIED'
+    const files = unzipSync(new Uint8Array(await wb.xlsx.writeBuffer()))
+    const strings = strFromU8(files['xl/sharedStrings.xml']!).replace('<si><t>EMPTIED</t></si>', '<si/>')
+    expect(strings).toContain('<si/>')
+    files['xl/sharedStrings.xml'] = strToU8(strings)
+    expect(sharedStringsInfo(strings).unsure).toEqual(new Set([1]))
+    const { fullSide, outlineSide } = await both('/si.xlsx', zipSync(files))
+    expect(outlineSide).toBeUndefined()
+    expect(fullSide.sheets[0]?.usedRange).toBe('A1:D9')
   })
 })

@@ -43,8 +43,14 @@ const CONFIG = {
 
 const CONSENT_WORDS = `/cookie|consent|gdpr|datenschutz|privacy|tracking/i.test(document.body?.innerText ?? '')`
 
-/** autoconsent's content script ran in this document (it sends its first message as it starts). */
-const SCRIPT_STARTED = `typeof window.autoconsentReceiveMessage === 'function'`
+/** Set in a document once its first message is answered (it outlives a same-document navigation). */
+const ANSWERED_MARK = '__bureauConsentAnswered'
+/**
+ * autoconsent's content script started in this document (it sends its first message as it starts) and
+ * that message is not answered yet: it is on its way. After a same-document navigation (pushState) the
+ * mark is there and no new first message will come.
+ */
+const SCRIPT_STARTED = `typeof window.autoconsentReceiveMessage === 'function' && !window.${ANSWERED_MARK}`
 
 const FINISHED = new Set(['done', 'optOutSucceeded', 'optOutFailed', 'nothingDetected'])
 const BUSY = new Set(['cmpDetected', 'openPopupDetected', 'runningOptOut'])
@@ -108,6 +114,7 @@ export function createConsentWatcher(logger?: Logger): ConsentWatcher {
             config: CONFIG,
             rules: assets.rulesFor(message.url ?? frame.url(), main),
           })
+          await frame.evaluate(`window.${ANSWERED_MARK} = true`).catch(() => {})
           return
         }
         if (message.type === 'eval' && message.code) {

@@ -15,19 +15,17 @@ function englishData(): LanguageData {
 /** The shared worker was terminated (another job was cancelled) while this job waited on it. */
 class WorkerStopped extends Error {}
 
-/** One tesseract.js worker; `stopped` rejects once it is terminated, so no job waits on it forever. */
+/** One tesseract.js worker; jobs waiting on it are told when it is terminated, so none waits forever. */
 interface Engine {
   worker: Promise<Tesseract.Worker>
-  stopped: Promise<never>
+  /** Calls `onStopped` once the worker is terminated; the returned function unsubscribes. */
+  watchStop(onStopped: (error: Error) => void): () => void
   terminate(): Promise<void>
 }
 
 function startEngine(): Engine {
-  let markStopped: (error: Error) => void = () => {}
-  const stopped = new Promise<never>((_, reject) => {
-    markStopped = reject
-  })
-  stopped.catch(() => {})
+  const watchers = new Set<(error: Error) => void>()
+  let stoppedWith: Error | undefined
   const worker = import('tesseract.js').then((tesseract) => {
     const data = englishData()
     return tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
@@ -43,10 +41,19 @@ function startEngine(): Engine {
   let terminating: Promise<void> | undefined
   return {
     worker,
-    stopped,
+    watchStop(onStopped) {
+      if (stoppedWith) {
+        onStopped(stoppedWith)
+        return () => {}
+      }
+      watchers.add(onStopped)
+      return () => watchers.delete(onStopped)
+    },
     terminate: () => {
       terminating ??= (async () => {
-        markStopped(new WorkerStopped('the text recognition worker was stopped'))
+        stoppedWith = new WorkerStopped('the text recognition worker was stopped')
+        for (const onStopped of watchers) onStopped(stoppedWith)
+        watchers.clear()
         await (await worker.catch(() => undefined))?.terminate()
       })()
       return terminating
@@ -70,22 +77,30 @@ export function createTesseractOcr(): OcrEngine {
   }
 
   async function recognizeOn(engine: Engine, image: Uint8Array, signal: AbortSignal): Promise<string> {
+    let unwatch = () => {}
     let onAbort = () => {}
-    const aborted = new Promise<never>((_, reject) => {
+    // Settles when the job is cancelled or its worker stopped; per call, so nothing outlives the call.
+    const interrupted = new Promise<never>((_, reject) => {
+      unwatch = engine.watchStop(reject)
       onAbort = () => {
         reject(signal.reason)
         void stopEngine(engine)
       }
     })
-    aborted.catch(() => {})
+    interrupted.catch(() => {})
     signal.addEventListener('abort', onAbort, { once: true })
     try {
-      const worker = await Promise.race([engine.worker, engine.stopped, aborted])
-      const result = await Promise.race([worker.recognize(Buffer.from(image)), engine.stopped, aborted])
+      const worker = await Promise.race([engine.worker, interrupted]).catch((error: unknown) => {
+        // A worker that could not start is not kept: the next job tries a fresh one.
+        if (!(error instanceof WorkerStopped) && !signal.aborted) void stopEngine(engine)
+        throw error
+      })
+      const result = await Promise.race([worker.recognize(Buffer.from(image)), interrupted])
       return result.data.text
     } finally {
       // A job that ended must not stop the shared worker when its signal fires later.
       signal.removeEventListener('abort', onAbort)
+      unwatch()
     }
   }
 
