@@ -1,7 +1,8 @@
 import { crc32 } from 'node:zlib'
 
-// JSZip, which exceljs reads packages with, checked that every member unpacks to the size and CRC-32
-// its central directory declares; fflate (which Bureau reads them with now) does not.
+// Every member must unpack to the size and CRC-32 its central directory declares. JSZip, which exceljs
+// read packages with, checked the size (its CRC-32 check was off); fflate, which reads them now, checks
+// neither. The CRC-32 is checked as the converter checks it: a damaged member is refused, not edited.
 
 const CENTRAL = 0x02014b50
 
