@@ -6,7 +6,6 @@ import { countFormulas } from './countFormulas'
 import { displayText } from './displayValue'
 import { invalidInput } from './errors'
 import type { OpenWorkbook } from './openWorkbook'
-import { usedArea } from './usedRange'
 
 export interface ColumnInfo {
   column: string
@@ -65,7 +64,7 @@ function columnType(kinds: Set<CellKind>): ColumnInfo['type'] {
 export function describeWorksheet(
   open: OpenWorkbook,
   ws: Worksheet,
-  area: Area | undefined = usedArea(ws),
+  area: Area | undefined,
 ): SheetDescription {
   open.calc()
   const date1904 = open.date1904

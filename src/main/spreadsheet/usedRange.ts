@@ -22,3 +22,8 @@ export function usedArea(ws: Worksheet): Area | undefined {
   if (top === 0) return undefined
   return { top, bottom, left, right }
 }
+
+/** The used area the outline scanned for this sheet (undefined: empty), else the one its cells give. */
+export function sheetArea(ws: Worksheet, scanned?: ReadonlyMap<number, Area | undefined>): Area | undefined {
+  return scanned?.has(ws.id) ? scanned.get(ws.id) : usedArea(ws)
+}

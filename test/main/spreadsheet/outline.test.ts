@@ -8,7 +8,7 @@ import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
 import { workbookSummary } from '../../../src/main/spreadsheet/methods/summaries'
 import { loadOutline } from '../../../src/main/spreadsheet/outlineWorkbook'
 import { scanSheet, sharedStringsInfo } from '../../../src/main/spreadsheet/sheetScan'
-import { usedArea } from '../../../src/main/spreadsheet/usedRange'
+import { sheetArea, usedArea } from '../../../src/main/spreadsheet/usedRange'
 import { fixtureEntries, fixturePath } from '../../support/fixtures'
 
 // The outline (`open` and `describe_worksheet` without building every cell) must say exactly what the
@@ -19,15 +19,13 @@ async function both(file: string, bytes: Uint8Array) {
   const full = await loadWorkbook(file, bytes)
   const fullSide = {
     summary: workbookSummary(full),
-    sheets: full.workbook.worksheets.map((ws) => describeWorksheet(full, ws)),
+    sheets: full.workbook.worksheets.map((ws) => describeWorksheet(full, ws, usedArea(ws))),
   }
   if (!outline) return { fullSide, outlineSide: undefined }
   const { open, areas } = outline
   const outlineSide = {
     summary: workbookSummary(open, areas),
-    sheets: open.workbook.worksheets.map((ws) =>
-      describeWorksheet(open, ws, areas.has(ws.id) ? areas.get(ws.id) : usedArea(ws)),
-    ),
+    sheets: open.workbook.worksheets.map((ws) => describeWorksheet(open, ws, sheetArea(ws, areas))),
   }
   return { fullSide, outlineSide }
 }

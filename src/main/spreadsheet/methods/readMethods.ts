@@ -4,7 +4,7 @@ import { areaName, parseArea } from '../address'
 import { describeWorksheet, findCells } from '../describe'
 import { PAGE_CELLS, PAGE_COLUMNS, planRangePage } from '../rangePage'
 import { AreaReceipt, areaReceipt } from '../receipt'
-import { usedArea } from '../usedRange'
+import { sheetArea, usedArea } from '../usedRange'
 import { A1Range, AgentPath, SheetName, type WorkbooksHandle } from './schemas'
 import { openSheet } from './sheetTarget'
 
@@ -58,7 +58,7 @@ export function readMethods(workbooks: WorkbooksHandle) {
       run: async (args, ctx) => {
         const { open, areas } = await workbooks.get(ctx).peek(args.path)
         const ws = open.sheet(args.sheet)
-        return describeWorksheet(open, ws, areas?.has(ws.id) ? areas.get(ws.id) : usedArea(ws))
+        return describeWorksheet(open, ws, sheetArea(ws, areas))
       },
     }),
     getRange: method({

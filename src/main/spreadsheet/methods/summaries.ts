@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { type Area, areaName } from '../address'
 import type { OpenWorkbook } from '../openWorkbook'
 import type { SaveReport } from '../saveWorkbook'
-import { usedArea } from '../usedRange'
+import { sheetArea } from '../usedRange'
 import type { SaveReceipt, WorkbookSummary } from './schemas'
 
 /** `areas`: used areas already known (an outline's scanned sheets). */
@@ -14,7 +14,7 @@ export function workbookSummary(
   return {
     path: open.path,
     sheets: open.workbook.worksheets.map((ws) => {
-      const area = areas?.has(ws.id) ? areas.get(ws.id) : usedArea(ws)
+      const area = sheetArea(ws, areas)
       return {
         name: ws.name,
         usedRange: area ? areaName(area) : null,
