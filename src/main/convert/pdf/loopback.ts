@@ -81,7 +81,11 @@ function cloneValue(value: unknown, state: CloneState, depth: number): unknown {
   return copy
 }
 
-/** The copy the receiving side gets, equal to `structuredClone(message, { transfer })`. */
+/**
+ * The copy the receiving side gets: equal in value to `structuredClone(message, { transfer })`, except
+ * that an object reached twice is copied twice (pdf.js's messages share none) and a cycle ends in the
+ * depth limit's fallback to `structuredClone`.
+ */
 export function cloneMessage(message: unknown, transfer?: Transferable[]): unknown {
   try {
     return cloneValue(message, { buffers: new Map(), transfer: transfer ? new Set(transfer) : undefined }, 0)
