@@ -18,8 +18,9 @@ export interface Outline {
 /** Worksheet parts exceljs 4.4.0 reads (it matches part names, not relationships). */
 const EXCELJS_SHEET = /^xl\/worksheets\/sheet\d+\.xml$/
 
-function reduced(bytes: Uint8Array, start: number, headEnd: number, end: number): Uint8Array {
-  const out = new Uint8Array(start + (headEnd - start) + (bytes.byteLength - end))
+/** The part without the rows between `headEnd` and `end` (the close of sheetData and what follows stay). */
+function reduced(bytes: Uint8Array, headEnd: number, end: number): Uint8Array {
+  const out = new Uint8Array(headEnd + (bytes.byteLength - end))
   out.set(bytes.subarray(0, headEnd), 0)
   out.set(bytes.subarray(end), headEnd)
   return out
@@ -45,7 +46,7 @@ export async function loadOutline(path: string, bytes: Uint8Array): Promise<Outl
     if (sheet.kind !== 'worksheet' || !part || !EXCELJS_SHEET.test(sheet.part)) continue
     const scan = scanSheet(part, shared)
     if (!scan) return undefined
-    forExcel[sheet.part] = reduced(part, scan.dataStart, scan.headEnd, scan.dataEnd)
+    forExcel[sheet.part] = reduced(part, scan.headEnd, scan.dataEnd)
     scanned.set(sheet.part, scan.area)
   }
   const open = await loadParts(path, kept, forExcel).catch(() => undefined)

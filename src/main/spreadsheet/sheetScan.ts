@@ -11,8 +11,10 @@ export const HEAD_ROWS = 206
 
 export interface SheetScan {
   area: Area | undefined
-  /** Byte offsets of the sheetData element's content: [start, headEnd) holds every row describe reads. */
-  dataStart: number
+  /**
+   * Byte offsets in the sheetData element's content: the rows before `headEnd` are every row describe
+   * reads; `dataEnd` is where the element closes.
+   */
   headEnd: number
   dataEnd: number
 }
@@ -102,7 +104,7 @@ export function scanSheet(bytes: Uint8Array, shared: SharedStrings): SheetScan |
   if (xml[openEnd - 1] === SLASH) {
     const tail = xml.subarray(openEnd + 1)
     if (AFTER_ROWS_UNSAFE.some((t) => tail.includes(t))) return undefined
-    return { area: undefined, dataStart: openEnd + 1, headEnd: openEnd + 1, dataEnd: openEnd + 1 }
+    return { area: undefined, headEnd: openEnd + 1, dataEnd: openEnd + 1 }
   }
   const dataStart = openEnd + 1
   const dataEnd = xml.indexOf(CLOSE, dataStart)
@@ -156,7 +158,6 @@ export function scanSheet(bytes: Uint8Array, shared: SharedStrings): SheetScan |
   }
   return {
     area: top === 0 ? undefined : { top, bottom, left, right },
-    dataStart,
     headEnd: headEnd < 0 ? dataEnd : headEnd,
     dataEnd,
   }
