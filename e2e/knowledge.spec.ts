@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import type { KnowledgeStatus } from '../src/shared/ipc'
 import type { ChatRequestInfo, Turn } from '../test/support/scriptedLlm'
 import { scriptedHostForSpec } from './support/scriptedHost'
 import { expect, test } from './support/test'
@@ -31,6 +32,17 @@ const host = scriptedHostForSpec({
       join(host.bureau.workspace, 'budget.md'),
       '# Budget\n\nMarketing spend is 12,000 euros.\n',
     )
+    // The index takes new files in the background (after the watcher's debounce): a question asked
+    // before that is answered from what is indexed, without them (the search says when it is incomplete).
+    await expect
+      .poll(
+        async () => {
+          const status = (await host.ipc('knowledge.status', undefined)) as KnowledgeStatus
+          return status.state === 'idle' && status.queued === 0 ? status.files : -1
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(2)
   },
 })
 // axe is injected as an inline script, which the app's CSP rightly forbids.
