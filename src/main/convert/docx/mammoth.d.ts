@@ -74,3 +74,21 @@ declare module 'mammoth/lib/docx/styles-reader.js' {
   }
   export function readStylesXml(root: XmlElement): Styles
 }
+
+declare module 'mammoth/lib/xml/index.js' {
+  /** mammoth's XML element tree (lib/xml/nodes.js). */
+  class Element {
+    constructor(name: string, attributes: Record<string, string>, children: unknown[])
+    readonly type: 'element'
+    readonly name: string
+    readonly attributes: Record<string, string>
+    children: unknown[]
+  }
+  const xml: {
+    Element: typeof Element
+    text(value: string): { type: 'text'; value: string }
+    /** Reassignable: office-xml-reader calls it through this module object. */
+    readString(xml: string, namespaceMap?: Record<string, string>): Promise<unknown>
+  }
+  export default xml
+}

@@ -5,6 +5,9 @@ import { readOptions } from 'mammoth/lib/options-reader.js'
 import { type MammothResult, Result } from 'mammoth/lib/results.js'
 import { readStyle } from 'mammoth/lib/style-reader.js'
 import type { DocxFile } from 'mammoth/lib/unzip.js'
+import { installSaxesXmlReader } from './saxesXmlReader'
+
+installSaxesXmlReader()
 
 /** Parsed style-map lines: mammoth parses its ~60 default lines again for every document. */
 const parsedLines = new Map<string, MammothResult<unknown>>()
