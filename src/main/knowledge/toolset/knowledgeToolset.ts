@@ -4,6 +4,7 @@ import type { Workspace } from '../../workspace'
 import { Anchor } from '../chunking/anchor'
 import type { KnowledgeService } from '../service/knowledgeService'
 import { KnowledgeStatus } from '../service/knowledgeStatus'
+import { searchNote } from './searchNote'
 
 export interface KnowledgeToolsetEnvironment {
   /** The knowledge service of the session's workspace (the app's background index for its own). */
@@ -55,7 +56,12 @@ export function createKnowledgeToolset(env: KnowledgeToolsetEnvironment) {
           mode: z.enum(['bm25', 'hybrid']),
           passages: z.array(Passage),
           warning: z.string().optional(),
-          indexing: z.string().optional().describe('Present while the index is still being built.'),
+          indexing: z
+            .string()
+            .optional()
+            .describe(
+              'Present when the results may be incomplete: the index is being built, paused, failed or off.',
+            ),
         }),
         examples: [{ query: 'notice period of the lease', top_k: 5 }],
         risk: 'read',
@@ -63,16 +69,12 @@ export function createKnowledgeToolset(env: KnowledgeToolsetEnvironment) {
           const outcome = await env
             .knowledge(ctx.workspace)
             .search({ query, topK: top_k, pathGlob: path_glob, signal: ctx.signal })
-          const { status } = outcome
+          const note = searchNote(outcome.status)
           return {
             mode: outcome.mode,
             passages: outcome.passages.map((passage, index) => ({ n: index + 1, ...passage })),
             ...(outcome.warning ? { warning: outcome.warning } : {}),
-            ...(status.state === 'indexing'
-              ? {
-                  indexing: `Indexing: ${status.done} of ${status.total} files done; results may be incomplete.`,
-                }
-              : {}),
+            ...(note ? { indexing: note } : {}),
           }
         },
       }),

@@ -1,0 +1,31 @@
+import type { KnowledgeStatus } from '../service/knowledgeStatus'
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+/**
+ * What the model must know about how complete a search's results are: the index is being built, paused
+ * or failed, changes are waiting, background indexing is off, or the workspace has more files than are
+ * indexed. Undefined when the index is up to date.
+ */
+export function searchNote(status: KnowledgeStatus): string | undefined {
+  const waiting = status.queued > 0 ? ', and more changes are waiting' : ''
+  const progress = `${status.done} of ${plural(status.total, 'file')} done`
+  const cap = status.truncated
+    ? ' The workspace has more files than the index holds; the rest are not searched.'
+    : ''
+  switch (status.state) {
+    case 'indexing':
+      return `Indexing: ${progress}${waiting}; results may be incomplete.${cap}`
+    case 'paused':
+      if (status.done < status.total || status.queued > 0)
+        return `Indexing is paused (${progress}${waiting}); results may miss files added or changed since.${cap}`
+      break
+    case 'failed':
+      return `Indexing failed${status.message ? ` (${status.message})` : ''}; results come from what was indexed before and may be out of date.${cap}`
+    case 'off':
+      return status.lastBuild
+        ? `Background indexing is off; results come from the index as last built (${status.lastBuild}) and may be out of date.${cap}`
+        : 'Background indexing is off and no index has been built, so there is nothing to search.'
+  }
+  return cap ? cap.trim() : undefined
+}
