@@ -88,8 +88,9 @@ export function readWorkbookPackage(path: string, bytes: Uint8Array): Parts {
   return original
 }
 
-export async function loadWorkbook(path: string, bytes: Uint8Array): Promise<OpenWorkbook> {
-  const forExcel = readWorkbookPackage(path, bytes)
+/** The workbook in `bytes`; `read` is its package as `readWorkbookPackage` read it, if that was done. */
+export async function loadWorkbook(path: string, bytes: Uint8Array, read?: Parts): Promise<OpenWorkbook> {
+  const forExcel = read ?? readWorkbookPackage(path, bytes)
   return loadParts(path, compressedParts(bytes, forExcel), forExcel)
 }
 

@@ -27,10 +27,15 @@ function reduced(bytes: Uint8Array, headEnd: number, end: number): Uint8Array {
 }
 
 /**
- * The outline of the workbook in `bytes`, or undefined when a worksheet is not a plain data sheet (the
- * scan cannot promise exceljs's answer) or the package is not one the scan reads: load it whole then.
+ * The outline of the workbook in `bytes`; or, when a worksheet is not a plain data sheet (the scan
+ * cannot promise exceljs's answer), the package's parts as read, for the whole load to use instead of
+ * inflating the package again; or undefined when the package is not one the scan reads (the whole load
+ * reads it and reports why).
  */
-export async function loadOutline(path: string, bytes: Uint8Array): Promise<Outline | undefined> {
+export async function loadOutline(
+  path: string,
+  bytes: Uint8Array,
+): Promise<Outline | { parts: Parts } | undefined> {
   let original: Parts
   try {
     original = readWorkbookPackage(path, bytes)
@@ -45,7 +50,8 @@ export async function loadOutline(path: string, bytes: Uint8Array): Promise<Outl
     const part = original[sheet.part]
     if (sheet.kind !== 'worksheet' || !part || !EXCELJS_SHEET.test(sheet.part)) continue
     const scan = scanSheet(part, shared)
-    if (!scan) return undefined
+    // `forExcel` is a copy: the parts as read are whole.
+    if (!scan) return { parts: original }
     forExcel[sheet.part] = reduced(part, scan.headEnd, scan.dataEnd)
     scanned.set(sheet.part, scan.area)
   }

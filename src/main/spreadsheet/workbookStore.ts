@@ -3,6 +3,7 @@ import type { FlushFailure } from '../tools'
 import type { Workspace } from '../workspace'
 import type { OpenWorkbook } from './openWorkbook'
 import type { Outline } from './outlineWorkbook'
+import type { Parts } from './packageParts'
 import type { SaveReport, WriteBytes } from './saveWorkbook'
 
 // exceljs and the formula engine load on first use, not when the toolset is registered.
@@ -74,14 +75,18 @@ export class WorkbookStore {
    * One load per workbook at a time: calls that run at once (an MCP client may send several) share it,
    * so no call edits a copy that another load then replaces.
    */
-  private loadWhole(key: string, agentPath: string, read?: Uint8Array): Promise<OpenWorkbook> {
+  private loadWhole(
+    key: string,
+    agentPath: string,
+    read?: { bytes: Uint8Array; parts?: Parts },
+  ): Promise<OpenWorkbook> {
     let pending = this.loading.get(key)
     if (!pending) {
       pending = (async () => {
         // The outline's bytes, not the file again: the workbook is the one that was opened.
-        const bytes = read ?? this.outlines.get(key)?.bytes ?? (await this.readBytes(agentPath))
+        const bytes = read?.bytes ?? this.outlines.get(key)?.bytes ?? (await this.readBytes(agentPath))
         const [{ loadWorkbook }] = await engine()
-        const loaded = await loadWorkbook(agentPath, bytes)
+        const loaded = await loadWorkbook(agentPath, bytes, read?.parts)
         this.open.set(key, loaded)
         this.outlines.delete(key)
         return loaded
@@ -108,7 +113,8 @@ export class WorkbookStore {
     // A load that began meanwhile wins: an outline kept beside it would go stale at its first edit.
     const landed = this.open.get(key) ?? (await this.loading.get(key))
     if (landed) return { open: landed }
-    if (!outline) return { open: await this.loadWhole(key, agentPath, bytes) }
+    if (!outline || 'parts' in outline)
+      return { open: await this.loadWhole(key, agentPath, { bytes, parts: outline?.parts }) }
     this.outlines.set(key, { outline, bytes })
     return outline
   }

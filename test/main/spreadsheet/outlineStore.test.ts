@@ -1,8 +1,21 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createHarness, type Harness } from './harness'
+
+// Counts how often a package is inflated (every other call goes to the real module).
+const inflations = vi.hoisted(() => ({ count: 0 }))
+vi.mock('../../../src/main/spreadsheet/packageParts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/main/spreadsheet/packageParts')>()
+  return {
+    ...real,
+    readPackage: (...args: Parameters<typeof real.readPackage>) => {
+      inflations.count++
+      return real.readPackage(...args)
+    },
+  }
+})
 
 // `open` reads an outline of a plain data sheet and the first edit loads the cells. Calls that run at
 // once (an MCP client may send several) must all work on one copy, and nothing an edit wrote may be lost.
@@ -61,5 +74,25 @@ describe('outline and whole load of one workbook', () => {
       ['Id', 'Name', 'Qty', 'Note'],
       ['1', 'item 1', '1', ''],
     ])
+  })
+
+  it('a workbook the outline cannot read (formulas) is inflated once on open, and loaded whole from those parts', async () => {
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('Data')
+    ws.addRow(['Qty', 'Double'])
+    for (let i = 1; i <= 50; i++) ws.addRow([i, { formula: `A${i + 1}*2`, result: i * 2 }])
+    writeFileSync(path.join(h.root, 'formulas.xlsx'), new Uint8Array(await wb.xlsx.writeBuffer()))
+    inflations.count = 0
+    const opened = await h.call<{ sheets: { usedRange: string }[] }>('open', { path: '/formulas.xlsx' })
+    expect(opened.sheets[0]?.usedRange).toBe('A1:B51')
+    expect(inflations.count).toBe(1)
+    await h.call('set_range', { path: '/formulas.xlsx', sheet: 'Data', start: 'A2', values: [[10]] })
+    const page = await h.call<{ values: unknown[][] }>('get_range', {
+      path: '/formulas.xlsx',
+      sheet: 'Data',
+      range: 'A2:B2',
+    })
+    expect(page.values).toEqual([['10', '20']])
+    expect(inflations.count).toBe(1)
   })
 })
