@@ -21,7 +21,12 @@ export interface Harness {
 /** A real workspace with the given fixtures copied in (`convert/<name>` -> `/<dest>`), a real converter and index. */
 export async function knowledgeHarness(
   files: Record<string, string>,
-  options: { embedder?: () => Promise<Embedder | undefined>; settings?: Partial<KnowledgeSettings> } = {},
+  options: {
+    embedder?: () => Promise<Embedder | undefined>
+    settings?: Partial<KnowledgeSettings>
+    /** As the CLI's and eval's on-demand services: every search syncs first. */
+    syncBeforeSearch?: boolean
+  } = {},
 ): Promise<Harness> {
   const root = await temps.make()
   const dataDir = await temps.make()
@@ -39,6 +44,7 @@ export async function knowledgeHarness(
     settings: () => settings,
     embedder: options.embedder ?? (async () => undefined),
     disabled: true,
+    syncBeforeSearch: options.syncBeforeSearch ?? false,
   })
   return {
     root,

@@ -36,7 +36,9 @@ describe('what knowledge_search says about how complete its results are', () => 
   })
 
   it('says when indexing is paused with work left, and nothing when paused with none', () => {
-    expect(searchNote({ ...upToDate, state: 'paused', done: 4 })).toMatch(/^Indexing is paused \(4 of 10/)
+    expect(searchNote({ ...upToDate, state: 'paused', done: 4 })).toBe(
+      'Indexing is paused (4 of 10 files done); files not indexed yet are not searched.',
+    )
     expect(searchNote({ ...upToDate, state: 'paused', queued: 1 })).toMatch(
       /paused.*more changes are waiting/,
     )
@@ -53,30 +55,55 @@ describe('what knowledge_search says about how complete its results are', () => 
     expect(searchNote({ ...upToDate, state: 'off' })).toMatch(
       /off; results come from the index as last built \(2026-12-02/,
     )
-    expect(searchNote({ ...upToDate, state: 'off', lastBuild: undefined })).toMatch(/no index has been built/)
+    expect(searchNote({ ...upToDate, state: 'off', files: 0, lastBuild: undefined })).toMatch(
+      /nothing has been indexed/,
+    )
+  })
+
+  it('says nothing about indexing being off when the search brought the index up to date first', () => {
+    expect(searchNote({ ...upToDate, state: 'off' }, true)).toBeUndefined()
+    expect(searchNote({ ...upToDate, state: 'off', truncated: true }, true)).toMatch(/more files than/)
   })
 
   it('says when the workspace has more files than the index holds', () => {
     expect(searchNote({ ...upToDate, truncated: true })).toMatch(/more files than the index holds/)
   })
 
+  async function searchThroughTool(h: Awaited<ReturnType<typeof knowledgeHarness>>) {
+    const session = createToolSession({
+      toolsets: [createKnowledgeToolset({ knowledge: () => h.knowledge })],
+      workspace: h.workspace,
+    })
+    try {
+      const result = await invoke(session, 'knowledge_search', { query: 'AutoGen agents' })
+      expect(result.ok).toBe(true)
+      return result.ok ? (result.value as { passages: unknown[]; indexing?: string }) : undefined
+    } finally {
+      await session.dispose()
+    }
+  }
+
   it('reaches the model through the real tool with a real index', async () => {
     // The harness's service never indexes in the background (state off), as `--no-index` runs do.
     const h = await knowledgeHarness({ 'papers/autogen.docx': 'test.docx' })
     try {
       await h.knowledge.build()
-      const session = createToolSession({
-        toolsets: [createKnowledgeToolset({ knowledge: () => h.knowledge })],
-        workspace: h.workspace,
-      })
-      const result = await invoke(session, 'knowledge_search', { query: 'AutoGen agents' })
-      expect(result.ok).toBe(true)
-      const value = result.ok ? (result.value as { passages: unknown[]; indexing?: string }) : undefined
+      const value = await searchThroughTool(h)
       expect(value?.passages.length).toBeGreaterThan(0)
       expect(value?.indexing).toMatch(
         /^Background indexing is off; results come from the index as last built/,
       )
-      await session.dispose()
+    } finally {
+      await h.close()
+    }
+  })
+
+  it('an on-demand service (the CLI, an eval task) syncs before each search, so there is nothing to say', async () => {
+    const h = await knowledgeHarness({ 'papers/autogen.docx': 'test.docx' }, { syncBeforeSearch: true })
+    try {
+      const value = await searchThroughTool(h)
+      expect(value?.passages.length).toBeGreaterThan(0)
+      expect(value?.indexing).toBeUndefined()
     } finally {
       await h.close()
     }

@@ -10,9 +10,12 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes'
  * CDATA, comments and processing instructions left out, as mammoth's conversion leaves them. Namespaces
  * are resolved here (saxes's own resolution was most of its time), scope by scope.
  *
- * Where the two parsers could differ, xmldom still reads the part: a carriage return after the prolog
- * (saxes normalises line ends, xmldom 0.8 does not), a DOCTYPE, a prefix declared empty or not declared,
- * and anything saxes refuses (xmldom then gives mammoth its own verdict, an error or a tree).
+ * Where the two parsers could differ, xmldom still reads the part: U+0085 or U+2028 anywhere (xmldom 0.8
+ * turns them into line feeds as it does CR LF; saxes, an XML 1.0 parser, keeps them), a DOCTYPE, an end
+ * tag with a space before its `>` (xmldom warns, and mammoth takes any warning as an error), a name that
+ * is not a plain ASCII name or qualified name (xmldom's name rules are its own), a prefix declared empty
+ * or not declared, an element in the `xmlns` namespace, and anything saxes refuses (xmldom then gives
+ * mammoth its own verdict, an error or a tree).
  */
 
 type Tree = InstanceType<typeof mammothXml.Element>
@@ -37,12 +40,11 @@ function nameOf(uri: string | undefined, local: string, namespaceMap: Record<str
   return prefix ? `${prefix}:${local}` : `{${uri}}${local}`
 }
 
-/** Where the root element starts: line ends in the prolog (Word writes CR LF there) do not matter. */
-function rootStart(xml: string): number {
-  let at = xml.indexOf('<')
-  while (at >= 0 && (xml[at + 1] === '?' || xml[at + 1] === '!')) at = xml.indexOf('<', at + 1)
-  return Math.max(at, 0)
-}
+/** Line separators xmldom normalises and saxes does not, and an end tag's space xmldom warns about. */
+const XMLDOM_ONLY = /[\u0085\u2028]|<!DOCTYPE|<\/[^>\s]*\s+>/
+
+/** A plain ASCII name, or prefix:local of two: what both parsers read the same way. */
+const PLAIN_NAME = /^(?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*$/
 
 /** The scope inside an element: its parent's, plus what its `xmlns` attributes declare. */
 function scopeOf(attributes: Record<string, string>, parent: Scope): Scope {
@@ -69,7 +71,9 @@ function resolve(
     if (isAttribute) return { uri: qname === 'xmlns' ? XMLNS_NS : undefined, local: qname }
     return { uri: scope[''] || undefined, local: qname }
   }
-  const uri = scope[qname.slice(0, colon)]
+  const prefix = qname.slice(0, colon)
+  if (!isAttribute && prefix === 'xmlns') throw DECLINE
+  const uri = scope[prefix]
   if (!uri) throw DECLINE
   return { uri, local: qname.slice(colon + 1) }
 }
@@ -89,6 +93,7 @@ class Names {
     const key = isAttribute ? ` ${qname}` : qname
     let name = this.known.get(key)
     if (name === undefined) {
+      if (!PLAIN_NAME.test(qname)) throw DECLINE
       const { uri, local } = resolve(qname, this.scope, isAttribute)
       name = nameOf(uri, local, this.namespaceMap)
       this.known.set(key, name)
@@ -106,7 +111,7 @@ interface Frame {
 
 /** The part as mammoth's element tree, or undefined when xmldom should read it (see above). */
 export function parseWithSaxes(xml: string, namespaceMap: Record<string, string>): Tree | undefined {
-  if (xml.includes('<!DOCTYPE') || xml.includes('\r', rootStart(xml))) return undefined
+  if (XMLDOM_ONLY.test(xml)) return undefined
   // Without an error handler saxes throws at the first error.
   const parser = new SaxesParser({ xmlns: false, position: false })
   const open: Frame[] = []

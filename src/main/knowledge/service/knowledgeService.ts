@@ -41,7 +41,10 @@ export interface KnowledgeService {
   build(paths?: readonly string[], signal?: AbortSignal): Promise<SyncReport>
   /** Drops the index of a path (or all) and indexes it again. */
   reindex(path?: string): Promise<SyncReport>
-  search(request: KnowledgeSearchRequest): Promise<SearchOutcome & { status: KnowledgeStatus }>
+  /** `synced`: the search brought the index up to date first (the on-demand CLI and eval services). */
+  search(
+    request: KnowledgeSearchRequest,
+  ): Promise<SearchOutcome & { status: KnowledgeStatus; synced: boolean }>
   status(): Promise<KnowledgeStatus>
   pause(): void
   resume(): void
@@ -203,11 +206,12 @@ class BackgroundKnowledge implements KnowledgeService {
   }
 
   async search(request: KnowledgeSearchRequest) {
-    if (this.options.syncBeforeSearch) await this.build(undefined, request.signal)
+    const synced = this.options.syncBeforeSearch === true
+    if (synced) await this.build(undefined, request.signal)
     else if (this.enabled && !(await this.openIndex()).lastBuild && !this.running) this.enqueue(ALL)
     const index = await this.openIndex()
     const outcome = await searchIndex(index, request)
-    return { ...outcome, status: await this.status() }
+    return { ...outcome, status: await this.status(), synced }
   }
 
   async status(): Promise<KnowledgeStatus> {

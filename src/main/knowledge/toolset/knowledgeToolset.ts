@@ -69,7 +69,7 @@ export function createKnowledgeToolset(env: KnowledgeToolsetEnvironment) {
           const outcome = await env
             .knowledge(ctx.workspace)
             .search({ query, topK: top_k, pathGlob: path_glob, signal: ctx.signal })
-          const note = searchNote(outcome.status)
+          const note = searchNote(outcome.status, outcome.synced)
           return {
             mode: outcome.mode,
             passages: outcome.passages.map((passage, index) => ({ n: index + 1, ...passage })),
