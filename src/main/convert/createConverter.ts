@@ -44,7 +44,7 @@ export interface Converter {
   convert(input: ConvertInput, options?: ConvertOptions): Promise<ConvertResult>
   stats(): ConverterStats
   /**
-   * A batch of these files is coming: start the workers it will use (up to one per core) and load the
+   * A batch of these files is coming: start the workers it will use (up to the pool's size) and load the
    * libraries their extensions point to, while the caller reads the files; when some may hold pictures,
    * start choosing who reads them too.
    */

@@ -78,7 +78,7 @@ function printJson(io: TextIo, reports: FileReport[]): void {
 
 /**
  * `bureau convert`: one converter for the whole batch, whose workers start (and load the formats'
- * libraries) before anything else; files convert in parallel (one worker per core) and are reported in
+ * libraries) before anything else; files convert in parallel (as many workers as the pool holds) and are reported in
  * the order given. Exit 1 (via AppError) when any file failed.
  */
 export async function runConvert(

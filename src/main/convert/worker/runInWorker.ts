@@ -110,7 +110,7 @@ const memoryProblem = () =>
   )
 
 /**
- * Runs one conversion in a worker thread of the pool (`pool.ts`: one per core, queued beyond), so
+ * Runs one conversion in a worker thread of the pool (`pool.ts`: one per core but one, queued beyond), so
  * parsing never blocks the host's event loop. The worker is terminated at the hard deadline, when the
  * caller aborts, and when memory grows past the budget; OCR and vision requests from the worker are
  * served here, with the job's signal. Resident memory is the process's, so when it passes the budget

@@ -55,7 +55,10 @@ export interface SyncReport {
   readonly embeddingError?: string
 }
 
-/** Files converted at once: the converter's worker pool keeps two workers, and this is a 2-core target. */
+/**
+ * Files asked for at once: the converter's pool runs as many as it has workers (one on 2 cores), and a
+ * second request waiting in its queue keeps the worker busy while this thread chunks and writes.
+ */
 const CONVERSIONS = 2
 /** Changed files after which a sync folds new rows into the full-text index and compacts the tables. */
 const OPTIMIZE_AFTER = 50
