@@ -25,7 +25,7 @@ let bureau: BureauServer
 // the spec is skipped with that reason printed.
 if (!DOVECOT && DOVECOT_REQUIRED) throw new Error(DOVECOT_MISSING)
 if (!DOVECOT) console.log(`emailSettings.spec.ts: skipped, ${DOVECOT_MISSING}`)
-test.skip(!DOVECOT, 'Dovecot is not installed: apt-get install dovecot-imapd')
+test.skip(!DOVECOT, 'Dovecot not installed (apt-get install dovecot-imapd); install it to run this spec')
 test.beforeAll(async () => {
   dovecot = await startDovecot({ alice: PASSWORD })
   smtp = await startSmtpRecorder({ users: { alice: PASSWORD }, deliver: () => {} })

@@ -78,8 +78,8 @@ function printJson(io: TextIo, reports: FileReport[]): void {
 
 /**
  * `bureau convert`: one converter for the whole batch, whose workers start (and load the formats'
- * libraries) before anything else; files convert in parallel (as many workers as the pool holds) and are reported in
- * the order given. Exit 1 (via AppError) when any file failed.
+ * libraries) before anything else; files convert in parallel (as many at once as the pool has workers)
+ * and are reported in the order given. Exit 1 (via AppError) when any file failed.
  */
 export async function runConvert(
   files: string[],

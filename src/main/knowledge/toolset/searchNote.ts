@@ -11,10 +11,12 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 export function searchNote(status: KnowledgeStatus, synced = false): string | undefined {
   const waiting = status.queued > 0 ? ', and more changes are waiting' : ''
   const progress = `${status.done} of ${plural(status.total, 'file')} done`
-  const cap = status.truncated
-    ? ' The workspace has more files than the index holds; the rest are not searched.'
-    : ''
-  switch (synced ? 'synced' : status.state) {
+  const capNote = status.truncated
+    ? 'The workspace has more files than the index holds; the rest are not searched.'
+    : undefined
+  const cap = capNote ? ` ${capNote}` : ''
+  if (synced) return capNote
+  switch (status.state) {
     case 'indexing':
       return `Indexing: ${progress}${waiting}; results may be incomplete.${cap}`
     case 'paused':
@@ -28,5 +30,5 @@ export function searchNote(status: KnowledgeStatus, synced = false): string | un
         ? `Background indexing is off; results come from the index as last built${status.lastBuild ? ` (${status.lastBuild})` : ''} and may be out of date.${cap}`
         : 'Background indexing is off and nothing has been indexed, so there is nothing to search.'
   }
-  return cap ? cap.trim() : undefined
+  return capNote
 }
