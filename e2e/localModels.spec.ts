@@ -15,10 +15,12 @@ test.beforeAll(async () => {
   // replies at 512 tokens (a quarter), so its run of random calls ends in a fraction of the time.
   // Two model calls per request (any tool, then one that may only call `done`): random calls would
   // otherwise run to the default 50, minutes of gibberish on a busy 2-core machine.
+  // One generation thread: the test's browsers and servers share the two cores, and llama.cpp's workers
+  // spin against each other when a core is taken (measured: 100 ms a token with two, 2–4 ms with one).
   bureau = await startBureau(
     [],
     { BUREAU_BASE_URL: 'http://127.0.0.1:9', BUREAU_CONTEXT_WINDOW: '2048' },
-    { firstRun: true, settings: { agent: { maxIterations: 2 } } },
+    { firstRun: true, settings: { agent: { maxIterations: 2 }, localModels: { threads: 1 } } },
   )
 })
 test.afterAll(async () => {

@@ -232,8 +232,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Ask', exact: true }).click()
     // Two short sentences merge into one; the table is its own item.
     await expect(page.getByTestId('voice-sentence')).toHaveCount(2, { timeout: 15_000 })
-    await page.getByText('Voice settings', { exact: true }).click()
-    await expect(page.getByRole('combobox', { name: 'Engine' }).first()).toBeVisible()
+    // A click that lands while the answer's last status line re-renders may miss the summary: open the
+    // section until it is open (a second click on an open one would close it again).
+    const settingsSection = page.locator('details', {
+      has: page.locator('summary', { hasText: 'Voice settings' }),
+    })
+    await expect(async () => {
+      if (!(await settingsSection.evaluate((d) => (d as HTMLDetailsElement).open)))
+        await page.getByText('Voice settings', { exact: true }).click()
+      await expect(page.getByRole('combobox', { name: 'Engine' }).first()).toBeVisible({ timeout: 2_000 })
+    }).toPass({ timeout: 15_000 })
     await snapshot(page, `voice-${colorScheme}`)
     const violations = await axeViolations(page)
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
