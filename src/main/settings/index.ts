@@ -1,4 +1,4 @@
-export { confLikeBackend, confOptions } from './confBackend'
+export { confLikeBackend, confOptions } from './confLikeBackend'
 export type { JsonFileBackendFactory } from './jsonFileBackend'
 export { createKeyFileCipher } from './keyFileCipher'
 export type { SecretCipher } from './secretCipher'

@@ -2,7 +2,7 @@ import type { JsonObject } from '../../shared/settings'
 
 /**
  * One JSON file of the store (settings.json, secrets.json). The headless host fills this with
- * `conf`, the desktop app with `electron-store` (the same file format), tests with anything.
+ * `atomicFileBackend`, the desktop app with `electron-store` (the same file format), tests with anything.
  */
 export interface JsonFileBackend {
   /** Where the file lives, so a corrupt one can be moved aside. */
@@ -27,10 +27,15 @@ export class CorruptJsonFileError extends Error {
   override name = 'CorruptJsonFileError'
 }
 
-/** The deserializer both conf and electron-store use: a JSON object or a clear failure, nothing else. */
+/** The deserializer of both backends: a JSON object or a clear failure, nothing else. */
 export function parseJsonObject(text: string): JsonObject {
   const value: unknown = JSON.parse(text)
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new SyntaxError('the file does not hold a JSON object')
   return value as JsonObject
+}
+
+/** The file format of both backends: two-space JSON and a final newline. */
+export function serializeJsonObject(value: JsonObject): string {
+  return `${JSON.stringify(value, null, 2)}\n`
 }

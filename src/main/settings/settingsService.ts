@@ -15,7 +15,7 @@ import {
   secretLabel,
   withoutSecretLikeKeys,
 } from '../../shared/settings'
-import { confBackend } from './confBackend'
+import { atomicFileBackend } from './atomicFileBackend'
 import type { JsonFileBackendFactory } from './jsonFileBackend'
 import { createKeyFileCipher } from './keyFileCipher'
 import { loadSettingsFile, SETTINGS_FILE_NAME } from './loadSettingsFile'
@@ -100,7 +100,7 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
   const now = options.now ?? (() => new Date())
   const notify = options.notify ?? (() => {})
   const env = options.env ?? processEnv
-  const backendOf = options.backend ?? confBackend
+  const backendOf = options.backend ?? atomicFileBackend
   const cipher = options.cipher ?? createKeyFileCipher(options.dataDir, { notify })
   const settingsFile = backendOf({ dir: options.dataDir, name: SETTINGS_FILE_NAME })
   const queue = createSerialQueue()

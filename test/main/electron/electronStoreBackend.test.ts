@@ -36,8 +36,8 @@ async function viaElectronStore(dataDir: string, action: 'write' | 'read') {
   }
 }
 
-describe('electron-store backend (desktop) and conf backend (headless) share one file format', () => {
-  it('what electron-store wrote, conf reads, secrets included', async () => {
+describe('electron-store backend (desktop) and the atomic file backend (headless) share one file format', () => {
+  it('what electron-store wrote, the headless host reads, secrets included', async () => {
     const dataDir = await dirs.make()
     await viaElectronStore(dataDir, 'write')
     const settings = await openSettings({ dataDir, env: () => undefined })
@@ -46,14 +46,14 @@ describe('electron-store backend (desktop) and conf backend (headless) share one
     expect(await settings.getSecret('email.smtpPassword')).toBe('pw-from-electron-store')
   })
 
-  it('what conf wrote, electron-store reads', async () => {
+  it('what the headless host wrote, electron-store reads', async () => {
     const dataDir = await dirs.make()
     const settings = await openSettings({ dataDir, env: () => undefined })
     await settings.update({ ui: { theme: 'light' } })
-    await settings.setSecret('email.smtpPassword', 'pw-from-conf-1234')
+    await settings.setSecret('email.smtpPassword', 'pw-from-host-1234')
     const seen = await viaElectronStore(dataDir, 'read')
     expect(seen.settings.ui.theme).toBe('light')
-    expect(seen.secret).toBe('pw-from-conf-1234')
+    expect(seen.secret).toBe('pw-from-host-1234')
   })
 
   it('electron-store also moves a corrupt file aside and loads the defaults', async () => {

@@ -1,20 +1,18 @@
-import { join } from 'node:path'
-import Conf from 'conf'
 import type { JsonObject } from '../../shared/settings'
 import {
   CorruptJsonFileError,
   type JsonFileBackend,
-  type JsonFileBackendFactory,
   type JsonFileBackendOptions,
   parseJsonObject,
+  serializeJsonObject,
 } from './jsonFileBackend'
 
-/** What conf and electron-store (a subclass of conf) have in common, as far as the store needs. */
+/** What electron-store (a subclass of conf) offers, as far as the store needs. */
 export interface ConfLike {
   store: JsonObject
 }
 
-/** Options shared by the conf and electron-store backends: no dot paths, no silent reset of a bad file. */
+/** electron-store's options: no dot paths, no silent reset of a bad file, the host's file format. */
 export function confOptions(options: JsonFileBackendOptions) {
   return {
     cwd: options.dir,
@@ -22,7 +20,7 @@ export function confOptions(options: JsonFileBackendOptions) {
     accessPropertiesByDotNotation: false,
     watch: false,
     deserialize: parseJsonObject,
-    serialize: (value: JsonObject) => `${JSON.stringify(value, null, 2)}\n`,
+    serialize: serializeJsonObject,
     ...(options.mode === undefined ? {} : { configFileMode: options.mode }),
   }
 }
@@ -59,10 +57,3 @@ export function confLikeBackend(create: () => ConfLike, path: string): JsonFileB
     },
   }
 }
-
-/** The headless host's backend: `conf` writing `<dir>/<name>.json` atomically. */
-export const confBackend: JsonFileBackendFactory = (options) =>
-  confLikeBackend(
-    () => new Conf<JsonObject>({ ...confOptions(options), configName: options.name }),
-    join(options.dir, `${options.name}.json`),
-  )
