@@ -1,5 +1,5 @@
-export { confLikeBackend, confOptions } from './confLikeBackend'
-export type { JsonFileBackendFactory } from './jsonFileBackend'
+export type { JsonFileBackend, JsonFileBackendFactory, JsonFileBackendOptions } from './jsonFileBackend'
+export { CorruptJsonFileError, parseJsonObject, serializeJsonObject } from './jsonFileBackend'
 export { createKeyFileCipher } from './keyFileCipher'
 export type { SecretCipher } from './secretCipher'
 export { SecretDecryptError } from './secretCipher'

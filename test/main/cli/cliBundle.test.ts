@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { assertBuilt, repoRoot } from '../../support/builtCli'
+
+// The build has two entries: out/main/cli.js (the CLI and the headless host, plain Node) and
+// out/main/index.js (the desktop app, which imports electron). A module that only the desktop app uses
+// statically lands in index.js; a shared chunk that re-exports it then imports index.js, and the CLI
+// fails with "Named export 'BrowserWindow' not found" at the first command that loads that chunk.
+const out = join(repoRoot, 'out', 'main')
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g
+
+/** Every file of the build the CLI can load: static and dynamic imports, followed from cli.js. */
+function reachableFromCli(): Map<string, string> {
+  const from = new Map<string, string>([[join(out, 'cli.js'), '(entry)']])
+  const queue = [join(out, 'cli.js')]
+  for (let file = queue.pop(); file; file = queue.pop()) {
+    for (const match of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+      const target = resolve(dirname(file), match[1]!)
+      // Bundled libraries' own text may spell a relative path that is not a file of the build.
+      if (!target.endsWith('.js') || from.has(target) || !existsSync(target)) continue
+      from.set(target, relative(out, file))
+      queue.push(target)
+    }
+  }
+  return from
+}
+
+describe('the built CLI', () => {
+  let reachable: Map<string, string>
+  beforeAll(() => {
+    assertBuilt()
+    reachable = reachableFromCli()
+  })
+
+  it('reaches the chunks it loads (the walk follows both kinds of import)', () => {
+    const names = [...reachable.keys()].map((file) => relative(out, file))
+    expect(names.some((name) => /^chunks\/runConvert-/.test(name))).toBe(true)
+    expect(names.some((name) => /^chunks\/settings-/.test(name))).toBe(true)
+  })
+
+  it('never loads the desktop app’s entry, which imports electron', () => {
+    const entry = join(out, 'index.js')
+    expect(readFileSync(entry, 'utf8')).toMatch(/from ["']electron["']/)
+    expect(reachable.has(entry), `imported by ${reachable.get(entry)}`).toBe(false)
+  })
+})
