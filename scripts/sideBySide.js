@@ -54,5 +54,6 @@ for (const job of jobs) {
 }
 if (failed.length > 0) {
   process.stderr.write(`\nFailed: ${failed.join(', ')}\n`)
-  process.exit(1)
+  // Not process.exit(): output still queued for a pipe (a long list of type errors) would be cut off.
+  process.exitCode = 1
 }

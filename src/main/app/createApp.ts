@@ -31,7 +31,7 @@ export interface AppOptions {
   /** The `--workspace` flag. Without it: BUREAU_WORKSPACE, then the setting `workspace.folder`, then ~/Bureau. */
   workspaceDir?: string
   logger?: Logger
-  /** How settings and secrets are stored: conf and an AES key file by default; the desktop shell passes electron-store and safeStorage. */
+  /** How settings and secrets are stored: JSON files written with atomically and an AES key file by default; the desktop shell passes electron-store and safeStorage. */
   settings?: SettingsStorageOptions
   /** `serve --tools-debounce-ms`: wins over the setting `tools.watchDebounceMs`. */
   toolsDebounceMs?: number

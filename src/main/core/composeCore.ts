@@ -24,7 +24,7 @@ export interface CoreOptions {
   workspaceDir?: string
   logger: Logger
   notify: (notice: AppNotice) => void
-  /** How settings and secrets are stored (conf and an AES key file unless the desktop shell says otherwise). */
+  /** How settings and secrets are stored (JSON files written with atomically and an AES key file unless the desktop shell says otherwise). */
   settings?: SettingsStorageOptions
   /** The environment the `BUREAU_*` overrides come from; default `process.env`. */
   env?: NodeJS.ProcessEnv

@@ -33,7 +33,7 @@ export const atomicFileBackend: JsonFileBackendFactory = ({ dir, name, mode = DE
       try {
         return parseJsonObject(text)
       } catch (error) {
-        throw new CorruptJsonFileError((error as Error).message)
+        throw new CorruptJsonFileError((error as Error).message, { cause: error })
       }
     },
     write(data) {

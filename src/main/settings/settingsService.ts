@@ -29,7 +29,7 @@ import { resolveWorkspaceDir, type WorkspaceSource } from './workspaceFolder'
 export const MAX_SECRET_LENGTH = 16_384
 
 export interface SettingsStorageOptions {
-  /** How JSON files are stored: conf in the headless host (default), electron-store in the desktop app. */
+  /** How JSON files are stored: `atomicFileBackend` in the headless host (default), electron-store in the desktop app. */
   backend?: JsonFileBackendFactory
   /** How secrets are encrypted: the AES key file in the data folder (default), safeStorage in the desktop app. */
   cipher?: SecretCipher
