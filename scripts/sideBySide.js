@@ -16,6 +16,7 @@ if (names.length === 0) {
   process.exit(2)
 }
 
+const CLOSE_GRACE_MS = 2_000
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const jobs = names.map((name) => {
   const child = spawn(npm, ['run', '--silent', name], {
@@ -33,14 +34,29 @@ const jobs = names.map((name) => {
   take(child.stderr, process.stderr)
   job.done = new Promise((resolve) => {
     child.on('error', (error) => resolve({ code: 1, error }))
-    child.on('close', (code, signal) => resolve({ code: code ?? 1, signal }))
+    child.on('exit', (code, signal) => {
+      // A process the script left running may hold its output open: read what comes for a moment after
+      // the exit, then stop listening rather than wait for it.
+      const settle = () => resolve({ code: code ?? 1, signal })
+      const grace = setTimeout(() => {
+        child.stdout.destroy()
+        child.stderr.destroy()
+        settle()
+      }, CLOSE_GRACE_MS)
+      child.on('close', () => {
+        clearTimeout(grace)
+        settle()
+      })
+    })
   })
   return job
 })
 
+// A Ctrl-C in a terminal reaches the whole process group already; a signal sent to this process alone
+// is passed on, once, to the scripts it runs.
 for (const signal of ['SIGINT', 'SIGTERM'])
-  process.on(signal, () => {
-    for (const job of jobs) job.child.kill(signal)
+  process.once(signal, () => {
+    for (const job of jobs) if (job.child.exitCode === null) job.child.kill(signal)
   })
 
 const failed = []

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -24,6 +24,15 @@ async function project(): Promise<string> {
         slow: node("console.log('slow 1'); setTimeout(() => console.log('slow 2'), 600)"),
         fast: node("console.log('fast'); console.error('fast on stderr')"),
         failing: node("console.log('failing'); process.exit(3)"),
+        // `waiting` ends only once `signalling` (named after it) has written its file: both must run at once.
+        waiting: node(
+          "const fs = require('fs'); const t = setInterval(() => { if (fs.existsSync('signal')) { console.log('saw the signal'); process.exit(0) } }, 20); setTimeout(() => { console.log('no signal'); process.exit(4) }, 8000)",
+        ),
+        signalling: node("require('fs').writeFileSync('signal', 'x')"),
+        // Exits at once but leaves a process behind that holds the output pipe open for a minute.
+        holding: node(
+          "const c = require('child_process').spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'inherit', detached: true }); require('fs').writeFileSync('held.pid', String(c.pid)); console.log('holding'); process.exit(0)",
+        ),
       },
     }),
   )
@@ -51,6 +60,24 @@ describe('scripts/sideBySide.js (npm test runs the test suites with it)', () => 
     expect(result.stdout).toContain('slow 2')
     expect(result.stderr).toContain('Failed: failing (exit 3)')
   })
+
+  it('runs the scripts at the same time: the first one waits for a file the second one writes', async () => {
+    const result = await sideBySide(await project(), 'waiting', 'signalling')
+    expect(result.stdout).toContain('saw the signal')
+    expect(result.code).toBe(0)
+  })
+
+  it('finishes when a script has exited, though a process it left behind still holds its output open', async () => {
+    const dir = await project()
+    try {
+      const result = await sideBySide(dir, 'holding', 'fast')
+      expect(result.code).toBe(0)
+      expect(result.stdout.split('\n').filter(Boolean)).toEqual(['holding', 'fast'])
+    } finally {
+      const pid = Number(await readFile(join(dir, 'held.pid'), 'utf8').catch(() => ''))
+      if (pid > 0) process.kill(pid)
+    }
+  }, 20_000)
 
   it('without a script name, says how to use it and exits 2', async () => {
     const result = await sideBySide(await project())

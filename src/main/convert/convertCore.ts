@@ -2,7 +2,7 @@ import { fitToBudget } from './budget'
 import { detectFormat } from './detect'
 import { ConvertError, FormatProblem } from './errors'
 import { DeadlineExceeded } from './limits'
-import { converters } from './registry'
+import { loadConverter } from './registry'
 import type {
   ConvertContext,
   ConvertFormat,
@@ -77,7 +77,7 @@ export async function convertBytes(
       `the file is ${(input.bytes.length / 2 ** 20).toFixed(1)} MB; the ${detection.format} limit is ${Math.round(limits.maxBytes / 2 ** 20)} MB`,
     )
   }
-  const convert = await converters[detection.format]()
+  const convert = await loadConverter(detection.format)
   const context: ConvertContext = {
     name: input.name,
     format: detection.format,

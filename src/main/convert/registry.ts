@@ -3,7 +3,7 @@ import type { ConvertFormat, FormatConverter } from './types'
 type Loader = () => Promise<FormatConverter>
 
 /** One lazily imported module per format, so start-up loads none of the heavy libraries. */
-export const converters: Record<ConvertFormat, Loader> = {
+const loaders: Record<ConvertFormat, Loader> = {
   docx: async () => (await import('./formats/docx')).convertDocx,
   pdf: async () => {
     const pdf = await import('./pdf/convertPdf')
@@ -25,4 +25,20 @@ export const converters: Record<ConvertFormat, Loader> = {
   epub: async () => (await import('./formats/epub')).convertEpub,
   zip: async () => (await import('./formats/zip')).convertZip,
   image: async () => (await import('./formats/image')).convertImage,
+}
+
+/**
+ * The loaded converters, kept: a dynamic import of a loaded module still goes through the module
+ * loader (resolve hooks, microtasks) on every conversion. A load that fails is tried again next time.
+ */
+const loaded = new Map<ConvertFormat, Promise<FormatConverter>>()
+
+export function loadConverter(format: ConvertFormat): Promise<FormatConverter> {
+  let converter = loaded.get(format)
+  if (!converter) {
+    converter = loaders[format]()
+    loaded.set(format, converter)
+    converter.catch(() => loaded.delete(format))
+  }
+  return converter
 }

@@ -44,4 +44,10 @@ describe('the built CLI', () => {
     expect(readFileSync(entry, 'utf8')).toMatch(/from ["']electron["']/)
     expect(reachable.has(entry), `imported by ${reachable.get(entry)}`).toBe(false)
   })
+
+  it('imports electron from none of the files it can load', () => {
+    const electron = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']electron["']/
+    const importers = [...reachable.keys()].filter((file) => electron.test(readFileSync(file, 'utf8')))
+    expect(importers.map((file) => relative(out, file))).toEqual([])
+  })
 })

@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads'
 import { convertBytes, describeFailure } from '../convertCore'
 import { ConvertError, FormatProblem } from '../errors'
 import { withDeadline } from '../limits'
-import { converters } from '../registry'
+import { loadConverter } from '../registry'
 import type { OcrEngine, VisionHook } from '../types'
 import {
   type ConvertJob,
@@ -67,7 +67,7 @@ port.on('message', (message: ToWorker) => {
   }
   if (message.type === 'warm') {
     // A failed load is reported by the job that needs the format.
-    for (const format of message.formats) void converters[format]().catch(() => {})
+    for (const format of message.formats) void loadConverter(format).catch(() => {})
     return
   }
   void runJob(message).then((outcome) => port.postMessage(outcome))
