@@ -52,12 +52,14 @@ const jobs = names.map((name) => {
   return job
 })
 
-// A Ctrl-C in a terminal reaches the whole process group already; a signal sent to this process alone
-// is passed on, once, to the scripts it runs.
-for (const signal of ['SIGINT', 'SIGTERM'])
-  process.once(signal, () => {
-    for (const job of jobs) if (job.child.exitCode === null) job.child.kill(signal)
-  })
+// A Ctrl-C in a terminal reaches the whole process group, the scripts too: passing it on would be a
+// second Ctrl-C, which test runners take as "stop without cleaning up". This process waits for them and
+// prints what they wrote. A SIGTERM is sent to this process alone (a CI timeout): it is passed on, once.
+process.on('SIGINT', () => {})
+process.once('SIGTERM', () => {
+  for (const job of jobs)
+    if (job.child.exitCode === null && job.child.signalCode === null) job.child.kill('SIGTERM')
+})
 
 const failed = []
 for (const job of jobs) {

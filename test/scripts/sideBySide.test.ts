@@ -40,7 +40,8 @@ async function project(): Promise<string> {
 }
 
 async function sideBySide(cwd: string, ...names: string[]) {
-  return run(process.execPath, [script, ...names], { cwd }).then(
+  // Killed if it hangs, so a broken script fails its test instead of running on beside the suite.
+  return run(process.execPath, [script, ...names], { cwd, timeout: 15_000, killSignal: 'SIGKILL' }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   )
@@ -75,7 +76,11 @@ describe('scripts/sideBySide.js (npm test runs the test suites with it)', () => 
       expect(result.stdout.split('\n').filter(Boolean)).toEqual(['holding', 'fast'])
     } finally {
       const pid = Number(await readFile(join(dir, 'held.pid'), 'utf8').catch(() => ''))
-      if (pid > 0) process.kill(pid)
+      try {
+        if (pid > 0) process.kill(pid)
+      } catch {
+        // Already gone.
+      }
     }
   }, 20_000)
 

@@ -29,7 +29,8 @@ const loaders: Record<ConvertFormat, Loader> = {
 
 /**
  * The loaded converters, kept: a dynamic import of a loaded module still goes through the module
- * loader (resolve hooks, microtasks) on every conversion. A load that fails is tried again next time.
+ * loader (resolve hooks, microtasks) on every conversion. A load that fails is asked for again next time
+ * (it finds the file once it is there; a module that threw while evaluating stays failed, as in Node).
  */
 const loaded = new Map<ConvertFormat, Promise<FormatConverter>>()
 

@@ -8,7 +8,10 @@ import { assertBuilt, repoRoot } from '../../support/builtCli'
 // statically lands in index.js; a shared chunk that re-exports it then imports index.js, and the CLI
 // fails with "Named export 'BrowserWindow' not found" at the first command that loads that chunk.
 const out = join(repoRoot, 'out', 'main')
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g
+// Static and dynamic imports, and the worker entries a chunk names by path beside it
+// (`join(import.meta.dirname, "./convertWorker-….js")`, `new URL("./….js", import.meta.url)`).
+const SPECIFIER =
+  /(?:\bfrom\s*|\bimport\s*\(?\s*|import\.meta\.dirname,\s*|new URL\(\s*)["'](\.{1,2}\/[^"']+)["']/g
 
 /** Every file of the build the CLI can load: static and dynamic imports, followed from cli.js. */
 function reachableFromCli(): Map<string, string> {
@@ -37,6 +40,9 @@ describe('the built CLI', () => {
     const names = [...reachable.keys()].map((file) => relative(out, file))
     expect(names.some((name) => /^chunks\/runConvert-/.test(name))).toBe(true)
     expect(names.some((name) => /^chunks\/settings-/.test(name))).toBe(true)
+    // The conversion worker, started from a path, and the format chunks it imports.
+    expect(names.some((name) => /^chunks\/convertWorker-/.test(name))).toBe(true)
+    expect(names.some((name) => /^chunks\/docx-/.test(name))).toBe(true)
   })
 
   it('never loads the desktop app’s entry, which imports electron', () => {
@@ -46,7 +52,7 @@ describe('the built CLI', () => {
   })
 
   it('imports electron from none of the files it can load', () => {
-    const electron = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']electron["']/
+    const electron = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'`]electron(?:\/[\w-]+)?["'`]/
     const importers = [...reachable.keys()].filter((file) => electron.test(readFileSync(file, 'utf8')))
     expect(importers.map((file) => relative(out, file))).toEqual([])
   })

@@ -25,10 +25,11 @@ afterEach(() => {
 })
 
 describe('the settings file backend when the atomic rename is refused', () => {
-  it('writes the file in place on EXDEV, with its permission bits, and reads it back', async () => {
+  it('writes the file in place on EXDEV, creating it with its permission bits, and reads it back', async () => {
     const backend = atomicFileBackend({ dir: await dirs.make(), name: 'secrets', mode: 0o600 })
-    backend.write({ a: 'before' })
     failWith.code = 'EXDEV'
+    backend.write({ a: 'before' })
+    expect(statSync(backend.path).mode & 0o777).toBe(0o600)
     backend.write({ a: 'after' })
     expect(backend.read()).toEqual({ a: 'after' })
     expect(readFileSync(backend.path, 'utf8')).toBe('{\n  "a": "after"\n}\n')
