@@ -9,8 +9,10 @@ const define = { __BUREAU_VERSION__: JSON.stringify(pkg.version) }
 
 // Some libraries are bundled into the build instead of being resolved file by file from node_modules at
 // run time, which costs `bureau convert` (and every other start) tens of milliseconds per library
-// (zod alone is ~100 files). The document converters' libraries land in their lazy chunks. tesseract.js
-// stays external: it starts a worker thread from its own package files. Licences: THIRD_PARTY_LICENSES.txt.
+// (zod alone is ~100 files). The document converters run in the worker's own build
+// (electron.vite.worker.config.ts, every library bundled); they stay listed so that main-thread code that
+// uses one (the e-mail HTML to Markdown) has it bundled too. tesseract.js stays external: it starts a
+// worker thread from its own package files. Licences: THIRD_PARTY_LICENSES.txt.
 const bundledDeps = [
   'zod',
   'commander',

@@ -1,29 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, resolve, sep } from 'node:path'
-import { defineConfig, type Plugin } from 'vitest/config'
+import { tmpdir } from 'node:os'
+import { join, sep } from 'node:path'
+import { defineConfig } from 'vitest/config'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string
-}
-
-/**
- * electron-vite's `?modulePath` import (a separately bundled entry, such as the conversion worker) is
- * resolved to the entry's .ts source, which the code then starts through tsx.
- */
-function modulePathFromSources(): Plugin {
-  const suffix = '?modulePath'
-  return {
-    name: 'bureau:module-path-from-sources',
-    enforce: 'pre',
-    resolveId(id, importer) {
-      if (!id.endsWith(suffix) || !importer) return null
-      return `\0module-path:${resolve(dirname(importer), id.slice(0, -suffix.length))}`
-    },
-    load(id) {
-      if (!id.startsWith('\0module-path:')) return null
-      return `export default ${JSON.stringify(id.slice('\0module-path:'.length))}`
-    },
-  }
 }
 
 /**
@@ -41,10 +22,12 @@ const ownProcess = testFiles
   .filter((file) => NEEDS_OWN_PROCESS.test(readFileSync(file, 'utf8')))
 
 export default defineConfig({
-  plugins: [modulePathFromSources()],
   define: { __BUREAU_VERSION__: JSON.stringify(pkg.version) },
   test: {
     environment: 'node',
+    // The built CLI's conversion worker keeps V8's code cache in the user's cache folder; tests keep it
+    // out of the home folder (the code cache's own tests choose their folders).
+    env: { BUREAU_CODE_CACHE: process.env.BUREAU_CODE_CACHE ?? join(tmpdir(), 'bureau-test-code-cache') },
     // Generous: a waiting test must survive a loaded 2-core machine; a real hang still fails.
     testTimeout: 60_000,
     hookTimeout: 30_000,

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { loadavg } from 'node:os'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -15,6 +15,14 @@ const repoRoot = fileURLToPath(new URL('../', import.meta.url))
 const corpus = corpusDir('convert')
 const bureau = join(repoRoot, 'bin', 'bureau.js')
 const ROUNDS = 5
+/**
+ * The worker's V8 code cache (convert/worker/codeCache.ts) in a folder of the bench's own: the untimed
+ * first run of each comparison writes it, as a user's first conversion with a build does; the timed runs
+ * read it, as every later one does. `off` measures a run without it (a build's very first conversion).
+ */
+const codeCache = mkdtempSync(join(tmpdir(), 'bureau-bench-code-cache-'))
+process.on('exit', () => rmSync(codeCache, { recursive: true, force: true }))
+type CodeCache = 'kept' | 'off'
 
 const docxFiles = ['test.docx', 'test_with_comment.docx', 'rlink.docx', 'equations.docx']
 const textPdfs = [
@@ -66,10 +74,16 @@ function waitForQuiet(): void {
 }
 
 /** Runs one command: wall clock from here, CPU of the child (all its threads) from the kernel's accounting. */
-function run(command: string, args: string[]): Timed {
+function run(command: string, args: string[], cache: CodeCache = 'kept'): Timed {
+  const env = { ...process.env, BUREAU_CODE_CACHE: cache === 'off' ? 'off' : codeCache }
   const cpuBefore = childrenCpu()
   const started = performance.now()
-  const result = spawnSync(command, args, { cwd: corpus, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
+  const result = spawnSync(command, args, {
+    cwd: corpus,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env,
+  })
   const wall = performance.now() - started
   if (result.error) throw result.error
   return { wall, cpu: childrenCpu() - cpuBefore, stdout: result.stdout }
@@ -79,10 +93,10 @@ const Report = z.object({
   files: z.array(z.object({ file: z.string(), ok: z.boolean(), markdown: z.string().optional() })),
 })
 
-function bureauBatch(files: string[]): Timed & { markdown: Map<string, string> } {
+function bureauBatch(files: string[], cache: CodeCache): Timed & { markdown: Map<string, string> } {
   waitForQuiet()
   // --no-cache: a batch that names the same file again converts it again, as the peers do.
-  const timed = run(process.execPath, [bureau, 'convert', '--json', '--no-cache', ...files])
+  const timed = run(process.execPath, [bureau, 'convert', '--json', '--no-cache', ...files], cache)
   const report = Report.parse(JSON.parse(timed.stdout))
   return { ...timed, markdown: new Map(report.files.map((file) => [file.file, file.markdown ?? ''])) }
 }
@@ -136,15 +150,19 @@ function load1(): string {
   return (loadavg()[0] ?? Number.NaN).toFixed(2)
 }
 
-function compare(files: string[], peer: (file: string) => [string, string[]]): Comparison {
+function compare(
+  files: string[],
+  peer: (file: string) => [string, string[]],
+  cache: CodeCache = 'kept',
+): Comparison {
   const ours: (Timed & { markdown: Map<string, string> })[] = []
   const theirs: (Timed & { output: Map<string, string> })[] = []
   // Warm the page cache and the peer's binaries once, then alternate so load drifts hit both.
   const loadBefore = load1()
-  bureauBatch(files)
+  bureauBatch(files, cache)
   peerBatch(files, peer)
   for (let round = 0; round < ROUNDS; round++) {
-    ours.push(bureauBatch(files))
+    ours.push(bureauBatch(files, cache))
     theirs.push(peerBatch(files, peer))
   }
   const bureauMs = median(ours.map((entry) => entry.wall))
@@ -275,6 +293,7 @@ export default async function convertBench(): Promise<BenchRow[]> {
   const pdf = compare(textPdfs, (file) => ['pdftotext', ['-layout', file, '-']])
   const docx20 = compare(repeated(docxFiles, 5), (file) => ['pandoc', ['-t', 'gfm', file]])
   const pdf24 = compare(repeated(textPdfs, 4), (file) => ['pdftotext', ['-layout', file, '-']])
+  const docx20Uncached = compare(repeated(docxFiles, 5), (file) => ['pandoc', ['-t', 'gfm', file]], 'off')
   const warmLoad = load1()
   const docxWarm = await warmInProcess(docxFiles)
   const pdfWarm = await warmInProcess(textPdfs)
@@ -307,6 +326,12 @@ export default async function convertBench(): Promise<BenchRow[]> {
     ...recallRows('pdftotext', pdf),
     batchRow('cold CLI batch of 24 pdf (6 files × 4)', pdf24, 'pdftotext', 2),
     batchRow('cold CLI batch of 20 docx (4 files × 5)', docx20, 'pandoc', 0.5),
+    {
+      ...batchRow('cold CLI batch of 20 docx, no code cache', docx20Uncached, 'pandoc', 0.5),
+      target: undefined,
+      pass: undefined,
+      note: `informative: a build's first conversion, before the worker's V8 code cache is written; ${timingNote(docx20Uncached, 'pandoc')}`,
+    },
     warmRatioRow(`${textPdfs.length} text pdf`, pdfWarm, pdf, 'pdftotext -layout', 1),
     warmRatioRow(`${docxFiles.length} docx`, docxWarm, docx, 'pandoc', 0.2),
     {

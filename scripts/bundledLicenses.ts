@@ -34,9 +34,7 @@ function licenceOf(root: string): { heading: string; text: string } {
  * left external keep their own files in node_modules), as one asset next to the entry files.
  */
 export function bundledLicenses(fileName = 'THIRD_PARTY_LICENSES.txt'): Plugin {
-  // electron-vite builds a `?modulePath` worker entry (the converter's worker) in a nested build with the
-  // same plugins and adds its output as assets, whose modules the outer bundle cannot see: the packages
-  // of every build this plugin takes part in are kept here, so the outer build lists them all.
+  // The packages of every bundle this plugin instance takes part in (a config may build several).
   const roots = new Set<string>()
   return {
     name: 'bureau:bundled-licenses',

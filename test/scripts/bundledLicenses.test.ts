@@ -27,10 +27,15 @@ describe('the built main bundle', () => {
   it('ships the licence of every library bundled into it', () => {
     expect(existsSync(file), 'run `npm run build` first (npm test does)').toBe(true)
     const text = readFileSync(file, 'utf8')
-    for (const name of ['zod@', 'commander@', 'mammoth@', 'pdfjs-dist@', 'turndown@', 'jszip@'])
-      expect(text).toContain(`\n${name}`)
-    expect(text).toContain('Apache License')
+    for (const name of ['zod@', 'commander@', 'turndown@']) expect(text).toContain(`\n${name}`)
     // External dependencies keep their own licence files in node_modules.
     expect(text).not.toContain('\ntesseract.js@')
+  })
+
+  it('ships the licences of the conversion worker, which bundles every library it uses', () => {
+    const worker = readFileSync(join(repoRoot, 'out', 'worker', 'THIRD_PARTY_LICENSES.txt'), 'utf8')
+    for (const name of ['mammoth@', 'pdfjs-dist@', 'jszip@', 'saxes@', 'fflate@', '@e965/xlsx@'])
+      expect(worker).toContain(`\n${name}`)
+    expect(worker).toContain('Apache License')
   })
 })

@@ -1,10 +1,11 @@
 import { fitToBudget } from './budget'
 import { cacheKey, createResultCache } from './cache'
 import { describeFailure } from './convertCore'
-import { detectFormat, extensionOf, formatOfExtension } from './detect'
+import { detectFormat, extensionOf } from './detect'
 import { ConvertError } from './errors'
 import { defaultLimits } from './limits'
 import { createTesseractOcr } from './ocr/tesseractOcr'
+import { prestartWorkers } from './prestart'
 import {
   ConvertFormat,
   ConvertInput,
@@ -17,7 +18,7 @@ import {
   type VisionSource,
 } from './types'
 import { hookFor, visionCacheId } from './visionFallback'
-import { runInWorker, warmWorkers } from './worker/runInWorker'
+import { runInWorker } from './worker/runInWorker'
 
 export interface ConverterOptions {
   /** Folder for the on-disk result cache (by content hash); memory-only when absent. */
@@ -162,12 +163,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
     },
     stats: () => ({ ...counts }),
     prepare(fileNames) {
-      const formats = new Set<ConvertFormat>()
-      for (const name of fileNames) {
-        const format = formatOfExtension(extensionOf(name))
-        if (format) formats.add(format)
-      }
-      if (fileNames.length > 0) warmWorkers([...formats], fileNames.length)
+      const formats = prestartWorkers(fileNames)
       // The CLI's choice opens the settings (their module and its dependencies take hundreds of ms to
       // load); asked now, that overlaps the workers' start instead of holding back the first PDF's job.
       // The answer is asked for again per conversion (the CLI's sources keep what they opened).

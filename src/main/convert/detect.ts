@@ -1,6 +1,9 @@
 import { FormatProblem } from './errors'
+import { byExtension, extensionOf } from './extensions'
 import type { ConvertFormat } from './types'
 import { listZip } from './zip/readZip'
+
+export { extensionOf, extensionsByFormat, formatOfExtension } from './extensions'
 
 export interface Detection {
   format: ConvertFormat
@@ -8,63 +11,7 @@ export interface Detection {
   note?: string
 }
 
-const byExtension: Record<string, ConvertFormat> = {
-  docx: 'docx',
-  docm: 'docx',
-  pdf: 'pdf',
-  xlsx: 'xlsx',
-  xlsm: 'xlsx',
-  xls: 'xls',
-  csv: 'csv',
-  tsv: 'tsv',
-  tab: 'tsv',
-  pptx: 'pptx',
-  pptm: 'pptx',
-  html: 'html',
-  htm: 'html',
-  xhtml: 'html',
-  txt: 'text',
-  text: 'text',
-  log: 'text',
-  md: 'markdown',
-  markdown: 'markdown',
-  json: 'json',
-  ipynb: 'ipynb',
-  rss: 'feed',
-  atom: 'feed',
-  xml: 'text',
-  epub: 'epub',
-  zip: 'zip',
-  png: 'image',
-  jpg: 'image',
-  jpeg: 'image',
-  webp: 'image',
-  tif: 'image',
-  tiff: 'image',
-  bmp: 'image',
-  gif: 'image',
-}
-
-/** The file extensions recognised for each format (content decides; the extension breaks ties). */
-export function extensionsByFormat(): Map<ConvertFormat, string[]> {
-  const out = new Map<ConvertFormat, string[]>()
-  for (const [extension, format] of Object.entries(byExtension))
-    out.set(format, [...(out.get(format) ?? []), extension])
-  return out
-}
-
-/** The format a file extension stands for, if the converter reads it. */
-export function formatOfExtension(extension: string): ConvertFormat | undefined {
-  return Object.hasOwn(byExtension, extension) ? byExtension[extension] : undefined
-}
-
 const zipFamily = new Set<ConvertFormat>(['docx', 'xlsx', 'pptx', 'epub', 'zip'])
-
-export function extensionOf(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? name
-  const dot = base.lastIndexOf('.')
-  return dot > 0 ? base.slice(dot + 1).toLowerCase() : ''
-}
 
 function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false

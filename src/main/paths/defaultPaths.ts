@@ -14,3 +14,14 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
 export function defaultWorkspaceDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.BUREAU_WORKSPACE ?? join(homedir(), APP_DIR_NAME)
 }
+
+/**
+ * The OS per-user cache folder (things that can be rebuilt: compiled code), like Electron's
+ * `app.getPath('cache')` joined with the product name.
+ */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  if (platform === 'win32')
+    return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), APP_DIR_NAME, 'Cache')
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Caches', APP_DIR_NAME)
+  return join(env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), APP_DIR_NAME)
+}

@@ -1,4 +1,4 @@
 export { contentTypeOf } from './contentType'
-export { APP_DIR_NAME, defaultDataDir, defaultWorkspaceDir } from './defaultPaths'
+export { APP_DIR_NAME, defaultCacheDir, defaultDataDir, defaultWorkspaceDir } from './defaultPaths'
 export { ensureWritableDir } from './ensureWritableDir'
 export { locateRendererDir } from './rendererDir'

@@ -8,20 +8,24 @@ import { assertBuilt, repoRoot } from '../../support/builtCli'
 // statically lands in index.js; a shared chunk that re-exports it then imports index.js, and the CLI
 // fails with "Named export 'BrowserWindow' not found" at the first command that loads that chunk.
 const out = join(repoRoot, 'out', 'main')
-// Static and dynamic imports, and the worker entries a chunk names by path beside it
-// (`join(import.meta.dirname, "./convertWorker-….js")`, `new URL("./….js", import.meta.url)`).
+// The conversion worker is a build of its own (out/worker, CommonJS), which the pool starts by name.
+const workerEntry = join(repoRoot, 'out', 'worker', 'workerMain.cjs')
+// Static and dynamic imports, `require()` of the worker's chunks, and the worker entries a chunk names by
+// path beside it (`join(import.meta.dirname, "./….js")`, `new URL("./….js", import.meta.url)`).
 const SPECIFIER =
-  /(?:\bfrom\s*|\bimport\s*\(?\s*|import\.meta\.dirname,\s*|new URL\(\s*)["'](\.{1,2}\/[^"']+)["']/g
+  /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\(\s*|import\.meta\.dirname,\s*|new URL\(\s*)["'](\.{1,2}\/[^"']+)["']/g
+/** Only the static imports: what loads before any of the file's code runs. */
+const STATIC_SPECIFIER = /(?:^|\n)import\s*(?:[^"';]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+)["']/g
 
 /** Every file of the build the CLI can load: static and dynamic imports, followed from cli.js. */
-function reachableFromCli(): Map<string, string> {
-  const from = new Map<string, string>([[join(out, 'cli.js'), '(entry)']])
-  const queue = [join(out, 'cli.js')]
+function reachableFrom(entries: string[], pattern = SPECIFIER): Map<string, string> {
+  const from = new Map<string, string>(entries.map((entry) => [entry, '(entry)']))
+  const queue = [...entries]
   for (let file = queue.pop(); file; file = queue.pop()) {
-    for (const match of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
       const target = resolve(dirname(file), match[1]!)
       // Bundled libraries' own text may spell a relative path that is not a file of the build.
-      if (!target.endsWith('.js') || from.has(target) || !existsSync(target)) continue
+      if (!/\.c?js$/.test(target) || from.has(target) || !existsSync(target)) continue
       from.set(target, relative(out, file))
       queue.push(target)
     }
@@ -33,16 +37,27 @@ describe('the built CLI', () => {
   let reachable: Map<string, string>
   beforeAll(() => {
     assertBuilt()
-    reachable = reachableFromCli()
+    reachable = reachableFrom([join(out, 'cli.js'), workerEntry])
   })
 
   it('reaches the chunks it loads (the walk follows both kinds of import)', () => {
     const names = [...reachable.keys()].map((file) => relative(out, file))
     expect(names.some((name) => /^chunks\/runConvert-/.test(name))).toBe(true)
     expect(names.some((name) => /^chunks\/settings-/.test(name))).toBe(true)
-    // The conversion worker, started from a path, and the format chunks it imports.
-    expect(names.some((name) => /^chunks\/convertWorker-/.test(name))).toBe(true)
-    expect(names.some((name) => /^chunks\/docx-/.test(name))).toBe(true)
+    // The conversion worker's build, and the format chunks it requires.
+    expect(names.some((name) => /^\.\.\/worker\/convertWorker-[\w-]+\.cjs$/.test(name))).toBe(true)
+    expect(names.some((name) => /^\.\.\/worker\/docx-[\w-]+\.cjs$/.test(name))).toBe(true)
+    expect(names.some((name) => /^\.\.\/worker\/pdf\.worker-[\w-]+\.cjs$/.test(name))).toBe(true)
+  })
+
+  it('starts the conversion workers before it loads zod, commander or the converter', () => {
+    // cli.js runs prestart before it imports the command tree: its static imports are all that loads first.
+    const first = [...reachableFrom([join(out, 'cli.js')], STATIC_SPECIFIER).keys()].map((file) =>
+      relative(out, file),
+    )
+    expect(first.some((name) => /^chunks\/prestart-/.test(name))).toBe(true)
+    const heavy = first.filter((name) => /^chunks\/(schemas|program|createConverter|cli)-/.test(name))
+    expect(heavy).toEqual([])
   })
 
   it('never loads the desktop app’s entry, which imports electron', () => {

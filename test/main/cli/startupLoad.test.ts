@@ -33,8 +33,11 @@ const HEAVY_PACKAGES = [
   'tesseract.js',
   'node-server',
 ]
-/** Chunks of libraries bundled into the build (pdf.js, SheetJS) and of the app's HTTP host. */
-const HEAVY_CHUNKS = /\/out\/main\/chunks\/(pdf|pdf\.worker|xlsx|cpexcel\.full|server|agent|eval)-[\w-]+\.js$/
+/**
+ * Chunks of the app's HTTP host, agent and eval, and the conversion worker's build (out/worker: pdf.js,
+ * SheetJS, mammoth), which only a conversion starts.
+ */
+const HEAVY_CHUNKS = /\/out\/(main\/chunks\/(server|agent|eval)-[\w-]+\.js|worker\/[\w.-]+\.cjs)$/
 
 let loaded: string[] = []
 let stdout = ''

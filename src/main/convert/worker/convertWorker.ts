@@ -4,6 +4,7 @@ import { ConvertError, FormatProblem } from '../errors'
 import { withDeadline } from '../limits'
 import { loadConverter } from '../registry'
 import type { OcrEngine, VisionHook } from '../types'
+import { writePendingCodeCache } from './codeCache'
 import {
   type ConvertJob,
   errorFromWire,
@@ -70,5 +71,9 @@ port.on('message', (message: ToWorker) => {
     for (const format of message.formats) void loadConverter(format).catch(() => {})
     return
   }
-  void runJob(message).then((outcome) => port.postMessage(outcome))
+  void runJob(message).then((outcome) => {
+    // Before the answer: a CLI run may exit as soon as it has its last result.
+    writePendingCodeCache()
+    port.postMessage(outcome)
+  })
 })

@@ -28,8 +28,13 @@ interface IdleWorker {
 }
 const idle: IdleWorker[] = []
 
+/** The worker is created at once (a prestarted one boots while the CLI loads); failures reject. */
 function spawn(): Promise<Worker> {
-  return startConvertWorker({ resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
+  try {
+    return Promise.resolve(startConvertWorker({ resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } }))
+  } catch (error) {
+    return Promise.reject(error)
+  }
 }
 
 /** An idle worker must not keep a CLI run alive, and one that exits leaves the list. */

@@ -1,29 +1,43 @@
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
+import { defaultCacheDir } from '../../paths'
+
+const BUILT_ENTRY = join('worker', 'workerMain.cjs')
 
 /**
- * Where the worker's entry is. Run from the sources (Vitest, tsx benches) this module is a .ts file
- * and the entry is its sibling .ts. In the build, electron-vite's `?modulePath` import bundles the
- * entry as its own file (out/main/chunks/convertWorker-<hash>.js) and gives its path relative to the
- * importing chunk; the import is only reached in the build, so nothing else has to understand it.
+ * The built worker (`out/worker/workerMain.cjs`, a CommonJS build of its own: see
+ * electron.vite.worker.config.ts) seen from this module, bundled into `out/main` or one of its chunk
+ * folders. Run from the sources (Vitest, tsx benches) this module is a .ts file and there is none.
  */
-async function entryPath(): Promise<{ path: string; fromSources: boolean }> {
-  if (import.meta.url.endsWith('.ts'))
-    return { path: fileURLToPath(new URL('./convertWorker.ts', import.meta.url)), fromSources: true }
-  const built = await import('./convertWorker.ts?modulePath')
-  return { path: built.default, fromSources: false }
+function builtEntry(): string | undefined {
+  if (import.meta.url.endsWith('.ts')) return undefined
+  let dir = dirname(fileURLToPath(import.meta.url))
+  for (let depth = 0; depth < 4; depth++) {
+    const candidate = join(dir, BUILT_ENTRY)
+    if (existsSync(candidate)) return candidate
+    dir = dirname(dir)
+  }
+  throw new Error(`the conversion worker is not built (${BUILT_ENTRY} not found): run \`npm run build\``)
+}
+
+/** Where the built worker keeps V8's code cache: `BUREAU_CODE_CACHE` (a folder, or `off`) or the OS cache. */
+export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const chosen = env.BUREAU_CODE_CACHE?.trim()
+  if (chosen === 'off') return undefined
+  return chosen || join(defaultCacheDir(env), 'code')
 }
 
 /** Starts the conversion worker from the build, or from the sources through tsx. */
-export async function startConvertWorker(options: WorkerOptions): Promise<Worker> {
-  const entry = await entryPath()
-  if (!entry.fromSources) return new Worker(entry.path, options)
+export function startConvertWorker(options: WorkerOptions): Worker {
+  const built = builtEntry()
+  if (built) return new Worker(built, { ...options, workerData: { codeCacheDir: codeCacheDir() } })
   // tsx's ESM API by file (its `require` export cannot register the loader from an eval worker).
   const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'))
   const tsx = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href
-  const source = pathToFileURL(entry.path).href
+  const source = pathToFileURL(fileURLToPath(new URL('./convertWorker.ts', import.meta.url))).href
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}) })`
   return new Worker(boot, { ...options, eval: true })
 }

@@ -1,0 +1,117 @@
+import { readdirSync, statSync, truncateSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createConverter } from '../../../src/main/convert'
+import { defaultCacheDir } from '../../../src/main/paths'
+import { assertBuilt, runCli } from '../../support/builtCli'
+import { tempDirs } from '../../support/tempDir'
+import { corpusDir, corpusFile } from './corpus'
+
+// The built CLI converts in a CommonJS build of the worker (out/worker), compiled with V8's code cache;
+// the other convert tests run the sources. Same Markdown, byte for byte, and a cache that is written
+// once, read after, and rebuilt when damaged.
+const dirs = tempDirs('bureau-built-worker-')
+afterAll(() => dirs.cleanup())
+
+/** Every format once; images and the scanned PDF are left out (offline OCR takes seconds a page). */
+const FILES = [
+  'test.docx',
+  'test_with_comment.docx',
+  'equations.docx',
+  'test.pdf',
+  'SPARSE-2024-INV-1234_borderless_table.pdf',
+  'test.xlsx',
+  'test.xls',
+  'test_mskanji.csv',
+  'test.pptx',
+  'test_wikipedia.html',
+  'test.json',
+  'test_notebook.ipynb',
+  'test_rss.xml',
+  'test.epub',
+  'test_files.zip',
+]
+
+const Report = z.object({
+  files: z.array(
+    z.object({
+      file: z.string(),
+      ok: z.literal(true),
+      format: z.string(),
+      title: z.string().nullable(),
+      warnings: z.array(z.string()),
+      markdown: z.string(),
+    }),
+  ),
+})
+
+const convertBuilt = async (cacheEnv: NodeJS.ProcessEnv, files = FILES) => {
+  const result = await runCli(['convert', '--json', ...files.map((file) => join(corpusDir, file))], {
+    env: { ...cacheEnv, BUREAU_DATA_DIR: await dirs.make() },
+    timeoutMs: 120_000,
+  })
+  expect(result.code, result.stderr).toBe(0)
+  return Report.parse(JSON.parse(result.stdout)).files
+}
+
+const cacheFiles = (folder: string) =>
+  Object.fromEntries(
+    readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.v8'))
+      .map((file) => [file, statSync(join(folder, file)).mtimeMs]),
+  )
+
+beforeAll(() => assertBuilt())
+
+describe('the built conversion worker', () => {
+  it('writes the Markdown the sources write, for every format', async () => {
+    const built = await convertBuilt({ BUREAU_CODE_CACHE: await dirs.make() })
+    const converter = createConverter()
+    try {
+      for (const [index, file] of FILES.entries()) {
+        const expected = await converter.convert({ name: join(corpusDir, file), bytes: corpusFile(file) })
+        const entry = built[index]
+        expect(entry?.format, file).toBe(expected.format)
+        expect(entry?.markdown, file).toBe(expected.markdown)
+        expect(entry?.warnings, file).toEqual(expected.warnings)
+      }
+    } finally {
+      await converter.dispose()
+    }
+  }, 180_000)
+
+  it('writes its code cache once, reads it after, and rebuilds a damaged file', async () => {
+    const cache = await dirs.make()
+    const docx = ['test.docx', 'test.pdf']
+    const first = await convertBuilt({ BUREAU_CODE_CACHE: cache }, docx)
+    const written = cacheFiles(cache)
+    const names = Object.keys(written).map((file) => file.replace(/^v8-[^/\\]+[/\\]/, ''))
+    // The worker, the Word and PDF converters and their libraries (pdf.js's worker among them).
+    for (const chunk of [/^convertWorker-/, /^docx-/, /^pdf-/, /^pdf\.worker-/, /^htmlToMarkdown-/])
+      expect(
+        names.some((name) => chunk.test(name)),
+        `${chunk} in ${names.join(', ')}`,
+      ).toBe(true)
+
+    const second = await convertBuilt({ BUREAU_CODE_CACHE: cache }, docx)
+    expect(second).toEqual(first)
+    expect(cacheFiles(cache)).toEqual(written)
+
+    const docxCache = Object.keys(written).find((file) => /docx-/.test(file)) as string
+    truncateSync(join(cache, docxCache), 100)
+    expect(await convertBuilt({ BUREAU_CODE_CACHE: cache }, docx)).toEqual(first)
+    expect(statSync(join(cache, docxCache)).size).toBeGreaterThan(1000)
+  }, 120_000)
+
+  it('keeps the cache in the OS cache folder, and nowhere when it is off', async () => {
+    const home = await dirs.make()
+    const env = { XDG_CACHE_HOME: home, LOCALAPPDATA: home }
+    await convertBuilt({ BUREAU_CODE_CACHE: '', ...env }, ['test.json'])
+    expect(Object.keys(cacheFiles(join(defaultCacheDir(env), 'code'))).length).toBeGreaterThan(0)
+
+    const off = await dirs.make()
+    await convertBuilt({ BUREAU_CODE_CACHE: 'off', XDG_CACHE_HOME: off, LOCALAPPDATA: off }, ['test.json'])
+    expect(readdirSync(off)).toEqual([])
+  }, 60_000)
+})
