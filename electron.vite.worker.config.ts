@@ -1,13 +1,17 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import { bundledLicenses } from './scripts/bundledLicenses'
 
 // The document-conversion worker, built apart from the app as CommonJS (out/worker/*.cjs): on Node 20
 // only a script compiled through `vm.Script` can be given V8's cached bytecode, and the worker's entry
-// (workerMain.ts) compiles its own files that way (convert/worker/codeCache.ts). Every library is
-// bundled, so the worker resolves nothing from node_modules at run time.
+// (workerMain.ts) compiles its own files that way (convert/worker/codeCache.ts). Its libraries are
+// bundled (a few files are still read from node_modules: chardet, pdf.js's character maps).
+const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string }
+
 export default defineConfig({
   main: {
+    define: { __BUREAU_VERSION__: JSON.stringify(pkg.version) },
     plugins: [bundledLicenses()],
     build: {
       outDir: 'out/worker',

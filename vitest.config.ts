@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, sep } from 'node:path'
 import { defineConfig } from 'vitest/config'
@@ -21,13 +21,16 @@ const ownProcess = testFiles
   .filter((file) => /^test\/(main|shared|scripts|support|renderer)\/.*\.test\.tsx?$/.test(file))
   .filter((file) => NEEDS_OWN_PROCESS.test(readFileSync(file, 'utf8')))
 
+const codeCacheOfThisRun = mkdtempSync(join(tmpdir(), 'bureau-test-code-cache-'))
+process.on('exit', () => rmSync(codeCacheOfThisRun, { recursive: true, force: true }))
+
 export default defineConfig({
   define: { __BUREAU_VERSION__: JSON.stringify(pkg.version) },
   test: {
     environment: 'node',
     // The built CLI's conversion worker keeps V8's code cache in the user's cache folder; tests keep it
-    // out of the home folder (the code cache's own tests choose their folders).
-    env: { BUREAU_CODE_CACHE: process.env.BUREAU_CODE_CACHE ?? join(tmpdir(), 'bureau-test-code-cache') },
+    // in a private folder of this run (the code cache's own tests choose their folders).
+    env: { BUREAU_CODE_CACHE: codeCacheOfThisRun },
     // Generous: a waiting test must survive a loaded 2-core machine; a real hang still fails.
     testTimeout: 60_000,
     hookTimeout: 30_000,

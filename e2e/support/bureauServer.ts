@@ -61,7 +61,11 @@ export async function startBureau(
       workspace,
       ...extraArgs,
     ],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    // The conversion worker's code cache in the server's own folder, not the home folder.
+    {
+      env: { ...process.env, BUREAU_CODE_CACHE: join(base, 'code-cache'), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   )
   let stderr = ''
   child.stderr?.on('data', (d: Buffer) => {

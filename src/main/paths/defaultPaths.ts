@@ -21,7 +21,7 @@ export function defaultWorkspaceDir(env: NodeJS.ProcessEnv = process.env): strin
  */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
   if (platform === 'win32')
-    return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), APP_DIR_NAME, 'Cache')
+    return join(env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local'), APP_DIR_NAME, 'Cache')
   if (platform === 'darwin') return join(homedir(), 'Library', 'Caches', APP_DIR_NAME)
-  return join(env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), APP_DIR_NAME)
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), APP_DIR_NAME)
 }

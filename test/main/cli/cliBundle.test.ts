@@ -58,6 +58,9 @@ describe('the built CLI', () => {
     expect(first.some((name) => /^chunks\/prestart-/.test(name))).toBe(true)
     const heavy = first.filter((name) => /^chunks\/(schemas|program|createConverter|cli)-/.test(name))
     expect(heavy).toEqual([])
+    // Whatever the chunks are named: neither library's code is among them.
+    const text = first.map((name) => readFileSync(join(out, name), 'utf8')).join('\n')
+    expect(text).not.toMatch(/\bZodError\b|\bCommanderError\b/)
   })
 
   it('never loads the desktop app’s entry, which imports electron', () => {

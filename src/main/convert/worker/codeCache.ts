@@ -1,19 +1,33 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash, randomUUID } from 'node:crypto'
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import Module from 'node:module'
 import { basename, dirname, join, sep } from 'node:path'
 import vm from 'node:vm'
 
-// V8's code cache for the built conversion worker (Node 20 has no compile cache for any module; Node
-// 22's `module.enableCompileCache()` covers ES modules only). The worker is built as CommonJS
-// (`out/worker/*.cjs`) so its files can be compiled here through `vm.Script` with the bytecode V8 made
-// for them in an earlier run. V8 checks that a cache matches the source, its own version and its flags,
-// and compiles from source otherwise (`cachedDataRejected`), so a stale or damaged file costs one
-// compile and is written again. The cache is written after a conversion, so it also holds the functions
-// that conversion compiled lazily (the converters' code, not only the files' top level).
+// V8's code cache for the built conversion worker. Node 20 has no compile cache (Node 22's
+// `module.enableCompileCache()` would do this, for CommonJS too), so the worker is built as CommonJS
+// (`out/worker/*.cjs`) and its files are compiled here through `vm.Script` with the bytecode V8 made for
+// them in an earlier run. The cache is written after a conversion, so it also holds the functions that
+// conversion compiled lazily (the converters' code, not only the files' top level).
+//
+// V8 checks a cache's header, its own version and flags, and the source's length only: bytecode made for
+// another script of the same length, or a damaged payload, is run as it is (a crash, or someone else's
+// code). So each file carries its own header, the SHA-256 of the source it was made from and of the
+// payload, and is used only when both match; and only from a folder that the user alone can write.
 
 interface LoadedScript {
   script: vm.Script
   cacheFile: string
+  sourceHash: Buffer
 }
 
 /** `Module.prototype._compile`, which `@types/node` leaves out. */
@@ -22,9 +36,15 @@ interface CompilingModule {
   _compile(content: string, filename: string): unknown
 }
 
+const MAGIC = Buffer.from('BUREAUC1')
+const HEADER_BYTES = MAGIC.length + 64
+/** Build folders (one per build of the worker) kept beside the current one, the most recently used. */
+const KEEP_BUILDS = 3
+
 const modulePrototype = (Module as unknown as { prototype: CompilingModule }).prototype
 const unwritten: LoadedScript[] = []
 let installed = false
+let folder: string | undefined
 const stats = { compiled: 0, fromCache: 0, rejected: 0, written: 0 }
 
 /** Files compiled through the cache in this thread: how many had their bytecode taken, refused, written. */
@@ -32,81 +52,135 @@ export function codeCacheStats(): Readonly<typeof stats> {
   return { ...stats }
 }
 
-/** The cache of one V8 build and architecture: the desktop app's Electron and the CLI's Node differ. */
-export function codeCacheFolder(root: string): string {
-  return join(root, `v8-${process.versions.v8}-${process.arch}`)
+/** One folder per V8 build and architecture (Electron's and the CLI's Node differ), then per worker build. */
+export function codeCacheFolder(root: string, buildDir: string): string {
+  const chunks = readdirSync(buildDir)
+    .filter((name) => name.endsWith('.cjs'))
+    .sort()
+  const build = createHash('sha256').update(chunks.join('\n')).digest('hex').slice(0, 16)
+  return join(root, `v8-${process.versions.v8}-${process.arch}`, build)
 }
 
-function readCache(file: string): Buffer | undefined {
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest()
+
+/** The payload of a cache file made from exactly this source, or undefined. */
+function readCache(file: string, sourceHash: Buffer): Buffer | undefined {
+  let bytes: Buffer
   try {
-    return readFileSync(file)
+    bytes = readFileSync(file)
   } catch {
     return undefined
+  }
+  if (bytes.length <= HEADER_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined
+  const payload = bytes.subarray(HEADER_BYTES)
+  const ok =
+    bytes.subarray(MAGIC.length, MAGIC.length + 32).equals(sourceHash) &&
+    bytes.subarray(MAGIC.length + 32, HEADER_BYTES).equals(sha256(payload))
+  return ok ? payload : undefined
+}
+
+/** A real folder (no link) that only this user can write; Windows has no such modes, its profile does. */
+function privateFolder(path: string): boolean {
+  try {
+    mkdirSync(path, { recursive: true, mode: 0o700 })
+    const info = lstatSync(path)
+    if (!info.isDirectory()) return false
+    if (process.platform === 'win32') return true
+    return info.uid === process.getuid?.() && (info.mode & 0o022) === 0
+  } catch {
+    return false
   }
 }
 
 /**
  * Compiles the CommonJS files under `buildDir` with their cached bytecode from `cacheRoot`; any other
- * file is left to Node. Does nothing when `cacheRoot` is undefined (turned off) or when already done.
+ * file is left to Node. Does nothing when `cacheRoot` is undefined (turned off), when its folder is not
+ * the user's own, or when already done.
  */
 export function installCodeCache(cacheRoot: string | undefined, buildDir: string): void {
   if (!cacheRoot || installed) return
   installed = true
-  const folder = codeCacheFolder(cacheRoot)
+  const chosen = codeCacheFolder(cacheRoot, buildDir)
+  if (!privateFolder(chosen)) return
+  folder = chosen
+  quietDynamicImportWarning()
   const prefix = buildDir.endsWith(sep) ? buildDir : buildDir + sep
   const compile = modulePrototype._compile
   modulePrototype._compile = function (this: CompilingModule, content: string, filename: string) {
     if (!filename.startsWith(prefix)) return compile.call(this, content, filename)
-    const cacheFile = join(folder, `${basename(filename)}.v8`)
-    const cachedData = readCache(cacheFile)
-    const script = new vm.Script(Module.wrap(content), {
-      filename,
-      cachedData,
-      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    })
-    stats.compiled++
-    if (cachedData && !script.cachedDataRejected) stats.fromCache++
-    else unwritten.push({ script, cacheFile })
-    if (cachedData && script.cachedDataRejected) stats.rejected++
-    const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown
-    const require = Module.createRequire(filename)
-    return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename))
+    return compileCached(this, content.replace(/^#!.*/, ''), filename, chosen)
   }
 }
 
 /**
- * Writes the cache of every file compiled without one since the last call (a first run, a new build, a
- * cache V8 refused). Synchronous: a CLI run exits as soon as its last result is in. A folder that cannot
- * be written is given up on quietly: the cache only saves time.
+ * Node 20 calls the main context's loader for a script's `import()` "experimental" and says so on
+ * stderr, once, when it is used; a conversion's output is not the place for it.
  */
-export function writePendingCodeCache(): void {
-  for (let loaded = unwritten.shift(); loaded; loaded = unwritten.shift()) {
-    try {
-      mkdirSync(dirname(loaded.cacheFile), { recursive: true, mode: 0o700 })
-      const temporary = `${loaded.cacheFile}.${process.pid}.${Date.now()}.tmp`
-      writeFileSync(temporary, loaded.script.createCachedData(), { mode: 0o600 })
-      renameSync(temporary, loaded.cacheFile)
-      stats.written++
-      removeEarlierBuilds(loaded.cacheFile)
-    } catch {
-      unwritten.length = 0
-      return
-    }
-  }
+function quietDynamicImportWarning(): void {
+  const emit = process.emitWarning.bind(process) as (...args: unknown[]) => void
+  process.emitWarning = ((warning: unknown, ...rest: unknown[]) => {
+    if (String(warning).includes('USE_MAIN_CONTEXT_DEFAULT_LOADER')) return
+    emit(warning, ...rest)
+  }) as typeof process.emitWarning
 }
 
-/** A chunk's name is `<name>-<8-character hash>.cjs`: a new build leaves the cache of the last one behind. */
-function removeEarlierBuilds(cacheFile: string): void {
-  const name = basename(cacheFile)
-  const stem = /^(.+)-[\w-]{8}\.cjs\.v8$/.exec(name)?.[1]
-  if (!stem) return
-  const folder = dirname(cacheFile)
-  for (const other of readdirSync(folder)) {
-    if (
-      other !== name &&
-      other.startsWith(`${stem}-`) &&
-      /^-[\w-]{8}\.cjs\.v8$/.test(other.slice(stem.length))
-    )
-      rmSync(join(folder, other), { force: true })
+function compileCached(module: CompilingModule, content: string, filename: string, into: string) {
+  const sourceHash = sha256(content)
+  const cacheFile = join(into, `${basename(filename)}.v8`)
+  const cachedData = readCache(cacheFile, sourceHash)
+  const script = new vm.Script(Module.wrap(content), {
+    filename,
+    cachedData,
+    // pdf.js imports a decoder with `import()` when its wasm one fails: resolved as Node would.
+    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  })
+  stats.compiled++
+  if (cachedData && !script.cachedDataRejected) stats.fromCache++
+  else unwritten.push({ script, cacheFile, sourceHash })
+  if (cachedData && script.cachedDataRejected) stats.rejected++
+  const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown
+  const require = Module.createRequire(filename)
+  return wrapper.call(module.exports, module.exports, require, module, filename, dirname(filename))
+}
+
+/**
+ * Writes the cache of every file compiled without one since the last call (a first run, a new build, a
+ * cache refused). Synchronous: a CLI run exits as soon as its last result is in. A file that cannot be
+ * written is skipped: the cache only saves time.
+ */
+export function writePendingCodeCache(): void {
+  if (unwritten.length === 0 || !folder) return
+  for (let loaded = unwritten.shift(); loaded; loaded = unwritten.shift()) {
+    // A name nobody can guess, created new (`wx`): never a file or link someone put there.
+    const temporary = `${loaded.cacheFile}.${randomUUID()}.tmp`
+    try {
+      const payload = loaded.script.createCachedData()
+      writeFileSync(temporary, Buffer.concat([MAGIC, loaded.sourceHash, sha256(payload), payload]), {
+        mode: 0o600,
+        flag: 'wx',
+      })
+      renameSync(temporary, loaded.cacheFile)
+      stats.written++
+    } catch {
+      rmSync(temporary, { force: true })
+    }
+  }
+  pruneBuilds(folder)
+}
+
+/** Marks this build's folder as used and removes the least recently used others beyond KEEP_BUILDS. */
+function pruneBuilds(current: string): void {
+  try {
+    const now = new Date()
+    utimesSync(current, now, now)
+    const parent = dirname(current)
+    const others = readdirSync(parent)
+      .map((name) => join(parent, name))
+      .filter((path) => path !== current)
+      .map((path) => ({ path, used: lstatSync(path).mtimeMs }))
+      .sort((a, b) => b.used - a.used)
+    for (const old of others.slice(KEEP_BUILDS)) rmSync(old.path, { recursive: true, force: true })
+  } catch {
+    // Pruning is housekeeping; another process may be doing the same.
   }
 }

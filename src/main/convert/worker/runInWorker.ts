@@ -44,9 +44,16 @@ function park(worker: Worker): IdleWorker {
   worker.removeAllListeners('exit')
   worker.unref()
   const entry: IdleWorker = { ready: Promise.resolve(worker) }
-  worker.once('exit', () => {
+  const drop = () => {
     const index = idle.indexOf(entry)
     if (index >= 0) idle.splice(index, 1)
+  }
+  worker.once('exit', drop)
+  // A worker that fails while it waits (its build damaged, a library that cannot load) leaves the pool;
+  // unheard, the error would end the host.
+  worker.on('error', () => {
+    drop()
+    void worker.terminate()
   })
   return entry
 }
@@ -62,6 +69,7 @@ function release(worker: Worker): void {
 async function acquire(): Promise<Worker> {
   const worker = (await idle.pop()?.ready) ?? (await spawn())
   worker.removeAllListeners('exit')
+  worker.removeAllListeners('error')
   worker.ref()
   return worker
 }

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
 import { defaultCacheDir } from '../../paths'
+import { FormatProblem } from '../errors'
 
 const BUILT_ENTRY = join('worker', 'workerMain.cjs')
 
@@ -20,14 +21,17 @@ function builtEntry(): string | undefined {
     if (existsSync(candidate)) return candidate
     dir = dirname(dir)
   }
-  throw new Error(`the conversion worker is not built (${BUILT_ENTRY} not found): run \`npm run build\``)
+  throw new FormatProblem(
+    'failed',
+    `Bureau's conversion worker is missing from this build (${BUILT_ENTRY}): run \`npm run build\``,
+  )
 }
 
 /** Where the built worker keeps V8's code cache: `BUREAU_CODE_CACHE` (a folder, or `off`) or the OS cache. */
 export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const chosen = env.BUREAU_CODE_CACHE?.trim()
   if (chosen === 'off') return undefined
-  return chosen || join(defaultCacheDir(env), 'code')
+  return resolve(chosen || join(defaultCacheDir(env), 'code'))
 }
 
 /** Starts the conversion worker from the build, or from the sources through tsx. */
