@@ -18,7 +18,7 @@ const ROUNDS = 5
 /**
  * The worker's V8 code cache (convert/worker/codeCache.ts) in a folder of the bench's own: the untimed
  * first run of each comparison writes it, as a user's first conversion with a build does; the timed runs
- * read it, as every later one does. `off` measures a run without it (a build's very first conversion).
+ * read it, as every later one does. `off` measures a run without it (a build's first run also writes it).
  */
 const codeCache = mkdtempSync(join(tmpdir(), 'bureau-bench-code-cache-'))
 process.on('exit', () => rmSync(codeCache, { recursive: true, force: true }))

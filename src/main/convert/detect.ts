@@ -3,8 +3,6 @@ import { byExtension, extensionOf } from './extensions'
 import type { ConvertFormat } from './types'
 import { listZip } from './zip/readZip'
 
-export { extensionOf, extensionsByFormat, formatOfExtension } from './extensions'
-
 export interface Detection {
   format: ConvertFormat
   /** Set when the content contradicts the file extension. */

@@ -1,5 +1,7 @@
+import { Command } from 'commander'
 import { describe, expect, it } from 'vitest'
-import { convertFiles } from '../../../src/main/cli/convert/prestart'
+import { registerConvertCommand } from '../../../src/main/cli/commands/convert'
+import { convertFiles, WITH_VALUE } from '../../../src/main/cli/convert/prestart'
 
 // What `bureau convert` starts workers for before its options are parsed: the file names only.
 describe('the files of a convert command line', () => {
@@ -23,5 +25,16 @@ describe('the files of a convert command line', () => {
 
   it('takes everything after -- as files', () => {
     expect(convertFiles(['a.pdf', '--', '-odd.docx', '--json'])).toEqual(['a.pdf', '-odd.docx', '--json'])
+  })
+
+  it('knows every option of the convert command that takes a value', () => {
+    const program = new Command()
+    registerConvertCommand(program)
+    const convert = program.commands.find((command) => command.name() === 'convert')
+    const withValue = (convert?.options ?? [])
+      .filter((option) => option.required || option.optional)
+      .map((option) => option.long)
+    expect(withValue.length).toBeGreaterThan(0)
+    expect([...WITH_VALUE].sort()).toEqual(withValue.sort())
   })
 })

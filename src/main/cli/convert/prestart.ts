@@ -1,7 +1,7 @@
 import { prestartWorkers } from '../../convert/prestart'
 
 /** `bureau convert`'s options that take the next argument as their value (see commands/convert.ts). */
-const WITH_VALUE = new Set(['--max-chars', '--vision', '--data-dir'])
+export const WITH_VALUE = new Set(['--max-chars', '--vision', '--data-dir'])
 
 /** The file names of `convert`'s arguments: not an option, not an option's value; all after `--`. */
 export function convertFiles(args: readonly string[]): string[] {

@@ -1,4 +1,4 @@
-import { extensionsByFormat } from '../detect'
+import { extensionsByFormat } from '../extensions'
 import type { ConvertFormat } from '../types'
 
 const NOTES: Record<ConvertFormat, string> = {
