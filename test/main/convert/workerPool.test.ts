@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runConvert } from '../../../src/main/cli/convert/runConvert'
 import { createConverter } from '../../../src/main/convert'
 import { acquireSlot, convertPoolStats, setConvertPoolSize } from '../../../src/main/convert/worker/pool'
+import { idleWorkerCount, stopIdleWorkers } from '../../../src/main/convert/worker/runInWorker'
 import { tempDirs } from '../../support/tempDir'
 import { text, writePdf } from './pdfWriter'
 
@@ -27,6 +28,32 @@ afterAll(async () => {
 })
 
 describe('conversion worker pool', () => {
+  // The worker is a fresh one: its 1 ms deadline passes while it still loads the HTML
+  // converter, which then goes on into the long synchronous work of a deeply nested page. Parked, that
+  // worker held the next job until its own hard deadline (a PDF's: 301 s).
+  it('a worker whose conversion overran its deadline and still runs takes no further job', async () => {
+    setConvertPoolSize(1)
+    await stopIdleWorkers()
+    expect(idleWorkerCount()).toBe(0)
+    const converter = createConverter({ ocr: false, limits: { html: { timeoutMs: 1 } } })
+    try {
+      const hostile = converter.convert(
+        { name: 'nested.html', bytes: nestedHtml(200_000) },
+        { noCache: true },
+      )
+      await expect(hostile).rejects.toMatchObject({ failure: 'timeout' })
+      expect(idleWorkerCount()).toBe(0)
+      const next = await converter.convert(
+        { name: 'c.pdf', bytes: pdf('Gamma document text') },
+        { noCache: true },
+      )
+      expect(next.markdown.trim()).toBe('Gamma document text')
+      expect(idleWorkerCount()).toBe(1)
+    } finally {
+      await converter.dispose()
+    }
+  })
+
   it('a CLI batch converts on two workers at once and reports the files in the order given', async () => {
     setConvertPoolSize(2)
     const names = ['one.pdf', 'broken.pdf', 'two.pdf', 'three.pdf']

@@ -42,19 +42,25 @@ const ocrProxy: OcrEngine = {
 const visionProxy: VisionHook = (image, { signal }) => callMain('vision', image, signal)
 
 async function runJob(job: ConvertJob): Promise<FromWorker> {
+  let settled = false
   try {
-    const result = await withDeadline(job.timeoutMs, undefined, (signal) =>
-      convertBytes(job.input, job.settings, signal, {
+    const result = await withDeadline(job.timeoutMs, undefined, (signal) => {
+      const task = convertBytes(job.input, job.settings, signal, {
         limitsFor: (format) => job.limits[format],
         ocr: () => (job.hasOcr ? ocrProxy : undefined),
         vision: job.hasVision ? visionProxy : undefined,
-      }),
-    )
+      })
+      void task.then(
+        () => (settled = true),
+        () => (settled = true),
+      )
+      return task
+    })
     return { type: 'done', result }
   } catch (error) {
     const failure =
       error instanceof ConvertError || error instanceof FormatProblem ? error : describeFailure('text', error)
-    return { type: 'failed', failure: failureToWire(failure) }
+    return { type: 'failed', failure: failureToWire(failure), stillRunning: !settled }
   }
 }
 

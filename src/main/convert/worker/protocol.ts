@@ -29,7 +29,13 @@ export type HookReply =
   | { type: 'reply'; callId: number; ok: true; text: string }
   | { type: 'reply'; callId: number; ok: false; error: WireError }
 
-export type JobOutcome = { type: 'done'; result: ConvertResult } | { type: 'failed'; failure: WireFailure }
+/**
+ * `stillRunning`: the job's deadline passed while its conversion went on (it stops at its next
+ * checkpoint, or never if it is stuck in synchronous work), so the worker must not take another job.
+ */
+export type JobOutcome =
+  | { type: 'done'; result: ConvertResult }
+  | { type: 'failed'; failure: WireFailure; stillRunning: boolean }
 
 /** Load the libraries of these formats now, before a job needs them (a batch's first files). */
 export interface WarmUp {

@@ -58,6 +58,24 @@ function park(worker: Worker): IdleWorker {
   return entry
 }
 
+/** Started workers waiting for a job now (tests: a worker whose job overran is not among them). */
+export function idleWorkerCount(): number {
+  return idle.length
+}
+
+/** Terminates the waiting workers (tests that need a fresh worker share the pool with other files). */
+export async function stopIdleWorkers(): Promise<void> {
+  const waiting = idle.splice(0)
+  await Promise.all(
+    waiting.map((entry) =>
+      entry.ready.then(
+        (worker) => worker.terminate(),
+        () => {},
+      ),
+    ),
+  )
+}
+
 function release(worker: Worker): void {
   if (idle.length >= convertPoolSize()) {
     void worker.terminate()
@@ -208,7 +226,8 @@ function runOnce(
     }
     worker.on('message', (message: FromWorker) => {
       if (message.type === 'done') finish(() => resolve(message.result), true)
-      else if (message.type === 'failed') finish(() => reject(failureFromWire(message.failure)), true)
+      else if (message.type === 'failed')
+        finish(() => reject(failureFromWire(message.failure)), !message.stillRunning)
       else {
         const { callId, kind, image } = message
         const read =
