@@ -34,7 +34,9 @@ export async function saveWorkbook(
   target: string,
   write: WriteBytes,
 ): Promise<SaveReport> {
+  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('start')
   const pass = prepareSave(open)
+  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('pass')
   const calc = open.calc()
   // A workbook read without a theme has `_themes = {}`: exceljs then links a theme it never writes.
   const themed = open.workbook as unknown as { _themes?: Record<string, unknown> }
@@ -45,6 +47,7 @@ export async function saveWorkbook(
     const part = open.originalSheetParts.get(id)
     return part ? open.partSizes.get(part) : undefined
   })
+  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('exceljsParts')
   const originalSheetParts = new Map<string, string>()
   for (const ws of open.workbook.worksheets) {
     const part = open.originalSheetParts.get(ws.id)
@@ -60,12 +63,18 @@ export async function saveWorkbook(
     },
     out,
   )
+  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('preserved')
   verifyPackage(out, (why) => saveRefused(target, why))
+  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('verified')
   const bytes = await writePackage(out)
+  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('zipped')
   const mismatch = zipMismatch(bytes, out)
   if (mismatch) throw saveRefused(target, `the zip does not read back as written (${mismatch})`)
+  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('readback')
   await checkReopens(target, out)
+  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('reopened')
   const receipt = await write(target, bytes)
+  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('written')
   const charts = open.charts.length
   open.original = compressedParts(bytes, out)
   open.partSizes = new Map(Object.entries(out).map(([name, part]) => [name, part.byteLength]))

@@ -166,6 +166,36 @@ describe('Settings → MCP servers', () => {
     expect(calls('mcp.save')[1]).toMatchObject({ env: { GITHUB_TOKEN: null } })
   })
 
+  // The switch answers the click itself: React Query reports the pending change a tick later, and the
+  // controlled checkbox went back to checked until then (Playwright's uncheck() saw no change in CI).
+  it('the Enabled switch turns off in the click, while the change is on its way, and stays off when it lands', async () => {
+    setup()
+    let land: (value: unknown) => void = () => {}
+    const reply = new Promise((resolve) => {
+      land = resolve
+    })
+    let landed = false
+    const disabled = { ...servers[0], state: 'disabled' } as McpServerStatus
+    const answer = invoke.getMockImplementation()
+    invoke.mockImplementation((route: string, input: unknown) => {
+      if (route === 'mcp.setEnabled') return reply
+      if (route === 'mcp.servers' && landed) return Promise.resolve([disabled, servers[1]])
+      return answer?.(route, input)
+    })
+    const github = await screen.findByRole('listitem', { name: 'MCP server github' })
+    const toggle = within(github).getByRole('checkbox', { name: 'Enabled' }) as HTMLInputElement
+    expect(toggle.checked).toBe(true)
+    fireEvent.click(toggle)
+    expect(toggle.checked).toBe(false)
+    await waitFor(() => expect(toggle.disabled).toBe(true))
+    expect(toggle.checked).toBe(false)
+    landed = true
+    land(disabled)
+    await waitFor(() => expect(toggle.disabled).toBe(false))
+    expect(toggle.checked).toBe(false)
+    expect(within(github).getByRole('status').textContent).toBe('Disabled')
+  })
+
   it('disables and removes a server, and sets a tool approval rule', async () => {
     setup()
     const github = await screen.findByRole('listitem', { name: 'MCP server github' })

@@ -23,6 +23,9 @@ export function McpServerRow({
   onEdit(): void
 }) {
   const [open, setOpen] = useState(false)
+  // What the user asked for until the change and the refetched list land: React Query reports the
+  // mutation as pending only a tick later, and a controlled checkbox snaps back meanwhile.
+  const [wanted, setWanted] = useState<boolean>()
   const { setEnabled, remove, reconnect } = useMcpMutations()
   const own = status.origin === 'settings'
   const error = setEnabled.error ?? remove.error ?? reconnect.error
@@ -45,9 +48,13 @@ export function McpServerRow({
           <label className="switch">
             <input
               type="checkbox"
-              checked={setEnabled.isPending ? setEnabled.variables.enabled : status.state !== 'disabled'}
+              checked={wanted ?? status.state !== 'disabled'}
               disabled={setEnabled.isPending}
-              onChange={(e) => setEnabled.mutate({ name: status.name, enabled: e.target.checked })}
+              onChange={(e) => {
+                const enabled = e.target.checked
+                setWanted(enabled)
+                setEnabled.mutate({ name: status.name, enabled }, { onSettled: () => setWanted(undefined) })
+              }}
             />
             <span>Enabled</span>
           </label>
