@@ -58,7 +58,8 @@ export function pruneStyles(xml: string): string {
   for (const match of xml.slice(start).matchAll(tagPattern)) {
     const offset = start + (match.index ?? 0)
     // Anything between tags is text; a `<` there is markup this scan does not know.
-    if (xml.slice(at, offset).includes('<')) return xml
+    const next = xml.indexOf('<', at)
+    if (next >= 0 && next < offset) return xml
     at = offset + match[0].length
     const [tag, end, name = '', attributes = '', selfClosing] = match
     if (end) {

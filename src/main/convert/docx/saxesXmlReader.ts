@@ -79,24 +79,25 @@ function resolve(
 }
 
 /**
- * mammoth's names for the qualified names met in one scope; attributes are keyed with a leading space
- * (no XML name has one), since an unprefixed attribute takes no default namespace.
+ * mammoth's names for the qualified names met in one scope; attributes apart, since an unprefixed
+ * attribute takes no default namespace.
  */
 class Names {
-  private readonly known = new Map<string, string>()
+  private readonly elements = new Map<string, string>()
+  private readonly attributes = new Map<string, string>()
   constructor(
     readonly scope: Scope,
     private readonly namespaceMap: Record<string, string>,
   ) {}
 
   of(qname: string, isAttribute: boolean): string {
-    const key = isAttribute ? ` ${qname}` : qname
-    let name = this.known.get(key)
+    const known = isAttribute ? this.attributes : this.elements
+    let name = known.get(qname)
     if (name === undefined) {
       if (!PLAIN_NAME.test(qname)) throw DECLINE
       const { uri, local } = resolve(qname, this.scope, isAttribute)
       name = nameOf(uri, local, this.namespaceMap)
-      this.known.set(key, name)
+      known.set(qname, name)
     }
     return name
   }
@@ -117,6 +118,8 @@ export function parseWithSaxes(xml: string, namespaceMap: Record<string, string>
   const open: Frame[] = []
   let root: Tree | undefined
   const rootNames = new Names(ROOT_SCOPE, namespaceMap)
+  // Read once: each access through the bundled module namespace is a getter call.
+  const { text: textNode, Element } = mammothXml
   parser.on('opentag', (tag: SaxesTagPlain) => {
     const raw = tag.attributes
     const outer = open[open.length - 1]?.names ?? rootNames
@@ -128,12 +131,12 @@ export function parseWithSaxes(xml: string, namespaceMap: Record<string, string>
     open.push({ name: names.of(tag.name, false), attributes, children: [], names })
   })
   parser.on('text', (text: string) => {
-    open[open.length - 1]?.children.push(mammothXml.text(text))
+    open[open.length - 1]?.children.push(textNode(text))
   })
   parser.on('closetag', () => {
     const frame = open.pop()
     if (!frame) return
-    const element = new mammothXml.Element(frame.name, frame.attributes, frame.children)
+    const element = new Element(frame.name, frame.attributes, frame.children)
     const parent = open[open.length - 1]
     if (parent) parent.children.push(element)
     else root = element
