@@ -27,6 +27,8 @@ const CONFIG = {
   enableGeneratedRules: true,
   enableHeuristicDetection: true,
   heuristicMode: 'tier2',
+  // Its performance marks tell when the text heuristic has run (see HEURISTIC_RAN).
+  performanceLoggingEnabled: true,
   detectRetries: 20,
   isMainWorld: true,
   prehideTimeout: 2000,
@@ -51,6 +53,12 @@ const ANSWERED_MARK = '__bureauConsentAnswered'
  * mark is there and no new first message will come.
  */
 const SCRIPT_STARTED = `typeof window.autoconsentReceiveMessage === 'function' && !window.${ANSWERED_MARK}`
+
+/**
+ * The text heuristic ran in this document (attempt 2 runs it, a task or more after reporting the
+ * attempt): had it found a banner, its cmpDetected report was sent before this reads true.
+ */
+const HEURISTIC_RAN = `performance.getEntriesByName('heuristicDetector').length > 0`
 
 const FINISHED = new Set(['done', 'optOutSucceeded', 'optOutFailed', 'nothingDetected'])
 const BUSY = new Set(['cmpDetected', 'openPopupDetected', 'runningOptOut'])
@@ -139,7 +147,7 @@ export function createConsentWatcher(logger?: Logger): ConsentWatcher {
       const initDeadline = Date.now() + Math.min(budgetMs, 400)
       let mentionsConsent: boolean | undefined
       let scriptStarted: boolean | undefined
-      let secondAttemptAt = 0
+      let heuristicRan = false
       while (Date.now() < deadline) {
         const state = states.get(page)
         if (!state?.initialized) {
@@ -161,10 +169,15 @@ export function createConsentWatcher(logger?: Logger): ConsentWatcher {
               .then(Boolean)
               .catch(() => true)
             if (!mentionsConsent) return state.outcome
-            // Attempt 2 runs the text heuristic; shortly after it, nothing found means no banner.
+            // Nothing found once the text heuristic has run means no banner. (A wall-clock wait after
+            // attempt 2 began lost that race on a busy machine.) The check after it is a loop later, so
+            // the report the heuristic sent has been read.
             if (state.attempts >= 2) {
-              secondAttemptAt ||= Date.now()
-              if (Date.now() - secondAttemptAt > 300) return state.outcome
+              if (heuristicRan) return state.outcome
+              heuristicRan = await page
+                .evaluate(HEURISTIC_RAN)
+                .then(Boolean)
+                .catch(() => true)
             }
           }
         }

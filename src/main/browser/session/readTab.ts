@@ -10,7 +10,7 @@ import { snapshotPage } from '../inpage/snapshotScript'
 import type { RenderedDocument } from '../snapshot/pageView'
 import { assertShown } from './shownGuard'
 import type { Tab } from './tab'
-import { settleConsent } from './tabConsent'
+import { consentNote, settleConsent } from './tabConsent'
 import { NAVIGATION_TIMEOUT_MS } from './timeouts'
 
 type Snapshot = Awaited<ReturnType<typeof snapshotPage>>
@@ -64,7 +64,8 @@ async function snapshotOf(page: Page, refs: ElementRefs): Promise<Snapshot> {
 /** The read's notes; the tab's refusals are reported once, so they are taken off the tab. */
 function readNotes(tab: Tab, result: Snapshot): string[] {
   const notes: string[] = []
-  if (tab.consentNote) notes.push(tab.consentNote)
+  const consent = consentNote(tab.consent)
+  if (consent) notes.push(consent)
   if (result.crossOriginFrames > 0)
     notes.push(`${result.crossOriginFrames} cross-origin frame(s) are named but not read.`)
   notes.push(...refusalNotes(tab.refusals.splice(0)))

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import type { ConsentOutcome } from '../consent/consentWatcher'
 import type { Refusal } from '../guard/refusals'
 import type { RenderedDocument } from '../snapshot/pageView'
 
@@ -9,7 +10,11 @@ export interface Tab {
   pdf: RenderedDocument | null
   /** Whether the cookie banner of the current document was already waited for. */
   consentSettled: boolean
-  consentNote: string | null
+  /**
+   * What the consent watcher knows of the document's banner. Kept live (the watcher goes on filling
+   * it in): an opt-out that finishes after the wait, before the read, is still told.
+   */
+  consent: ConsentOutcome | null
   /** Requests of the tab the URL guard refused since the last report. */
   refusals: Refusal[]
   /** The guard's message for the tab's own navigation it stopped, until another page commits. */
@@ -17,5 +22,5 @@ export interface Tab {
 }
 
 export function newTab(page: Page): Tab {
-  return { page, pdf: null, consentSettled: false, consentNote: null, refusals: [], blockedNavigation: null }
+  return { page, pdf: null, consentSettled: false, consent: null, refusals: [], blockedNavigation: null }
 }

@@ -3,7 +3,7 @@ import type { Tab } from './tab'
 import { CONSENT_BUDGET_MS } from './timeouts'
 
 /** What a read tells about the cookie banner of a document; null when none was found. */
-export function consentNote(outcome: ConsentOutcome | undefined): string | null {
+export function consentNote(outcome: ConsentOutcome | null | undefined): string | null {
   if (!outcome?.cmp) return null
   const result = outcome.optedOut
     ? 'dismissed, non-essential cookies refused'
@@ -20,12 +20,11 @@ export async function settleConsent(
   if (tab.consentSettled) return
   const outcome = await watcher.settle(tab.page, budgetMs)
   tab.consentSettled = true
-  const note = consentNote(outcome)
-  if (note) tab.consentNote = note
+  tab.consent = outcome ?? null
 }
 
 /** A new document in the tab: its banner is waited for again on the next read. */
 export function forgetConsent(tab: Tab): void {
   tab.consentSettled = false
-  tab.consentNote = null
+  tab.consent = null
 }

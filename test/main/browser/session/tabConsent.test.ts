@@ -26,21 +26,36 @@ describe('tab consent', () => {
     await settleConsent(watcher, tab)
     expect(watcher.budgets).toEqual([2_500])
     expect(tab.consentSettled).toBe(true)
-    expect(tab.consentNote).toBe('Cookie banner (Onetrust): dismissed, non-essential cookies refused.')
+    expect(consentNote(tab.consent)).toBe(
+      'Cookie banner (Onetrust): dismissed, non-essential cookies refused.',
+    )
   })
 
   it('waits again after a new document, with no note when no banner was found', async () => {
     const tab = newTab(page)
     const watcher = scriptedWatcher({ cmp: 'Onetrust', optedOut: false }, undefined)
     await settleConsent(watcher, tab, 100)
-    expect(tab.consentNote).toBe('Cookie banner (Onetrust): found, the opt-out did not complete.')
+    expect(consentNote(tab.consent)).toBe('Cookie banner (Onetrust): found, the opt-out did not complete.')
     forgetConsent(tab)
     expect(tab.consentSettled).toBe(false)
-    expect(tab.consentNote).toBeNull()
+    expect(consentNote(tab.consent)).toBeNull()
     await settleConsent(watcher, tab, 100)
     expect(watcher.budgets).toEqual([100, 100])
     expect(tab.consentSettled).toBe(true)
-    expect(tab.consentNote).toBeNull()
+    expect(consentNote(tab.consent)).toBeNull()
+  })
+
+  it('tells an opt-out that finished after the wait, before the read', async () => {
+    const tab = newTab(page)
+    const live: ConsentOutcome = { cmp: 'HEURISTIC-REJECT' }
+    await settleConsent(scriptedWatcher(live), tab, 100)
+    expect(consentNote(tab.consent)).toBe(
+      'Cookie banner (HEURISTIC-REJECT): found, the opt-out did not complete.',
+    )
+    live.optedOut = true
+    expect(consentNote(tab.consent)).toBe(
+      'Cookie banner (HEURISTIC-REJECT): dismissed, non-essential cookies refused.',
+    )
   })
 
   it('writes no note for an outcome without a consent manager', () => {
