@@ -95,6 +95,21 @@ describe('the built conversion worker', () => {
     }
   }, 180_000)
 
+  // The test above runs the sources, which load the real JSZip and xmlbuilder, against this build, which
+  // has neither (mammothUnusedDeps.ts): the same Markdown shows the worker never needed them.
+  it("is all ASCII and leaves out mammoth's JSZip and xmlbuilder", () => {
+    assertBuilt()
+    const dir = join(repoRoot, 'out', 'worker')
+    const chunks = readdirSync(dir).filter((name) => name.endsWith('.cjs'))
+    expect(chunks.length).toBeGreaterThan(5)
+    for (const name of chunks) {
+      const source = readFileSync(join(dir, name), 'latin1')
+      expect(/[^\x00-\x7f]/.test(source), `${name} has a non-ASCII character`).toBe(false)
+      expect(source, name).not.toContain('has been removed in JSZip 3.0')
+      expect(source, name).not.toContain('XMLStringWriter')
+    }
+  })
+
   it('writes its code cache once, reads it after, and rebuilds a damaged file', async () => {
     const cache = await dirs.make()
     const docx = ['test.docx', 'test.pdf']

@@ -83,6 +83,29 @@ describe('conversion worker pool', () => {
     expect(convertPoolStats().mostRunning).toBe(2)
   })
 
+  it('bureau convert keeps one file read and waiting beyond the pool, never converting more at once', async () => {
+    setConvertPoolSize(1)
+    const names = ['ahead-1.pdf', 'ahead-2.pdf', 'ahead-3.pdf']
+    for (const [index, name] of names.entries())
+      await writeFile(join(dir, name), pdf(`Queued document ${index + 1}`))
+    const chunks: string[] = []
+    const io = { out: (chunk: string) => void chunks.push(chunk), err: () => {} }
+    await runConvert(
+      names.map((name) => join(dir, name)),
+      { json: true, vision: 'off', cache: false },
+      io,
+    )
+    const report = JSON.parse(chunks.join('')) as { files: { markdown?: string }[] }
+    expect(report.files.map((file) => file.markdown?.trim())).toEqual([
+      'Queued document 1',
+      'Queued document 2',
+      'Queued document 3',
+    ])
+    // The next file waited for the worker while the one before converted: the worker did not idle
+    // while the host read it. Before, a batch had one lane per worker, and nothing ever waited.
+    expect(convertPoolStats()).toMatchObject({ mostRunning: 1, mostWaiting: 1 })
+  })
+
   it('a file that overruns its deadline stops only its worker; the others keep their results', async () => {
     setConvertPoolSize(2)
     const converter = createConverter({ ocr: false, limits: { html: { timeoutMs: 300 } } })

@@ -13,6 +13,7 @@ let size: number | undefined
 let running = 0
 let exclusiveRunning = false
 let mostRunning = 0
+let mostWaiting = 0
 const queue: Waiter[] = []
 
 /**
@@ -30,16 +31,17 @@ export function convertPoolSize(): number {
   return size
 }
 
-/** Tests set the size (`undefined`: the machine's) and start counting `mostRunning` afresh. */
+/** Tests set the size (`undefined`: the machine's) and start counting `mostRunning`/`mostWaiting` afresh. */
 export function setConvertPoolSize(value: number | undefined): void {
   size = value
   mostRunning = running
+  mostWaiting = queue.length
   pump()
 }
 
-/** Conversions running now, and the most that ran at once since the process started. */
-export function convertPoolStats(): { running: number; mostRunning: number } {
-  return { running, mostRunning }
+/** Conversions running now, and the most that ran (or waited for a slot) at once since the last reset. */
+export function convertPoolStats(): { running: number; mostRunning: number; mostWaiting: number } {
+  return { running, mostRunning, mostWaiting }
 }
 
 function pump(): void {
@@ -85,5 +87,6 @@ export function acquireSlot(exclusive: boolean, signal: AbortSignal | undefined)
     signal?.addEventListener('abort', onAbort, { once: true })
     queue.push(waiter)
     pump()
+    mostWaiting = Math.max(mostWaiting, queue.length)
   })
 }
