@@ -17,7 +17,6 @@ const bundledDeps = [
   'zod',
   'commander',
   'mammoth',
-  'pdfjs-dist',
   'turndown',
   '@joplin/turndown-plugin-gfm',
   '@mixmark-io/domino',

@@ -6,7 +6,7 @@ import { bundledLicenses } from './scripts/bundledLicenses'
 // The document-conversion worker, built apart from the app as CommonJS (out/worker/*.cjs): on Node 20
 // only a script compiled through `vm.Script` can be given V8's cached bytecode, and the worker's entry
 // (workerMain.ts) compiles its own files that way (convert/worker/codeCache.ts). Its libraries are
-// bundled (a few files are still read from node_modules: chardet, pdf.js's character maps), except two
+// bundled (a few files are still read from node_modules: chardet, PDFium's .wasm), except two
 // that mammoth loads and the worker never uses (src/main/convert/docx/mammothUnusedDeps.ts). The output
 // is ASCII (non-ASCII characters escaped) with JSDoc comments left out: Node reads a file that is all
 // ASCII into a one-byte string, about 2 ms faster for the .docx chunk at each worker start and half the
@@ -29,6 +29,9 @@ export default defineConfig({
           entryFileNames: '[name].cjs',
           chunkFileNames: '[name]-[hash].cjs',
           charset: 'ascii',
+          // A script compiled from V8's code cache has no dynamic-import callback on Node 20 (the
+          // `import()` fails), so a library's `import('module')` (PDFium's Emscripten glue) is a require.
+          dynamicImportInCjs: false,
           comments: { legal: true, annotation: true, jsdoc: false },
         },
         treeshake: { moduleSideEffects: (id: string) => !id.includes('/src/') },

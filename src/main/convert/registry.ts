@@ -7,8 +7,8 @@ const loaders: Record<ConvertFormat, Loader> = {
   docx: async () => (await import('./formats/docx')).convertDocx,
   pdf: async () => {
     const pdf = await import('./pdf/convertPdf')
-    // pdf.js itself is imported on the first document: start it now, with the module.
-    pdf.preloadPdfJs()
+    // The engine is compiled and instantiated for the first document: start it now, with the module.
+    pdf.preloadPdf()
     return pdf.convertPdf
   },
   xlsx: async () => (await import('./formats/spreadsheet')).convertWorkbook,

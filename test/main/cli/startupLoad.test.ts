@@ -34,7 +34,7 @@ const HEAVY_PACKAGES = [
   'node-server',
 ]
 /**
- * Chunks of the app's HTTP host, agent and eval, and the conversion worker's build (out/worker: pdf.js,
+ * Chunks of the app's HTTP host, agent and eval, and the conversion worker's build (out/worker: PDFium,
  * SheetJS, mammoth), which only a conversion starts.
  */
 const HEAVY_CHUNKS = /\/out\/(main\/chunks\/(server|agent|eval)-[\w-]+\.js|worker\/[\w.-]+\.cjs)$/

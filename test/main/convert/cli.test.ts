@@ -71,7 +71,7 @@ describe('bureau convert', () => {
 })
 
 describe('bureau convert with the bundled converters', () => {
-  // The build bundles the converters' libraries (pdf.js with its worker, mammoth, turndown, SheetJS...)
+  // The build bundles the converters' libraries (PDFium's glue, mammoth, turndown, SheetJS...)
   // into lazy chunks; the in-process vector tests run the sources, so the built command is checked too.
   it('passes every corpus vector in one batch', async () => {
     const run = async (vectorList: typeof vectors.general, flags: string[]) => {

@@ -11,7 +11,6 @@ async function describePage(
 ): Promise<string | undefined> {
   if (!context.vision) return undefined
   const png = toPng(scan)
-  if (!png) return undefined
   try {
     const name = `${displayName(context.name)} page ${number}.png`
     const text = (
@@ -34,12 +33,7 @@ export async function ocrPage(scan: DecodedImage, number: number, context: Conve
     context.warn(`page ${number} has no text layer and text recognition is turned off`)
     return `(page ${number} is a scanned image; text recognition is off)`
   }
-  const image = toPnm(scan)
-  if (!image) {
-    context.warn(`page ${number} has no text layer and its image format cannot be read`)
-    return `(page ${number} is an image that could not be read)`
-  }
-  const text = (await ocr.recognize(image, { signal: context.signal })).trim()
+  const text = (await ocr.recognize(toPnm(scan), { signal: context.signal })).trim()
   if (!text) return `(no text recognised on page ${number})`
   const paragraphs = text
     .split(/\n\s*\n/)

@@ -1,70 +1,62 @@
 import { crc32, deflateSync } from 'node:zlib'
+import type { Pdfium } from './pdfium'
+import { BitmapFormat, type Ptr } from './pdfiumExports'
 
-/** A decoded image as pdf.js hands it over in Node (no canvas): raw pixels and their layout. */
+/** A decoded image: 8-bit grey (one channel) or RGB (three), rows packed without padding. */
 export interface DecodedImage {
   width: number
   height: number
-  kind: number
-  data: Uint8Array | Uint8ClampedArray
+  channels: 1 | 3
+  data: Uint8Array
 }
 
-const GRAYSCALE_1BPP = 1
-const RGB_24BPP = 2
-const RGBA_32BPP = 3
+const BYTES_PER_PIXEL: Record<number, number> = {
+  [BitmapFormat.gray]: 1,
+  [BitmapFormat.bgr]: 3,
+  [BitmapFormat.bgrx]: 4,
+  [BitmapFormat.bgra]: 4,
+}
 
 /**
- * Encodes raw pixels as binary PNM (P5 grey or P6 colour), a format tesseract reads directly,
- * so no canvas or image library is needed for scanned pages.
+ * Copies a PDFium bitmap out of the engine: grey stays grey; BGR, BGRx and BGRA become RGB (a scan's
+ * alpha says nothing about its text). Undefined for a format PDFium does not name.
  */
-export function toPnm(image: DecodedImage): Uint8Array | undefined {
-  const { width, height, kind, data } = image
-  if (kind === RGB_24BPP && data.length >= width * height * 3) {
-    return concat(`P6\n${width} ${height}\n255\n`, data.subarray(0, width * height * 3))
+export function fromBitmap(engine: Pdfium, bitmap: Ptr): DecodedImage | undefined {
+  const { x, heap } = engine
+  const width = x.FPDFBitmap_GetWidth(bitmap)
+  const height = x.FPDFBitmap_GetHeight(bitmap)
+  const stride = x.FPDFBitmap_GetStride(bitmap)
+  const bytesPerPixel = BYTES_PER_PIXEL[x.FPDFBitmap_GetFormat(bitmap)]
+  const buffer = x.FPDFBitmap_GetBuffer(bitmap)
+  if (!bytesPerPixel || !buffer || width <= 0 || height <= 0 || stride < width * bytesPerPixel)
+    return undefined
+  const source = heap.u8()
+  if (bytesPerPixel === 1) {
+    const data = new Uint8Array(width * height)
+    for (let y = 0; y < height; y++)
+      data.set(source.subarray(buffer + y * stride, buffer + y * stride + width), y * width)
+    return { width, height, channels: 1, data }
   }
-  if (kind === RGBA_32BPP && data.length >= width * height * 4) {
-    const rgb = new Uint8Array(width * height * 3)
-    for (let source = 0, target = 0; target < rgb.length; source += 4, target += 3) {
-      rgb[target] = data[source] as number
-      rgb[target + 1] = data[source + 1] as number
-      rgb[target + 2] = data[source + 2] as number
+  const data = new Uint8Array(width * height * 3)
+  for (let y = 0, target = 0; y < height; y++) {
+    for (let at = buffer + y * stride, end = at + width * bytesPerPixel; at < end; at += bytesPerPixel) {
+      data[target++] = source[at + 2] as number
+      data[target++] = source[at + 1] as number
+      data[target++] = source[at] as number
     }
-    return concat(`P6\n${width} ${height}\n255\n`, rgb)
   }
-  if (kind === GRAYSCALE_1BPP) {
-    const rowBytes = Math.ceil(width / 8)
-    if (data.length < rowBytes * height) return undefined
-    const grey = new Uint8Array(width * height)
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const bit = ((data[y * rowBytes + (x >> 3)] as number) >> (7 - (x & 7))) & 1
-        grey[y * width + x] = bit ? 255 : 0
-      }
-    }
-    return concat(`P5\n${width} ${height}\n255\n`, grey)
-  }
-  return undefined
+  return { width, height, channels: 3, data }
 }
 
-function concat(header: string, pixels: Uint8Array | Uint8ClampedArray): Uint8Array {
-  const head = new TextEncoder().encode(header)
-  const out = new Uint8Array(head.length + pixels.length)
+/** Binary PNM (P5 grey or P6 colour), a format tesseract reads directly. */
+export function toPnm(image: DecodedImage): Uint8Array {
+  const head = new TextEncoder().encode(
+    `${image.channels === 1 ? 'P5' : 'P6'}\n${image.width} ${image.height}\n255\n`,
+  )
+  const out = new Uint8Array(head.length + image.data.length)
   out.set(head)
-  out.set(pixels, head.length)
+  out.set(image.data, head.length)
   return out
-}
-
-function rgbPixels(image: DecodedImage): Uint8Array | undefined {
-  const pnm = toPnm(image)
-  if (!pnm) return undefined
-  // toPnm's header is three text lines; the pixels follow it.
-  let newlines = 0
-  let offset = 0
-  while (newlines < 3 && offset < pnm.length) if (pnm[offset++] === 0x0a) newlines++
-  const pixels = pnm.subarray(offset)
-  if (pixels.length === image.width * image.height * 3) return pixels
-  const rgb = new Uint8Array(image.width * image.height * 3)
-  for (let i = 0; i < pixels.length; i++) rgb.fill(pixels[i] as number, i * 3, i * 3 + 3)
-  return rgb
 }
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
@@ -77,19 +69,17 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out
 }
 
-/** Encodes raw pixels as PNG, the format image-capable models accept (node:zlib does the deflate). */
-export function toPng(image: DecodedImage): Uint8Array | undefined {
-  const rgb = rgbPixels(image)
-  if (!rgb) return undefined
-  const { width, height } = image
-  const raw = new Uint8Array((width * 3 + 1) * height)
-  for (let y = 0; y < height; y++)
-    raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), y * (width * 3 + 1) + 1)
+/** PNG (grey or RGB, 8 bits), the format image-capable models accept; node:zlib does the deflate. */
+export function toPng(image: DecodedImage): Uint8Array {
+  const { width, height, channels, data } = image
+  const row = width * channels
+  const raw = new Uint8Array((row + 1) * height)
+  for (let y = 0; y < height; y++) raw.set(data.subarray(y * row, (y + 1) * row), y * (row + 1) + 1)
   const header = new Uint8Array(13)
   const view = new DataView(header.buffer)
   view.setUint32(0, width)
   view.setUint32(4, height)
-  header.set([8, 2, 0, 0, 0], 8)
+  header.set([8, channels === 1 ? 0 : 2, 0, 0, 0], 8)
   const parts = [
     Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

@@ -103,7 +103,6 @@ export function installCodeCache(cacheRoot: string | undefined, buildDir: string
   const chosen = codeCacheFolder(cacheRoot, buildDir)
   if (!privateFolder(chosen)) return
   folder = chosen
-  quietDynamicImportWarning()
   const prefix = buildDir.endsWith(sep) ? buildDir : buildDir + sep
   const compile = modulePrototype._compile
   modulePrototype._compile = function (this: CompilingModule, content: string, filename: string) {
@@ -112,28 +111,13 @@ export function installCodeCache(cacheRoot: string | undefined, buildDir: string
   }
 }
 
-/**
- * Node 20 calls the main context's loader for a script's `import()` "experimental" and says so on
- * stderr, once, when it is used; a conversion's output is not the place for it.
- */
-function quietDynamicImportWarning(): void {
-  const emit = process.emitWarning.bind(process) as (...args: unknown[]) => void
-  process.emitWarning = ((warning: unknown, ...rest: unknown[]) => {
-    if (String(warning).includes('USE_MAIN_CONTEXT_DEFAULT_LOADER')) return
-    emit(warning, ...rest)
-  }) as typeof process.emitWarning
-}
-
 function compileCached(module: CompilingModule, content: string, filename: string, into: string) {
   const sourceHash = sha256(content)
   const cacheFile = join(into, `${basename(filename)}.v8`)
   const cachedData = readCache(cacheFile, sourceHash)
-  const script = new vm.Script(Module.wrap(content), {
-    filename,
-    cachedData,
-    // pdf.js imports a decoder with `import()` when its wasm one fails: resolved as Node would.
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  })
+  // No `importModuleDynamically`: Node 20 drops it from a script compiled with cached data, so the
+  // worker build has no `import()` (electron.vite.worker.config.ts).
+  const script = new vm.Script(Module.wrap(content), { filename, cachedData })
   stats.compiled++
   if (cachedData && !script.cachedDataRejected) stats.fromCache++
   else unwritten.push({ script, cacheFile, sourceHash })

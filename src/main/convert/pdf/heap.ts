@@ -1,0 +1,66 @@
+import type { PdfiumExports, Ptr } from './pdfiumExports'
+
+/** Bytes of the out-parameter area every engine keeps (two FS_MATRIX and a font name fit). */
+export const SCRATCH_BYTES = 512
+
+/**
+ * Typed views over the engine's memory. A grown memory gets a new buffer (the old views read nothing),
+ * so each read checks the buffer first; that is one comparison, and reads happen after the calls that
+ * may allocate.
+ */
+export class Heap {
+  private buffer: ArrayBuffer | undefined
+  private bytes = new Uint8Array(0)
+  private floats = new Float32Array(0)
+  private doubles = new Float64Array(0)
+  private ints = new Int32Array(0)
+
+  constructor(
+    private readonly memory: WebAssembly.Memory,
+    /** The out-parameter area (SCRATCH_BYTES, 8-byte aligned). */
+    readonly scratch: Ptr,
+  ) {}
+
+  private views(): void {
+    if (this.memory.buffer === this.buffer) return
+    const buffer = this.memory.buffer
+    this.buffer = buffer
+    this.bytes = new Uint8Array(buffer)
+    this.floats = new Float32Array(buffer)
+    this.doubles = new Float64Array(buffer)
+    this.ints = new Int32Array(buffer)
+  }
+
+  u8(): Uint8Array {
+    this.views()
+    return this.bytes
+  }
+
+  f32(ptr: Ptr): number {
+    this.views()
+    return this.floats[ptr >> 2] as number
+  }
+
+  f64(ptr: Ptr): number {
+    this.views()
+    return this.doubles[ptr >> 3] as number
+  }
+
+  i32(ptr: Ptr): number {
+    this.views()
+    return this.ints[ptr >> 2] as number
+  }
+
+  /** Six float32 from `ptr` (an FS_MATRIX or, from four, an FS_RECTF). */
+  f32s(ptr: Ptr, count: number): number[] {
+    this.views()
+    return Array.from(this.floats.subarray(ptr >> 2, (ptr >> 2) + count))
+  }
+}
+
+/** Copies `bytes` into memory allocated in the engine; the caller frees it. 0 when it does not fit. */
+export function copyIn(x: PdfiumExports, heap: Heap, bytes: Uint8Array): Ptr {
+  const ptr = x.malloc(Math.max(1, bytes.length))
+  if (ptr) heap.u8().set(bytes, ptr)
+  return ptr
+}
