@@ -51,6 +51,19 @@ export class Heap {
     return this.ints[ptr >> 2] as number
   }
 
+  /**
+   * The float32 view as it is now, for loops of calls that allocate nothing (reading it costs no
+   * buffer check); `grew` says whether the memory was replaced since.
+   */
+  floatView(): Float32Array {
+    this.views()
+    return this.floats
+  }
+
+  grew(view: Float32Array): boolean {
+    return this.memory.buffer !== view.buffer
+  }
+
   /** Six float32 from `ptr` (an FS_MATRIX or, from four, an FS_RECTF). */
   f32s(ptr: Ptr, count: number): number[] {
     this.views()

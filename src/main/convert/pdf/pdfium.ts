@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { setFlagsFromString } from 'node:v8'
 import { init } from '@embedpdf/pdfium'
 import { Heap, SCRATCH_BYTES } from './heap'
 import type { PdfiumExports } from './pdfiumExports'
@@ -19,6 +20,13 @@ export interface Pdfium {
  */
 export const RETIRE_HEAP_BYTES = 256 * 1024 * 1024
 
+let retireBytes = RETIRE_HEAP_BYTES
+
+/** Tests lower the limit (`undefined`: the default) to see an instance dropped without a huge document. */
+export function setRetireHeapBytes(bytes: number | undefined): void {
+  retireBytes = bytes ?? RETIRE_HEAP_BYTES
+}
+
 interface Slot {
   ready: Promise<Pdfium>
   engine?: Pdfium
@@ -34,9 +42,21 @@ export function pdfiumWasmPath(): string {
   return createRequire(import.meta.url).resolve('@embedpdf/pdfium/pdfium.wasm')
 }
 
+async function compileModule(): Promise<WebAssembly.Module> {
+  const bytes = await readFile(pdfiumWasmPath())
+  const flags = process.env.BUREAU_PDFIUM_FLAGS ?? '--liftoff-only'
+  if (flags) setFlagsFromString(flags)
+  try {
+    return await WebAssembly.compile(bytes)
+  } finally {
+    if (process.env.BUREAU_PDFIUM_RESET) setFlagsFromString(process.env.BUREAU_PDFIUM_RESET)
+    else if (!process.env.BUREAU_PDFIUM_FLAGS) setFlagsFromString('--no-liftoff-only')
+  }
+}
+
 function compile(): Promise<WebAssembly.Module> {
   if (!compiled) {
-    const started = readFile(pdfiumWasmPath()).then((bytes) => WebAssembly.compile(bytes))
+    const started = compileModule()
     compiled = started
     started.catch(() => {
       if (compiled === started) compiled = undefined
@@ -102,7 +122,7 @@ export function releasePdfium(engine: Pdfium): void {
   const held = slot
   if (!held || held.engine !== engine) return
   held.users--
-  if (engine.broken || (held.users === 0 && engine.x.memory.buffer.byteLength > RETIRE_HEAP_BYTES))
+  if (engine.broken || (held.users === 0 && engine.x.memory.buffer.byteLength > retireBytes))
     slot = undefined
 }
 

@@ -26,6 +26,8 @@ export interface PdfiumExports {
   FPDFText_ClosePage(textPage: Ptr): void
   FPDFText_CountChars(textPage: Ptr): number
   FPDFText_GetUnicode(textPage: Ptr, index: number): number
+  /** UTF-16LE of `count` characters from `start` and a NUL; returns the units written, NUL included. */
+  FPDFText_GetText(textPage: Ptr, start: number, count: number, buffer: Ptr): number
   FPDFText_IsGenerated(textPage: Ptr, index: number): number
   FPDFText_GetTextObject(textPage: Ptr, index: number): Ptr
   /** Two float64: x, y. */
