@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import type Tesseract from 'tesseract.js'
 import type { OcrEngine } from '../types'
+import { wasmTierUp } from '../wasmTiering'
 
 interface LanguageData {
   langPath: string
@@ -27,6 +28,8 @@ function startEngine(): Engine {
   const watchers = new Set<(error: Error) => void>()
   let stoppedWith: Error | undefined
   const worker = import('tesseract.js').then((tesseract) => {
+    // The PDF engine may have left this process's WebAssembly on its baseline compiler.
+    wasmTierUp()
     const data = englishData()
     return tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
       langPath: data.langPath,

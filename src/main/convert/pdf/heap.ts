@@ -64,10 +64,12 @@ export class Heap {
     return this.memory.buffer !== view.buffer
   }
 
-  /** Six float32 from `ptr` (an FS_MATRIX or, from four, an FS_RECTF). */
-  f32s(ptr: Ptr, count: number): number[] {
+  /** An FS_MATRIX (six float32: a, b, c, d, e, f) at `ptr`. */
+  matrix(ptr: Ptr): [number, number, number, number, number, number] {
     this.views()
-    return Array.from(this.floats.subarray(ptr >> 2, (ptr >> 2) + count))
+    const at = ptr >> 2
+    const f = this.floats
+    return [f[at] ?? 1, f[at + 1] ?? 0, f[at + 2] ?? 0, f[at + 3] ?? 1, f[at + 4] ?? 0, f[at + 5] ?? 0]
   }
 }
 

@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib'
 import type { Pdfium } from './pdfium'
 import { BitmapFormat, type Ptr } from './pdfiumExports'
 
@@ -59,13 +58,16 @@ export function toPnm(image: DecodedImage): Uint8Array {
   return out
 }
 
+/** node:zlib, loaded when a scan is met: most PDF batches never need it, and a worker loads it for ~1 ms. */
+const zlib = () => process.getBuiltinModule('node:zlib')
+
 function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length)
   const view = new DataView(out.buffer)
   view.setUint32(0, data.length)
   out.set(new TextEncoder().encode(type), 4)
   out.set(data, 8)
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)))
+  view.setUint32(8 + data.length, zlib().crc32(out.subarray(4, 8 + data.length)))
   return out
 }
 
@@ -83,7 +85,7 @@ export function toPng(image: DecodedImage): Uint8Array {
   const parts = [
     Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
+    chunk('IDAT', zlib().deflateSync(raw)),
     chunk('IEND', new Uint8Array()),
   ]
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))

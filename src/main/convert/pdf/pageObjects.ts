@@ -26,7 +26,7 @@ interface Walk {
 function matrixOf(engine: Pdfium, object: Ptr): Matrix {
   const scratch = engine.heap.scratch
   if (!engine.x.FPDFPageObj_GetMatrix(object, scratch + MATRIX)) return IDENTITY
-  return engine.heap.f32s(scratch + MATRIX, 6) as Matrix
+  return engine.heap.matrix(scratch + MATRIX)
 }
 
 /** The path's polylines in top-down page coordinates; curves end one (they never make table borders). */

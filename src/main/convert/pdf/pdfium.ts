@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { setFlagsFromString } from 'node:v8'
 import { init } from '@embedpdf/pdfium'
+import { wasmBaselineOnly } from '../wasmTiering'
 import { Heap, SCRATCH_BYTES } from './heap'
 import type { PdfiumExports } from './pdfiumExports'
 
@@ -43,15 +43,9 @@ export function pdfiumWasmPath(): string {
 }
 
 async function compileModule(): Promise<WebAssembly.Module> {
-  const bytes = await readFile(pdfiumWasmPath())
-  const flags = process.env.BUREAU_PDFIUM_FLAGS ?? '--liftoff-only'
-  if (flags) setFlagsFromString(flags)
-  try {
-    return await WebAssembly.compile(bytes)
-  } finally {
-    if (process.env.BUREAU_PDFIUM_RESET) setFlagsFromString(process.env.BUREAU_PDFIUM_RESET)
-    else if (!process.env.BUREAU_PDFIUM_FLAGS) setFlagsFromString('--no-liftoff-only')
-  }
+  const bytes = readFileSync(pdfiumWasmPath())
+  wasmBaselineOnly()
+  return WebAssembly.compile(bytes)
 }
 
 function compile(): Promise<WebAssembly.Module> {
@@ -122,8 +116,7 @@ export function releasePdfium(engine: Pdfium): void {
   const held = slot
   if (!held || held.engine !== engine) return
   held.users--
-  if (engine.broken || (held.users === 0 && engine.x.memory.buffer.byteLength > retireBytes))
-    slot = undefined
+  if (engine.broken || (held.users === 0 && engine.x.memory.buffer.byteLength > retireBytes)) slot = undefined
 }
 
 /**

@@ -72,7 +72,7 @@ function styleOf(engine: Pdfium, textPage: Ptr, index: number): Style {
   const scratch = heap.scratch
   const fontSize = x.FPDFText_GetFontSize(textPage, index)
   x.FPDFText_GetMatrix(textPage, index, scratch + MATRIX)
-  const [a = 1, b = 0, c = 0, d = 1] = heap.f32s(scratch + MATRIX, 4)
+  const [a, b, c, d] = heap.matrix(scratch + MATRIX)
   const { name, flags } = fontName(engine, textPage, index)
   const upright = Math.abs(b) <= Math.abs(a) * 0.1 && Math.abs(c) <= Math.abs(d) * 0.1
   return {
