@@ -79,6 +79,15 @@ export function snapshot(cell: Cell | undefined, date1904: boolean): CellSnapsho
   return out
 }
 
+/** The snapshot of a cell without a formula holding `value` (as exceljs holds it) under `numFmt`. */
+export function valueSnapshot(value: unknown, numFmt: string | undefined, date1904: boolean): CellSnapshot {
+  const format = numFmt || undefined
+  const out = withDateKind(plainSnapshot(value, date1904), format)
+  out.numFmt = format
+  if (date1904) out.date1904 = date1904
+  return out
+}
+
 /** A date-formatted number is a date; returns a fresh object the caller may extend. */
 function withDateKind(s: Pick<CellSnapshot, 'kind' | 'value'>, numFmt: string | undefined): CellSnapshot {
   if (s.kind === 'number' && numFmt && looksLikeDateFormat(numFmt)) return { kind: 'date', value: s.value }

@@ -29,7 +29,8 @@ function checkTypedFormulas(open: OpenWorkbook, ws: Worksheet, start: CellRef, v
   if (batch.length > 0) new FormulaChecker(open.sheetNames()).checkAll(batch, 'text')
 }
 
-export function setValues(open: OpenWorkbook, ws: Worksheet, start: CellRef, values: CellInput[][]): Area {
+/** The area a block of values written at `start` covers; refuses an empty block or one past the edge. */
+export function blockArea(start: CellRef, values: CellInput[][]): Area {
   if (values.length === 0)
     throw invalidInput('values is empty; give a 2-D array such as [["Name", "Qty"], ["Pens", 3]]')
   const width = Math.max(...values.map((r) => r.length))
@@ -41,6 +42,11 @@ export function setValues(open: OpenWorkbook, ws: Worksheet, start: CellRef, val
     right: start.col + width - 1,
   }
   if (pastSheetEdge(area)) throw invalidInput('values reach past the last row or column of the sheet')
+  return area
+}
+
+export function setValues(open: OpenWorkbook, ws: Worksheet, start: CellRef, values: CellInput[][]): Area {
+  const area = blockArea(start, values)
   checkTypedFormulas(open, ws, start, values)
   let formulas = false
   values.forEach((line, i) => {
@@ -57,10 +63,13 @@ export function setValues(open: OpenWorkbook, ws: Worksheet, start: CellRef, val
   return area
 }
 
+/** Where appended rows start: below the used area, in its first column. */
+export function belowUsed(used: Area | undefined): CellRef {
+  return { row: used ? used.bottom + 1 : 1, col: used ? used.left : 1 }
+}
+
 export function appendRows(open: OpenWorkbook, ws: Worksheet, rows: CellInput[][]): Area {
-  const used = usedArea(ws)
-  const start = { row: used ? used.bottom + 1 : 1, col: used ? used.left : 1 }
-  return setValues(open, ws, start, rows)
+  return setValues(open, ws, belowUsed(usedArea(ws)), rows)
 }
 
 export type ClearWhat = 'contents' | 'formats' | 'all'

@@ -63,3 +63,27 @@ declare module 'exceljs/lib/xlsx/xform/*' {
   const Xform: new () => unknown
   export = Xform
 }
+
+declare module 'exceljs/lib/utils/utils.js' {
+  const utils: {
+    isDateFmt(format: string | undefined): boolean
+    excelToDate(serial: number, date1904: boolean): Date
+  }
+  export = utils
+}
+
+declare module 'exceljs/lib/xlsx/xform/sheet/row-xform.js' {
+  class RowXform {
+    constructor(options?: { maxItems?: number })
+    reconcile(model: unknown, options: unknown): void
+  }
+  export = RowXform
+}
+
+declare module 'exceljs/lib/xlsx/xform/list-xform.js' {
+  class ListXform {
+    constructor(options: { tag: string; count: boolean; empty: boolean; childXform: unknown })
+    parseStream(stream: AsyncIterable<string>): Promise<unknown>
+  }
+  export = ListXform
+}

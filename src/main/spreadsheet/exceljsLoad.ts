@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream'
-import type { Workbook } from 'exceljs'
+import type { CellValue, Style, Workbook } from 'exceljs'
 import type { Parts } from './packageParts'
 
 // exceljs 4.4.0's `xlsx.load()` (pinned), fed from the parts Bureau has already inflated instead of
@@ -29,6 +29,28 @@ interface XlsxInternals {
 interface Parser {
   parseStream(stream: EntryStream): Promise<Record<string, unknown>>
 }
+
+/** exceljs's parsed styles: the style model of a cell or row's `s` (one shared object per id). */
+export interface ParsedStyles {
+  getStyleModel(id: number): Partial<Style> | null
+}
+
+/** exceljs's parsed shared strings: an entry is a string or a rich text value. */
+export interface ParsedSharedStrings {
+  getString(index: number): CellValue | undefined
+}
+
+/**
+ * What exceljs parsed of the package besides the sheets, kept by an outline to read rows it did not
+ * load the way exceljs would have read them.
+ */
+export interface ReadContext {
+  styles: ParsedStyles
+  sharedStrings: ParsedSharedStrings
+}
+
+const NO_STYLES: ParsedStyles = { getStyleModel: () => null }
+const NO_STRINGS: ParsedSharedStrings = { getString: () => undefined }
 
 /**
  * exceljs's parser turns each chunk into one array of events, all alive until the chunk is handled; a
@@ -78,7 +100,7 @@ const SUB_ENTRIES: [RegExp, keyof XlsxInternals][] = [
  * Loads `parts` into `workbook` as `workbook.xlsx.load(zip of parts)` would. Consumes `parts`: each part
  * is deleted from it once parsed, so the caller's last reference to the inflated package can go.
  */
-export async function loadExceljsParts(workbook: Workbook, parts: Parts): Promise<void> {
+export async function loadExceljsParts(workbook: Workbook, parts: Parts): Promise<ReadContext> {
   const xlsx = workbook.xlsx as unknown as XlsxInternals
   const { Shared, Styles, App, Core } = await xforms()
   const model: Model = {
@@ -139,8 +161,14 @@ export async function loadExceljsParts(workbook: Workbook, parts: Parts): Promis
         await subEntry(xlsx, stream, model, name)
     }
   }
+  // Taken before `reconcile`, which deletes them from the model.
+  const read = {
+    styles: (model.styles as ParsedStyles | undefined) ?? NO_STYLES,
+    sharedStrings: (model.sharedStrings as ParsedSharedStrings | undefined) ?? NO_STRINGS,
+  }
   xlsx.reconcile(model, undefined)
   ;(workbook as unknown as { model: Model }).model = model
+  return read
 }
 
 async function subEntry(xlsx: XlsxInternals, stream: EntryStream, model: Model, name: string) {

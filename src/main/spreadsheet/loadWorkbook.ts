@@ -1,7 +1,7 @@
 import { strFromU8, strToU8 } from 'fflate'
 import { installCompactCells } from './compactCells'
 import { damagedZip, notAWorkbook } from './errors'
-import { loadExceljsParts } from './exceljsLoad'
+import { loadExceljsParts, type ReadContext } from './exceljsLoad'
 import { OpenWorkbook } from './openWorkbook'
 import { compressedParts, type Parts, readPackage, workbookSheets } from './packageParts'
 import { findMalformedPart } from './verifyPackage'
@@ -99,13 +99,23 @@ export async function loadWorkbook(path: string, bytes: Uint8Array, read?: Parts
  * is the package as read (`compressedParts`), held by the workbook for the save's carry-over.
  */
 export async function loadParts(path: string, kept: Parts, forExcel: Parts): Promise<OpenWorkbook> {
+  return (await loadPartsReading(path, kept, forExcel)).open
+}
+
+/** `loadParts`, with what exceljs parsed of the styles and shared strings (an outline reads rows with it). */
+export async function loadPartsReading(
+  path: string,
+  kept: Parts,
+  forExcel: Parts,
+): Promise<{ open: OpenWorkbook; read: ReadContext }> {
   const sheets = workbookSheets(kept)
   const partSizes = new Map(Object.entries(forExcel).map(([name, part]) => [name, part.byteLength]))
   sanitizeForExceljs(forExcel)
   const { Workbook } = await exceljs()
   const workbook = new Workbook()
+  let read: ReadContext
   try {
-    await loadExceljsParts(workbook, forExcel)
+    read = await loadExceljsParts(workbook, forExcel)
   } catch (error) {
     const bad = findMalformedPart(kept)
     const message = (error as Error).message
@@ -126,7 +136,7 @@ export async function loadParts(path: string, kept: Parts, forExcel: Parts): Pro
   const open = new OpenWorkbook(path, workbook, kept, sheetParts)
   open.partSizes = partSizes
   open.calc()
-  return open
+  return { open, read }
 }
 
 export async function createWorkbook(path: string, sheet: string): Promise<OpenWorkbook> {

@@ -1,8 +1,10 @@
 import type { Area } from './address'
-import { loadParts, readWorkbookPackage } from './loadWorkbook'
+import type { ReadContext } from './exceljsLoad'
+import { loadPartsReading, readWorkbookPackage } from './loadWorkbook'
 import type { OpenWorkbook } from './openWorkbook'
-import { compressedParts, type Parts, partText, workbookSheets } from './packageParts'
-import { scanSheet, sharedStringsInfo } from './sheetScan'
+import type { OutlineEdits } from './outlineEdits'
+import { compressedParts, type Parts, partText, readRels, relKind, workbookSheets } from './packageParts'
+import { HEAD_ROWS, type SheetScan, scanSheet, sharedStringsInfo } from './sheetScan'
 
 /**
  * A workbook opened for reading its outline only (`open`, `describe_worksheet`): exceljs loads every
@@ -13,7 +15,31 @@ export interface Outline {
   open: OpenWorkbook
   /** Used area per exceljs worksheet id, for the sheets whose rows were scanned instead of loaded. */
   areas: Map<number, Area | undefined>
+  /** The scanned sheets by exceljs worksheet id: their bytes, for rows that were not loaded. */
+  sheets: Map<number, OutlineSheet>
+  read: ReadContext
+  /** Writes made without loading the cells (outlineEdits.ts), once there is one. */
+  edits?: OutlineEdits
 }
+
+/** A worksheet whose rows past `lastLoadedRow` stay bytes. */
+export interface OutlineSheet {
+  part: string
+  /**
+   * Its rows can be written and saved without loading the rest: numbered in order, and nothing in
+   * another part belongs to cells (comments and other relationships than drawings, tables and printer
+   * settings leave the sheet to the whole load).
+   */
+  editable: boolean
+  /** The part as read. */
+  xml: Uint8Array
+  scan: SheetScan
+  /** exceljs holds the rows numbered up to this one (describe's); the later ones are only in `xml`. */
+  lastLoadedRow: number
+}
+
+/** Relationships of a sheet that say nothing about single cells. */
+const CELL_FREE_RELS = new Set(['drawing', 'table', 'printerSettings'])
 
 /** Worksheet parts exceljs 4.4.0 reads (it matches part names, not relationships). */
 const EXCELJS_SHEET = /^xl\/worksheets\/sheet\d+\.xml$/
@@ -45,7 +71,7 @@ export async function loadOutline(
   const shared = sharedStringsInfo(partText(original, 'xl/sharedStrings.xml'))
   const kept = compressedParts(bytes, original)
   const forExcel: Parts = { ...original }
-  const scanned = new Map<string, Area | undefined>()
+  const scanned = new Map<string, OutlineSheet>()
   for (const sheet of workbookSheets(original)) {
     const part = original[sheet.part]
     if (sheet.kind !== 'worksheet' || !part || !EXCELJS_SHEET.test(sheet.part)) continue
@@ -53,11 +79,23 @@ export async function loadOutline(
     // `forExcel` is a copy: the parts as read are whole.
     if (!scan) return { parts: original }
     forExcel[sheet.part] = reduced(part, scan.headEnd, scan.dataEnd)
-    scanned.set(sheet.part, scan.area)
+    const lastLoadedRow =
+      scan.headEnd < scan.dataEnd && scan.area ? scan.area.top + HEAD_ROWS : Number.POSITIVE_INFINITY
+    const editable =
+      scan.rows.ordered &&
+      readRels(original, sheet.part).every((rel) => CELL_FREE_RELS.has(relKind(rel.type)))
+    scanned.set(sheet.part, { part: sheet.part, editable, xml: part, scan, lastLoadedRow })
   }
-  const open = await loadParts(path, kept, forExcel).catch(() => undefined)
-  if (!open) return undefined
+  const loaded = await loadPartsReading(path, kept, forExcel).catch(() => undefined)
+  if (!loaded) return undefined
+  const { open, read } = loaded
   const areas = new Map<number, Area | undefined>()
-  for (const [id, part] of open.originalSheetParts) if (scanned.has(part)) areas.set(id, scanned.get(part))
-  return { open, areas }
+  const sheets = new Map<number, OutlineSheet>()
+  for (const [id, part] of open.originalSheetParts) {
+    const sheet = scanned.get(part)
+    if (!sheet) continue
+    areas.set(id, sheet.scan.area)
+    sheets.set(id, sheet)
+  }
+  return { open, areas, sheets, read }
 }

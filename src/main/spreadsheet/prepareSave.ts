@@ -2,7 +2,7 @@ import type { Cell, Worksheet } from 'exceljs'
 import type { Area } from './address'
 import { cellKey, columnLetters } from './address'
 import { hasExplicitStyle, restyle } from './cellStyle'
-import { isFormulaCell, isGeneralFormat, snapshot } from './cellValue'
+import { type CellSnapshot, isFormulaCell, isGeneralFormat, snapshot } from './cellValue'
 import { displayText } from './displayValue'
 import type { OpenWorkbook } from './openWorkbook'
 import { eachExistingCell } from './sheetCells'
@@ -23,7 +23,32 @@ const MAX_WIDTH = 60
 /** Columns whose width the pass chose (they still count as "default" at the next save). */
 const autoWidths = new WeakMap<Worksheet, Set<number>>()
 
-function displayLength(cell: Cell, date1904: boolean, dateLengths: Map<string, number>): number {
+/** The columns of `ws` the pass sized (a workbook read again from its file carries them over). */
+export function autoSizedColumns(ws: Worksheet): number[] {
+  return [...(autoWidths.get(ws) ?? [])]
+}
+
+export function markAutoSized(ws: Worksheet, columns: number[]): void {
+  const mine = autoWidths.get(ws) ?? new Set<number>()
+  for (const c of columns) mine.add(c)
+  autoWidths.set(ws, mine)
+}
+
+/** What the width of a cell's content depends on: its value as exceljs holds it and its format. */
+export interface SizedCell {
+  value: unknown
+  numFmt?: string
+}
+
+/**
+ * Characters the cell's text takes; `shown` is its snapshot (taken only when the value's own text is not
+ * its display).
+ */
+export function displayLength(
+  cell: SizedCell,
+  shown: () => CellSnapshot,
+  dateLengths: Map<string, number>,
+): number {
   const value = cell.value
   if (typeof value === 'string') return longestLine(value)
   if (typeof value === 'number' && isGeneralFormat(cell.numFmt)) return Math.min(String(value).length, 11)
@@ -32,12 +57,12 @@ function displayLength(cell: Cell, date1904: boolean, dateLengths: Map<string, n
     const format = cell.numFmt ?? ''
     let length = dateLengths.get(format)
     if (length === undefined) {
-      length = longestLine(displayText(snapshot(cell, date1904)))
+      length = longestLine(displayText(shown()))
       dateLengths.set(format, length)
     }
     return length
   }
-  return longestLine(displayText(snapshot(cell, date1904)))
+  return longestLine(displayText(shown()))
 }
 
 function longestLine(text: string): number {
@@ -45,7 +70,24 @@ function longestLine(text: string): number {
   return Math.max(...text.split('\n').map((l) => l.length))
 }
 
-function autoWidth(ws: Worksheet, areas: Area[], date1904: boolean, report: PassReport): void {
+/**
+ * Widths from rows exceljs does not hold (an outlined sheet): folds each of their cells in `columns` into
+ * `longest` as `autoWidth` does its own rows.
+ */
+export type OutsideWidths = (
+  ws: Worksheet,
+  columns: number[],
+  longest: Map<number, number>,
+  dateLengths: Map<string, number>,
+) => void
+
+function autoWidth(
+  ws: Worksheet,
+  areas: Area[],
+  date1904: boolean,
+  report: PassReport,
+  outside?: OutsideWidths,
+): void {
   const mine = autoWidths.get(ws) ?? new Set<number>()
   autoWidths.set(ws, mine)
   const columns = new Set<number>()
@@ -61,13 +103,14 @@ function autoWidth(ws: Worksheet, areas: Area[], date1904: boolean, report: Pass
     for (const c of wanted) {
       const cell = row.findCell(c)
       if (!cell || cell.value === null || cell.value === undefined) continue
-      const length = displayLength(cell, date1904, dateLengths)
+      const length = displayLength(cell, () => snapshot(cell, date1904), dateLengths)
       const best = longest.get(c)!
       // Style lookups are slow in exceljs: only for a cell that could be the new longest.
       if (length * 1.1 <= best || (cell.isMerged && cell.master !== cell)) continue
       longest.set(c, Math.max(best, length * (cell.font?.bold ? 1.1 : 1)))
     }
   })
+  outside?.(ws, wanted, longest, dateLengths)
   for (const c of wanted) {
     const chars = longest.get(c)!
     if (chars === 0) continue
@@ -142,14 +185,14 @@ function unquoteFormats(ws: Worksheet, areas: Area[], report: PassReport): void 
 }
 
 /** The deterministic pass every save runs over what the agent touched. */
-export function prepareSave(open: OpenWorkbook): PassReport {
+export function prepareSave(open: OpenWorkbook, outside?: OutsideWidths): PassReport {
   const report: PassReport = { widths: {}, titles: [], unquoted: [] }
   for (const ws of open.workbook.worksheets) {
     const areas = open.touched.get(ws.id)
     if (!areas || areas.length === 0) continue
     unquoteFormats(ws, areas, report)
     tableTitles(ws, areas, report)
-    autoWidth(ws, areas, open.date1904, report)
+    autoWidth(ws, areas, open.date1904, report, outside)
   }
   return report
 }

@@ -1,7 +1,7 @@
 import type { Worksheet } from 'exceljs'
 import { z } from 'zod'
 import { type Area, areaName, areaSize, columnLetters } from './address'
-import { isGeneralFormat, snapshot } from './cellValue'
+import { type CellSnapshot, isGeneralFormat, snapshot } from './cellValue'
 import { displayText } from './displayValue'
 import type { OpenWorkbook } from './openWorkbook'
 
@@ -68,8 +68,11 @@ function setIfAny<T>(target: Record<string, unknown>, key: string, map: Record<s
   if (Object.keys(map).length > 0) target[key] = map
 }
 
-/** The receipt for an area after formulas are recomputed. */
-export function areaReceipt(open: OpenWorkbook, ws: Worksheet, area: Area): AreaReceipt {
+/** A cell's snapshot by row and column (a sheet whose rows are not all loaded reads the rest itself). */
+export type CellReader = (row: number, col: number) => CellSnapshot
+
+/** The receipt for an area after formulas are recomputed; `read` reads cells exceljs does not hold. */
+export function areaReceipt(open: OpenWorkbook, ws: Worksheet, area: Area, read?: CellReader): AreaReceipt {
   const calc = open.calc()
   const date1904 = open.date1904
   const values: string[][] = []
@@ -80,9 +83,9 @@ export function areaReceipt(open: OpenWorkbook, ws: Worksheet, area: Area): Area
   for (let c = area.left; c <= area.right; c++) letters.push(columnLetters(c))
   for (let r = area.top; r <= area.bottom; r++) {
     const row: string[] = []
-    const sheetRow = ws.findRow(r)
+    const sheetRow = read ? undefined : ws.findRow(r)
     for (let c = area.left; c <= area.right; c++) {
-      const s = snapshot(sheetRow?.findCell(c), date1904)
+      const s = read ? read(r, c) : snapshot(sheetRow?.findCell(c), date1904)
       row.push(displayText(s))
       const general = isGeneralFormat(s.numFmt)
       // Most cells are plain numbers: their name is only built when a sparse map lists them.

@@ -2,11 +2,11 @@ import { saveRefused } from './errors'
 import type { UncalculatedFormula } from './formulaEngine'
 import type { OpenWorkbook } from './openWorkbook'
 import { compressedParts, workbookSheets, writePackage } from './packageParts'
-import { type PassReport, prepareSave } from './prepareSave'
+import { type OutsideWidths, type PassReport, prepareSave } from './prepareSave'
 import { preservePackage } from './preservePackage'
 import { checkReopens } from './reopenCheck'
 import { verifyPackage, zipMismatch } from './verifyPackage'
-import { writeWorkbookParts } from './writeWorkbookParts'
+import { type SheetTransform, writeWorkbookParts } from './writeWorkbookParts'
 
 /** The one place bytes reach the disk: the workspace's atomic write with backup and history. */
 export type WriteBytes = (path: string, bytes: Uint8Array) => Promise<{ backup?: string; version?: string }>
@@ -25,6 +25,14 @@ export interface SaveReport {
   verified: 'reopened'
 }
 
+/** For a workbook exceljs holds only part of (an outline): the rest of its rows. */
+export interface SaveOptions {
+  /** Widths the pass sizes columns to, from the rows exceljs does not hold. */
+  outside?: OutsideWidths
+  /** Adds those rows to the sheets exceljs wrote. */
+  transform?: SheetTransform
+}
+
 /**
  * Pass, compute, write with exceljs, carry what exceljs dropped, verify (every XML part parses, the
  * structure holds, the workbook reopens), and only then hand the bytes to `write`.
@@ -33,21 +41,23 @@ export async function saveWorkbook(
   open: OpenWorkbook,
   target: string,
   write: WriteBytes,
+  options: SaveOptions = {},
 ): Promise<SaveReport> {
-  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('start')
-  const pass = prepareSave(open)
-  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('pass')
+  const pass = prepareSave(open, options.outside)
   const calc = open.calc()
   // A workbook read without a theme has `_themes = {}`: exceljs then links a theme it never writes.
   const themed = open.workbook as unknown as { _themes?: Record<string, unknown> }
   if (themed._themes && Object.keys(themed._themes).length === 0) themed._themes = undefined
   open.workbook.calcProperties = { ...(open.workbook.calcProperties ?? {}), fullCalcOnLoad: true }
   // The parts exceljs writes, without its zip (archiver zips once, after the carry-over).
-  const out = await writeWorkbookParts(open.workbook, (id) => {
-    const part = open.originalSheetParts.get(id)
-    return part ? open.partSizes.get(part) : undefined
-  })
-  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('exceljsParts')
+  const out = await writeWorkbookParts(
+    open.workbook,
+    (id) => {
+      const part = open.originalSheetParts.get(id)
+      return part ? open.partSizes.get(part) : undefined
+    },
+    options.transform,
+  )
   const originalSheetParts = new Map<string, string>()
   for (const ws of open.workbook.worksheets) {
     const part = open.originalSheetParts.get(ws.id)
@@ -63,18 +73,12 @@ export async function saveWorkbook(
     },
     out,
   )
-  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('preserved')
   verifyPackage(out, (why) => saveRefused(target, why))
-  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('verified')
   const bytes = await writePackage(out)
-  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('zipped')
   const mismatch = zipMismatch(bytes, out)
   if (mismatch) throw saveRefused(target, `the zip does not read back as written (${mismatch})`)
-  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('readback')
   await checkReopens(target, out)
-  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('reopened')
   const receipt = await write(target, bytes)
-  ;(globalThis as { __mark?: (n: string) => void }).__mark?.('written')
   const charts = open.charts.length
   open.original = compressedParts(bytes, out)
   open.partSizes = new Map(Object.entries(out).map(([name, part]) => [name, part.byteLength]))

@@ -1,14 +1,18 @@
 import { AppError } from '../../shared/errors'
 import type { FlushFailure } from '../tools'
 import type { Workspace } from '../workspace'
+import type { Area, CellRef } from './address'
 import type { OpenWorkbook } from './openWorkbook'
 import type { Outline } from './outlineWorkbook'
 import type { Parts } from './packageParts'
+import type { AreaReceipt } from './receipt'
 import type { SaveReport, WriteBytes } from './saveWorkbook'
+import type { CellInput } from './writeCell'
 
 // exceljs and the formula engine load on first use, not when the toolset is registered.
 const engine = () => Promise.all([import('./loadWorkbook'), import('./saveWorkbook')])
 const outlineLoader = () => import('./outlineWorkbook')
+const outlineEditor = () => import('./outlineEdits')
 
 async function saveWorkbook(open: OpenWorkbook, target: string, write: WriteBytes): Promise<SaveReport> {
   return (await import('./saveWorkbook')).saveWorkbook(open, target, write)
@@ -28,15 +32,28 @@ export function checkWorkbookPath(path: string): string {
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`
 }
 
+/** A workbook read only as an outline, with the bytes it was read from (for the whole load). */
+interface OutlineEntry {
+  outline: Outline
+  bytes: Uint8Array
+  /** A save of the outline under way: other calls wait for it. */
+  saving?: Promise<unknown>
+}
+
+/** Sheet name -> columns the save pass sized, kept across a save that drops the workbook from memory. */
+type AutoSized = Map<string, number[]>
+
 /**
  * The workbooks one tool session has open, keyed by agent path. Saving goes through `write`, which is
  * the workspace's atomic write with numbered backup and history.
  */
 export class WorkbookStore {
   private readonly open = new Map<string, OpenWorkbook>()
-  /** Workbooks only read so far (`peek`), with the bytes they were read from for the whole load. */
-  private readonly outlines = new Map<string, { outline: Outline; bytes: Uint8Array }>()
+  /** Workbooks read as an outline (`peek`); writes that need no other cell are kept there too. */
+  private readonly outlines = new Map<string, OutlineEntry>()
   private readonly loading = new Map<string, Promise<OpenWorkbook>>()
+  private readonly peeking = new Map<string, Promise<{ open: OpenWorkbook; areas?: Outline['areas'] }>>()
+  private readonly autoSized = new Map<string, AutoSized>()
   readonly write: WriteBytes
 
   constructor(private readonly workspace: () => Workspace) {
@@ -68,12 +85,14 @@ export class WorkbookStore {
   /** The workbook loaded whole, for any method that reads cells beyond the outline or changes it. */
   async get(path: string): Promise<OpenWorkbook> {
     const key = this.key(path)
+    await this.outlines.get(key)?.saving?.catch(() => {})
     return this.open.get(key) ?? this.loadWhole(key, checkWorkbookPath(path))
   }
 
   /**
    * One load per workbook at a time: calls that run at once (an MCP client may send several) share it,
-   * so no call edits a copy that another load then replaces.
+   * so no call edits a copy that another load then replaces. Writes kept by the outline are made again
+   * on the whole workbook.
    */
   private loadWhole(
     key: string,
@@ -83,10 +102,15 @@ export class WorkbookStore {
     let pending = this.loading.get(key)
     if (!pending) {
       pending = (async () => {
+        const outlined = this.outlines.get(key)
         // The outline's bytes, not the file again: the workbook is the one that was opened.
-        const bytes = read?.bytes ?? this.outlines.get(key)?.bytes ?? (await this.readBytes(agentPath))
+        const bytes = read?.bytes ?? outlined?.bytes ?? (await this.readBytes(agentPath))
         const [{ loadWorkbook }] = await engine()
         const loaded = await loadWorkbook(agentPath, bytes, read?.parts)
+        const edits = outlined?.outline.edits
+        const editor = edits || this.autoSized.has(key) ? await outlineEditor() : undefined
+        if (edits) editor?.replayCalls(loaded, edits.calls)
+        editor?.markAutoSized(loaded, this.autoSized.get(key))
         this.open.set(key, loaded)
         this.outlines.delete(key)
         return loaded
@@ -103,20 +127,60 @@ export class WorkbookStore {
    */
   async peek(path: string): Promise<{ open: OpenWorkbook; areas?: Outline['areas'] }> {
     const key = this.key(path)
+    await this.outlines.get(key)?.saving?.catch(() => {})
     const loaded = this.open.get(key) ?? (await this.loading.get(key))
     if (loaded) return { open: loaded }
     const outlined = this.outlines.get(key)
     if (outlined) return outlined.outline
-    const agentPath = checkWorkbookPath(path)
+    // Calls that arrive at once share one outline: a write kept by another copy would be lost.
+    let peeking = this.peeking.get(key)
+    if (!peeking) {
+      peeking = this.outlineOf(key, checkWorkbookPath(path)).finally(() => this.peeking.delete(key))
+      this.peeking.set(key, peeking)
+    }
+    return peeking
+  }
+
+  private async outlineOf(
+    key: string,
+    agentPath: string,
+  ): Promise<{ open: OpenWorkbook; areas?: Outline['areas'] }> {
     const bytes = await this.readBytes(agentPath)
-    const outline = await (await outlineLoader()).loadOutline(agentPath, bytes)
+    // The editor loads beside the outline: the first write should not wait for it.
+    const [loader] = await Promise.all([outlineLoader(), outlineEditor()])
+    const outline = await loader.loadOutline(agentPath, bytes)
     // A load that began meanwhile wins: an outline kept beside it would go stale at its first edit.
     const landed = this.open.get(key) ?? (await this.loading.get(key))
     if (landed) return { open: landed }
     if (!outline || 'parts' in outline)
       return { open: await this.loadWhole(key, agentPath, { bytes, parts: outline?.parts }) }
+    if (this.autoSized.has(key)) (await outlineEditor()).markAutoSized(outline.open, this.autoSized.get(key))
     this.outlines.set(key, { outline, bytes })
     return outline
+  }
+
+  /**
+   * Writes `values` without loading the workbook whole when it is (or can be) read as an outline and
+   * the write needs no other cell (outlineEdits.ts); `startOf` places the block from the sheet's used
+   * area. Returns the area receipt, or undefined when the caller must write through `get`.
+   */
+  async writeOutlined(
+    path: string,
+    sheet: string,
+    values: CellInput[][],
+    startOf: (used: Area | undefined) => CellRef,
+  ): Promise<AreaReceipt | undefined> {
+    const key = this.key(path)
+    if (this.open.has(key) || this.loading.has(key)) return undefined
+    await this.peek(path)
+    const editor = await outlineEditor()
+    const entry = this.outlines.get(key)
+    // Checked again after every wait: a whole load may have begun meanwhile.
+    if (!entry || entry.saving || this.open.has(key) || this.loading.has(key)) return undefined
+    const { outline } = entry
+    const ws = outline.open.sheet(sheet)
+    const start = startOf(outline.areas.get(ws.id))
+    return editor.writeOutlined(outline, ws, start, values)
   }
 
   async create(path: string, sheet: string): Promise<OpenWorkbook> {
@@ -132,7 +196,34 @@ export class WorkbookStore {
     return created
   }
 
+  /**
+   * Saves an outline whose sheets can all be saved from their bytes (`savableOutline`): the rows it did
+   * not load are copied from the file it was read from. The outline is dropped after a save that wrote
+   * the file; the next call reads the file again.
+   */
+  private saveOutlined(key: string, entry: OutlineEntry, target: string): Promise<SaveReport> {
+    const saving = (async () => {
+      const [editor, { saveOutline }] = await Promise.all([outlineEditor(), import('./outlineSave')])
+      const report = await saveOutline(entry.outline, target, this.write)
+      this.autoSized.set(this.key(target), editor.autoSizedOf(entry.outline.open))
+      if (this.outlines.get(key) === entry) this.outlines.delete(key)
+      return report
+    })()
+    entry.saving = saving.finally(() => {
+      entry.saving = undefined
+    })
+    return saving
+  }
+
   async save(path: string, target?: string): Promise<SaveReport> {
+    const key = this.key(path)
+    await this.outlines.get(key)?.saving?.catch(() => {})
+    const entry = this.outlines.get(key)
+    // Otherwise the whole load below makes the outline's writes again.
+    const savable = entry && (await outlineEditor()).savableOutline(entry.outline)
+    if (entry && savable && this.outlines.get(key) === entry && !entry.saving && !this.open.has(key))
+      if (!this.loading.has(key))
+        return this.saveOutlined(key, entry, target ? checkWorkbookPath(target) : entry.outline.open.path)
     const open = await this.get(path)
     const to = target ? checkWorkbookPath(target) : open.path
     const report = await saveWorkbook(open, to, this.write)
@@ -147,31 +238,50 @@ export class WorkbookStore {
   /** Forgets the in-memory copy (after a restore the file on disk is the truth). */
   forget(path: string): boolean {
     const key = this.key(path)
-    const had = this.open.get(key)?.dirty ?? false
+    const had = (this.open.get(key) ?? this.outlines.get(key)?.outline.open)?.dirty ?? false
     this.open.delete(key)
     this.outlines.delete(key)
+    this.autoSized.delete(key)
     return had
   }
 
   async close(path: string, save: boolean): Promise<SaveReport | null> {
     const key = this.key(path)
+    await this.outlines.get(key)?.saving?.catch(() => {})
     const open = this.open.get(key)
-    if (this.outlines.delete(key) && !open) return null
+    const outlined = this.outlines.get(key)
+    if (outlined && !open) {
+      const report = save && outlined.outline.open.dirty ? await this.save(path) : null
+      this.outlines.delete(key)
+      this.open.delete(key)
+      return report
+    }
     if (!open) throw new AppError('NOT_FOUND', `${checkWorkbookPath(path)} is not open`)
     const report = save && open.dirty ? await saveWorkbook(open, open.path, this.write) : null
     this.open.delete(key)
     return report
   }
 
+  /** Every workbook with pending changes, loaded or outlined, and how to save it. */
+  private pendingSaves(): { path: string; save: () => Promise<unknown> }[] {
+    const saves: { path: string; save: () => Promise<unknown> }[] = []
+    for (const open of this.open.values())
+      if (open.dirty) saves.push({ path: open.path, save: () => saveWorkbook(open, open.path, this.write) })
+    for (const [key, entry] of this.outlines) {
+      const open = entry.outline.open
+      if (open.dirty && !this.open.has(key)) saves.push({ path: open.path, save: () => this.save(open.path) })
+    }
+    return saves
+  }
+
   /** Saves every workbook with pending changes now; a failed one stays open with its changes. */
   async flushAll(): Promise<FlushFailure[]> {
     const failures: FlushFailure[] = []
-    for (const open of this.open.values()) {
-      if (!open.dirty) continue
+    for (const { path, save } of this.pendingSaves()) {
       try {
-        await saveWorkbook(open, open.path, this.write)
+        await save()
       } catch (error) {
-        failures.push({ path: open.path, error: error instanceof Error ? error.message : String(error) })
+        failures.push({ path, error: error instanceof Error ? error.message : String(error) })
       }
     }
     return failures
@@ -179,15 +289,7 @@ export class WorkbookStore {
 
   /** Saves every workbook with pending changes (end of session); reports each failure. */
   async disposeAll(): Promise<void> {
-    const failures: string[] = []
-    for (const open of this.open.values()) {
-      if (!open.dirty) continue
-      try {
-        await saveWorkbook(open, open.path, this.write)
-      } catch (error) {
-        failures.push(`${open.path}: ${error instanceof Error ? error.message : String(error)}`)
-      }
-    }
+    const failures = (await this.flushAll()).map((failure) => `${failure.path}: ${failure.error}`)
     this.open.clear()
     this.outlines.clear()
     if (failures.length > 0) throw new AppError('HANDLER_FAILED', `Could not save: ${failures.join('; ')}`)

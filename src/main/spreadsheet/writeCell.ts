@@ -18,6 +18,24 @@ export function formulaBody(formula: string): string {
   return formula.trim().replace(/^=/, '')
 }
 
+/** Text that typing turns into a number (`12%`, `$1,200`, `2024-03-01`), maybe with a format. */
+function readsAsNumber(trimmed: string): boolean {
+  const looksNumeric = NUMBER_LIKE.test(trimmed) && /\d/.test(trimmed) && !/^[-+]?0\d/.test(trimmed)
+  return looksNumeric || ISO_DATE.test(trimmed)
+}
+
+/**
+ * The value `writeCell` stores for `input` when that is all it does (a number, a boolean, text that
+ * stays text): no formula, no number format, nothing cleared. Undefined for every other input.
+ */
+export function plainValue(input: CellInput): string | number | boolean | undefined {
+  if (input === null || input === '') return undefined
+  if (typeof input !== 'string') return input
+  if (formulaInInput(input) !== undefined) return undefined
+  if (input.startsWith("'")) return input.length > 1 ? input.slice(1) : undefined
+  return readsAsNumber(input.trim()) ? undefined : input
+}
+
 /**
  * Writes a value the way typing it into a spreadsheet would: `=...` is a formula, `'...` forces text,
  * `12%`, `$1,200` and `2024-03-01` become numbers with a matching format; other strings stay text.
@@ -41,12 +59,10 @@ export function writeCell(cell: Cell, input: CellInput, date1904 = false): void 
     return
   }
   const trimmed = input.trim()
-  const looksNumeric = NUMBER_LIKE.test(trimmed) && /\d/.test(trimmed) && !/^[-+]?0\d/.test(trimmed)
-  const isDate = ISO_DATE.test(trimmed)
-  if (looksNumeric || isDate) {
+  if (readsAsNumber(trimmed)) {
     const parsed = parseValue(trimmed) as { v?: unknown; z?: string } | null
     if (parsed && typeof parsed.v === 'number') {
-      cell.value = isDate && date1904 ? parsed.v - DAYS_1900_TO_1904 : parsed.v
+      cell.value = ISO_DATE.test(trimmed) && date1904 ? parsed.v - DAYS_1900_TO_1904 : parsed.v
       const z = parsed.z
       if (z && isGeneralFormat(cell.numFmt)) restyle(cell, (style) => ({ ...style, numFmt: z }))
       return

@@ -3,7 +3,7 @@ import { type Area, areaName } from './address'
 import { areaLabel, cellCount, countText } from './areaLimits'
 import type { OpenWorkbook } from './openWorkbook'
 import { PAGE_COLUMNS, planRangePage } from './rangePage'
-import { type AreaReceipt, areaReceipt, RECEIPT_CELLS } from './receipt'
+import { type AreaReceipt, areaReceipt, type CellReader, RECEIPT_CELLS } from './receipt'
 
 export interface WriteOutcome {
   /** The area the call was asked to change, as asked (A:C stays whole columns). */
@@ -20,9 +20,14 @@ export interface WriteOutcome {
  * The receipt of a write: the full area receipt up to RECEIPT_CELLS cells; for a bigger area a summary
  * (area, changed, note) with the first cells of where the change landed, paged like get_range.
  */
-export function writeReceipt(open: OpenWorkbook, ws: Worksheet, outcome: WriteOutcome): AreaReceipt {
+export function writeReceipt(
+  open: OpenWorkbook,
+  ws: Worksheet,
+  outcome: WriteOutcome,
+  read?: CellReader,
+): AreaReceipt {
   const { area, focus } = outcome
-  if (cellCount(area) <= RECEIPT_CELLS) return areaReceipt(open, ws, area)
+  if (cellCount(area) <= RECEIPT_CELLS) return areaReceipt(open, ws, area, read)
   const summary: Pick<AreaReceipt, 'area' | 'changed' | 'note'> = {
     area: areaLabel(area),
     changed: outcome.changed,
@@ -32,7 +37,7 @@ export function writeReceipt(open: OpenWorkbook, ws: Worksheet, outcome: WriteOu
   const width = Math.min(focus.right - focus.left + 1, PAGE_COLUMNS)
   const plan = planRangePage(focus, focus.right, 1, Math.max(1, Math.floor(RECEIPT_CELLS / width)))
   const shown = plan.page
-  const receipt = { ...areaReceipt(open, ws, shown), ...summary }
+  const receipt = { ...areaReceipt(open, ws, shown, read), ...summary }
   const rest: string[] = []
   if (shown.bottom < focus.bottom)
     rest.push(areaName({ ...focus, top: shown.bottom + 1, right: shown.right }))

@@ -18,7 +18,18 @@ interface WorksheetModel {
 }
 interface WorkbookModel {
   worksheets: WorksheetModel[]
+  styles: WriteRegistries['styles']
+  sharedStrings: WriteRegistries['sharedStrings']
 }
+
+/** exceljs's registries while it writes: the style and shared-string ids the package will hold. */
+export interface WriteRegistries {
+  styles: { addStyleModel(model: object, cellType?: number): number }
+  sharedStrings: { add(value: unknown): number; model: { count: number } }
+}
+
+/** Rewrites a worksheet's XML once exceljs has written it (rows it did not hold, an outlined sheet's). */
+export type SheetTransform = (worksheetId: number, xml: Uint8Array, registries: WriteRegistries) => Uint8Array
 
 type Step = (zip: PartSink, model: WorkbookModel) => unknown
 
@@ -125,6 +136,7 @@ function addWorksheets(
   model: WorkbookModel,
   parts: Parts,
   sizeHint: SizeHint,
+  transform: { apply: SheetTransform; registries: WriteRegistries } | undefined,
 ): void {
   const render = (xform: { render(s: XmlStreamType, m: unknown): void }, value: unknown) => {
     const stream = new writers.XmlStream()
@@ -135,7 +147,10 @@ function addWorksheets(
     const expected = sizeHint(worksheet.id)
     const stream = new writers.ChunkedXmlStream(expected ? Math.ceil(expected * 1.05) : undefined)
     writers.worksheet.render(stream, worksheet)
-    parts[`xl/worksheets/sheet${worksheet.id}.xml`] = stream.bytes()
+    const xml = stream.bytes()
+    parts[`xl/worksheets/sheet${worksheet.id}.xml`] = transform
+      ? transform.apply(worksheet.id, xml, transform.registries)
+      : xml
     if (worksheet.rels?.length)
       zip.append(render(writers.relationships, worksheet.rels), {
         name: `xl/worksheets/_rels/sheet${worksheet.id}.xml.rels`,
@@ -179,6 +194,7 @@ function shareEmptyStyles(model: WorkbookModel): void {
 export async function writeWorkbookParts(
   workbook: Workbook,
   sizeHint: SizeHint = () => undefined,
+  transform?: SheetTransform,
 ): Promise<Parts> {
   const writers = await exceljsWriters()
   const xlsx = workbook.xlsx as unknown as XlsxWriter
@@ -196,7 +212,8 @@ export async function writeWorkbookParts(
   await xlsx.addContentTypes(zip, model)
   await xlsx.addOfficeRels(zip, model)
   await xlsx.addWorkbookRels(zip, model)
-  addWorksheets(writers, zip, model, parts, sizeHint)
+  const registries = { styles: model.styles, sharedStrings: model.sharedStrings }
+  addWorksheets(writers, zip, model, parts, sizeHint, transform && { apply: transform, registries })
   await xlsx.addSharedStrings(zip, model)
   await xlsx.addDrawings(zip, model)
   await xlsx.addTables(zip, model)

@@ -13,7 +13,7 @@ import {
 } from '../address'
 import { requestArea } from '../areaLimits'
 import { FormulaChecker } from '../checkFormula'
-import { appendRows, clearArea, copyArea, setValues, sortArea, splice } from '../editing'
+import { appendRows, belowUsed, clearArea, copyArea, setValues, sortArea, splice } from '../editing'
 import { invalidInput } from '../errors'
 import { inheritFormat } from '../inheritFormat'
 import type { OpenWorkbook } from '../openWorkbook'
@@ -61,8 +61,12 @@ export function editMethods(workbooks: WorkbooksHandle) {
       risk: 'write',
       examples: [{ path: '/sales.xlsx', sheet: 'Data', cell: 'B2', value: 1250 }],
       run: async (args, ctx) => {
+        const at = parseCell(args.cell)
+        const values = [[args.value]]
+        const outlined = await workbooks.get(ctx).writeOutlined(args.path, args.sheet, values, () => at)
+        if (outlined) return outlined
         const { open, ws } = await openSheet(workbooks, ctx, args)
-        return filledReceipt(open, ws, setValues(open, ws, parseCell(args.cell), [[args.value]]))
+        return filledReceipt(open, ws, setValues(open, ws, at, values))
       },
     }),
     setRange: method({
@@ -87,8 +91,13 @@ export function editMethods(workbooks: WorkbooksHandle) {
         },
       ],
       run: async (args, ctx) => {
+        const start = parseCell(args.start)
+        const outlined = await workbooks
+          .get(ctx)
+          .writeOutlined(args.path, args.sheet, args.values, () => start)
+        if (outlined) return outlined
         const { open, ws } = await openSheet(workbooks, ctx, args)
-        return filledReceipt(open, ws, setValues(open, ws, parseCell(args.start), args.values))
+        return filledReceipt(open, ws, setValues(open, ws, start, args.values))
       },
     }),
     appendRows: method({
@@ -97,6 +106,8 @@ export function editMethods(workbooks: WorkbooksHandle) {
       output: AreaReceipt,
       risk: 'write',
       run: async (args, ctx) => {
+        const outlined = await workbooks.get(ctx).writeOutlined(args.path, args.sheet, args.rows, belowUsed)
+        if (outlined) return outlined
         const { open, ws } = await openSheet(workbooks, ctx, args)
         return filledReceipt(open, ws, appendRows(open, ws, args.rows))
       },

@@ -1,0 +1,265 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import ExcelJS from 'exceljs'
+import { strFromU8, unzipSync } from 'fflate'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
+import { fixtureEntries, fixturePath } from '../../support/fixtures'
+import { createHarness, type Harness } from './harness'
+
+// Writes to a workbook that was only outlined (open/describe_worksheet read its first rows) are kept
+// without loading every cell, and its save copies the rows it never loaded from the file. Everything
+// the agent and the file see must be what the whole load gives: receipts, the saved cells (values and
+// styles), column widths, row properties, the used range.
+
+const P = '/book.xlsx'
+let outlined: Harness
+let whole: Harness
+
+beforeEach(async () => {
+  outlined = await createHarness()
+  whole = await createHarness()
+})
+afterEach(async () => {
+  await outlined.cleanup()
+  await whole.cleanup()
+})
+
+/** A plain data sheet longer than the rows an outline loads, with styles, dates and odd values. */
+async function longSheet(rows = 900): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook()
+  const ws = wb.addWorksheet('Data')
+  ws.getColumn(4).numFmt = 'yyyy-mm-dd'
+  ws.getColumn(6).style = { font: { italic: true } }
+  ws.addRow(['Id', 'Name', 'Amount', 'When', 'Flag', 'Note'])
+  ws.getRow(1).font = { bold: true }
+  for (let i = 1; i < rows; i++) {
+    const row = ws.addRow([
+      i,
+      i % 5 === 0
+        ? { richText: [{ text: 'rich ', font: { bold: true } }, { text: `${i}` }] }
+        : `name ${i % 37}`,
+      i * 1.25,
+      new Date(Date.UTC(2024, 0, 1 + (i % 300))),
+      i % 3 === 0,
+      i % 11 === 0 ? { error: '#N/A' } : null,
+    ])
+    if (i % 7 === 0) row.getCell(3).numFmt = '#,##0.00'
+    if (i % 13 === 0)
+      row.getCell(2).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFFF00' } }
+    if (i % 50 === 0) {
+      row.height = 30
+      row.numFmt = '0.0%'
+    }
+  }
+  ws.getCell('J880').value = 'far right'
+  wb.addWorksheet('Notes').addRow(['only', 'a', 'few'])
+  return new Uint8Array(await wb.xlsx.writeBuffer())
+}
+
+function place(h: Harness, bytes: Uint8Array, name = 'book.xlsx'): void {
+  writeFileSync(path.join(h.root, name), bytes)
+}
+
+/** Run the same calls on both sides; the whole side loads the workbook first (get_sheet_names). */
+async function bothSides(calls: [string, Record<string, unknown>][]) {
+  await outlined.call('open', { path: P })
+  await whole.call('get_sheet_names', { path: P })
+  const receipts: unknown[][] = [[], []]
+  for (const [method, args] of calls) {
+    receipts[0]!.push(await outlined.call(method, { path: P, ...args }))
+    receipts[1]!.push(await whole.call(method, { path: P, ...args }))
+  }
+  return receipts
+}
+
+interface CellDump {
+  value: unknown
+  style: unknown
+}
+
+/** Every sheet's cells, rows and columns as exceljs reads them (through Bureau's load, which hides huge validations). */
+async function dump(file: string) {
+  const wb = (await loadWorkbook(file, new Uint8Array(readFileSync(file)))).workbook
+  return wb.worksheets.map((ws) => {
+    const cells: Record<string, CellDump> = {}
+    const rows: Record<number, unknown> = {}
+    ws.eachRow({ includeEmpty: false }, (row, r) => {
+      rows[r] = {
+        height: row.height,
+        hidden: row.hidden,
+        style: (row as unknown as { style: unknown }).style,
+      }
+      row.eachCell({ includeEmpty: true }, (cell) => {
+        cells[cell.address] = { value: cell.value, style: cell.style }
+      })
+    })
+    const columns = (ws.columns ?? []).map((c) => ({ width: c.width, style: c.style, hidden: c.hidden }))
+    return { name: ws.name, dimensions: ws.dimensions.range, cells, rows, columns }
+  })
+}
+
+function sheetXml(file: string, part = 'xl/worksheets/sheet1.xml'): string {
+  return strFromU8(unzipSync(readFileSync(file), { filter: (f) => f.name === part })[part]!)
+}
+
+describe('writes to an outlined workbook', () => {
+  it('receipts and the saved workbook equal the whole load: values, styles, widths, rows', async () => {
+    const bytes = await longSheet()
+    place(outlined, bytes)
+    place(whole, bytes)
+    const receipts = await bothSides([
+      ['set_range', { sheet: 'Data', start: 'B600', values: [['first', 2, true], ['second'], [], [7.5]] }],
+      ['set_range', { sheet: 'Data', start: 'C5', values: [[1], [2]] }], // loaded rows
+      [
+        'set_range',
+        { sheet: 'Data', start: 'A205', values: Array.from({ length: 10 }, (_, i) => [i, `t${i}`]) },
+      ],
+      ['set_cell_value', { sheet: 'Data', cell: 'D700', value: 45500 }], // a date column
+      ['set_cell_value', { sheet: 'Data', cell: 'C350', value: 12.5 }], // a cell with its own format
+      ['set_range', { sheet: 'Data', start: 'K950', values: [['past the end', 'of the sheet']] }],
+      [
+        'append_rows',
+        {
+          sheet: 'Data',
+          rows: [
+            ['appended', 1],
+            ['again', 2],
+          ],
+        },
+      ],
+      ['set_range', { sheet: 'Data', start: 'B400', values: [["'=not a formula", "'0042"]] }],
+      ['set_range', { sheet: 'Notes', start: 'A2', values: [['more', 'notes']] }],
+      ['describe_worksheet', { sheet: 'Data' }],
+      ['save', {}],
+    ])
+    // The file's bytes differ (rows not loaded keep their own XML), so its size and history id do too.
+    const comparable = (list: unknown[]) =>
+      list.map((r) => ({ ...(r as object), bytes: undefined, version: undefined }))
+    expect(comparable(receipts[0]!)).toEqual(comparable(receipts[1]!))
+    const [ours, theirs] = await Promise.all([
+      dump(path.join(outlined.root, 'book.xlsx')),
+      dump(path.join(whole.root, 'book.xlsx')),
+    ])
+    expect(ours).toEqual(theirs)
+    expect(ours[0]?.cells.B600?.value).toBe('first')
+    expect(ours[0]?.cells.L950?.value).toBe('of the sheet')
+  })
+
+  it('keeps the rows it did not load as they were written (numbers to the digit)', async () => {
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('Data')
+    for (let i = 1; i <= 400; i++) ws.addRow([i, 0.1 + i / 3])
+    place(outlined, new Uint8Array(await wb.xlsx.writeBuffer()))
+    const before = sheetXml(path.join(outlined.root, 'book.xlsx'))
+    const row300 = /<row r="300"[\s\S]*?<\/row>/.exec(before)?.[0]
+    expect(row300).toBeDefined()
+    await outlined.call('open', { path: P })
+    await outlined.call('set_range', { path: P, sheet: 'Data', start: 'C390', values: [['note']] })
+    await outlined.call('save', { path: P })
+    const after = sheetXml(path.join(outlined.root, 'book.xlsx'))
+    expect(after).toContain(row300!)
+    expect(after).toMatch(/<dimension ref="A1:C400"\/>/)
+  })
+
+  it('saves an outline with no writes as the whole load would', async () => {
+    const bytes = await longSheet(500)
+    place(outlined, bytes)
+    place(whole, bytes)
+    await bothSides([['save', {}]])
+    const [ours, theirs] = await Promise.all([
+      dump(path.join(outlined.root, 'book.xlsx')),
+      dump(path.join(whole.root, 'book.xlsx')),
+    ])
+    expect(ours).toEqual(theirs)
+  })
+
+  it('loads the workbook whole, with the kept writes, for a call that needs every cell', async () => {
+    place(outlined, await longSheet())
+    await outlined.call('open', { path: P })
+    await outlined.call('set_range', { path: P, sheet: 'Data', start: 'B700', values: [['kept']] })
+    const page = await outlined.call<{ values: string[][] }>('get_range', {
+      path: P,
+      sheet: 'Data',
+      range: 'A700:B700',
+    })
+    expect(page.values).toEqual([['699', 'kept']])
+    await outlined.call('sort_range', { path: P, sheet: 'Data', range: 'A1:F900', by: 'A', descending: true })
+    await outlined.call('save', { path: P })
+    const saved = await dump(path.join(outlined.root, 'book.xlsx'))
+    expect(saved[0]?.cells.B202?.value).toBe('kept')
+  })
+
+  it('takes the whole load for a formula, a cleared cell or text typed as a number', async () => {
+    place(outlined, await longSheet())
+    await outlined.call('open', { path: P })
+    const values = [['=A700*2'], [null], ['12%'], ['2024-03-01']]
+    for (const [i, value] of values.entries())
+      await outlined.call('set_range', { path: P, sheet: 'Data', start: `G${700 + i}`, values: [value] })
+    const page = await outlined.call<{ values: string[][] }>('get_range', {
+      path: P,
+      sheet: 'Data',
+      range: 'G700:G703',
+    })
+    expect(page.values).toEqual([['1398'], [''], ['12%'], ['2024-03-01']])
+  })
+
+  it('refuses a bad block with the message the whole load gives, writing nothing', async () => {
+    place(outlined, await longSheet())
+    await outlined.call('open', { path: P })
+    const empty = await outlined.fail('set_range', { path: P, sheet: 'Data', start: 'A800', values: [[]] })
+    expect(empty).toContain('values has only empty rows')
+    const edge = await outlined.fail('set_range', {
+      path: P,
+      sheet: 'Data',
+      start: 'XFD800',
+      values: [[1, 2]],
+    })
+    expect(edge).toContain('past the last row or column')
+    const missing = await outlined.fail('set_range', { path: P, sheet: 'Nope', start: 'A800', values: [[1]] })
+    expect(missing).toContain('Nope')
+  })
+
+  it('the agent can close without saving, and a session end saves the kept writes', async () => {
+    place(outlined, await longSheet())
+    await outlined.call('open', { path: P })
+    await outlined.call('set_range', { path: P, sheet: 'Data', start: 'B650', values: [['dropped']] })
+    await outlined.call('close', { path: P, save: false })
+    await outlined.call('open', { path: P })
+    await outlined.call('set_range', { path: P, sheet: 'Data', start: 'B651', values: [['kept']] })
+    await outlined.newSession()
+    const saved = await dump(path.join(outlined.root, 'book.xlsx'))
+    expect(saved[0]?.cells.B650?.value).toBe('name 20')
+    expect(saved[0]?.cells.B651?.value).toBe('kept')
+  })
+})
+
+describe('writes to outlined corpus workbooks', () => {
+  const files = ['exceljs', 'xlsxwriter'].flatMap((folder) =>
+    fixtureEntries(`xlsx/${folder}`, (name) => name.endsWith('.xlsx')).map((name) => `${folder}/${name}`),
+  )
+
+  it.each(files)('%s: a write and save equal the whole load', async (file) => {
+    const bytes = new Uint8Array(readFileSync(fixturePath('xlsx', file)))
+    place(outlined, bytes)
+    place(whole, bytes)
+    const names = await whole
+      .call<{ sheets: string[] }>('get_sheet_names', { path: P })
+      .catch(() => undefined)
+    if (!names?.sheets[0]) return
+    const sheet = names.sheets[0]
+    const opened = await outlined.call('open', { path: P }).catch((error: Error) => error)
+    if (opened instanceof Error) return
+    const write = { path: P, sheet, start: 'B3', values: [['written', 4]] }
+    const ours = await outlined.call('set_range', write)
+    const theirs = await whole.call('set_range', write)
+    expect(ours).toEqual(theirs)
+    await outlined.call('save', { path: P })
+    await whole.call('save', { path: P })
+    const [a, b] = await Promise.all([
+      dump(path.join(outlined.root, 'book.xlsx')),
+      dump(path.join(whole.root, 'book.xlsx')),
+    ])
+    expect(a).toEqual(b)
+  })
+})
