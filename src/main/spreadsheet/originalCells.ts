@@ -77,3 +77,18 @@ export function originalRow(
     })
   return { style: styleOf(read, row.style), cells }
 }
+
+/** Style ids of row `number`'s cells and of the row itself, without reading values (undefined: no such row). */
+export function originalStyles(
+  sheet: OutlineSheet,
+  number: number,
+): { row: number; cells: Map<number, number> } | undefined {
+  const { rows, dataEnd } = sheet.scan
+  const i = findRow(rows, number)
+  if (i < 0) return undefined
+  const cells = new Map<number, number>()
+  const end = rowEnd(rows, i, dataEnd)
+  const row = readRow(sheet.xml, rows.starts[i]!, end)
+  if (!row.empty) eachCell(sheet.xml, row.contentStart, end, (cell) => cells.set(cell.col, cell.style))
+  return { row: row.style, cells }
+}

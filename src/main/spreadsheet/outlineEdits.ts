@@ -4,7 +4,7 @@ import { cellCount } from './areaLimits'
 import { snapshot, valueSnapshot } from './cellValue'
 import { blockArea, setValues } from './editing'
 import type { OpenWorkbook } from './openWorkbook'
-import { type OriginalRow, originalRow } from './originalCells'
+import { type OriginalRow, originalRow, originalStyles, styleOf } from './originalCells'
 import type { Outline } from './outlineWorkbook'
 import { autoSizedColumns, markAutoSized as markColumns } from './prepareSave'
 import type { AreaReceipt, CellReader } from './receipt'
@@ -79,9 +79,16 @@ function union(a: Area | undefined, b: Area | undefined): Area | undefined {
   }
 }
 
-/** The number format a new cell of `row` takes: its row's, else its column's (exceljs `Cell._mergeStyle`). */
-function newCellFormat(ws: Worksheet, row: OriginalRow | undefined, col: number): string | undefined {
-  const fromRow = row?.style.numFmt
+/** The number format cell `col` of a row shows a written value in: its own, else a new cell's (exceljs `Cell._mergeStyle`: the row's, else the column's). */
+function writtenFormat(
+  outline: Outline,
+  ws: Worksheet,
+  styles: { row: number; cells: Map<number, number> } | undefined,
+  col: number,
+): string | undefined {
+  const own = styles?.cells.get(col)
+  if (own !== undefined) return styleOf(outline.read, own).numFmt
+  const fromRow = styles ? styleOf(outline.read, styles.row).numFmt : undefined
   if (fromRow) return fromRow
   const column = (ws.columns ?? [])[col - 1] as { style?: { numFmt?: string } } | undefined
   return column?.style?.numFmt
@@ -122,17 +129,19 @@ export function outlineCellReader(outline: Outline, ws: Worksheet): CellReader {
   const { open, read } = outline
   const date1904 = open.date1904
   const sheet = outline.sheets.get(ws.id)
+  const styles = new Map<number, ReturnType<typeof originalStyles>>()
   const rows = new Map<number, OriginalRow | undefined>()
   return (r, c) => {
     if (!sheet || r <= sheet.lastLoadedRow) return snapshot(ws.findCell(r, c), date1904)
-    if (!rows.has(r)) rows.set(r, originalRow(sheet, read, r, date1904))
-    const row = rows.get(r)
-    const cell = row?.cells.get(c)
     const written = outline.edits?.written(ws.id, r, c)
-    if (written === undefined) return valueSnapshot(cell?.value ?? null, cell?.style.numFmt, date1904)
-    // A kept write stored its value as typed and left the cell's style as it was.
-    const numFmt = cell ? cell.style.numFmt : newCellFormat(ws, row, c)
-    return valueSnapshot(plainValue(written), numFmt, date1904)
+    if (written !== undefined) {
+      // A kept write stored its value as typed and left the cell's style as it was.
+      if (!styles.has(r)) styles.set(r, originalStyles(sheet, r))
+      return valueSnapshot(plainValue(written), writtenFormat(outline, ws, styles.get(r), c), date1904)
+    }
+    if (!rows.has(r)) rows.set(r, originalRow(sheet, read, r, date1904))
+    const cell = rows.get(r)?.cells.get(c)
+    return valueSnapshot(cell?.value ?? null, cell?.style.numFmt, date1904)
   }
 }
 

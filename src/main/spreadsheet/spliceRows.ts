@@ -12,6 +12,7 @@ import {
   readRow,
   rowEnd,
 } from './sheetRows'
+import { rootNamespaces } from './sheetXml'
 import type { WriteRegistries } from './writeWorkbookParts'
 
 // The save of an outlined sheet: exceljs writes the rows it holds (describe's first rows and the rows the
@@ -170,13 +171,30 @@ function unionRef(ref: string | undefined, area: Area | undefined): string | und
   })
 }
 
-/** The sheet XML exceljs wrote before its rows, with `<dimension>` covering the whole sheet. */
-function prefixWithDimension(written: Buffer, end: number, area: Area | undefined): string {
-  const prefix = written.toString('utf8', 0, end)
-  return prefix.replace(DIMENSION, (whole, ref: string) => {
-    const ref2 = unionRef(ref, area)
-    return ref2 ? `<dimension ref="${ref2}"` : whole
+/** The original part's root start tag (its namespace declarations). */
+function originalRoot(xml: Uint8Array): string {
+  const text = Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength).toString(
+    'utf8',
+    0,
+    Math.min(xml.length, 8192),
+  )
+  return /<(?!\?)(?!!)[\w:.-]+\b[^>]*>/.exec(text)?.[0] ?? ''
+}
+
+/**
+ * The sheet XML exceljs wrote before its rows, with `<dimension>` covering the whole sheet and the
+ * namespaces the copied rows may use (`x14ac:dyDescent`...) declared as the original part declared them.
+ */
+function prefixFor(written: Buffer, end: number, input: SpliceInput): string {
+  const prefix = written.toString('utf8', 0, end).replace(DIMENSION, (whole, ref: string) => {
+    const union = unionRef(ref, input.area)
+    return union ? `<dimension ref="${union}"` : whole
   })
+  const declared = rootNamespaces(prefix)
+  const missing = [...rootNamespaces(originalRoot(input.sheet.xml))].filter(([p]) => p && !declared.has(p))
+  if (missing.length === 0) return prefix
+  const declarations = missing.map(([p, uri]) => ` xmlns:${p}="${uri}"`).join('')
+  return prefix.replace(/<(?!\?)(?!!)([\w:.-]+)\b/, (tag) => `${tag}${declarations}`)
 }
 
 /**
@@ -195,7 +213,7 @@ export function spliceRows(
   const first = firstRowAbove(rows, sheet.lastLoadedRow)
   const copied = first < rows.count ? dataEnd - rows.starts[first]! : 0
   const out = new ByteWriter(written.length + copied + 1024)
-  out.text(prefixWithDimension(written, parts.openEnd, input.area))
+  out.text(prefixFor(written, parts.openEnd, input))
   if (parts.selfClosed) {
     // `<sheetData/>`: reopened to hold the copied rows.
     out.length -= 2

@@ -9,10 +9,25 @@ import type { AreaReceipt } from './receipt'
 import type { SaveReport, WriteBytes } from './saveWorkbook'
 import type { CellInput } from './writeCell'
 
+/**
+ * A module imported on first use and kept: importing a loaded module again still goes through the
+ * module loader (and its hooks) on every call.
+ */
+function lazy<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined
+  return () => {
+    loaded ??= load()
+    loaded.catch(() => {
+      loaded = undefined
+    })
+    return loaded
+  }
+}
+
 // exceljs and the formula engine load on first use, not when the toolset is registered.
-const engine = () => Promise.all([import('./loadWorkbook'), import('./saveWorkbook')])
-const outlineLoader = () => import('./outlineWorkbook')
-const outlineEditor = () => import('./outlineEdits')
+const engine = lazy(() => Promise.all([import('./loadWorkbook'), import('./saveWorkbook')]))
+const outlineLoader = lazy(() => import('./outlineWorkbook'))
+const outlineEditor = lazy(() => import('./outlineEdits'))
 
 async function saveWorkbook(open: OpenWorkbook, target: string, write: WriteBytes): Promise<SaveReport> {
   return (await import('./saveWorkbook')).saveWorkbook(open, target, write)

@@ -18,8 +18,12 @@ export function formulaBody(formula: string): string {
   return formula.trim().replace(/^=/, '')
 }
 
+/** Letters no number-like text starts with (`e` can: `e5` reads as an exponent). */
+const NOT_NUMBER_START = /^[a-df-zA-DF-Z]/
+
 /** Text that typing turns into a number (`12%`, `$1,200`, `2024-03-01`), maybe with a format. */
 function readsAsNumber(trimmed: string): boolean {
+  if (NOT_NUMBER_START.test(trimmed)) return false
   const looksNumeric = NUMBER_LIKE.test(trimmed) && /\d/.test(trimmed) && !/^[-+]?0\d/.test(trimmed)
   return looksNumeric || ISO_DATE.test(trimmed)
 }

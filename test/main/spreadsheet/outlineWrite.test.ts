@@ -1,11 +1,15 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { open as openFile, rename } from 'node:fs/promises'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
-import { strFromU8, unzipSync } from 'fflate'
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
+import { SaxesParser } from 'saxes'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
+import type { WriteFs } from '../../../src/main/workspace/fsSeam'
 import { fixtureEntries, fixturePath } from '../../support/fixtures'
 import { createHarness, type Harness } from './harness'
+import { CSV_ALL_SHEETS, convert, parseCsv, SOFFICE } from './libreOffice'
 
 // Writes to a workbook that was only outlined (open/describe_worksheet read its first rows) are kept
 // without loading every cell, and its save copies the rows it never loaded from the file. Everything
@@ -162,6 +166,25 @@ describe('writes to an outlined workbook', () => {
     expect(after).toMatch(/<dimension ref="A1:C400"\/>/)
   })
 
+  it('declares the namespaces the copied rows use, as the file did', async () => {
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('Data')
+    for (let i = 1; i <= 400; i++) ws.addRow([i])
+    const parts = unzipSync(new Uint8Array(await wb.xlsx.writeBuffer()))
+    const sheet = strFromU8(parts['xl/worksheets/sheet1.xml']!)
+      .replace('<worksheet ', '<worksheet xmlns:mark="urn:example:mark" ')
+      .replace('<row r="350"', '<row r="350" mark:seen="1"')
+    parts['xl/worksheets/sheet1.xml'] = strToU8(sheet)
+    place(outlined, zipSync(parts))
+    await outlined.call('open', { path: P })
+    await outlined.call('set_range', { path: P, sheet: 'Data', start: 'B390', values: [['x']] })
+    await outlined.call('save', { path: P })
+    const saved = sheetXml(path.join(outlined.root, 'book.xlsx'))
+    expect(saved).toContain('mark:seen="1"')
+    const parser = new SaxesParser({ xmlns: true })
+    expect(() => parser.write(saved).close()).not.toThrow()
+  })
+
   it('saves an outline with no writes as the whole load would', async () => {
     const bytes = await longSheet(500)
     place(outlined, bytes)
@@ -232,6 +255,62 @@ describe('writes to an outlined workbook', () => {
     expect(saved[0]?.cells.B650?.value).toBe('name 20')
     expect(saved[0]?.cells.B651?.value).toBe('kept')
   })
+})
+
+describe('a failed save of an outlined workbook', () => {
+  it('reports the failure, leaves the file as it was, and keeps the writes for the next save', async () => {
+    let failRename = false
+    const fs: WriteFs = {
+      open: (p, flags, mode) => openFile(p, flags, mode),
+      rename: async (from, to) => {
+        if (failRename) throw Object.assign(new Error('EIO: simulated'), { code: 'EIO' })
+        await rename(from, to)
+      },
+      unlink: async (p) => (await import('node:fs/promises')).unlink(p),
+    }
+    const h = await createHarness({ fs })
+    try {
+      const bytes = await longSheet()
+      place(h, bytes)
+      await h.call('open', { path: P })
+      await h.call('set_range', { path: P, sheet: 'Data', start: 'B800', values: [['survives']] })
+      failRename = true
+      expect(await h.fail('save', { path: P })).toContain('EIO')
+      expect(Buffer.compare(readFileSync(path.join(h.root, 'book.xlsx')), bytes)).toBe(0)
+      failRename = false
+      await h.call('save', { path: P })
+      const saved = await dump(path.join(h.root, 'book.xlsx'))
+      expect(saved[0]?.cells.B800?.value).toBe('survives')
+      expect(saved[0]?.cells.B799?.value).toBe('name 21')
+    } finally {
+      await h.cleanup()
+    }
+  })
+})
+
+describe.skipIf(!SOFFICE)('LibreOffice reads an outlined workbook saved with writes', () => {
+  it('shows every row: the copied ones, the written ones and the new ones', async () => {
+    place(outlined, await longSheet())
+    await outlined.call('open', { path: P })
+    await outlined.call('set_range', {
+      path: P,
+      sheet: 'Data',
+      start: 'A600',
+      values: [[-1, 'written', 3.5]],
+    })
+    await outlined.call('set_range', { path: P, sheet: 'Data', start: 'A905', values: [['new row']] })
+    await outlined.call('save', { path: P })
+    const out = path.join(outlined.root, 'lo')
+    mkdirSync(out)
+    await convert(path.join(outlined.root, 'book.xlsx'), CSV_ALL_SHEETS, out)
+    const rows = parseCsv(readFileSync(path.join(out, 'book-Data.csv'), 'utf8'))
+    expect(rows[0]?.slice(0, 3)).toEqual(['Id', 'Name', 'Amount'])
+    expect(rows[599]?.slice(0, 3)).toEqual(['-1', 'written', '3.5'])
+    expect(rows[598]?.slice(0, 2)).toEqual(['598', 'name 6'])
+    expect(rows[845]?.[1]).toBe('rich 845')
+    expect(rows[904]?.[0]).toBe('new row')
+    expect(rows[879]?.[9]).toBe('far right')
+  }, 120_000)
 })
 
 describe('writes to outlined corpus workbooks', () => {
