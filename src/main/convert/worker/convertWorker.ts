@@ -4,6 +4,7 @@ import { ConvertError, FormatProblem } from '../errors'
 import { withDeadline } from '../limits'
 import { loadConverter } from '../registry'
 import type { OcrEngine, VisionHook } from '../types'
+import { withDefaultWasmFlags } from '../wasmTiering'
 import { writePendingCodeCache } from './codeCache'
 import {
   type ConvertJob,
@@ -79,7 +80,7 @@ port.on('message', (message: ToWorker) => {
   }
   void runJob(message).then((outcome) => {
     // Before the answer: a CLI run may exit as soon as it has its last result.
-    writePendingCodeCache()
+    withDefaultWasmFlags(writePendingCodeCache)
     port.postMessage(outcome)
   })
 })
