@@ -47,7 +47,7 @@ describe('the built CLI', () => {
     // The conversion worker's build, and the format chunks it requires.
     expect(names.some((name) => /^\.\.\/worker\/convertWorker-[\w-]+\.cjs$/.test(name))).toBe(true)
     expect(names.some((name) => /^\.\.\/worker\/docx-[\w-]+\.cjs$/.test(name))).toBe(true)
-    expect(names.some((name) => /^\.\.\/worker\/pdf\.worker-[\w-]+\.cjs$/.test(name))).toBe(true)
+    expect(names.some((name) => /^\.\.\/worker\/convertPdf-[\w-]+\.cjs$/.test(name))).toBe(true)
   })
 
   it('starts the conversion workers before it loads zod, commander or the converter', () => {
