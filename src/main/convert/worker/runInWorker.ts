@@ -94,7 +94,7 @@ async function acquire(): Promise<Worker> {
 
 /**
  * Starts up to `count` workers (within the pool's size) before the files are read, and has every idle
- * worker load the libraries of `formats`, so a batch's first conversions find pdf.js or mammoth loaded.
+ * worker load the libraries of `formats`, so a batch's first conversions find PDFium or mammoth loaded.
  */
 export function warmWorkers(formats: ConvertFormat[], count: number): void {
   const message: ToWorker = { type: 'warm', formats }
