@@ -38,12 +38,14 @@ const TITLE_TAG = new TextEncoder().encode('Title\0')
 export function documentTitle(engine: Pdfium, document: PdfDocument): string | undefined {
   const { x, heap } = engine
   const tag = copyIn(x, heap, TITLE_TAG)
+  if (!tag) return undefined
   let buffer = 0
   try {
     const length = x.FPDF_GetMetaText(document.handle, tag, 0, 0)
     // Two bytes is the terminator alone: no title.
     if (length <= 2) return undefined
     buffer = x.malloc(length)
+    if (!buffer) return undefined
     x.FPDF_GetMetaText(document.handle, tag, buffer, length)
     const bytes = heap.u8().subarray(buffer, buffer + length - 2)
     return new TextDecoder('utf-16le').decode(bytes)
