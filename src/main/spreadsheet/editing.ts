@@ -33,7 +33,8 @@ function checkTypedFormulas(open: OpenWorkbook, ws: Worksheet, start: CellRef, v
 export function blockArea(start: CellRef, values: CellInput[][]): Area {
   if (values.length === 0)
     throw invalidInput('values is empty; give a 2-D array such as [["Name", "Qty"], ["Pens", 3]]')
-  const width = Math.max(...values.map((r) => r.length))
+  let width = 0
+  for (const line of values) width = Math.max(width, line.length)
   if (width === 0) throw invalidInput('values has only empty rows')
   const area = {
     top: start.row,

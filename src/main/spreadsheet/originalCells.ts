@@ -43,9 +43,9 @@ export function originalValue(
 ): CellValue {
   if (cell.valueStart < 0) return null
   const { valueStart: start, valueEnd: end } = cell
-  if (isType(cell, 's')) return read.sharedStrings.getString(readInteger(xml, start, end)) ?? null
-  if (isType(cell, 'b')) return Number.parseInt(asciiText(xml, start, end), 10) !== 0
-  if (isType(cell, 'e')) return { error: decodeXml(text(xml, start, end)) } as CellValue
+  if (isType(xml, cell, 's')) return read.sharedStrings.getString(readInteger(xml, start, end)) ?? null
+  if (isType(xml, cell, 'b')) return Number.parseInt(asciiText(xml, start, end), 10) !== 0
+  if (isType(xml, cell, 'e')) return { error: decodeXml(text(xml, start, end)) } as CellValue
   const number = readNumber(xml, start, end)
   return style.numFmt && utils.isDateFmt(style.numFmt) ? utils.excelToDate(number, date1904) : number
 }

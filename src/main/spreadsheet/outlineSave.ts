@@ -123,7 +123,7 @@ class WidthReader {
 
   /** The length of `cell` (0: empty), or -1 when it cannot beat `best`. */
   length(xml: Uint8Array, cell: CellTag, style: StyleModel, bold: number, best: number): number {
-    if (isType(cell, 's')) {
+    if (isType(xml, cell, 's')) {
       const index = readInteger(xml, cell.valueStart, cell.valueEnd)
       let length = this.strings.get(index)
       if (length === undefined) {
@@ -132,7 +132,7 @@ class WidthReader {
       }
       return length
     }
-    if (isNumberType(cell) && isGeneralFormat(style.numFmt)) {
+    if (isNumberType(xml, cell) && isGeneralFormat(style.numFmt)) {
       // A number in General shows at most 11 characters.
       if (11 * bold <= best) return -1
       return Math.min(String(readNumber(xml, cell.valueStart, cell.valueEnd)).length, 11)

@@ -151,9 +151,9 @@ export interface CellTag {
   /** Where the `s` value is written (-1: no `s` attribute). */
   styleStart: number
   styleEnd: number
-  /** The `t` attribute's first byte and length (0 and 0 when absent): `s`, `b`, `e`, `n`... */
-  type: number
-  typeLength: number
+  /** Where the `t` value is written (-1: no `t` attribute). */
+  typeStart: number
+  typeEnd: number
   /** Offsets of the text inside `<v>` (-1 when the cell has no value). */
   valueStart: number
   valueEnd: number
@@ -162,7 +162,7 @@ export interface CellTag {
 }
 
 export interface RowTag {
-  /** The row's `r` (0 when it has none). */
+  /** The row's `r` (NaN when it has none or the tag does not end). */
   number: number
   /** The row's style id (0: none) and where it is written (-1: no `s` attribute). */
   style: number
@@ -180,12 +180,12 @@ export function readRow(xml: Uint8Array, start: number, end: number): RowTag {
   const a = rowAttributes
   const gt = a.read(xml, start + 4, end)
   return {
-    number: a.rStart < 0 ? 0 : readInteger(xml, a.rStart, a.rEnd),
+    number: gt < 0 || a.rStart < 0 ? Number.NaN : readInteger(xml, a.rStart, a.rEnd),
     style: a.sStart < 0 ? 0 : readInteger(xml, a.sStart, a.sEnd),
     styleStart: a.sStart,
     styleEnd: a.sEnd,
     contentStart: gt + 1,
-    empty: xml[gt - 1] === SLASH,
+    empty: gt < 0 || xml[gt - 1] === SLASH,
   }
 }
 
@@ -195,8 +195,8 @@ const shownCell: CellTag = {
   style: 0,
   styleStart: -1,
   styleEnd: -1,
-  type: 0,
-  typeLength: 0,
+  typeStart: -1,
+  typeEnd: -1,
   valueStart: -1,
   valueEnd: -1,
   end: 0,
@@ -208,51 +208,85 @@ function nextTag(xml: Uint8Array, from: number, end: number): number {
   return i
 }
 
+function skipSpace(xml: Uint8Array, from: number): number {
+  let i = from
+  while (isSpace(xml[i])) i++
+  return i
+}
+
+function isEndTag(xml: Uint8Array, at: number, name: number): boolean {
+  return xml[at] === LT && xml[at + 1] === SLASH && xml[at + 2] === name && xml[at + 3] === GT
+}
+
+const ROW_END = [LT, SLASH, LOWER_R, 0x6f, 0x77, GT]
+
+function isRowEnd(xml: Uint8Array, at: number): boolean {
+  for (let k = 0; k < ROW_END.length; k++) if (xml[at + k] !== ROW_END[k]) return false
+  return true
+}
+
+/** Reads the content of the cell whose start tag ends at `gt` into `cell`; false when it is more than one `<v>`. */
+function readContent(xml: Uint8Array, gt: number, end: number, cell: CellTag): boolean {
+  cell.valueStart = -1
+  cell.valueEnd = -1
+  if (xml[gt - 1] === SLASH) {
+    cell.end = gt + 1
+    return true
+  }
+  let at = skipSpace(xml, gt + 1)
+  if (xml[at] === LT && xml[at + 1] === LOWER_V && xml[at + 2] === GT) {
+    cell.valueStart = at + 3
+    cell.valueEnd = nextTag(xml, at + 3, end)
+    if (!isEndTag(xml, cell.valueEnd, LOWER_V)) return false
+    at = skipSpace(xml, cell.valueEnd + 4)
+  }
+  if (!isEndTag(xml, at, LOWER_C)) return false
+  cell.end = at + 4
+  return true
+}
+
 /**
- * Visits the cell elements between `from` and `end` (the content of one row of a plain data sheet:
- * each cell holds at most one `<v>`; sheetScan.ts refused anything else).
+ * Visits the cells of the row whose content starts at `from`, up to the row's `</row>` (or `end`).
+ * Returns the offset after `</row>` (`end` when it was not met), or -1 when the row holds anything else
+ * than cells of at most one `<v>` each (the rows of a plain data sheet, see sheetScan.ts).
  */
-export function eachCell(xml: Uint8Array, from: number, end: number, visit: (cell: CellTag) => void): void {
+export function eachCell(xml: Uint8Array, from: number, end: number, visit: (cell: CellTag) => void): number {
   const a = cellAttributes
   const cell = shownCell
   let i = nextTag(xml, from, end)
   while (i < end) {
-    if (xml[i + 1] !== LOWER_C || !isNameEnd(xml[i + 2])) {
-      i = nextTag(xml, i + 1, end)
-      continue
-    }
+    if (isRowEnd(xml, i)) return i + ROW_END.length
+    if (xml[i + 1] !== LOWER_C || !isNameEnd(xml[i + 2])) return -1
     const gt = a.read(xml, i + 2, end)
-    if (gt < 0) return
+    if (gt < 0) return -1
     cell.col = a.rStart < 0 ? 0 : readColumn(xml, a.rStart, a.rEnd)
     cell.style = a.sStart < 0 ? 0 : readInteger(xml, a.sStart, a.sEnd)
     cell.styleStart = a.sStart
     cell.styleEnd = a.sEnd
-    cell.type = a.tStart < 0 ? 0 : xml[a.tStart]!
-    cell.typeLength = a.tStart < 0 ? 0 : a.tEnd - a.tStart
-    cell.valueStart = -1
-    cell.valueEnd = -1
-    if (xml[gt - 1] === SLASH) cell.end = gt + 1
-    else {
-      let at = nextTag(xml, gt + 1, end)
-      if (xml[at + 1] === LOWER_V && xml[at + 2] === GT) {
-        cell.valueStart = at + 3
-        cell.valueEnd = nextTag(xml, at + 3, end)
-        at = nextTag(xml, cell.valueEnd + 4, end)
-      }
-      // At `</c>`.
-      cell.end = at + 4
-    }
+    cell.typeStart = a.tStart
+    cell.typeEnd = a.tEnd
+    if (!readContent(xml, gt, end, cell)) return -1
     visit(cell)
     i = nextTag(xml, cell.end, end)
   }
+  return end
+}
+
+/** True when the cell's type attribute is exactly `type`. */
+export function hasType(xml: Uint8Array, cell: CellTag, type: string): boolean {
+  if (cell.typeStart < 0 || cell.typeEnd - cell.typeStart !== type.length) return false
+  for (let k = 0; k < type.length; k++) if (xml[cell.typeStart + k] !== type.charCodeAt(k)) return false
+  return true
 }
 
 /** True when the cell's type attribute is exactly the one-letter type `letter` (`s`, `b`, `e`). */
-export function isType(cell: CellTag, letter: 's' | 'b' | 'e'): boolean {
-  return cell.typeLength === 1 && cell.type === letter.charCodeAt(0)
+export function isType(xml: Uint8Array, cell: CellTag, letter: 's' | 'b' | 'e'): boolean {
+  return cell.typeEnd - cell.typeStart === 1 && xml[cell.typeStart] === letter.charCodeAt(0)
 }
 
 /** True when exceljs reads the cell's value as a number: any type but `s`, `b` and `e` (the scan refused `str` and `inlineStr`). */
-export function isNumberType(cell: CellTag): boolean {
-  return !(cell.typeLength === 1 && (cell.type === LOWER_S || cell.type === LOWER_B || cell.type === LOWER_E))
+export function isNumberType(xml: Uint8Array, cell: CellTag): boolean {
+  if (cell.typeStart < 0 || cell.typeEnd - cell.typeStart !== 1) return true
+  const type = xml[cell.typeStart]
+  return type !== LOWER_S && type !== LOWER_B && type !== LOWER_E
 }

@@ -1,5 +1,5 @@
-import type { Area } from './address'
-import { asciiText, isNameEnd, isSpace, readColumn, readInteger, TagAttributes } from './sheetRows'
+import { type Area, MAX_COLUMNS } from './address'
+import { type CellTag, eachCell, hasType, isNameEnd, isType, readInteger, readRow } from './sheetRows'
 
 // A pass over a worksheet part's bytes that finds what `open` and `describe_worksheet` need without
 // building exceljs cells: the used area and where the rows `describe` reads end. It answers only for
@@ -70,16 +70,6 @@ const AFTER_ROWS_UNSAFE = [Buffer.from('<mergeCell'), Buffer.from('<hyperlink')]
 
 const LT = 0x3c
 const SLASH = 0x2f
-const LOWER_S = 0x73
-
-/** The row and column of a plain reference (`AB12`: 1-3 capitals, 1-7 digits), or undefined. */
-function readRef(xml: Uint8Array, start: number, end: number): { row: number; col: number } | undefined {
-  let letters = 0
-  while (start + letters < end && xml[start + letters]! >= 0x41 && xml[start + letters]! <= 0x5a) letters++
-  if (letters < 1 || letters > 3 || end - start - letters > 7) return undefined
-  const row = readInteger(xml, start + letters, end)
-  return Number.isNaN(row) ? undefined : { row, col: readColumn(xml, start, start + letters) }
-}
 
 /** End of the tag starting at `at` (index of its `>`), honouring quoted attribute values. */
 function tagClose(xml: Buffer, at: number): number {
@@ -102,46 +92,39 @@ export interface SharedStrings {
   unsure: Set<number>
 }
 
-/** The cell's type attribute: `s`, `str` or `inlineStr` matter to the scan; anything else is a plain value. */
-function typeOf(xml: Uint8Array, tags: TagAttributes): 's' | 'other' | 'text' {
-  if (tags.tStart < 0) return 'other'
-  const length = tags.tEnd - tags.tStart
-  if (length === 1 && xml[tags.tStart] === LOWER_S) return 's'
-  const text = asciiText(xml, tags.tStart, tags.tEnd)
-  return text === 'str' || text === 'inlineStr' ? 'text' : 'other'
+/** The used area of a sheet's rows, grown cell by cell. */
+class UsedArea {
+  top = 0
+  bottom = 0
+  left = Number.POSITIVE_INFINITY
+  right = 0
+
+  add(row: number, col: number): void {
+    if (this.top === 0) this.top = row
+    this.bottom = Math.max(this.bottom, row)
+    this.left = Math.min(this.left, col)
+    this.right = Math.max(this.right, col)
+  }
+
+  area(): Area | undefined {
+    return this.top === 0
+      ? undefined
+      : { top: this.top, bottom: this.bottom, left: this.left, right: this.right }
+  }
 }
 
 /**
- * Whether the content of the cell starting at `from` (after its start tag) gives exceljs a value, and
- * where the cell ends; undefined when the scan cannot tell for certain (anything but one plain `<v>`:
- * formulas, inline strings, extensions).
+ * Whether a cell gives exceljs a value, or undefined when the scan cannot tell for certain (formula or
+ * inline strings, an empty `<v>`, a shared string exceljs may read as an object).
  */
-function cellContent(
-  xml: Buffer,
-  from: number,
-  limit: number,
-  type: 's' | 'other' | 'text',
-  shared: SharedStrings,
-): { filled: boolean; end: number } | undefined {
-  let i = from
-  while (isSpace(xml[i])) i++
-  let filled = false
-  if (xml[i] === LT && xml[i + 1] === 0x76 && xml[i + 2] === 0x3e) {
-    // <v>
-    const textStart = i + 3
-    const textEnd = xml.indexOf(LT, textStart)
-    if (textEnd < 0 || textEnd >= limit || textEnd === textStart || type === 'text') return undefined
-    if (xml[textEnd + 1] !== SLASH || xml[textEnd + 2] !== 0x76 || xml[textEnd + 3] !== 0x3e) return undefined
-    if (type === 's') {
-      const index = readInteger(xml, textStart, textEnd)
-      if (Number.isNaN(index) || index >= shared.count || shared.unsure.has(index)) return undefined
-      filled = !shared.empty.has(index)
-    } else filled = true
-    i = textEnd + 4
-    while (isSpace(xml[i])) i++
-  }
-  if (xml[i] !== LT || xml[i + 1] !== SLASH || xml[i + 2] !== 0x63 || xml[i + 3] !== 0x3e) return undefined
-  return { filled, end: i + 4 }
+function cellFilled(xml: Uint8Array, cell: CellTag, shared: SharedStrings): boolean | undefined {
+  if (cell.valueStart < 0) return false
+  if (cell.valueEnd === cell.valueStart || hasType(xml, cell, 'str') || hasType(xml, cell, 'inlineStr'))
+    return undefined
+  if (!isType(xml, cell, 's')) return true
+  const index = readInteger(xml, cell.valueStart, cell.valueEnd)
+  if (Number.isNaN(index) || index >= shared.count || shared.unsure.has(index)) return undefined
+  return !shared.empty.has(index)
 }
 
 /** Scans a worksheet part; undefined when it is not a plain data sheet (see the top of the file). */
@@ -166,55 +149,38 @@ export function scanSheet(bytes: Uint8Array, shared: SharedStrings): SheetScan |
   if (dataEnd < 0 || xml.indexOf(OPEN, dataEnd) >= 0) return undefined
   const tail = xml.subarray(dataEnd)
   if (AFTER_ROWS_UNSAFE.some((t) => tail.includes(t))) return undefined
-  let top = 0
-  let bottom = 0
-  let left = Number.POSITIVE_INFINITY
-  let right = 0
+  const used = new UsedArea()
   let headEnd = -1
   const rows = new RowIndexBuilder()
-  const tags = new TagAttributes()
+  let row = 0
+  let refused = false
+  const visit = (cell: CellTag) => {
+    const filled = cellFilled(xml, cell, shared)
+    if (filled === undefined || cell.col < 1 || cell.col > MAX_COLUMNS) refused = true
+    else if (filled) used.add(row, cell.col)
+  }
   let i = dataStart
   while (i < dataEnd) {
     const lt = xml.indexOf(LT, i)
     if (lt < 0 || lt >= dataEnd) break
-    const next = xml[lt + 1]
-    if (next === 0x72 && xml[lt + 2] === 0x6f && xml[lt + 3] === 0x77 && isNameEnd(xml[lt + 4])) {
+    if (xml[lt + 1] === 0x72 && xml[lt + 2] === 0x6f && xml[lt + 3] === 0x77 && isNameEnd(xml[lt + 4])) {
       // <row
-      const close = tags.read(xml, lt + 4, dataEnd)
-      const r = close < 0 || tags.rStart < 0 ? Number.NaN : readInteger(xml, tags.rStart, tags.rEnd)
-      if (!(r >= 1)) return undefined
-      if (headEnd < 0 && top > 0 && r > top + HEAD_ROWS) headEnd = lt
-      rows.add(r, lt)
-      i = close + 1
+      const tag = readRow(xml, lt, dataEnd)
+      row = tag.number
+      if (!(row >= 1)) return undefined
+      if (headEnd < 0 && used.top > 0 && row > used.top + HEAD_ROWS) headEnd = lt
+      rows.add(row, lt)
+      i = tag.empty ? tag.contentStart : eachCell(xml, tag.contentStart, dataEnd, visit)
+      if (i < 0 || refused) return undefined
       continue
     }
-    if (next === 0x63 && isNameEnd(xml[lt + 2])) {
-      // <c
-      const close = tags.read(xml, lt + 2, dataEnd)
-      const ref = close < 0 || tags.rStart < 0 ? undefined : readRef(xml, tags.rStart, tags.rEnd)
-      if (!ref) return undefined
-      let filled = false
-      i = close + 1
-      if (xml[close - 1] !== SLASH) {
-        const content = cellContent(xml, i, dataEnd, typeOf(xml, tags), shared)
-        if (!content) return undefined
-        filled = content.filled
-        i = content.end
-      }
-      if (!filled) continue
-      if (top === 0) top = ref.row
-      bottom = Math.max(bottom, ref.row)
-      left = Math.min(left, ref.col)
-      right = Math.max(right, ref.col)
-      continue
-    }
-    // </row>, row extensions: nothing to count, but nothing unknown either.
+    // A closing tag between rows is nothing to count; anything else is not a plain data sheet.
     const close = tagClose(xml, lt)
-    if (close < 0 || close > dataEnd || next !== SLASH) return undefined
+    if (close < 0 || close > dataEnd || xml[lt + 1] !== SLASH) return undefined
     i = close + 1
   }
   return {
-    area: top === 0 ? undefined : { top, bottom, left, right },
+    area: used.area(),
     headEnd: headEnd < 0 ? dataEnd : headEnd,
     dataEnd,
     rows: rows.build(),

@@ -111,8 +111,8 @@ class RowCopier {
     if (!row.empty)
       eachCell(xml, row.contentStart, end, (cell: CellTag) => {
         if (cell.style !== 0)
-          replace(cell.styleStart, cell.styleEnd, this.styleId(cell.style, cellType(cell)))
-        if (cell.valueStart >= 0 && isType(cell, 's'))
+          replace(cell.styleStart, cell.styleEnd, this.styleId(cell.style, cellType(xml, cell)))
+        if (cell.valueStart >= 0 && isType(xml, cell, 's'))
           replace(
             cell.valueStart,
             cell.valueEnd,
@@ -123,9 +123,9 @@ class RowCopier {
   }
 }
 
-function cellType(cell: CellTag): number {
+function cellType(xml: Uint8Array, cell: CellTag): number {
   if (cell.valueStart < 0) return NULL_TYPE
-  return isNumberType(cell) ? NUMBER_TYPE : STRING_TYPE
+  return isNumberType(xml, cell) ? NUMBER_TYPE : STRING_TYPE
 }
 
 const SHEET_DATA = Buffer.from('<sheetData')

@@ -18,12 +18,26 @@ export function formulaBody(formula: string): string {
   return formula.trim().replace(/^=/, '')
 }
 
-/** Letters no number-like text starts with (`e` can: `e5` reads as an exponent). */
-const NOT_NUMBER_START = /^[a-df-zA-DF-Z]/
+function isLetter(code: number): boolean {
+  const lower = code | 0x20
+  return lower >= 0x61 && lower <= 0x7a
+}
+
+/**
+ * True when `text` starts as no number-like text does: with a letter, other than an exponent's `e`
+ * followed by a digit or sign (`e5` reads as a number).
+ */
+function startsAsWord(text: string): boolean {
+  const first = text.charCodeAt(0)
+  if (!isLetter(first)) return false
+  if ((first | 0x20) !== 0x65) return true
+  const next = text.charCodeAt(1)
+  return !((next >= 0x30 && next <= 0x39) || next === 0x2b || next === 0x2d)
+}
 
 /** Text that typing turns into a number (`12%`, `$1,200`, `2024-03-01`), maybe with a format. */
 function readsAsNumber(trimmed: string): boolean {
-  if (NOT_NUMBER_START.test(trimmed)) return false
+  if (startsAsWord(trimmed)) return false
   const looksNumeric = NUMBER_LIKE.test(trimmed) && /\d/.test(trimmed) && !/^[-+]?0\d/.test(trimmed)
   return looksNumeric || ISO_DATE.test(trimmed)
 }
@@ -35,6 +49,8 @@ function readsAsNumber(trimmed: string): boolean {
 export function plainValue(input: CellInput): string | number | boolean | undefined {
   if (input === null || input === '') return undefined
   if (typeof input !== 'string') return input
+  // Most text starts with a letter: nothing else to check (checked here before trimming a copy).
+  if (startsAsWord(input)) return input
   if (formulaInInput(input) !== undefined) return undefined
   if (input.startsWith("'")) return input.length > 1 ? input.slice(1) : undefined
   return readsAsNumber(input.trim()) ? undefined : input
