@@ -69,6 +69,8 @@ export class WorkbookStore {
   private readonly loading = new Map<string, Promise<OpenWorkbook>>()
   private readonly peeking = new Map<string, Promise<{ open: OpenWorkbook; areas?: Outline['areas'] }>>()
   private readonly autoSized = new Map<string, AutoSized>()
+  /** Outlines dropped by their save: still open for the agent, read again from the file on next use. */
+  private readonly saved = new Set<string>()
   readonly write: WriteBytes
 
   constructor(private readonly workspace: () => Workspace) {
@@ -87,7 +89,7 @@ export class WorkbookStore {
 
   isOpen(path: string): boolean {
     const key = this.key(path)
-    return this.open.has(key) || this.outlines.has(key)
+    return this.open.has(key) || this.outlines.has(key) || this.saved.has(key)
   }
 
   private async readBytes(agentPath: string): Promise<Uint8Array> {
@@ -128,6 +130,7 @@ export class WorkbookStore {
         editor?.markAutoSized(loaded, this.autoSized.get(key))
         this.open.set(key, loaded)
         this.outlines.delete(key)
+        this.saved.delete(key)
         return loaded
       })().finally(() => this.loading.delete(key))
       this.loading.set(key, pending)
@@ -171,6 +174,7 @@ export class WorkbookStore {
       return { open: await this.loadWhole(key, agentPath, { bytes, parts: outline?.parts }) }
     if (this.autoSized.has(key)) (await outlineEditor()).markAutoSized(outline.open, this.autoSized.get(key))
     this.outlines.set(key, { outline, bytes })
+    this.saved.delete(key)
     return outline
   }
 
@@ -198,6 +202,28 @@ export class WorkbookStore {
     return editor.writeOutlined(outline, ws, start, values)
   }
 
+  /**
+   * For reading cells: the outline (when the workbook is one) with sheet `sheet`, its used area and a
+   * reader of any of its cells (kept writes, rows not loaded); undefined when it is loaded whole.
+   */
+  async readOutlined(path: string, sheet: string) {
+    const key = this.key(path)
+    if (this.open.has(key) || this.loading.has(key)) return undefined
+    await this.peek(path)
+    const editor = await outlineEditor()
+    const entry = this.outlines.get(key)
+    if (!entry || entry.saving || this.open.has(key) || this.loading.has(key)) return undefined
+    const { outline } = entry
+    const ws = outline.open.sheet(sheet)
+    if (!outline.sheets.has(ws.id)) return undefined
+    return {
+      open: outline.open,
+      ws,
+      used: outline.areas.get(ws.id),
+      read: editor.outlineCellReader(outline, ws),
+    }
+  }
+
   async create(path: string, sheet: string): Promise<OpenWorkbook> {
     const agentPath = checkWorkbookPath(path)
     if (this.isOpen(path) || (await this.workspace().exists(agentPath)))
@@ -222,6 +248,7 @@ export class WorkbookStore {
       const report = await saveOutline(entry.outline, target, this.write)
       this.autoSized.set(this.key(target), editor.autoSizedOf(entry.outline.open))
       if (this.outlines.get(key) === entry) this.outlines.delete(key)
+      this.saved.add(this.key(target))
       return report
     })()
     entry.saving = saving.finally(() => {
@@ -256,6 +283,7 @@ export class WorkbookStore {
     const had = (this.open.get(key) ?? this.outlines.get(key)?.outline.open)?.dirty ?? false
     this.open.delete(key)
     this.outlines.delete(key)
+    this.saved.delete(key)
     this.autoSized.delete(key)
     return had
   }
@@ -269,8 +297,10 @@ export class WorkbookStore {
       const report = save && outlined.outline.open.dirty ? await this.save(path) : null
       this.outlines.delete(key)
       this.open.delete(key)
+      this.saved.delete(key)
       return report
     }
+    if (!open && this.saved.delete(key)) return null
     if (!open) throw new AppError('NOT_FOUND', `${checkWorkbookPath(path)} is not open`)
     const report = save && open.dirty ? await saveWorkbook(open, open.path, this.write) : null
     this.open.delete(key)
@@ -307,6 +337,7 @@ export class WorkbookStore {
     const failures = (await this.flushAll()).map((failure) => `${failure.path}: ${failure.error}`)
     this.open.clear()
     this.outlines.clear()
+    this.saved.clear()
     if (failures.length > 0) throw new AppError('HANDLER_FAILED', `Could not save: ${failures.join('; ')}`)
   }
 }

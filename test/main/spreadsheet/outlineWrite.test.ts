@@ -135,6 +135,11 @@ describe('writes to an outlined workbook', () => {
       ['set_range', { sheet: 'Data', start: 'B400', values: [["'=not a formula", "'0042"]] }],
       ['set_range', { sheet: 'Notes', start: 'A2', values: [['more', 'notes']] }],
       ['describe_worksheet', { sheet: 'Data' }],
+      ['get_range', { sheet: 'Data', range: 'A595:L610' }],
+      ['get_range', { sheet: 'Data', range: 'B:C', page: 3, page_rows: 100 }],
+      ['get_range', { sheet: 'Data', range: 'A198:F215', detailed: true }],
+      ['get_range', { sheet: 'Data', range: 'J940:M960', detailed: true }],
+      ['get_range', { sheet: 'Data', range: 'A840:F851', detailed: true }],
       ['save', {}],
     ])
     // The file's bytes differ (rows not loaded keep their own XML), so its size and history id do too.
@@ -197,7 +202,7 @@ describe('writes to an outlined workbook', () => {
     expect(ours).toEqual(theirs)
   })
 
-  it('loads the workbook whole, with the kept writes, for a call that needs every cell', async () => {
+  it('reads pages from the file, and loads the workbook whole with the kept writes for a call that needs every cell', async () => {
     place(outlined, await longSheet())
     await outlined.call('open', { path: P })
     await outlined.call('set_range', { path: P, sheet: 'Data', start: 'B700', values: [['kept']] })

@@ -75,8 +75,10 @@ export function readMethods(workbooks: WorkbooksHandle) {
       risk: 'read',
       examples: [{ path: '/sales.xlsx', sheet: 'Data', range: 'A1:F20' }],
       run: async (args, ctx) => {
-        const { open, ws } = await openSheet(workbooks, ctx, args)
-        const used = usedArea(ws) ?? { top: 1, left: 1, bottom: 1, right: 1 }
+        // An outline reads the page from the file's bytes: no whole load for a look at some rows.
+        const outlined = await workbooks.get(ctx).readOutlined(args.path, args.sheet)
+        const { open, ws } = outlined ?? (await openSheet(workbooks, ctx, args))
+        const used = (outlined ? outlined.used : usedArea(ws)) ?? { top: 1, left: 1, bottom: 1, right: 1 }
         const area = parseArea(args.range, used)
         if (/^[A-Za-z]+:[A-Za-z]+$/.test(args.range.trim())) area.bottom = Math.max(used.bottom, 1)
         const plan = planRangePage(area, used.right, args.page, args.page_rows)
@@ -93,7 +95,7 @@ export function readMethods(workbooks: WorkbooksHandle) {
             ...extra,
             ...notes,
           }
-        const receipt = areaReceipt(open, ws, plan.page)
+        const receipt = areaReceipt(open, ws, plan.page, outlined?.read)
         const page = args.detailed
           ? receipt
           : {
