@@ -34,6 +34,7 @@ declare module 'mammoth/lib/results.js' {
   export const Result: {
     combine<T>(results: MammothResult<T>[]): MammothResult<T[]>
   }
+  export function success<T>(value: T): MammothResult<T>
 }
 
 declare module 'mammoth/lib/style-reader.js' {
@@ -47,6 +48,7 @@ declare module 'mammoth/lib/options-reader.js' {
     readStyleMap(): string[]
   }
   export function readOptions(options: Record<string, unknown>): ReadOptions
+  export const _defaultStyleMap: string[]
 }
 
 declare module 'mammoth/lib/document-to-html.js' {
@@ -91,4 +93,25 @@ declare module 'mammoth/lib/xml/index.js' {
     readString(xml: string, namespaceMap?: Record<string, string>): Promise<unknown>
   }
   export default xml
+}
+
+declare module 'mammoth/lib/styles/document-matchers.js' {
+  export interface StyleName {
+    operator(first: string, second: string): boolean
+    operand: string
+  }
+  export function equalTo(value: string): StyleName
+  export function paragraph(options: object): unknown
+  export function run(options: object): unknown
+  export const commentReference: unknown
+}
+
+declare module 'mammoth/lib/styles/html-paths.js' {
+  export function element(
+    tagName: string | string[],
+    attributes: object,
+    options: { fresh?: boolean },
+  ): unknown
+  export function elements(elements: unknown[]): unknown
+  export const empty: unknown
 }

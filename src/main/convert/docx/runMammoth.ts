@@ -2,10 +2,11 @@ import { DocumentConverter } from 'mammoth/lib/document-to-html.js'
 import { read as readDocument } from 'mammoth/lib/docx/docx-reader.js'
 import { readStyleMap as readEmbeddedStyleMap } from 'mammoth/lib/docx/style-map.js'
 import { readOptions } from 'mammoth/lib/options-reader.js'
-import { type MammothResult, Result } from 'mammoth/lib/results.js'
+import { type MammothResult, Result, success } from 'mammoth/lib/results.js'
 import { readStyle } from 'mammoth/lib/style-reader.js'
 import type { DocxFile } from 'mammoth/lib/unzip.js'
 import { installSaxesXmlReader } from './saxesXmlReader'
+import { readStyleLine } from './styleLines'
 
 installSaxesXmlReader()
 
@@ -16,7 +17,8 @@ const MAX_CACHED_LINES = 500
 function parseLine(line: string): MammothResult<unknown> {
   const cached = parsedLines.get(line)
   if (cached) return cached
-  const parsed = readStyle(line)
+  const known = readStyleLine(line)
+  const parsed = known ? success(known) : readStyle(line)
   if (parsedLines.size < MAX_CACHED_LINES) parsedLines.set(line, parsed)
   return parsed
 }
