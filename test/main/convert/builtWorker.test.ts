@@ -97,7 +97,7 @@ describe('the built conversion worker', () => {
 
   // The test above runs the sources, which load the real JSZip and xmlbuilder, against this build, which
   // has neither (mammothUnusedDeps.ts): the same Markdown shows the worker never needed them.
-  it("is all ASCII, leaves out mammoth's JSZip and xmlbuilder, and imports nothing dynamically", () => {
+  it("is all ASCII, leaves out mammoth's JSZip and xmlbuilder, imports nothing dynamically, embeds no wasm", () => {
     assertBuilt()
     const dir = join(repoRoot, 'out', 'worker')
     const chunks = readdirSync(dir).filter((name) => name.endsWith('.cjs'))
@@ -110,6 +110,8 @@ describe('the built conversion worker', () => {
       expect(source, name).not.toContain('XMLStringWriter')
       // A script compiled from the code cache has no dynamic-import callback on Node 20.
       expect(source, `${name} has a dynamic import()`).not.toMatch(/\bimport\(/)
+      // PDFium's .wasm is read from node_modules at run time, not carried in a chunk (base64 of "\0asm").
+      expect(source, `${name} embeds a WebAssembly module`).not.toContain('AGFzbQ')
     }
   })
 
