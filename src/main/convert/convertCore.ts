@@ -68,7 +68,7 @@ export async function convertBytes(
   depth = 0,
 ): Promise<ConvertResult> {
   const warnings: string[] = []
-  const detection = detectFormat(input.name, input.bytes)
+  const detection = await detectFormat(input.name, input.bytes)
   if (detection.note) warnings.push(detection.note)
   const limits = env.limitsFor(detection.format)
   if (input.bytes.length > limits.maxBytes) {

@@ -117,7 +117,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
       }
       let format: ConvertFormat | undefined
       try {
-        format = detectFormat(input.name, input.bytes).format
+        format = (await detectFormat(input.name, input.bytes)).format
         const budgetInside = BUDGET_INSIDE.has(format)
         const runSettings = budgetInside ? settings : { ...settings, maxChars: undefined }
         const choice = await visionFor(

@@ -3,50 +3,61 @@ import { describe, expect, it } from 'vitest'
 import { detectFormat } from '../../../src/main/convert/detect'
 import { FormatProblem } from '../../../src/main/convert/errors'
 import { decodeText } from '../../../src/main/convert/text/decodeText'
+import { readCentralDirectory } from '../../../src/main/convert/zip/centralDirectory'
 import { corpusFile } from './corpus'
 
 const text = (value: string) => new TextEncoder().encode(value)
 
 describe('detectFormat', () => {
-  it('trusts content over the extension and says so', () => {
-    const detection = detectFormat('notes.docx', corpusFile('test.pdf'))
+  it('trusts content over the extension and says so', async () => {
+    const detection = await detectFormat('notes.docx', corpusFile('test.pdf'))
     expect(detection.format).toBe('pdf')
     expect(detection.note).toContain('not what the .docx extension suggests')
   })
 
-  it('tells OOXML packages apart by their members, whatever the name', () => {
-    expect(detectFormat('a.zip', corpusFile('test.docx')).format).toBe('docx')
-    expect(detectFormat('a.bin', corpusFile('test.pptx')).format).toBe('pptx')
-    expect(detectFormat('noext', corpusFile('test.xlsx')).format).toBe('xlsx')
-    expect(detectFormat('book', corpusFile('test.epub')).format).toBe('epub')
-    expect(detectFormat('files.zip', corpusFile('test_files.zip')).format).toBe('zip')
+  it('tells OOXML packages apart by their members, whatever the name', async () => {
+    expect((await detectFormat('a.zip', corpusFile('test.docx'))).format).toBe('docx')
+    expect((await detectFormat('a.bin', corpusFile('test.pptx'))).format).toBe('pptx')
+    expect((await detectFormat('noext', corpusFile('test.xlsx'))).format).toBe('xlsx')
+    expect((await detectFormat('book', corpusFile('test.epub'))).format).toBe('epub')
+    expect((await detectFormat('files.zip', corpusFile('test_files.zip'))).format).toBe('zip')
     const plain = zipSync({ 'readme.txt': strToU8('hello') })
-    expect(detectFormat('x.docx', plain).format).toBe('zip')
+    expect((await detectFormat('x.docx', plain)).format).toBe('zip')
   })
 
-  it('recognises legacy Excel, images, feeds, notebooks and HTML by content', () => {
-    expect(detectFormat('sheet', corpusFile('test.xls')).format).toBe('xls')
-    expect(detectFormat('picture.dat', corpusFile('test.jpg')).format).toBe('image')
-    expect(detectFormat('feed.txt', corpusFile('test_rss.xml')).format).toBe('feed')
-    expect(detectFormat('nb.json', corpusFile('test_notebook.ipynb')).format).toBe('ipynb')
-    expect(detectFormat('page', corpusFile('test_blog.html')).format).toBe('html')
-    expect(detectFormat('data', text('{"a": 1}')).format).toBe('json')
+  it('reads an archive its directory reader leaves to fflate (a Zip64 locator) through fflate', async () => {
+    // The last entry's comment ends where a Zip64 locator would sit, before the end record.
+    const zip = zipSync({
+      'word/document.xml': strToU8('<w:document/>'),
+      'b.txt': [strToU8('b'), { comment: `PK\u0006\u0007${'\u0000'.repeat(16)}` }],
+    })
+    expect(readCentralDirectory(zip)).toBeUndefined()
+    expect((await detectFormat('a.zip', zip)).format).toBe('docx')
   })
 
-  it('uses the extension for text that has no signature', () => {
-    expect(detectFormat('t.csv', text('a,b\n1,2\n')).format).toBe('csv')
-    expect(detectFormat('t.tsv', text('a\tb\n1\t2\n')).format).toBe('tsv')
-    expect(detectFormat('t.md', text('# Title\n')).format).toBe('markdown')
-    expect(detectFormat('t', text('just words')).format).toBe('text')
+  it('recognises legacy Excel, images, feeds, notebooks and HTML by content', async () => {
+    expect((await detectFormat('sheet', corpusFile('test.xls'))).format).toBe('xls')
+    expect((await detectFormat('picture.dat', corpusFile('test.jpg'))).format).toBe('image')
+    expect((await detectFormat('feed.txt', corpusFile('test_rss.xml'))).format).toBe('feed')
+    expect((await detectFormat('nb.json', corpusFile('test_notebook.ipynb'))).format).toBe('ipynb')
+    expect((await detectFormat('page', corpusFile('test_blog.html'))).format).toBe('html')
+    expect((await detectFormat('data', text('{"a": 1}'))).format).toBe('json')
   })
 
-  it('refuses binary noise, empty files and legacy Word with a reason', () => {
-    expect(() => detectFormat('random.bin', corpusFile('random.bin'))).toThrow(FormatProblem)
-    expect(() => detectFormat('x.txt', new Uint8Array())).toThrow('the file is empty')
+  it('uses the extension for text that has no signature', async () => {
+    expect((await detectFormat('t.csv', text('a,b\n1,2\n'))).format).toBe('csv')
+    expect((await detectFormat('t.tsv', text('a\tb\n1\t2\n'))).format).toBe('tsv')
+    expect((await detectFormat('t.md', text('# Title\n'))).format).toBe('markdown')
+    expect((await detectFormat('t', text('just words'))).format).toBe('text')
+  })
+
+  it('refuses binary noise, empty files and legacy Word with a reason', async () => {
+    await expect(detectFormat('random.bin', corpusFile('random.bin'))).rejects.toThrow(FormatProblem)
+    await expect(detectFormat('x.txt', new Uint8Array())).rejects.toThrow('the file is empty')
     const legacyWord = new Uint8Array(2048)
     legacyWord.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
     legacyWord.set(Buffer.from('WordDocument', 'utf16le'), 1024)
-    expect(() => detectFormat('old.doc', legacyWord)).toThrow('save it as .docx')
+    await expect(detectFormat('old.doc', legacyWord)).rejects.toThrow('save it as .docx')
   })
 })
 

@@ -27,31 +27,32 @@ export const sizeMismatch =
   'the docx file is damaged: its zip data does not unpack to what it declares. Re-save it from the program that made it, or use an undamaged copy'
 
 /**
- * The package as mammoth reads it (its `file` input, what zipfile.js builds from JSZip), straight from
- * fflate: the usual parts are inflated in one pass, any other (an image kept as a data URI, a part
+ * The package as mammoth reads it (its `file` input, what zipfile.js builds from JSZip), read from the
+ * central directory (`readZipDeclared`): the usual parts are inflated in one pass, any other (an image kept as a data URI, a part
  * the relationships name elsewhere) when mammoth asks. Parts are adapted as they are read: Office Math and off header flags in the text parts
  * (`rewriteText`), `word/styles.xml` cut to what mammoth reads (`pruneStyles`). A member that does not
  * inflate to its declared size, or whose CRC-32 is not the declared one, is refused when it is read.
  */
-export function openDocx(bytes: Uint8Array): DocxFile {
-  const { files: markup, size: declared } = readZipDeclared(bytes, (name) => usualPart.test(name))
+export async function openDocx(bytes: Uint8Array): Promise<DocxFile> {
+  const { files: markup, size: declared } = await readZipDeclared(bytes, (name) => usualPart.test(name))
   const decoder = new TextDecoder()
-  const member = (name: string): Uint8Array => {
-    const data = markup.get(name) ?? readZipDeclared(bytes, (candidate) => candidate === name).files.get(name)
+  const member = async (name: string): Promise<Uint8Array> => {
+    const data =
+      markup.get(name) ?? (await readZipDeclared(bytes, (candidate) => candidate === name)).files.get(name)
     if (!data || data.length !== declared.get(name)) throw new FormatProblem('damaged', sizeMismatch)
     return data
   }
-  const text = (name: string): string => {
-    const xml = decoder.decode(member(name))
+  const text = async (name: string): Promise<string> => {
+    const xml = decoder.decode(await member(name))
     if (textParts.test(name)) return rewriteText(xml)
     return stylesPart.test(name) ? pruneStyles(xml) : xml
   }
   return {
     exists: (name) => declared.has(name),
     read: async (name, encoding) => {
-      if (encoding === 'base64') return Buffer.from(member(name)).toString('base64')
+      if (encoding === 'base64') return Buffer.from(await member(name)).toString('base64')
       if (encoding && /^utf-?8$/i.test(encoding)) return text(name)
-      return encoding ? new TextDecoder(encoding).decode(member(name)) : member(name)
+      return encoding ? new TextDecoder(encoding).decode(await member(name)) : member(name)
     },
   }
 }

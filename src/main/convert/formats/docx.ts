@@ -21,7 +21,7 @@ interface MammothImage {
 
 /** docx via mammoth (semantic HTML) and turndown: headings, lists, tables, links, footnotes, comments. */
 export async function convertDocx(context: ConvertContext): Promise<FormatOutput> {
-  const file = openDocx(context.bytes)
+  const file = await openDocx(context.bytes)
   const convertImage = images.imgElement(async (image: MammothImage) => {
     if (!image.contentType) return { src: 'linked-image' }
     if (!context.keepDataUris) return { src: `data:${image.contentType};base64...` }

@@ -1,19 +1,8 @@
 import { Unzip, UnzipInflate, unzipSync } from 'fflate'
 import { FormatProblem } from '../errors'
+import { checkZipLimits, defaultZipLimits, type ZipEntry, type ZipLimits } from './zipBasics'
 
-export interface ZipEntry {
-  name: string
-  compressedSize: number
-  size: number
-}
-
-export interface ZipLimits {
-  /** Most bytes all extracted members may add up to (zip-bomb guard). */
-  maxTotalBytes: number
-  maxEntries: number
-}
-
-export const defaultZipLimits: ZipLimits = { maxTotalBytes: 512 * 1024 * 1024, maxEntries: 20_000 }
+export { checkZipLimits, defaultZipLimits, type ZipEntry, type ZipLimits }
 
 /** Lists the central directory without inflating anything; a damaged archive is a FormatProblem. */
 export function listZip(bytes: Uint8Array): ZipEntry[] {
@@ -29,27 +18,6 @@ export function listZip(bytes: Uint8Array): ZipEntry[] {
     throw new FormatProblem('damaged', 'the file is damaged or truncated (its zip structure cannot be read)')
   }
   return entries
-}
-
-/** Refuses an archive whose member count, or the declared size of the members `wanted` accepts, is over the limits. */
-export function checkZipLimits(
-  entries: ZipEntry[],
-  wanted: (name: string) => boolean,
-  limits: ZipLimits,
-): void {
-  if (entries.length > limits.maxEntries) {
-    throw new FormatProblem(
-      'too_large',
-      `the archive has ${entries.length} members (limit ${limits.maxEntries})`,
-    )
-  }
-  const total = entries.filter((entry) => wanted(entry.name)).reduce((sum, entry) => sum + entry.size, 0)
-  if (total > limits.maxTotalBytes) {
-    throw new FormatProblem(
-      'too_large',
-      `the archive expands to more than ${Math.round(limits.maxTotalBytes / 2 ** 20)} MB`,
-    )
-  }
 }
 
 /**

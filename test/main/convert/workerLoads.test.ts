@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { assertBuilt, repoRoot } from '../../support/builtCli'
+
+// What a cold `bureau convert` of .docx files loads before and during its first conversion: the
+// worker's own chunk and the Word chunk, and what they require at their top (a `require()` inside
+// `Promise.resolve().then(...)` is a lazy import, loaded only when that code runs). fflate's module
+// builds its tables as it loads (~10 ms in a cold worker, ~15 ms on the CLI's main thread); plain
+// packages are read from their central directory and need none of it.
+const worker = join(repoRoot, 'out', 'worker')
+const mainChunks = join(repoRoot, 'out', 'main', 'chunks')
+const STATIC_REQUIRE = /^(?:(?:const|let|var) [\w$]+ = )?require\("\.\/([^"]+)"\);?$/gm
+const STATIC_IMPORT = /^import\s*(?:[^"';]*?\bfrom\s*)?"([^"]+)";?$/gm
+
+function chunk(dir: string, prefix: string): string {
+  const name = readdirSync(dir).find((file) => file.startsWith(`${prefix}-`))
+  if (!name) throw new Error(`no ${prefix} chunk in ${dir}`)
+  return name
+}
+
+/** The files `entry` loads before its own code runs, itself included. */
+function loadedWith(dir: string, entry: string, pattern: RegExp): Set<string> {
+  const seen = new Set<string>([entry])
+  const queue = [entry]
+  for (let file = queue.pop(); file; file = queue.pop()) {
+    for (const match of readFileSync(join(dir, file), 'utf8').matchAll(pattern)) {
+      const target = match[1]!.replace(/^\.\//, '')
+      if (seen.has(target) || !target.endsWith('js')) continue
+      seen.add(target)
+      queue.push(target)
+    }
+  }
+  return seen
+}
+
+const bundles = (dir: string, file: string, library: string) =>
+  readFileSync(join(dir, file), 'utf8').includes(`// node_modules/${library}/`)
+
+describe('what a .docx conversion loads', () => {
+  beforeAll(() => assertBuilt())
+
+  it('the worker and its Word chunk load no fflate', () => {
+    const loaded = new Set([
+      ...loadedWith(worker, chunk(worker, 'convertWorker'), STATIC_REQUIRE),
+      ...loadedWith(worker, chunk(worker, 'docx'), STATIC_REQUIRE),
+    ])
+    expect(loaded.size).toBeGreaterThan(3)
+    expect([...loaded].filter((file) => bundles(worker, file, 'fflate'))).toEqual([])
+    // The walk does see fflate where it is loaded at once: the spreadsheet chunk.
+    const sheets = loadedWith(worker, chunk(worker, 'spreadsheet'), STATIC_REQUIRE)
+    expect([...sheets].some((file) => bundles(worker, file, 'fflate'))).toBe(true)
+  })
+
+  it("the CLI's converter on the main thread does not import fflate", () => {
+    const imports = [
+      ...readFileSync(join(mainChunks, chunk(mainChunks, 'createConverter')), 'utf8').matchAll(STATIC_IMPORT),
+    ]
+    expect(imports.length).toBeGreaterThan(2)
+    expect(imports.map((match) => match[1])).not.toContain('fflate')
+  })
+})
