@@ -179,6 +179,20 @@ export class WorkbookStore {
   }
 
   /**
+   * The workbook's outline (read now if the workbook is not open yet), or undefined when it is loaded
+   * whole, being loaded or being saved.
+   */
+  private async currentOutline(path: string): Promise<Outline | undefined> {
+    const key = this.key(path)
+    if (this.open.has(key) || this.loading.has(key)) return undefined
+    await this.peek(path)
+    const entry = this.outlines.get(key)
+    // Checked again after the wait: a whole load may have begun meanwhile.
+    if (!entry || entry.saving || this.open.has(key) || this.loading.has(key)) return undefined
+    return entry.outline
+  }
+
+  /**
    * Writes `values` without loading the workbook whole when it is (or can be) read as an outline and
    * the write needs no other cell (outlineEdits.ts); `startOf` places the block from the sheet's used
    * area. Returns the area receipt, or undefined when the caller must write through `get`.
@@ -189,17 +203,10 @@ export class WorkbookStore {
     values: CellInput[][],
     startOf: (used: Area | undefined) => CellRef,
   ): Promise<AreaReceipt | undefined> {
-    const key = this.key(path)
-    if (this.open.has(key) || this.loading.has(key)) return undefined
-    await this.peek(path)
-    const editor = await outlineEditor()
-    const entry = this.outlines.get(key)
-    // Checked again after every wait: a whole load may have begun meanwhile.
-    if (!entry || entry.saving || this.open.has(key) || this.loading.has(key)) return undefined
-    const { outline } = entry
+    const [outline, editor] = await Promise.all([this.currentOutline(path), outlineEditor()])
+    if (!outline) return undefined
     const ws = outline.open.sheet(sheet)
-    const start = startOf(outline.areas.get(ws.id))
-    return editor.writeOutlined(outline, ws, start, values)
+    return editor.writeOutlined(outline, ws, startOf(outline.areas.get(ws.id)), values)
   }
 
   /**
@@ -207,13 +214,8 @@ export class WorkbookStore {
    * reader of any of its cells (kept writes, rows not loaded); undefined when it is loaded whole.
    */
   async readOutlined(path: string, sheet: string) {
-    const key = this.key(path)
-    if (this.open.has(key) || this.loading.has(key)) return undefined
-    await this.peek(path)
-    const editor = await outlineEditor()
-    const entry = this.outlines.get(key)
-    if (!entry || entry.saving || this.open.has(key) || this.loading.has(key)) return undefined
-    const { outline } = entry
+    const [outline, editor] = await Promise.all([this.currentOutline(path), outlineEditor()])
+    if (!outline) return undefined
     const ws = outline.open.sheet(sheet)
     if (!outline.sheets.has(ws.id)) return undefined
     return {
