@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { open as openFile, rename, unlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { loadSpreadsheetToolset } from '../../../src/main/spreadsheet'
@@ -48,4 +49,18 @@ export async function createHarness(options: { fs?: WriteFs } = {}): Promise<Har
     },
   }
   return harness
+}
+
+/** A file system whose renames fail with EIO while `failing.rename` is true (a save's last step). */
+export function renameFailingFs(): { fs: WriteFs; failing: { rename: boolean } } {
+  const failing = { rename: false }
+  const fs: WriteFs = {
+    open: (p, flags, mode) => openFile(p, flags, mode),
+    rename: async (from, to) => {
+      if (failing.rename) throw Object.assign(new Error('EIO: simulated'), { code: 'EIO' })
+      await rename(from, to)
+    },
+    unlink: (p) => unlink(p),
+  }
+  return { fs, failing }
 }

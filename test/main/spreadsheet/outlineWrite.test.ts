@@ -1,14 +1,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { open as openFile, rename } from 'node:fs/promises'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { SaxesParser } from 'saxes'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
-import type { WriteFs } from '../../../src/main/workspace/fsSeam'
 import { fixtureEntries, fixturePath } from '../../support/fixtures'
-import { createHarness, type Harness } from './harness'
+import { createHarness, type Harness, renameFailingFs } from './harness'
 import { CSV_ALL_SHEETS, convert, parseCsv, SOFFICE } from './libreOffice'
 
 // Writes to a workbook that was only outlined (open/describe_worksheet read its first rows) are kept
@@ -264,25 +262,17 @@ describe('writes to an outlined workbook', () => {
 
 describe('a failed save of an outlined workbook', () => {
   it('reports the failure, leaves the file as it was, and keeps the writes for the next save', async () => {
-    let failRename = false
-    const fs: WriteFs = {
-      open: (p, flags, mode) => openFile(p, flags, mode),
-      rename: async (from, to) => {
-        if (failRename) throw Object.assign(new Error('EIO: simulated'), { code: 'EIO' })
-        await rename(from, to)
-      },
-      unlink: async (p) => (await import('node:fs/promises')).unlink(p),
-    }
+    const { fs, failing } = renameFailingFs()
     const h = await createHarness({ fs })
     try {
       const bytes = await longSheet()
       place(h, bytes)
       await h.call('open', { path: P })
       await h.call('set_range', { path: P, sheet: 'Data', start: 'B800', values: [['survives']] })
-      failRename = true
+      failing.rename = true
       expect(await h.fail('save', { path: P })).toContain('EIO')
       expect(Buffer.compare(readFileSync(path.join(h.root, 'book.xlsx')), bytes)).toBe(0)
-      failRename = false
+      failing.rename = false
       await h.call('save', { path: P })
       const saved = await dump(path.join(h.root, 'book.xlsx'))
       expect(saved[0]?.cells.B800?.value).toBe('survives')

@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import { open as openFile, rename } from 'node:fs/promises'
 import path from 'node:path'
 import { strFromU8 } from 'fflate'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
 import { readPackage } from '../../../src/main/spreadsheet/packageParts'
 import { saveWorkbook } from '../../../src/main/spreadsheet/saveWorkbook'
-import type { WriteFs } from '../../../src/main/workspace/fsSeam'
 import { fixturePath } from '../../support/fixtures'
-import { createHarness, type Harness } from './harness'
+import { createHarness, type Harness, renameFailingFs } from './harness'
 
 let h: Harness
 const P = '/save.xlsx'
@@ -147,28 +145,20 @@ describe('save', () => {
 
 describe('crash safety: a failure during save leaves the original intact', () => {
   it('when the rename fails, the original bytes stay and no temp file is left', async () => {
-    let failRename = false
-    const fs: WriteFs = {
-      open: (p, flags, mode) => openFile(p, flags, mode),
-      rename: async (from, to) => {
-        if (failRename) throw Object.assign(new Error('EIO: simulated'), { code: 'EIO' })
-        await rename(from, to)
-      },
-      unlink: async (p) => (await import('node:fs/promises')).unlink(p),
-    }
+    const { fs, failing } = renameFailingFs()
     h = await createHarness({ fs })
     await h.call('create', { path: P, sheet: 'S' })
     await h.call('set_cell_value', { path: P, sheet: 'S', cell: 'A1', value: 'kept' })
     await h.call('save', { path: P })
     const before = sha(fileBytes('save.xlsx'))
     await h.call('set_cell_value', { path: P, sheet: 'S', cell: 'A1', value: 'lost' })
-    failRename = true
+    failing.rename = true
     expect(await h.fail('save', { path: P })).not.toContain(h.root)
     expect(sha(fileBytes('save.xlsx'))).toBe(before)
     expect(
       readdirSync(h.root).filter((n) => !n.startsWith('.') && n !== 'save.xlsx' && !n.endsWith('.bak')),
     ).toEqual([])
-    failRename = false
+    failing.rename = false
     expect(await h.call('save', { path: P })).toMatchObject({ path: P })
     expect(part('xl/sharedStrings.xml')).toContain('lost')
   })
