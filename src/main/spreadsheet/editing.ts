@@ -34,7 +34,7 @@ export function blockArea(start: CellRef, values: CellInput[][]): Area {
   if (values.length === 0)
     throw invalidInput('values is empty; give a 2-D array such as [["Name", "Qty"], ["Pens", 3]]')
   let width = 0
-  for (const line of values) width = Math.max(width, line.length)
+  for (let i = 0; i < values.length; i++) width = Math.max(width, values[i]!.length)
   if (width === 0) throw invalidInput('values has only empty rows')
   const area = {
     top: start.row,

@@ -155,7 +155,7 @@ export function scanSheet(bytes: Uint8Array, shared: SharedStrings): SheetScan |
   let row = 0
   let refused = false
   const visit = (cell: CellTag) => {
-    const filled = cellFilled(xml, cell, shared)
+    const filled = cellFilled(bytes, cell, shared)
     if (filled === undefined || cell.col < 1 || cell.col > MAX_COLUMNS) refused = true
     else if (filled) used.add(row, cell.col)
   }
@@ -165,12 +165,14 @@ export function scanSheet(bytes: Uint8Array, shared: SharedStrings): SheetScan |
     if (lt < 0 || lt >= dataEnd) break
     if (xml[lt + 1] === 0x72 && xml[lt + 2] === 0x6f && xml[lt + 3] === 0x77 && isNameEnd(xml[lt + 4])) {
       // <row
-      const tag = readRow(xml, lt, dataEnd)
+      const tag = readRow(bytes, lt, dataEnd)
       row = tag.number
       if (!(row >= 1)) return undefined
       if (headEnd < 0 && used.top > 0 && row > used.top + HEAD_ROWS) headEnd = lt
       rows.add(row, lt)
-      i = tag.empty ? tag.contentStart : eachCell(xml, tag.contentStart, dataEnd, visit)
+      // The rows as the bytes they were given (not the Buffer view): later readers get the same kind of
+      // array, so the code V8 optimised here serves them too.
+      i = tag.empty ? tag.contentStart : eachCell(bytes, tag.contentStart, dataEnd, visit)
       if (i < 0 || refused) return undefined
       continue
     }
