@@ -26,9 +26,9 @@ export interface Outline {
 export interface OutlineSheet {
   part: string
   /**
-   * Its rows can be written and saved without loading the rest: numbered in order, and nothing in
-   * another part belongs to cells (comments and other relationships than drawings, tables and printer
-   * settings leave the sheet to the whole load).
+   * Its rows can be written and saved without loading the rest: nothing in another part belongs to
+   * cells (comments and other relationships than drawings, tables and printer settings leave the sheet
+   * to the whole load).
    */
   editable: boolean
   /** The part as read. */
@@ -76,8 +76,9 @@ export async function loadOutline(
     const part = original[sheet.part]
     if (sheet.kind !== 'worksheet' || !part || !EXCELJS_SHEET.test(sheet.part)) continue
     const scan = scanSheet(part, shared)
-    // `forExcel` is a copy: the parts as read are whole.
-    if (!scan) return { parts: original }
+    // `forExcel` is a copy: the parts as read are whole. Rows out of order would put rows describe
+    // reads past the ones kept for exceljs: such a sheet is loaded whole.
+    if (!scan?.rows.ordered) return { parts: original }
     forExcel[sheet.part] = reduced(part, scan.headEnd, scan.dataEnd)
     const lastLoadedRow =
       scan.headEnd < scan.dataEnd && scan.area ? scan.area.top + HEAD_ROWS : Number.POSITIVE_INFINITY

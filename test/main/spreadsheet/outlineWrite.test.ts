@@ -188,6 +188,35 @@ describe('writes to an outlined workbook', () => {
     expect(() => parser.write(saved).close()).not.toThrow()
   })
 
+  it('leaves a sheet whose rows are out of order to the whole load, and still writes', async () => {
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('Data')
+    for (let i = 1; i <= 400; i++) ws.addRow([i, `v${i}`])
+    const parts = unzipSync(new Uint8Array(await wb.xlsx.writeBuffer()))
+    const xml = strFromU8(parts['xl/worksheets/sheet1.xml']!)
+    const row = (n: number) => new RegExp(`<row r="${n}"[\\s\\S]*?</row>`).exec(xml)![0]
+    // Rows 300 and 301 swapped: exceljs reads them by number, a reader going by position would not.
+    parts['xl/worksheets/sheet1.xml'] = strToU8(
+      xml.replace(row(300) + row(301), row(301) + row(300)),
+    )
+    place(outlined, zipSync(parts))
+    place(whole, zipSync(parts))
+    const receipts = await bothSides([
+      ['describe_worksheet', { sheet: 'Data' }],
+      ['get_range', { sheet: 'Data', range: 'A299:B302' }],
+      ['set_range', { sheet: 'Data', start: 'B300', values: [['x'], ['y']] }],
+      ['get_range', { sheet: 'Data', range: 'A299:B302' }],
+      ['save', {}],
+    ])
+    expect(receipts[0]?.slice(0, 4)).toEqual(receipts[1]?.slice(0, 4))
+    const saved = await dump(path.join(outlined.root, 'book.xlsx'))
+    expect([saved[0]?.cells.B300?.value, saved[0]?.cells.B301?.value, saved[0]?.cells.B302?.value]).toEqual([
+      'x',
+      'y',
+      'v302',
+    ])
+  })
+
   it('saves an outline with no writes as the whole load would', async () => {
     const bytes = await longSheet(500)
     place(outlined, bytes)
