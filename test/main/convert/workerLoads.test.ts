@@ -7,7 +7,8 @@ import { assertBuilt, repoRoot } from '../../support/builtCli'
 // worker's own chunk and the Word chunk, and what they require at their top (a `require()` inside
 // `Promise.resolve().then(...)` is a lazy import, loaded only when that code runs). fflate's module
 // builds its tables as it loads (~10 ms in a cold worker, ~15 ms on the CLI's main thread); plain
-// packages are read from their central directory and need none of it.
+// packages are read from their central directory and need none of it. domino and turndown (~440 KB)
+// are only for the documents the light tree leaves to the DOM path (docx/viaHtml.ts).
 const worker = join(repoRoot, 'out', 'worker')
 const mainChunks = join(repoRoot, 'out', 'main', 'chunks')
 const STATIC_REQUIRE = /^(?:(?:const|let|var) [\w$]+ = )?require\("\.\/([^"]+)"\);?$/gm
@@ -40,13 +41,16 @@ const bundles = (dir: string, file: string, library: string) =>
 describe('what a .docx conversion loads', () => {
   beforeAll(() => assertBuilt())
 
-  it('the worker and its Word chunk load no fflate', () => {
+  it('the worker and its Word chunk load no fflate, domino or turndown', () => {
     const loaded = new Set([
       ...loadedWith(worker, chunk(worker, 'convertWorker'), STATIC_REQUIRE),
       ...loadedWith(worker, chunk(worker, 'docx'), STATIC_REQUIRE),
     ])
     expect(loaded.size).toBeGreaterThan(3)
-    expect([...loaded].filter((file) => bundles(worker, file, 'fflate'))).toEqual([])
+    for (const library of ['fflate', '@mixmark-io/domino', 'turndown'])
+      expect([...loaded].filter((file) => bundles(worker, file, library)), library).toEqual([])
+    // mammoth itself is there: the walk reads the Word chunk's own requires.
+    expect([...loaded].some((file) => bundles(worker, file, 'mammoth'))).toBe(true)
     // The walk does see fflate where it is loaded at once: the spreadsheet chunk.
     const sheets = loadedWith(worker, chunk(worker, 'spreadsheet'), STATIC_REQUIRE)
     expect([...sheets].some((file) => bundles(worker, file, 'fflate'))).toBe(true)

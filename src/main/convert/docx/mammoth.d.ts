@@ -55,7 +55,8 @@ declare module 'mammoth/lib/document-to-html.js' {
   import type { MammothDocument, MammothResult } from 'mammoth/lib/results.js'
   export class DocumentConverter {
     constructor(options: Record<string, unknown>)
-    convertToHtml(document: MammothDocument): Promise<MammothResult<string>>
+    /** What the output format's writer answers from `asString()` (a string for HTML). */
+    convertToHtml(document: MammothDocument): Promise<MammothResult<unknown>>
   }
 }
 
@@ -114,4 +115,21 @@ declare module 'mammoth/lib/styles/html-paths.js' {
   ): unknown
   export function elements(elements: unknown[]): unknown
   export const empty: unknown
+}
+
+declare module 'mammoth/lib/writers/html-writer.js' {
+  export interface HtmlWriter {
+    open(tagName: string, attributes: Record<string, string>): void
+    close(tagName: string): void
+    text(value: string): void
+    selfClosing(tagName: string, attributes: Record<string, string>): void
+    asString(): string
+  }
+  export function writer(options: { prettyPrint?: boolean }): HtmlWriter
+}
+
+declare module 'mammoth/lib/writers/index.js' {
+  /** Reassignable: document-to-html.js calls it through this module object. */
+  const writers: { writer(options?: { prettyPrint?: boolean; outputFormat?: string }): unknown }
+  export default writers
 }

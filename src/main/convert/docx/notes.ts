@@ -1,9 +1,6 @@
 import { descendants, moveChildren, removeNode, replaceNode } from '../markdown/domEdit'
 import { htmlToMarkdown } from '../markdown/htmlToMarkdown'
-
-/** Placeholders survive turndown's escaping of `[`/`]`; they become `[^n]` afterwards. */
-const marker = (id: string) => `\u27e6fn:${id}\u27e7`
-const markerPattern = /\u27e6fn:([^\u27e7]+)\u27e7/g
+import { commentMarker, noteId, noteMarker } from './noteMarkers'
 
 export interface ExtractedNotes {
   footnotes: string[]
@@ -19,12 +16,6 @@ function withPrefix(root: Node, tag: string, attribute: string, prefixes: string
   })
 }
 
-function noteId(href: string): string | undefined {
-  const match = /^#(footnote|endnote)-(\d+)$/.exec(href)
-  if (!match) return undefined
-  return match[1] === 'endnote' ? `e${match[2]}` : match[2]
-}
-
 /**
  * Turns mammoth's footnote/endnote lists into GFM footnotes (`[^1]`) and its comment list
  * (`<dl>` of `comment-N`) into lines for a Comments section; both are removed from the body.
@@ -36,7 +27,7 @@ export function extractNotes(document: Document): ExtractedNotes {
     const id = noteId(link.getAttribute('href') ?? '')
     if (!id) continue
     const holder = link.parentElement?.tagName === 'SUP' ? link.parentElement : link
-    replaceNode(holder, document.createTextNode(marker(id)))
+    replaceNode(holder, document.createTextNode(noteMarker(id)))
   }
   for (const item of withPrefix(document, 'li', 'id', ['footnote-', 'endnote-'])) {
     const id = noteId(`#${item.id}`)
@@ -51,7 +42,7 @@ export function extractNotes(document: Document): ExtractedNotes {
     if (!/^#comment-\d+$/.test(reference.getAttribute('href') ?? '')) continue
     const holder = reference.parentElement?.tagName === 'SUP' ? reference.parentElement : reference
     const label = (reference.textContent ?? '').replace(/^\[|\]$/g, '')
-    replaceNode(holder, document.createTextNode(`\u27e6c:${label}\u27e7`))
+    replaceNode(holder, document.createTextNode(commentMarker(label)))
   }
   for (const term of withPrefix(document, 'dt', 'id', ['comment-'])) {
     const body = term.nextElementSibling
@@ -70,8 +61,4 @@ export function extractNotes(document: Document): ExtractedNotes {
     if (list && list.children.length === 0) removeNode(list)
   }
   return { footnotes, comments }
-}
-
-export function restoreNoteMarkers(markdown: string): string {
-  return markdown.replace(markerPattern, '[^$1]').replace(/\u27e6c:([^\u27e7]+)\u27e7/g, '[comment $1]')
 }

@@ -1,11 +1,8 @@
 import { images } from 'mammoth'
 import { openDocx } from '../docx/docxPackage'
-import { restoreMath } from '../docx/inlineMath'
-import { extractNotes, restoreNoteMarkers } from '../docx/notes'
+import { Unsupported } from '../docx/markdown/buildTree'
+import { documentMarkdown } from '../docx/markdown/documentMarkdown'
 import { runMammoth } from '../docx/runMammoth'
-import { descendants } from '../markdown/domEdit'
-import { htmlToMarkdown } from '../markdown/htmlToMarkdown'
-import { parseHtml } from '../markdown/parseHtml'
 import type { ConvertContext, FormatOutput } from '../types'
 
 const styleMap = [
@@ -19,7 +16,11 @@ interface MammothImage {
   readAsBase64String(): Promise<string>
 }
 
-/** docx via mammoth (semantic HTML) and turndown: headings, lists, tables, links, footnotes, comments. */
+/**
+ * docx via mammoth and turndown's rules: headings, lists, tables, links, footnotes, comments. mammoth's
+ * HTML is built as a light tree and written as Markdown directly (docx/markdown/); what that tree does
+ * not cover goes through the HTML, a DOM and turndown (`viaHtml.ts`), with the same result.
+ */
 export async function convertDocx(context: ConvertContext): Promise<FormatOutput> {
   const file = await openDocx(context.bytes)
   const convertImage = images.imgElement(async (image: MammothImage) => {
@@ -31,14 +32,14 @@ export async function convertDocx(context: ConvertContext): Promise<FormatOutput
       return { src: 'missing-image' }
     }
   })
-  const html = await runMammoth(file, { styleMap, convertImage })
+  const output = await runMammoth(file, { styleMap, convertImage })
   context.signal.throwIfAborted()
-  const document = parseHtml(`<body>${html}</body>`)
-  const notes = extractNotes(document)
-  const title = descendants(document, (_element, name) => name === 'h1')[0]?.textContent?.trim()
-  const parts = [restoreNoteMarkers(htmlToMarkdown(document, { dataImages: 'keep' }))]
-  if (notes.comments.length > 0) parts.push(`## Comments\n\n${notes.comments.join('\n')}`)
-  if (notes.footnotes.length > 0) parts.push(notes.footnotes.join('\n'))
-  const markdown = restoreMath(parts.filter(Boolean).join('\n\n'))
-  return title ? { markdown, title } : { markdown }
+  if (output.document) {
+    try {
+      return documentMarkdown(output.document)
+    } catch (error) {
+      if (!(error instanceof Unsupported)) throw error
+    }
+  }
+  return (await import('../docx/viaHtml')).htmlMarkdown(output.html())
 }

@@ -4,6 +4,7 @@ import { descendants, moveChildren, removeNode, replaceNode } from './domEdit'
 import { parseHtml } from './parseHtml'
 import { unwrapRedirect } from './redirects'
 import { pinTableRows } from './tableRows'
+import { tidyMarkdown } from './tidyMarkdown'
 
 /** What happens to `<img src="data:...">`: kept, shortened to `data:image/png;base64...`, or dropped. */
 export type DataImagePolicy = 'keep' | 'placeholder' | 'drop'
@@ -193,16 +194,4 @@ export function htmlToMarkdown(input: string | Element | Document, options: Html
     services.set(options.dataImages, service)
   }
   return tidyMarkdown(service.turndown(root as HTMLElement))
-}
-
-/** Collapses runs of blank lines and trailing spaces that HTML layout leaves behind. */
-export function tidyMarkdown(markdown: string): string {
-  return (
-    markdown
-      .replace(/[ \t]+$/gm, '')
-      // The GFM plugin pads short cells to three characters; the padding only costs budget.
-      .replace(/^\|.*\|$/gm, (row) => row.replace(/ {2,}\|/g, ' |'))
-      .replace(/\n{3,}/g, '\n\n')
-      .trim()
-  )
 }
