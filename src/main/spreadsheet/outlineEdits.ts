@@ -5,6 +5,7 @@ import { snapshot, valueSnapshot } from './cellValue'
 import { blockArea, setValues } from './editing'
 import type { OpenWorkbook } from './openWorkbook'
 import { type OriginalRow, originalRow, originalStyles, styleOf } from './originalCells'
+import { OutlineEdits, type WriteCall } from './outlineCalls'
 import type { Outline } from './outlineWorkbook'
 import { autoSizedColumns, markAutoSized as markColumns } from './prepareSave'
 import type { AreaReceipt, CellReader } from './receipt'
@@ -16,36 +17,6 @@ import { writeReceipt } from './writeReceipt'
 // cell, until the save reads them into cells (outlineSave.ts). Only writes that store the value typed
 // (numbers, booleans, text that stays text) go this way: a formula, a cleared cell or text typed as a
 // number with a format (12%, 2024-03-01) needs the whole workbook and takes the usual path.
-
-/** A write call, kept to replay it on the whole workbook if a later call needs it loaded. */
-export interface WriteCall {
-  /** exceljs worksheet id and the sheet's name when the call was made. */
-  sheetId: number
-  sheet: string
-  start: CellRef
-  values: CellInput[][]
-}
-
-/**
- * The writes an outline holds, in order. Rows exceljs holds were written as cells when the call came;
- * the writes to later rows are read from here (the last call that wrote a cell wins) until the save
- * makes them cells.
- */
-export class OutlineEdits {
-  readonly calls: WriteCall[] = []
-
-  /** What the last call that wrote cell (r, c) of sheet `sheetId` typed there, if one did. */
-  written(sheetId: number, r: number, c: number): CellInput | undefined {
-    for (let k = this.calls.length - 1; k >= 0; k--) {
-      const call = this.calls[k]!
-      if (call.sheetId !== sheetId) continue
-      const line = call.values[r - call.start.row]
-      const j = c - call.start.col
-      if (line && j >= 0 && j < line.length) return line[j]
-    }
-    return undefined
-  }
-}
 
 /**
  * True when every value is stored as typed, so the write needs no other cell of the workbook. Indexed

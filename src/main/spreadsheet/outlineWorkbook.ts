@@ -2,7 +2,7 @@ import type { Area } from './address'
 import type { ReadContext } from './exceljsLoad'
 import { loadPartsReading, readWorkbookPackage } from './loadWorkbook'
 import type { OpenWorkbook } from './openWorkbook'
-import type { OutlineEdits } from './outlineEdits'
+import type { OutlineEdits } from './outlineCalls'
 import { compressedParts, type Parts, partText, readRels, relKind, workbookSheets } from './packageParts'
 import { HEAD_ROWS, type SheetScan, scanSheet, sharedStringsInfo } from './sheetScan'
 

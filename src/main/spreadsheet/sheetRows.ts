@@ -1,5 +1,3 @@
-import type { RowIndex } from './sheetScan'
-
 // Reads the rows of a worksheet part straight from its bytes: where a row is, its style, and each
 // cell's column, style, type and value. The outline's scan (sheetScan.ts) reads every row this way, and
 // edits and saves of a workbook that was only outlined read the rows they need, without building cells.
@@ -110,6 +108,14 @@ export function readColumn(xml: Uint8Array, start: number, end: number): number 
     col = col * 26 + byte - UPPER_A + 1
   }
   return col
+}
+
+/** Where each row element of a part starts; `ordered` when row numbers only grow. */
+export interface RowIndex {
+  count: number
+  numbers: Int32Array
+  starts: Int32Array
+  ordered: boolean
 }
 
 /** The index of row `number` in `index`, or -1 (the index must be ordered). */

@@ -1,5 +1,14 @@
 import { type Area, MAX_COLUMNS } from './address'
-import { type CellTag, eachCell, hasType, isNameEnd, isType, readInteger, readRow } from './sheetRows'
+import {
+  type CellTag,
+  eachCell,
+  hasType,
+  isNameEnd,
+  isType,
+  type RowIndex,
+  readInteger,
+  readRow,
+} from './sheetRows'
 
 // A pass over a worksheet part's bytes that finds what `open` and `describe_worksheet` need without
 // building exceljs cells: the used area and where the rows `describe` reads end. It answers only for
@@ -20,14 +29,6 @@ export interface SheetScan {
   dataEnd: number
   /** Every row element in part order: its number and the offset of its `<row`. */
   rows: RowIndex
-}
-
-/** Where each row element starts; `ordered` when row numbers only grow (edits without a load need it). */
-export interface RowIndex {
-  count: number
-  numbers: Int32Array
-  starts: Int32Array
-  ordered: boolean
 }
 
 class RowIndexBuilder {

@@ -196,9 +196,7 @@ describe('writes to an outlined workbook', () => {
     const xml = strFromU8(parts['xl/worksheets/sheet1.xml']!)
     const row = (n: number) => new RegExp(`<row r="${n}"[\\s\\S]*?</row>`).exec(xml)![0]
     // Rows 300 and 301 swapped: exceljs reads them by number, a reader going by position would not.
-    parts['xl/worksheets/sheet1.xml'] = strToU8(
-      xml.replace(row(300) + row(301), row(301) + row(300)),
-    )
+    parts['xl/worksheets/sheet1.xml'] = strToU8(xml.replace(row(300) + row(301), row(301) + row(300)))
     place(outlined, zipSync(parts))
     place(whole, zipSync(parts))
     const receipts = await bothSides([
