@@ -8,11 +8,13 @@ const run = (value: string, normal = false) =>
 const formula = `<m:oMath ${ns}><m:f><m:num>${run('α×β≤∞')}</m:num><m:den>${run('2')}</m:den></m:f>${run('+')}<m:rad><m:radPr><m:degHide m:val="1"/></m:radPr><m:deg/><m:e>${run('x')}</m:e></m:rad>${run(' m', true)}</m:oMath>`
 
 describe('ommlToLatex', () => {
-  it('spells Greek letters and operators as LaTeX commands by default (display math)', () => {
-    expect(ommlToLatex(formula)).toBe('\\frac{\\alpha \\times \\beta \\leq \\infty}{2}+\\sqrt{x}\\text{ m}')
+  it('spells Greek letters and operators as LaTeX commands by default (display math)', async () => {
+    expect(await ommlToLatex(formula)).toBe(
+      '\\frac{\\alpha \\times \\beta \\leq \\infty}{2}+\\sqrt{x}\\text{ m}',
+    )
   })
 
-  it('keeps them as typed with unicodeSymbols (inline math), structure still LaTeX', () => {
-    expect(ommlToLatex(formula, { unicodeSymbols: true })).toBe('\\frac{α×β≤∞}{2}+\\sqrt{x}\\text{ m}')
+  it('keeps them as typed with unicodeSymbols (inline math), structure still LaTeX', async () => {
+    expect(await ommlToLatex(formula, { unicodeSymbols: true })).toBe('\\frac{α×β≤∞}{2}+\\sqrt{x}\\text{ m}')
   })
 })

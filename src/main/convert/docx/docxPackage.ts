@@ -17,7 +17,7 @@ const usualPart =
 const offHeader = /<w:tblHeader\s+w:val="(?:false|0|off)"\s*\/>/g
 
 /** Office Math as LaTeX text (mammoth drops it), header flags that are off removed. */
-function rewriteText(xml: string): string {
+function rewriteText(xml: string): Promise<string> {
   const headers = xml.includes('<w:tblHeader') ? xml.replace(offHeader, '') : xml
   return rewriteMath(headers)
 }

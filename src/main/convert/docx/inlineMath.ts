@@ -21,18 +21,23 @@ function textRun(value: string): string {
   return `<w:r><w:t xml:space="preserve">${escapeXml(value)}</w:t></w:r>`
 }
 
+async function mathRun(block: string): Promise<string> {
+  const display = block.startsWith('<m:oMathPara')
+  // Inline math keeps its letters and symbols as typed (θ, ×), as pandoc writes them; display math is
+  // all LaTeX. Structure (fractions, scripts) is LaTeX in both.
+  const latex = await ommlToLatex(block, { unicodeSymbols: !display })
+  if (!latex) return ''
+  return textRun(mathMarker(display ? `$$${latex}$$` : `$${latex}$`))
+}
+
 /**
  * mammoth drops Office Math, so equations are rewritten as text runs holding LaTeX (`$...$`, or
  * `$$...$$` for display math) as mammoth reads the part (`docxPackage.ts`).
  */
-export function rewriteMath(xml: string): string {
+export async function rewriteMath(xml: string): Promise<string> {
   if (!xml.includes('<m:oMath')) return xml
-  return xml.replace(mathBlock, (block) => {
-    const display = block.startsWith('<m:oMathPara')
-    // Inline math keeps its letters and symbols as typed (θ, ×), as pandoc writes them; display math is
-    // all LaTeX. Structure (fractions, scripts) is LaTeX in both.
-    const latex = ommlToLatex(block, { unicodeSymbols: !display })
-    if (!latex) return ''
-    return textRun(mathMarker(display ? `$$${latex}$$` : `$${latex}$`))
-  })
+  const runs: string[] = []
+  for (const [block] of xml.matchAll(mathBlock)) runs.push(await mathRun(block))
+  let next = 0
+  return xml.replace(mathBlock, () => runs[next++] ?? '')
 }

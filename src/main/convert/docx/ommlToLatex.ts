@@ -1,5 +1,4 @@
-import type { ChildNode, Element } from 'domhandler'
-import { parseDocument } from 'htmlparser2'
+import { type MathNode as ChildNode, type MathElement as Element, mathNodes } from './ommlNodes'
 
 const symbols: Record<string, string> = {
   α: '\\alpha',
@@ -212,9 +211,11 @@ function convertChildren(node: Element, style: LatexStyle): string {
 }
 
 /** Converts one `<m:oMath>` or `<m:oMathPara>` snippet of Office Math to LaTeX. */
-export function ommlToLatex(xml: string, style: LatexStyle = { unicodeSymbols: false }): string {
-  const document = parseDocument(xml, { xmlMode: true })
-  return document.children
+export async function ommlToLatex(
+  xml: string,
+  style: LatexStyle = { unicodeSymbols: false },
+): Promise<string> {
+  return (await mathNodes(xml))
     .filter((node): node is Element => node.type === 'tag')
     .map((node) =>
       node.name === 'm:oMathPara'

@@ -4,11 +4,8 @@ import { read } from 'mammoth/lib/docx/office-xml-reader.js'
 import mammothXml from 'mammoth/lib/xml/index.js'
 import { describe, expect, it } from 'vitest'
 import { pruneStyles } from '../../../../src/main/convert/docx/pruneStyles'
-import {
-  installSaxesXmlReader,
-  parseWithSaxes,
-  xmldomReadString,
-} from '../../../../src/main/convert/docx/saxesXmlReader'
+import { parseWithSaxes } from '../../../../src/main/convert/docx/saxesParse'
+import { installSaxesXmlReader, xmldomReadString } from '../../../../src/main/convert/docx/saxesXmlReader'
 import { fixtureEntries, fixturePath } from '../../../support/fixtures'
 
 /** The namespace map office-xml-reader hands `readString` (it is not exported). */

@@ -33,7 +33,11 @@ const ESCAPES: [RegExp, string][] = [
 export const isBlock = (node: LightNode) => node instanceof LightElement && BLOCK.has(node.name)
 const isVoid = (node: LightNode) => node instanceof LightElement && VOID.has(node.name)
 
+/** Whether any of ESCAPES can apply (most text runs have none of these: one test instead of thirteen). */
+const MAY_ESCAPE = /[\\*`[\]_]|^(?:[-=>]|\+ |#{1,6} |~~~|\d+\. )/
+
 function escapeMarkdown(text: string): string {
+  if (!MAY_ESCAPE.test(text)) return text
   let escaped = text
   for (const [pattern, replacement] of ESCAPES) escaped = escaped.replace(pattern, replacement)
   return escaped

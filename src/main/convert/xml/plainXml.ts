@@ -1,0 +1,149 @@
+// A reader for the plain XML that Office writes: elements with quoted attributes, text, the five
+// predefined entities and character references, an XML declaration at the very start. It answers
+// false as soon as the input holds anything else (comments, CDATA, processing instructions, DOCTYPE,
+// other entities, carriage returns inside the markup, characters XML forbids, markup it cannot read
+// as this subset),
+// and the caller hands the input to a full parser: within the subset the general parsers read it
+// the same way (saxes, htmlparser2 in XML mode), so their results are kept where this one is not sure.
+
+export interface PlainXmlHandler {
+  /** Attribute values are decoded; names are as written, in document order. */
+  open(name: string, attributes: Record<string, string>): void
+  close(name: string): void
+  /** One call per run of text between markup (also outside the root). */
+  text(value: string): void
+}
+
+export interface PlainXmlOptions {
+  /** XML's attribute-value normalisation: a literal tab or line feed in a value reads as a space (saxes). */
+  normaliseAttributeSpace: boolean
+}
+
+const NAME = '[A-Za-z_][\\w.:-]*'
+const START_TAG = new RegExp(`<(${NAME})`, 'y')
+const ATTRIBUTE = new RegExp(`[ \\t\\n]+(${NAME})[ \\t\\n]*=[ \\t\\n]*(?:"([^"<]*)"|'([^'<]*)')`, 'y')
+const TAG_END = /[ \t\n]*(\/?)>/y
+const END_TAG = new RegExp(`</(${NAME})>`, 'y')
+const DECLARATION =
+  /^<\?xml version=(["'])1\.0\1(?: encoding=(["'])[A-Za-z][\w.-]*\2)?(?: standalone=(["'])(?:yes|no)\3)? ?\?>/
+/** What XML 1.0 does not allow at all. */
+const OUTSIDE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids are what it looks for
+  /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const REFERENCE = /&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}));|&/g
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
+
+class NotPlain extends Error {}
+
+/** A character reference XML allows, excluding the C1 controls (which the parsers may remap). */
+function allowedCodePoint(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    (code >= 0x20 && code <= 0x7e) ||
+    (code >= 0xa0 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  )
+}
+
+function decode(text: string): string {
+  if (!text.includes('&')) return text
+  return text.replace(REFERENCE, (reference, name?: string, decimal?: string, hex?: string) => {
+    if (name) return PREDEFINED[name] as string
+    if (!decimal && !hex) throw new NotPlain(reference)
+    const code = decimal ? Number(decimal) : Number.parseInt(hex as string, 16)
+    if (!allowedCodePoint(code)) throw new NotPlain(reference)
+    return String.fromCodePoint(code)
+  })
+}
+
+function readText(xml: string, from: number, to: number, handler: PlainXmlHandler): void {
+  if (to <= from) return
+  const raw = xml.slice(from, to)
+  if (raw.includes(']]>')) throw new NotPlain(']]>')
+  handler.text(decode(raw))
+}
+
+/** Reads the start tag at `at`; answers where it ends, and its name when the element stays open. */
+function readStartTag(
+  xml: string,
+  at: number,
+  handler: PlainXmlHandler,
+  options: PlainXmlOptions,
+): { end: number; open?: string } {
+  START_TAG.lastIndex = at
+  const start = START_TAG.exec(xml)
+  if (!start) throw new NotPlain('tag')
+  const name = start[1] as string
+  // No prototype, as saxes makes them (a `__proto__` attribute is a plain key).
+  const attributes: Record<string, string> = Object.create(null)
+  let position = START_TAG.lastIndex
+  for (;;) {
+    ATTRIBUTE.lastIndex = position
+    const attribute = ATTRIBUTE.exec(xml)
+    if (!attribute) break
+    const key = attribute[1] as string
+    if (attributes[key] !== undefined) throw new NotPlain('duplicate attribute')
+    const raw = attribute[2] ?? attribute[3] ?? ''
+    attributes[key] = decode(options.normaliseAttributeSpace ? raw.replace(/[\t\n]/g, ' ') : raw)
+    position = ATTRIBUTE.lastIndex
+  }
+  TAG_END.lastIndex = position
+  const end = TAG_END.exec(xml)
+  if (!end) throw new NotPlain('tag end')
+  handler.open(name, attributes)
+  if (!end[1]) return { end: TAG_END.lastIndex, open: name }
+  handler.close(name)
+  return { end: TAG_END.lastIndex }
+}
+
+function readMarkup(xml: string, handler: PlainXmlHandler, options: PlainXmlOptions): void {
+  const open: string[] = []
+  let at = DECLARATION.exec(xml)?.[0].length ?? 0
+  while (at < xml.length) {
+    const next = xml.indexOf('<', at)
+    if (next < 0) {
+      readText(xml, at, xml.length, handler)
+      break
+    }
+    readText(xml, at, next, handler)
+    if (xml[next + 1] === '/') {
+      END_TAG.lastIndex = next
+      const end = END_TAG.exec(xml)
+      if (!end || open.pop() !== end[1]) throw new NotPlain('end tag')
+      handler.close(end[1] as string)
+      at = END_TAG.lastIndex
+      continue
+    }
+    const tag = readStartTag(xml, next, handler, options)
+    if (tag.open) open.push(tag.open)
+    at = tag.end
+  }
+  if (open.length > 0) throw new NotPlain('unclosed')
+}
+
+/**
+ * A carriage return from the first tag to the last: the parsers treat it apart (saxes reads CR LF as LF,
+ * htmlparser2 keeps it). Word writes CR LF after the XML declaration, which is outside the markup.
+ */
+function carriageReturnInMarkup(xml: string): boolean {
+  const first = xml.indexOf('<', DECLARATION.exec(xml)?.[0].length ?? 0)
+  const carriageReturn = xml.indexOf('\r', Math.max(first, 0))
+  return carriageReturn >= 0 && carriageReturn < xml.lastIndexOf('>')
+}
+
+/**
+ * Reads `xml` into `handler` when it is plain XML (see above); false when it is not, in which case the
+ * handler may have had some calls and its result must be dropped.
+ */
+export function readPlainXml(xml: string, handler: PlainXmlHandler, options: PlainXmlOptions): boolean {
+  if (OUTSIDE.test(xml) || carriageReturnInMarkup(xml)) return false
+  try {
+    readMarkup(xml, handler, options)
+    return true
+  } catch (error) {
+    if (error instanceof NotPlain) return false
+    throw error
+  }
+}
