@@ -52,6 +52,11 @@ describe('what a .docx conversion loads', () => {
         [...loaded].filter((file) => bundles(worker, file, library)),
         library,
       ).toEqual([])
+    // underscore as Node loads it for mammoth (one CommonJS file), not as its 161 ES modules.
+    const holds = (text: string) =>
+      [...loaded].some((file) => readFileSync(join(worker, file), 'utf8').includes(`// node_modules/${text}`))
+    expect(holds('underscore/underscore-node-f.cjs')).toBe(true)
+    expect(holds('underscore/modules/')).toBe(false)
     // mammoth itself is there: the walk reads the Word chunk's own requires.
     expect([...loaded].some((file) => bundles(worker, file, 'mammoth'))).toBe(true)
     // The walk does see fflate where it is loaded at once: the spreadsheet chunk.
