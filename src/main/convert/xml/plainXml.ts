@@ -20,10 +20,12 @@ export interface PlainXmlOptions {
 }
 
 const NAME = '[A-Za-z_][\\w.:-]*'
-const START_TAG = new RegExp(`<(${NAME})`, 'y')
-const ATTRIBUTE = new RegExp(`[ \\t\\n]+(${NAME})[ \\t\\n]*=[ \\t\\n]*(?:"([^"<]*)"|'([^'<]*)')`, 'y')
-const TAG_END = /[ \t\n]*(\/?)>/y
-const END_TAG = new RegExp(`</(${NAME})>`, 'y')
+const SPACE = '[ \\t\\n]'
+const ATTRIBUTE = `${SPACE}+${NAME}${SPACE}*=${SPACE}*(?:"[^"<]*"|'[^'<]*')`
+/** One token: text up to the next `<`, an end tag, or a start tag with its attributes (one match for all). */
+const TOKEN = new RegExp(`([^<]+)|</(${NAME})>|<(${NAME})((?:${ATTRIBUTE})*)${SPACE}*(/?)>`, 'y')
+/** The attributes of a start tag's attribute text, one by one: name, and the value in either quotes. */
+const ATTRIBUTES = new RegExp(`${SPACE}+(${NAME})${SPACE}*=${SPACE}*(?:"([^"<]*)"|'([^'<]*)')`, 'g')
 const DECLARATION =
   /^<\?xml version=(["'])1\.0\1(?: encoding=(["'])[A-Za-z][\w.-]*\2)?(?: standalone=(["'])(?:yes|no)\3)? ?\?>/
 /** What XML 1.0 does not allow at all. */
@@ -58,67 +60,44 @@ function decode(text: string): string {
   })
 }
 
-function readText(xml: string, from: number, to: number, handler: PlainXmlHandler): void {
-  if (to <= from) return
-  const raw = xml.slice(from, to)
+function readText(raw: string, handler: PlainXmlHandler): void {
   if (raw.includes(']]>')) throw new NotPlain(']]>')
   handler.text(decode(raw))
 }
 
-/** Reads the start tag at `at`; answers where it ends, and its name when the element stays open. */
-function readStartTag(
-  xml: string,
-  at: number,
-  handler: PlainXmlHandler,
-  options: PlainXmlOptions,
-): { end: number; open?: string } {
-  START_TAG.lastIndex = at
-  const start = START_TAG.exec(xml)
-  if (!start) throw new NotPlain('tag')
-  const name = start[1] as string
+/** The attributes of a start tag (their text already matched the token's pattern). */
+function readAttributes(text: string, options: PlainXmlOptions): Record<string, string> {
   // No prototype, as saxes makes them (a `__proto__` attribute is a plain key).
   const attributes: Record<string, string> = Object.create(null)
-  let position = START_TAG.lastIndex
-  for (;;) {
-    ATTRIBUTE.lastIndex = position
-    const attribute = ATTRIBUTE.exec(xml)
-    if (!attribute) break
-    const key = attribute[1] as string
+  if (!text) return attributes
+  ATTRIBUTES.lastIndex = 0
+  for (let match = ATTRIBUTES.exec(text); match; match = ATTRIBUTES.exec(text)) {
+    const key = match[1] as string
     if (attributes[key] !== undefined) throw new NotPlain('duplicate attribute')
-    const raw = attribute[2] ?? attribute[3] ?? ''
-    attributes[key] = decode(options.normaliseAttributeSpace ? raw.replace(/[\t\n]/g, ' ') : raw)
-    position = ATTRIBUTE.lastIndex
+    let value = match[2] ?? match[3] ?? ''
+    if (options.normaliseAttributeSpace && (value.includes('\t') || value.includes('\n')))
+      value = value.replace(/[\t\n]/g, ' ')
+    attributes[key] = decode(value)
   }
-  TAG_END.lastIndex = position
-  const end = TAG_END.exec(xml)
-  if (!end) throw new NotPlain('tag end')
-  handler.open(name, attributes)
-  if (!end[1]) return { end: TAG_END.lastIndex, open: name }
-  handler.close(name)
-  return { end: TAG_END.lastIndex }
+  return attributes
 }
 
 function readMarkup(xml: string, handler: PlainXmlHandler, options: PlainXmlOptions): void {
   const open: string[] = []
-  let at = DECLARATION.exec(xml)?.[0].length ?? 0
-  while (at < xml.length) {
-    const next = xml.indexOf('<', at)
-    if (next < 0) {
-      readText(xml, at, xml.length, handler)
-      break
+  TOKEN.lastIndex = DECLARATION.exec(xml)?.[0].length ?? 0
+  while (TOKEN.lastIndex < xml.length) {
+    const token = TOKEN.exec(xml)
+    if (!token) throw new NotPlain('markup')
+    const [, text, end, name, attributes, selfClosing] = token
+    if (text !== undefined) readText(text, handler)
+    else if (end !== undefined) {
+      if (open.pop() !== end) throw new NotPlain('end tag')
+      handler.close(end)
+    } else {
+      handler.open(name as string, readAttributes(attributes as string, options))
+      if (selfClosing) handler.close(name as string)
+      else open.push(name as string)
     }
-    readText(xml, at, next, handler)
-    if (xml[next + 1] === '/') {
-      END_TAG.lastIndex = next
-      const end = END_TAG.exec(xml)
-      if (!end || open.pop() !== end[1]) throw new NotPlain('end tag')
-      handler.close(end[1] as string)
-      at = END_TAG.lastIndex
-      continue
-    }
-    const tag = readStartTag(xml, next, handler, options)
-    if (tag.open) open.push(tag.open)
-    at = tag.end
   }
   if (open.length > 0) throw new NotPlain('unclosed')
 }
