@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { assertBuilt, repoRoot } from '../../support/builtCli'
 
@@ -26,7 +26,7 @@ function loadedWith(dir: string, entry: string, pattern: RegExp): Set<string> {
   const queue = [entry]
   for (let file = queue.pop(); file; file = queue.pop()) {
     for (const match of readFileSync(join(dir, file), 'utf8').matchAll(pattern)) {
-      const target = match[1]!.replace(/^\.\//, '')
+      const target = join(dirname(file), match[1]!)
       if (seen.has(target) || !target.endsWith('js')) continue
       seen.add(target)
       queue.push(target)
@@ -62,6 +62,18 @@ describe('what a .docx conversion loads', () => {
     // The walk does see fflate where it is loaded at once: the spreadsheet chunk.
     const sheets = loadedWith(worker, chunk(worker, 'spreadsheet'), STATIC_REQUIRE)
     expect([...sheets].some((file) => bundles(worker, file, 'fflate'))).toBe(true)
+  })
+
+  it("the CLI loads no package before it starts the workers (Hono's MIME table waits for its first lookup)", () => {
+    const main = join(repoRoot, 'out', 'main')
+    const first = loadedWith(main, 'cli.js', /^import\s*(?:[^"';]*?\bfrom\s*)?"(\.\/[^"]+)";?$/gm)
+    expect([...first].some((file) => file.startsWith('chunks/prestart-'))).toBe(true)
+    const packages = [...first].flatMap((file) =>
+      [...readFileSync(join(main, file), 'utf8').matchAll(STATIC_IMPORT)]
+        .map((match) => match[1] as string)
+        .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:')),
+    )
+    expect(packages).toEqual([])
   })
 
   it("the CLI's converter on the main thread does not import fflate", () => {
