@@ -9,6 +9,19 @@ const wordNamespaces = new Set([
 const tagPattern = /<(\/?)([\w:.-]+)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g
 const attributePattern = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g
 const prolog = /^\uFEFF?\s*(?:<\?[^>]*\?>\s*)?/
+/**
+ * The usual content of `w:latentStyles`: self-closing `w:lsdException` tags (hundreds of them) and text
+ * without markup. The scan below would go through them one by one to no effect; one match skips them.
+ */
+const latentExceptions = /(?:[^<]*<w:lsdException(?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*\/>)*[^<]*/y
+
+/** Where the latent styles' content ends when it is only exceptions, else undefined. */
+function skipLatentStyles(xml: string, from: number): number | undefined {
+  const close = xml.indexOf('</w:latentStyles>', from)
+  if (close < 0) return undefined
+  latentExceptions.lastIndex = from
+  return latentExceptions.exec(xml) && latentExceptions.lastIndex === close ? close : undefined
+}
 
 function attributesOf(text: string): Map<string, string> {
   const found = new Map<string, string>()
@@ -55,8 +68,9 @@ export function pruneStyles(xml: string): string {
   const path: string[] = []
   let style: StyleParts | undefined
   let at = start
-  for (const match of xml.slice(start).matchAll(tagPattern)) {
-    const offset = start + (match.index ?? 0)
+  tagPattern.lastIndex = start
+  for (let match = tagPattern.exec(xml); match; match = tagPattern.exec(xml)) {
+    const offset = match.index
     // Anything between tags is text; a `<` there is markup this scan does not know.
     const next = xml.indexOf('<', at)
     if (next >= 0 && next < offset) return xml
@@ -93,6 +107,9 @@ export function pruneStyles(xml: string): string {
         style.numId ??= `<w:numId${attributes}/>`
     }
     if (!selfClosing) path.push(name)
+    const skipped =
+      depth === 1 && name === 'w:latentStyles' && !selfClosing ? skipLatentStyles(xml, at) : undefined
+    if (skipped !== undefined) tagPattern.lastIndex = at = skipped
   }
   if (path.length > 0 || xml.slice(at).includes('<')) return xml
   return out.join('')

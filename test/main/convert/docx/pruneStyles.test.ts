@@ -76,8 +76,29 @@ describe('pruneStyles', () => {
           '<w:styles xmlns:v="http://schemas.openxmlformats.org/wordprocessingml/2006/main" ',
         ),
     ],
+    [
+      'a markup-compatibility block among the latent styles',
+      (xml: string) => xml.replace('<w:lsdException ', '<mc:AlternateContent/><w:lsdException '),
+    ],
+    [
+      'stray markup among the latent styles',
+      (xml: string) => xml.replace('<w:lsdException ', 'a<b <w:lsdException '),
+    ],
   ])('leaves %s as it is', (_label, change) => {
     const xml = change(numberingStyle)
     expect(pruneStyles(xml)).toBe(xml)
+  })
+
+  it.each(docxFixtures)('%s: latent styles holding other elements or text prune as without them', (name) => {
+    // The usual latent styles (only exceptions) are skipped in one match; anything else is scanned tag by tag.
+    const xml = stylesOf(name)
+    const pruned = pruneStyles(xml)
+    for (const inside of [
+      '<w:other/>',
+      '<w:other a=">"></w:other>',
+      'text > here',
+      ' <w:lsdException w:name="x"></w:lsdException>',
+    ])
+      expect(pruneStyles(xml.replace('<w:lsdException ', `${inside}<w:lsdException `))).toBe(pruned)
   })
 })
