@@ -1,7 +1,6 @@
 import { parseDocument } from 'htmlparser2'
-import type { MathNode } from './ommlNodes'
 
-/** Office Math that is not plain XML, read by htmlparser2 in XML mode (lenient). */
-export function htmlparser2Nodes(xml: string): MathNode[] {
-  return parseDocument(xml, { xmlMode: true }).children as unknown as MathNode[]
+/** Office Math that is not plain XML, read by htmlparser2 in XML mode (lenient): domhandler's nodes. */
+export function htmlparser2Nodes(xml: string): unknown[] {
+  return parseDocument(xml, { xmlMode: true }).children
 }

@@ -43,5 +43,5 @@ function plainNodes(xml: string): MathNode[] | undefined {
 }
 
 export async function mathNodes(xml: string): Promise<MathNode[]> {
-  return plainNodes(xml) ?? (await import('./ommlHtmlparser2')).htmlparser2Nodes(xml)
+  return plainNodes(xml) ?? ((await import('./ommlHtmlparser2')).htmlparser2Nodes(xml) as MathNode[])
 }
