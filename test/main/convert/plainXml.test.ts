@@ -134,14 +134,14 @@ describe('the plain-XML reader', () => {
   })
 
   it('reads tabs and line feeds in attribute values as spaces for saxes, as written for htmlparser2', () => {
-    const values: string[] = []
-    const collect = {
-      ...ignore,
-      open: (_name: string, attributes: Record<string, string>) => values.push(attributes.a ?? ''),
-    }
-    readPlainXml('<x a="1\t2\n3&#9;4"/>', collect, { normaliseAttributeSpace: true })
-    readPlainXml('<x a="1\t2\n3&#9;4"/>', collect, { normaliseAttributeSpace: false })
-    expect(values).toEqual(['1 2 3\t4', '1\t2\n3\t4'])
+    const values: string[][] = []
+    const collect = { ...ignore, open: (_name: string, attributes: string[]) => values.push(attributes) }
+    readPlainXml('<x a="1\t2\n3&#9;4" b=\'&lt;\'/>', collect, { normaliseAttributeSpace: true })
+    readPlainXml('<x a="1\t2\n3&#9;4" b=\'&lt;\'/>', collect, { normaliseAttributeSpace: false })
+    expect(values).toEqual([
+      ['a', '1 2 3\t4', 'b', '<'],
+      ['a', '1\t2\n3\t4', 'b', '<'],
+    ])
   })
 })
 

@@ -31,11 +31,12 @@ export const XMLDOM_ONLY = /[\u0085\u2028]|<!DOCTYPE|<\/[^>\s]*\s+>/
 const PLAIN_NAME = /^(?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*$/
 
 /** The scope inside an element: its parent's, plus what its `xmlns` attributes declare. */
-function scopeOf(attributes: Record<string, string>, parent: Scope): Scope {
+function scopeOf(attributes: string[], parent: Scope): Scope {
   let scope = parent
-  for (const key in attributes) {
+  for (let index = 0; index < attributes.length; index += 2) {
+    const key = attributes[index] as string
     if (key !== 'xmlns' && !key.startsWith('xmlns:')) continue
-    const value = attributes[key] ?? ''
+    const value = attributes[index + 1] ?? ''
     const prefix = key === 'xmlns' ? '' : key.slice(6)
     if (prefix && !value) throw DECLINE
     if (scope === parent) scope = Object.create(parent) as Scope
@@ -115,13 +116,15 @@ export class MammothTreeBuilder {
     return this.open.length > 0
   }
 
-  openTag(qname: string, raw: Record<string, string>): void {
+  /** `raw`: the attributes as written, in document order: name, value, name, value... */
+  openTag(qname: string, raw: string[]): void {
     const outer = this.open[this.open.length - 1]?.names ?? this.rootNames
     const scope = scopeOf(raw, outer.scope)
     const names = scope === outer.scope ? outer : new Names(scope, this.namespaceMap)
     // A null prototype, as mammoth's own reader makes them.
     const attributes: Record<string, string> = Object.create(null)
-    for (const key in raw) attributes[names.of(key, true)] = raw[key] ?? ''
+    for (let index = 0; index < raw.length; index += 2)
+      attributes[names.of(raw[index] as string, true)] = raw[index + 1] ?? ''
     this.open.push({ name: names.of(qname, false), attributes, children: [], names })
   }
 

@@ -26,7 +26,10 @@ function plainNodes(xml: string): MathNode[] | undefined {
     {
       open: (name, attributes) => {
         special ||= SPECIAL_NAMES.has(name)
-        const element: MathElement = { type: 'tag', name, attribs: { ...attributes }, children: [] }
+        const attribs: Record<string, string> = {}
+        for (let index = 0; index < attributes.length; index += 2)
+          attribs[attributes[index] as string] = attributes[index + 1] ?? ''
+        const element: MathElement = { type: 'tag', name, attribs, children: [] }
         into().push(element)
         open.push(element)
       },

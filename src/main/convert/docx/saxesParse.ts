@@ -7,7 +7,7 @@ export function parseWithSaxes(xml: string, namespaceMap: Record<string, string>
   // Without an error handler saxes throws at the first error.
   const parser = new SaxesParser({ xmlns: false, position: false })
   const tree = new MammothTreeBuilder(namespaceMap)
-  parser.on('opentag', (tag: SaxesTagPlain) => tree.openTag(tag.name, tag.attributes))
+  parser.on('opentag', (tag: SaxesTagPlain) => tree.openTag(tag.name, Object.entries(tag.attributes).flat()))
   parser.on('text', (text: string) => tree.text(text))
   parser.on('closetag', () => tree.closeTag())
   try {

@@ -7,8 +7,8 @@
 // the same way (saxes, htmlparser2 in XML mode), so their results are kept where this one is not sure.
 
 export interface PlainXmlHandler {
-  /** Attribute values are decoded; names are as written, in document order. */
-  open(name: string, attributes: Record<string, string>): void
+  /** Attributes as written, in document order: name, decoded value, name, value... */
+  open(name: string, attributes: string[]): void
   close(name: string): void
   /** One call per run of text between markup (also outside the root). */
   text(value: string): void
@@ -28,6 +28,10 @@ const TOKEN = new RegExp(`([^<]+)|</(${NAME})>|<(${NAME})((?:${ATTRIBUTE})*)${SP
 const ATTRIBUTES = new RegExp(`${SPACE}+(${NAME})${SPACE}*=${SPACE}*(?:"([^"<]*)"|'([^'<]*)')`, 'g')
 const DECLARATION =
   /^<\?xml version=(["'])1\.0\1(?: encoding=(["'])[A-Za-z][\w.-]*\2)?(?: standalone=(["'])(?:yes|no)\3)? ?\?>/
+/** A character that might be one XML 1.0 does not allow (a surrogate may be half of a fine pair). */
+const SUSPECT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids are what it looks for
+  /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]/
 /** What XML 1.0 does not allow at all. */
 const OUTSIDE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids are what it looks for
@@ -65,19 +69,21 @@ function readText(raw: string, handler: PlainXmlHandler): void {
   handler.text(decode(raw))
 }
 
-/** The attributes of a start tag (their text already matched the token's pattern). */
-function readAttributes(text: string, options: PlainXmlOptions): Record<string, string> {
-  // No prototype, as saxes makes them (a `__proto__` attribute is a plain key).
-  const attributes: Record<string, string> = Object.create(null)
-  if (!text) return attributes
+const NONE: string[] = []
+
+/** The attributes of a start tag (their text already matched the token's pattern), as a flat list. */
+function readAttributes(text: string, options: PlainXmlOptions): string[] {
+  if (!text) return NONE
+  const attributes: string[] = []
   ATTRIBUTES.lastIndex = 0
   for (let match = ATTRIBUTES.exec(text); match; match = ATTRIBUTES.exec(text)) {
     const key = match[1] as string
-    if (attributes[key] !== undefined) throw new NotPlain('duplicate attribute')
+    for (let index = 0; index < attributes.length; index += 2)
+      if (attributes[index] === key) throw new NotPlain('duplicate attribute')
     let value = match[2] ?? match[3] ?? ''
     if (options.normaliseAttributeSpace && (value.includes('\t') || value.includes('\n')))
       value = value.replace(/[\t\n]/g, ' ')
-    attributes[key] = decode(value)
+    attributes.push(key, decode(value))
   }
   return attributes
 }
@@ -117,7 +123,7 @@ function carriageReturnInMarkup(xml: string): boolean {
  * handler may have had some calls and its result must be dropped.
  */
 export function readPlainXml(xml: string, handler: PlainXmlHandler, options: PlainXmlOptions): boolean {
-  if (OUTSIDE.test(xml) || carriageReturnInMarkup(xml)) return false
+  if ((SUSPECT.test(xml) && OUTSIDE.test(xml)) || carriageReturnInMarkup(xml)) return false
   try {
     readMarkup(xml, handler, options)
     return true
