@@ -51,8 +51,8 @@ export function checkWorkbookPath(path: string): string {
 interface OutlineEntry {
   outline: Outline
   bytes: Uint8Array
-  /** A save of the outline under way: other calls wait for it. */
-  saving?: Promise<unknown>
+  /** A save of the outline under way: other calls wait for it to end (it never rejects). */
+  saving?: Promise<void>
 }
 
 /** Sheet name -> columns the save pass sized, kept across a save that drops the workbook from memory. */
@@ -102,7 +102,7 @@ export class WorkbookStore {
   /** The workbook loaded whole, for any method that reads cells beyond the outline or changes it. */
   async get(path: string): Promise<OpenWorkbook> {
     const key = this.key(path)
-    await this.outlines.get(key)?.saving?.catch(() => {})
+    await this.outlines.get(key)?.saving
     return this.open.get(key) ?? this.loadWhole(key, checkWorkbookPath(path))
   }
 
@@ -145,7 +145,7 @@ export class WorkbookStore {
    */
   async peek(path: string): Promise<{ open: OpenWorkbook; areas?: Outline['areas'] }> {
     const key = this.key(path)
-    await this.outlines.get(key)?.saving?.catch(() => {})
+    await this.outlines.get(key)?.saving
     const loaded = this.open.get(key) ?? (await this.loading.get(key))
     if (loaded) return { open: loaded }
     const outlined = this.outlines.get(key)
@@ -253,15 +253,21 @@ export class WorkbookStore {
       this.saved.add(this.key(target))
       return report
     })()
-    entry.saving = saving.finally(() => {
-      entry.saving = undefined
+    // Others wait for the save to end, whatever its outcome (its failure goes to this caller alone).
+    const ended = saving.then(
+      () => {},
+      () => {},
+    )
+    entry.saving = ended
+    void ended.then(() => {
+      if (entry.saving === ended) entry.saving = undefined
     })
     return saving
   }
 
   async save(path: string, target?: string): Promise<SaveReport> {
     const key = this.key(path)
-    await this.outlines.get(key)?.saving?.catch(() => {})
+    await this.outlines.get(key)?.saving
     const entry = this.outlines.get(key)
     // Otherwise the whole load below makes the outline's writes again.
     const savable = entry && (await outlineEditor()).savableOutline(entry.outline)
@@ -292,7 +298,7 @@ export class WorkbookStore {
 
   async close(path: string, save: boolean): Promise<SaveReport | null> {
     const key = this.key(path)
-    await this.outlines.get(key)?.saving?.catch(() => {})
+    await this.outlines.get(key)?.saving
     const open = this.open.get(key)
     const outlined = this.outlines.get(key)
     if (outlined && !open) {
