@@ -86,6 +86,8 @@ export async function loadOutline(
       scan.rows.ordered &&
       readRels(original, sheet.part).every((rel) => CELL_FREE_RELS.has(relKind(rel.type)))
     scanned.set(sheet.part, { part: sheet.part, editable, xml: part, scan, lastLoadedRow })
+    // The outline keeps the part inflated anyway: the save's carry-over reads it there, not inflated again.
+    kept[sheet.part] = part
   }
   const loaded = await loadPartsReading(path, kept, forExcel).catch(() => undefined)
   if (!loaded) return undefined
