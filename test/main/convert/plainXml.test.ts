@@ -9,6 +9,7 @@ import { parseWithSaxes } from '../../../src/main/convert/docx/saxesParse'
 import { parseXmlPart } from '../../../src/main/convert/docx/saxesXmlReader'
 import { readPlainXml } from '../../../src/main/convert/xml/plainXml'
 import { fixtureEntries, fixturePath } from '../../support/fixtures'
+import { seededRandom } from '../../support/seededRandom'
 
 // The plain-XML reader reads Office's parts in place of saxes (mammoth's tree) and of htmlparser2
 // (Office Math): within what it reads, the same trees; outside, it says no and they read the part.
@@ -34,15 +35,8 @@ async function parts(): Promise<[string, string][]> {
   return found
 }
 
-/** mulberry32 */
 function random(seed: number) {
-  let state = seed
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = seededRandom(seed)
   return <T>(items: readonly T[], common = items.length): T =>
     items[Math.floor(next() * (next() < 0.9 ? common : items.length))] as T
 }

@@ -1,6 +1,8 @@
 // Random documents as mammoth's writer receives them (open, close, text, selfClosing), for comparing the
 // light tree's Markdown with the DOM path's. Seeded: the same seed gives the same documents.
 
+import { seededRandom } from '../../../support/seededRandom'
+
 export type Call =
   | ['open' | 'selfClosing', string, Record<string, string>]
   | ['close', string]
@@ -22,15 +24,8 @@ export function replay(calls: Call[], writer: CallWriter): void {
   }
 }
 
-/** mulberry32 */
 function generator(seed: number) {
-  let state = seed
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = seededRandom(seed)
   return {
     chance: (p: number) => next() < p,
     below: (n: number) => Math.floor(next() * n),
