@@ -7,6 +7,7 @@ export {
   toolsetIndex,
 } from './catalog'
 export { defineToolset, isToolset, method } from './defineToolset'
+export { withFastCheck } from './fastCheck'
 export { CLI_TOOL_NAME, type InvokeOptions, invoke } from './invoke'
 export { lazyLibrary } from './lazyLibrary'
 export { apiToolName, toSnakeCase } from './naming'

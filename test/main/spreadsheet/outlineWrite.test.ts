@@ -271,6 +271,14 @@ describe('writes to an outlined workbook', () => {
     expect(edge).toContain('past the last row or column')
     const missing = await outlined.fail('set_range', { path: P, sheet: 'Nope', start: 'A800', values: [[1]] })
     expect(missing).toContain('Nope')
+    // The values' own check (tools/fastCheck.ts) still names the cell that is not a value.
+    const bad = await outlined.fail('set_range', {
+      path: P,
+      sheet: 'Data',
+      start: 'A800',
+      values: [[1, { x: 1 }]],
+    })
+    expect(bad).toContain('values[0][1]: expected another type')
   })
 
   it('the agent can close without saving, and a session end saves the kept writes', async () => {

@@ -1,6 +1,6 @@
 import type { Worksheet } from 'exceljs'
 import { z } from 'zod'
-import { method } from '../../tools'
+import { method, withFastCheck } from '../../tools'
 import {
   type Area,
   areaName,
@@ -18,12 +18,33 @@ import { invalidInput } from '../errors'
 import { inheritFormat } from '../inheritFormat'
 import type { OpenWorkbook } from '../openWorkbook'
 import { AREA_RECEIPT_DOC, AreaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
-import { formulaBody, writeFormula } from '../writeCell'
+import { type CellInput, formulaBody, writeFormula } from '../writeCell'
 import { writeReceipt } from '../writeReceipt'
 import { A1Cell, A1Range, AgentPath, CellValue, Column, SheetName, type WorkbooksHandle } from './schemas'
 import { areaOnSheet, filledReceipt, openSheet } from './sheetTarget'
 
-const Values = z.array(z.array(CellValue)).min(1).describe('Rows of values, e.g. [["Name","Qty"],["Pens",3]]')
+function isCell(value: unknown): boolean {
+  const type = typeof value
+  return (
+    type === 'string' || type === 'boolean' || value === null || (type === 'number' && Number.isFinite(value))
+  )
+}
+
+/** A non-empty array of arrays of cells, exactly what `Values` accepts (checked without zod's per-cell walk). */
+function isBlock(value: unknown): value is CellInput[][] {
+  if (!Array.isArray(value) || value.length === 0) return false
+  for (let i = 0; i < value.length; i++) {
+    const line: unknown = value[i]
+    if (!Array.isArray(line)) return false
+    for (let j = 0; j < line.length; j++) if (!isCell(line[j])) return false
+  }
+  return true
+}
+
+const Values = withFastCheck(
+  z.array(z.array(CellValue)).min(1).describe('Rows of values, e.g. [["Name","Qty"],["Pens",3]]'),
+  isBlock,
+)
 
 function columnOf(text: string): number {
   const letters = text.trim().toUpperCase()
