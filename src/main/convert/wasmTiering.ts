@@ -1,15 +1,24 @@
-// V8 compiles WebAssembly function by function with its baseline compiler (Liftoff) and recompiles the
-// hot ones with TurboFan in background threads. For PDFium that tier-up costs more than it gives over
-// the few documents of a batch: on the 2-core machine the first 6 bench PDFs took ~210 ms with it
-// against ~55 ms Liftoff only; only after ~15 rounds does TurboFan's code (~21 ms a round against ~31)
-// repay it. A cold CLI batch of 24 PDFs (interleaved runs, medians of 9, machine under load): Liftoff
-// only 760 ms; the whole module compiled by Liftoff at once, the flags put back after, 900; V8's
-// default 1000. The flags are the process's, so OCR (tesseract.js, a long run that does need TurboFan)
-// turns tier-up back on before its engine compiles (with them lowered a scanned PDF's OCR took ~30%
-// longer); functions compiled before keep their tier. V8's code cache carries a hash of the flags, so
-// the worker writes its cache under the defaults (`withDefaultWasmFlags`): a chunk first compiled after
-// the flags were lowered (a .docx after PDFs in the same worker) finds its cache refused and compiles
-// from source, as without a cache.
+import { type ConvertLifetime, convertLifetime } from './lifetime'
+
+// V8 compiles WebAssembly lazily, function by function on first call, with its baseline compiler
+// (Liftoff); by default (dynamic tiering) it recompiles a function with TurboFan once it has run hot.
+// Neither suits PDFium, so the worker chooses by the process's lifetime (`lifetime.ts`):
+// - `command` (one CLI batch): Liftoff only. Dynamic tier-up cost ~210 ms on the first 6 bench PDFs on
+//   2 cores against ~55 ms Liftoff only, and TurboFan's code (~21 ms a round against ~31) repays it only
+//   after ~15 rounds. A cold CLI batch of 24 PDFs (interleaved, medians of 9): Liftoff only 760 ms, the
+//   whole module compiled by Liftoff at once 900, V8's default 1000.
+// - `session` (the app's host): eager tier-up of the functions that ran (`--no-wasm-dynamic-tiering`):
+//   each function PDFium calls is compiled by Liftoff on its first call and queued for TurboFan in the
+//   background at once, ~0.3 s of CPU once per process (the whole module would be ~4.5 s). Measured
+//   in-process on the 6 bench PDFs, rounds of 6 files: steady state ~30 ms against ~38-40 with Liftoff
+//   only (PDFium's share ~22 against ~31), reached by the 4th round when the host is otherwise idle; the
+//   first round pays the compiler's competition for the cores (~630 ms against ~250).
+// The flags are the process's, so OCR (tesseract.js, a long run that does need TurboFan) turns the
+// defaults back on before its engine compiles (with Liftoff only a scanned PDF's OCR took ~30% longer);
+// functions compiled before keep their tier. V8's code cache carries a hash of the flags, so the worker
+// writes its cache under the defaults (`withDefaultWasmFlags`): a chunk first compiled after the flags
+// were changed (a .docx after PDFs in the same worker) finds its cache refused and compiles from source,
+// as without a cache.
 //
 // The flags were checked on V8 11.3 (Node 20: `--liftoff-only` implies `--no-wasm-tier-up` and
 // `--no-wasm-dynamic-tiering`); another V8 (Node 22+, Electron) is left at its defaults, since an unknown
@@ -22,21 +31,27 @@ function ours(): boolean {
   return CHECKED_V8.test(process.versions.v8) && !/wasm|liftoff/.test(given)
 }
 
-const BASELINE = '--liftoff-only'
 const DEFAULTS = '--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering'
 
-/** Whether this thread lowered the flags (each worker keeps its own state; the flags are shared). */
-let lowered = false
+/** The flags PDFium is compiled and run under, by the process's lifetime. */
+export function pdfiumWasmFlags(lifetime: ConvertLifetime): string {
+  return lifetime === 'command'
+    ? '--liftoff-only'
+    : '--no-liftoff-only --wasm-tier-up --no-wasm-dynamic-tiering'
+}
+
+/** The flags this thread set for PDFium, if any (each worker keeps its own state; the flags are shared). */
+let lowered: string | undefined
 
 function setFlags(flags: string): void {
   process.getBuiltinModule('node:v8').setFlagsFromString(flags)
 }
 
-/** Before compiling PDFium: WebAssembly compiled from now on stays on Liftoff. */
-export function wasmBaselineOnly(): void {
+/** Before compiling PDFium: WebAssembly compiled from now on is compiled as the lifetime asks. */
+export function wasmFlagsForPdfium(): void {
   if (!ours()) return
-  setFlags(BASELINE)
-  lowered = true
+  lowered = pdfiumWasmFlags(convertLifetime())
+  setFlags(lowered)
 }
 
 /** Before compiling OCR's engine: tier-up as V8 does it by default. */
@@ -51,10 +66,11 @@ export function wasmTierUp(): void {
  */
 export function withDefaultWasmFlags<T>(write: () => T): T {
   if (!lowered) return write()
+  const restore = lowered
   setFlags(DEFAULTS)
   try {
     return write()
   } finally {
-    setFlags(BASELINE)
+    setFlags(restore)
   }
 }

@@ -1,7 +1,9 @@
 import { Command } from 'commander'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { registerConvertCommand } from '../../../src/main/cli/commands/convert'
-import { convertFiles, WITH_VALUE } from '../../../src/main/cli/convert/prestart'
+import { convertFiles, prestartConvert, WITH_VALUE } from '../../../src/main/cli/convert/prestart'
+import { convertLifetime, setConvertLifetime } from '../../../src/main/convert/lifetime'
+import { stopIdleWorkers } from '../../../src/main/convert/worker/runInWorker'
 
 // What `bureau convert` starts workers for before its options are parsed: the file names only.
 describe('the files of a convert command line', () => {
@@ -36,5 +38,21 @@ describe('the files of a convert command line', () => {
       .map((option) => option.long)
     expect(withValue.length).toBeGreaterThan(0)
     expect([...WITH_VALUE].sort()).toEqual(withValue.sort())
+  })
+})
+
+describe('the lifetime a convert command line sets', () => {
+  afterEach(async () => {
+    setConvertLifetime('session')
+    await stopIdleWorkers()
+  })
+
+  it('marks the process as one command before its workers start', () => {
+    expect(convertLifetime()).toBe('session')
+    prestartConvert(['convert', '--help'])
+    prestartConvert(['serve', 'a.pdf'])
+    expect(convertLifetime()).toBe('session')
+    prestartConvert(['convert', '--json', 'a.pdf'])
+    expect(convertLifetime()).toBe('command')
   })
 })

@@ -1,3 +1,4 @@
+import { setConvertLifetime } from '../../convert/lifetime'
 import { prestartWorkers } from '../../convert/prestart'
 
 /** `bureau convert`'s options that take the next argument as their value (see commands/convert.ts). */
@@ -23,5 +24,8 @@ export function convertFiles(args: readonly string[]): string[] {
 export function prestartConvert(args: readonly string[]): void {
   if (args[0] !== 'convert' || args.includes('--help') || args.includes('-h')) return
   const files = convertFiles(args.slice(1))
-  if (files.length > 0) prestartWorkers(files)
+  if (files.length === 0) return
+  // Before the workers start: they read the lifetime when they do (runConvert sets it again).
+  setConvertLifetime('command')
+  prestartWorkers(files)
 }

@@ -1,6 +1,12 @@
 import { readFile, stat } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
-import { ConvertError, type ConvertResult, convertPoolSize, createAppConverter } from '../../convert'
+import {
+  ConvertError,
+  type ConvertResult,
+  convertPoolSize,
+  createAppConverter,
+  setConvertLifetime,
+} from '../../convert'
 import type { ConvertCommandOptions } from '../commandOptions'
 import { UsageError } from '../program'
 import { processTextIo, type TextIo } from '../textIo'
@@ -91,6 +97,8 @@ export async function runConvert(
   if (files.length === 0) throw new UsageError('name at least one file to convert')
   if (options.maxChars !== undefined && options.maxChars < 1)
     throw new UsageError('--max-chars must be at least 1')
+  // One batch, then the process ends: the PDF engine stays on V8's baseline compiler (wasmTiering.ts).
+  setConvertLifetime('command')
   const vision = cliVision(options, io, env)
   const converter = createAppConverter(vision ? { vision } : {})
   converter.prepare?.(files)

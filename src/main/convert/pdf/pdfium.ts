@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { init } from '@embedpdf/pdfium'
-import { wasmBaselineOnly } from '../wasmTiering'
+import { wasmFlagsForPdfium } from '../wasmTiering'
 import { Heap, SCRATCH_BYTES } from './heap'
 import type { PdfiumExports } from './pdfiumExports'
 
@@ -44,7 +44,7 @@ export function pdfiumWasmPath(): string {
 
 async function compileModule(): Promise<WebAssembly.Module> {
   const bytes = readFileSync(pdfiumWasmPath())
-  wasmBaselineOnly()
+  wasmFlagsForPdfium()
   return WebAssembly.compile(bytes)
 }
 

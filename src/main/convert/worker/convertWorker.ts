@@ -1,6 +1,7 @@
-import { parentPort } from 'node:worker_threads'
+import { parentPort, workerData } from 'node:worker_threads'
 import { convertBytes, describeFailure } from '../convertCore'
 import { ConvertError, FormatProblem } from '../errors'
+import { isConvertLifetime, setConvertLifetime } from '../lifetime'
 import { withDeadline } from '../limits'
 import { loadConverter } from '../registry'
 import type { OcrEngine, VisionHook } from '../types'
@@ -20,6 +21,9 @@ import {
 
 const port = parentPort
 if (!port) throw new Error('convertWorker must run as a worker thread')
+// The host's lifetime (workerEntry.ts), or the default when a worker was started without one.
+const lifetime = (workerData as { lifetime?: unknown } | null)?.lifetime
+if (isConvertLifetime(lifetime)) setConvertLifetime(lifetime)
 
 const pending = new Map<number, { resolve(text: string): void; reject(error: Error): void }>()
 let nextCall = 1

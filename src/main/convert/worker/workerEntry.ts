@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
 import { defaultCacheDir } from '../../paths'
 import { FormatProblem } from '../errors'
+import { convertLifetime } from '../lifetime'
 
 const BUILT_ENTRY = join('worker', 'workerMain.cjs')
 
@@ -37,11 +38,12 @@ export function codeCacheDir(env: NodeJS.ProcessEnv = process.env): string | und
 /** Starts the conversion worker from the build, or from the sources through tsx. */
 export function startConvertWorker(options: WorkerOptions): Worker {
   const built = builtEntry()
-  if (built) return new Worker(built, { ...options, workerData: { codeCacheDir: codeCacheDir() } })
+  const lifetime = convertLifetime()
+  if (built) return new Worker(built, { ...options, workerData: { codeCacheDir: codeCacheDir(), lifetime } })
   // tsx's ESM API by file (its `require` export cannot register the loader from an eval worker).
   const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'))
   const tsx = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href
   const source = pathToFileURL(fileURLToPath(new URL('./convertWorker.ts', import.meta.url))).href
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}) })`
-  return new Worker(boot, { ...options, eval: true })
+  return new Worker(boot, { ...options, eval: true, workerData: { lifetime } })
 }
