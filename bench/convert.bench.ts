@@ -22,7 +22,12 @@ const ROUNDS = 5
  */
 const codeCache = mkdtempSync(join(tmpdir(), 'bureau-bench-code-cache-'))
 process.on('exit', () => rmSync(codeCache, { recursive: true, force: true }))
-type CodeCache = 'kept' | 'off'
+/**
+ * How a Bureau run is set up: `kept` reads the code cache (the default), `off` runs without it, and
+ * `no extra CA` keeps it but leaves out NODE_EXTRA_CA_CERTS, which this machine sets and Node 20 reads at
+ * every start, before any of Bureau's code runs (a user's machine rarely sets it; `node -e 0` shows both).
+ */
+type CodeCache = 'kept' | 'off' | 'no extra CA'
 
 const docxFiles = ['test.docx', 'test_with_comment.docx', 'rlink.docx', 'equations.docx']
 const textPdfs = [
@@ -75,7 +80,8 @@ function waitForQuiet(): void {
 
 /** Runs one command: wall clock from here, CPU of the child (all its threads) from the kernel's accounting. */
 function run(command: string, args: string[], cache: CodeCache = 'kept'): Timed {
-  const env = { ...process.env, BUREAU_CODE_CACHE: cache === 'off' ? 'off' : codeCache }
+  const env: NodeJS.ProcessEnv = { ...process.env, BUREAU_CODE_CACHE: cache === 'off' ? 'off' : codeCache }
+  if (cache === 'no extra CA') delete env.NODE_EXTRA_CA_CERTS
   const cpuBefore = childrenCpu()
   const started = performance.now()
   const result = spawnSync(command, args, {
@@ -230,11 +236,14 @@ async function warmInProcess(files: string[]): Promise<WarmBatch> {
 }
 
 /** Median wall and CPU of a short command run ROUNDS times, each from a quiet moment. */
-function timedCommand(args: string[]): { wallMs: number; cpuMs: number; load: string } {
+function timedCommand(
+  args: string[],
+  cache: CodeCache = 'kept',
+): { wallMs: number; cpuMs: number; load: string } {
   const loadBefore = load1()
   const runs = Array.from({ length: ROUNDS }, () => {
     waitForQuiet()
-    return run(process.execPath, args)
+    return run(process.execPath, args, cache)
   })
   return {
     wallMs: median(runs.map((entry) => entry.wall)),
@@ -294,6 +303,10 @@ export default async function convertBench(): Promise<BenchRow[]> {
   const docx20 = compare(repeated(docxFiles, 5), (file) => ['pandoc', ['-t', 'gfm', file]])
   const pdf24 = compare(repeated(textPdfs, 4), (file) => ['pdftotext', ['-layout', file, '-']])
   const docx20Uncached = compare(repeated(docxFiles, 5), (file) => ['pandoc', ['-t', 'gfm', file]], 'off')
+  const extraCa = process.env.NODE_EXTRA_CA_CERTS !== undefined
+  const pdf24NoCa = extraCa
+    ? compare(repeated(textPdfs, 4), (file) => ['pdftotext', ['-layout', file, '-']], 'no extra CA')
+    : undefined
   const warmLoad = load1()
   const docxWarm = await warmInProcess(docxFiles)
   const pdfWarm = await warmInProcess(textPdfs)
@@ -302,6 +315,7 @@ export default async function convertBench(): Promise<BenchRow[]> {
   waitForQuiet()
   const scan = run(process.execPath, [bureau, 'convert', scannedPdf])
   const nodeAlone = timedCommand(['-e', '0'])
+  const nodeNoCa = extraCa ? timedCommand(['-e', '0'], 'no extra CA') : undefined
   const startup = timedCommand([bureau, 'convert', 'test.json'])
   const shortNote = (timed: { cpuMs: number; load: string }) =>
     `CPU ${timed.cpuMs.toFixed(0)} ms; load ${timed.load}`
@@ -326,6 +340,16 @@ export default async function convertBench(): Promise<BenchRow[]> {
     ...recallRows('pdftotext', pdf),
     batchRow('cold CLI batch of 24 pdf (6 files × 4)', pdf24, 'pdftotext', 2),
     batchRow('cold CLI batch of 20 docx (4 files × 5)', docx20, 'pandoc', 0.5),
+    ...(pdf24NoCa
+      ? [
+          {
+            ...batchRow('cold CLI batch of 24 pdf, NODE_EXTRA_CA_CERTS unset', pdf24NoCa, 'pdftotext', 2),
+            target: undefined,
+            pass: undefined,
+            note: `informative: Bureau started as on a machine without the variable (pdftotext never reads it); ${timingNote(pdf24NoCa, 'pdftotext')}`,
+          },
+        ]
+      : []),
     {
       ...batchRow('cold CLI batch of 20 docx, code cache off', docx20Uncached, 'pandoc', 0.5),
       target: undefined,
@@ -358,6 +382,16 @@ export default async function convertBench(): Promise<BenchRow[]> {
       unit: 'ms',
       note: `informative: the floor any Node command pays; ${shortNote(nodeAlone)}`,
     },
+    ...(nodeNoCa
+      ? [
+          {
+            name: 'node -e 0 without NODE_EXTRA_CA_CERTS (median wall)',
+            value: nodeNoCa.wallMs,
+            unit: 'ms',
+            note: `informative: this machine sets NODE_EXTRA_CA_CERTS, which Node 20 reads at every start; ${shortNote(nodeNoCa)}`,
+          },
+        ]
+      : []),
     {
       name: 'bureau convert start-up (tiny JSON file, median wall)',
       value: startup.wallMs,
