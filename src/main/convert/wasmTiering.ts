@@ -13,9 +13,11 @@ import { type ConvertLifetime, convertLifetime } from './lifetime'
 //   in-process on the 6 bench PDFs, rounds of 6 files: steady state ~30 ms against ~38-40 with Liftoff
 //   only (PDFium's share ~22 against ~31), reached by the 4th round when the host is otherwise idle; the
 //   first round pays the compiler's competition for the cores (~630 ms against ~250).
-// The flags are the process's, so OCR (tesseract.js, a long run that does need TurboFan) turns the
-// defaults back on before its engine compiles (with Liftoff only a scanned PDF's OCR took ~30% longer);
-// functions compiled before keep their tier. V8's code cache carries a hash of the flags, so the worker
+// Both validate a function's code when it is first compiled, not all of PDFium's 4.6 MB up front
+// (`--wasm-lazy-validation`: compiling the module ~23 -> ~7 ms, on the critical path of a cold CLI run;
+// nothing runs unvalidated). The flags are the process's, so OCR (tesseract.js, a long run that does
+// need TurboFan) turns the defaults back on before its engine compiles (with Liftoff only a scanned PDF's
+// OCR took ~30% longer); functions compiled before keep their tier. V8's code cache carries a hash of the flags, so the worker
 // writes its cache under the defaults (`withDefaultWasmFlags`): a chunk first compiled after the flags
 // were changed (a .docx after PDFs in the same worker) finds its cache refused and compiles from source,
 // as without a cache.
@@ -31,13 +33,13 @@ function ours(): boolean {
   return CHECKED_V8.test(process.versions.v8) && !/wasm|liftoff/.test(given)
 }
 
-const DEFAULTS = '--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering'
+const DEFAULTS = '--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering --no-wasm-lazy-validation'
 
 /** The flags PDFium is compiled and run under, by the process's lifetime. */
 export function pdfiumWasmFlags(lifetime: ConvertLifetime): string {
-  return lifetime === 'command'
-    ? '--liftoff-only'
-    : '--no-liftoff-only --wasm-tier-up --no-wasm-dynamic-tiering'
+  const tier =
+    lifetime === 'command' ? '--liftoff-only' : '--no-liftoff-only --wasm-tier-up --no-wasm-dynamic-tiering'
+  return `${tier} --wasm-lazy-validation`
 }
 
 /** The flags this thread set for PDFium, if any (each worker keeps its own state; the flags are shared). */

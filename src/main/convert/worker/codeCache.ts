@@ -133,7 +133,8 @@ function compileCached(module: CompilingModule, content: string, filename: strin
  * written is skipped: the cache only saves time.
  */
 export function writePendingCodeCache(): void {
-  if (unwritten.length === 0 || !folder) return
+  const current = folder
+  if (unwritten.length === 0 || !current) return
   for (let loaded = unwritten.shift(); loaded; loaded = unwritten.shift()) {
     // A name nobody can guess, created new (`wx`): never a file or link someone put there.
     const temporary = `${loaded.cacheFile}.${randomUUID()}.tmp`
@@ -149,7 +150,12 @@ export function writePendingCodeCache(): void {
       rmSync(temporary, { force: true })
     }
   }
-  pruneBuilds(folder)
+  pruneBuilds(current)
+}
+
+/** Whether a file compiled through the cache still has its cache to write (after its first conversion). */
+export function hasPendingCodeCache(): boolean {
+  return unwritten.length > 0 && folder !== undefined
 }
 
 /** Marks this build's folder as used and removes the least recently used others beyond KEEP_BUILDS. */
