@@ -2,6 +2,9 @@ import { extensionOf, formatOfExtension } from './extensions'
 import type { ConvertFormat } from './types'
 import { warmWorkers } from './worker/runInWorker'
 
+/** A command marks its process's lifetime here, before its workers start (they read it when they do). */
+export { setConvertLifetime } from './lifetime'
+
 /**
  * Starts the workers a batch of these files will use and has them load the formats' libraries, before
  * the files are read (or, in the CLI, before the rest of the command has loaded). Returns the formats.

@@ -1,5 +1,4 @@
-import { setConvertLifetime } from '../../convert/lifetime'
-import { prestartWorkers } from '../../convert/prestart'
+import { prestartWorkers, setConvertLifetime } from '../../convert/prestart'
 
 /** `bureau convert`'s options that take the next argument as their value (see commands/convert.ts). */
 export const WITH_VALUE = new Set(['--max-chars', '--vision', '--data-dir'])
