@@ -1,6 +1,6 @@
 import type { AppNotice } from '../../shared/ipc'
 import type { BrowserEnvironment } from '../browser'
-import type { Converter } from '../convert'
+import { type Converter, type ConvertLifetime, setConvertLifetime } from '../convert'
 import { type BureauCore, composeCore } from '../core'
 import type { KnowledgeService, KnowledgeStatus } from '../knowledge'
 import type { ProviderService } from '../llm'
@@ -41,7 +41,14 @@ export async function openCliToolEnvironment(options: {
   onKnowledgeStatus?: (status: KnowledgeStatus) => void
   /** Connect the MCP servers of Settings and mcp.json first, so their toolsets are offered. */
   mcp?: boolean
+  /**
+   * How long the command converts (`convert/lifetime.ts`): `command` for one tool call or one agent run,
+   * which end before V8's optimizing compiler would repay itself on PDFium (a first PDF ~50-80 ms slower,
+   * ~0.45 s more CPU); the default, `session`, for stdin sessions, evals, index builds and MCP serving.
+   */
+  lifetime?: ConvertLifetime
 }): Promise<CliToolEnvironment> {
+  if (options.lifetime) setConvertLifetime(options.lifetime)
   const overrides = browserOverrides(options.browser)
   const core: BureauCore = await composeCore({
     dataDir: options.dataDir,

@@ -86,6 +86,7 @@ export async function runChat(
     notify,
     env,
     mcp: true,
+    lifetime: 'command',
   })
   const { settings } = environment
   const providers = await environment.providers()

@@ -57,7 +57,9 @@ export async function runTool(
   io: ToolIo = { stdin: process.stdin, stdout: process.stdout },
 ): Promise<void> {
   const logger = createLogger({ level: process.env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn' })
+  const stdinMode = words.length === 0 || (words.length === 1 && words[0] === '-')
   const environment = await openCliToolEnvironment({
+    lifetime: stdinMode ? 'session' : 'command',
     dataDir: options.dataDir ?? defaultDataDir(),
     ...(options.workspace ? { workspace: options.workspace } : {}),
     browser: options,
@@ -78,7 +80,6 @@ export async function runTool(
   let outcome: ToolResult | { total: number; failed: number }
   let disposal: SessionDisposeReport = { errors: [] }
   try {
-    const stdinMode = words.length === 0 || (words.length === 1 && words[0] === '-')
     if (stdinMode) outcome = await runStdinSession(session, io, interrupt.signal)
     else {
       outcome = await runTerminalArgv(session, words, { signal: interrupt.signal })
