@@ -38,18 +38,14 @@ describe('bureau tool with the browser flags', () => {
     const { mkdtemp, rm } = await import('node:fs/promises')
     const { tmpdir } = await import('node:os')
     const { join } = await import('node:path')
-    const { PassThrough, Writable } = await import('node:stream')
+    const { PassThrough } = await import('node:stream')
+    const { textSink } = await import('../../support/textSink')
     const { runTool } = await import('../../../src/main/cli/tool/runTool')
     const { startFixtureSites } = await import('./support/fixturePages')
     const sites = await startFixtureSites()
     const root = await mkdtemp(join(tmpdir(), 'bureau-cli-browser-'))
-    let out = ''
-    const stdout = new Writable({
-      write(chunk, _encoding, done) {
-        out += String(chunk)
-        done()
-      },
-    })
+    const sink = textSink()
+    const stdout = sink.stream
     const options = { dataDir: join(root, 'data'), workspace: join(root, 'ws') }
     try {
       await runTool(
@@ -57,7 +53,7 @@ describe('bureau tool with the browser flags', () => {
         { ...options, browserExecutable: '/usr/bin/chromium', allowLocalNetwork: true },
         { stdin: new PassThrough(), stdout },
       )
-      expect(JSON.parse(out).content).toContain('# Sign up')
+      expect(JSON.parse(sink.text()).content).toContain('# Sign up')
       // Without the flag, loopback is refused before any browser starts.
       await expect(
         runTool(
