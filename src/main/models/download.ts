@@ -97,11 +97,7 @@ async function writeBody(
     for await (const chunk of body) {
       if (failed) break
       onChunk(chunk)
-      if (!out.write(chunk))
-        await new Promise<void>((resolve) => {
-          out.once('drain', resolve)
-          out.once('close', resolve)
-        })
+      if (!out.write(chunk)) await drainedOrClosed(out)
     }
   } finally {
     if (!out.destroyed) out.end()
@@ -110,6 +106,23 @@ async function writeBody(
     // biome-ignore lint/correctness/noUnsafeFinally: the disk error must replace the network one
     if (failed) throw new DiskWriteError(failed)
   }
+}
+
+/**
+ * Waits until the stream takes more (or is closed by an error). Both listeners go once either fires: a
+ * download waits thousands of times, and a `close` listener left per wait piled up (Node's leak warning
+ * after ten).
+ */
+function drainedOrClosed(out: NodeJS.WritableStream): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done)
+      out.off('close', done)
+      resolve()
+    }
+    out.once('drain', done)
+    out.once('close', done)
+  })
 }
 
 function cancelled(): AppError {

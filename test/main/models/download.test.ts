@@ -169,6 +169,26 @@ describe('model downloads against a local HTTP server serving the fixture', { ti
     await expectFixtureBytes(installed.path)
   })
 
+  it('waits for the disk without piling up listeners on the file (no leak warning over a long download)', async () => {
+    const store = await newStore()
+    const target = join(store.dir, 'waits.gguf')
+    const warnings: Error[] = []
+    const onWarning = (warning: Error) => warnings.push(warning)
+    process.on('warning', onWarning)
+    let chunks = 0
+    try {
+      // The body arrives in chunks larger than the file stream's 16 KiB buffer: every write waits.
+      const result = await downloadFile({ url: `${base}/ok/waits.gguf`, target, onProgress: () => chunks++ })
+      expect(result.sha256).toBe(sha)
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve))
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(chunks).toBeGreaterThan(10)
+    expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([])
+  })
+
   it('a checksum mismatch deletes the download and says so', async () => {
     const store = await newStore()
     const wrong = '0'.repeat(64)
