@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runConvert } from '../../../src/main/cli/convert/runConvert'
-import { createConverter } from '../../../src/main/convert'
+import { createConverter, setConvertLifetime } from '../../../src/main/convert'
 import { acquireSlot, convertPoolStats, setConvertPoolSize } from '../../../src/main/convert/worker/pool'
 import { idleWorkerCount, stopIdleWorkers } from '../../../src/main/convert/worker/runInWorker'
 import { tempDirs } from '../../support/tempDir'
@@ -24,6 +24,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   setConvertPoolSize(undefined)
+  // runConvert marked this worker's process as one CLI command; the next file of the worker is not one.
+  setConvertLifetime('session')
   await dirs.cleanup()
 })
 
