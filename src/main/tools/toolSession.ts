@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
 import type { Logger } from '../logging'
 import { silentLogger } from '../logging'
 import { registryOf, type ToolsetSource } from './registry'
@@ -20,6 +21,9 @@ export function createToolSession(options: ToolSessionOptions): ToolSession {
   const registry = registryOf(options.toolsets)
   const logger = options.logger ?? silentLogger
   const controller = new AbortController()
+  // Every running call listens on the session's signal until it ends (invokeMethod.ts removes its own
+  // listener; a method may add one), and a session may run many calls at once: no count is a leak here.
+  setMaxListeners(0, controller.signal)
   const states = new Map<SessionStateHandle<unknown>, unknown>()
   let disposed = false
   const workspace = lazyWorkspace(options.workspace)

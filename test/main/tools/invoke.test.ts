@@ -168,6 +168,25 @@ describe('tool sessions', () => {
     expect(await pending).toMatchObject({ ok: false, stage: 'cancelled' })
     expect(await invoke(s, 'notes_count', {})).toMatchObject({ ok: false, stage: 'session' })
   })
+
+  it('runs many calls at once on one session without a listener-leak warning on its signal', async () => {
+    const warnings: Error[] = []
+    const onWarning = (warning: Error) => warnings.push(warning)
+    process.on('warning', onWarning)
+    try {
+      const s = session()
+      const pending = Array.from({ length: 24 }, () => invoke(s, 'notes_slow', {}))
+      await new Promise((resolve) => setImmediate(resolve))
+      await s.dispose()
+      const results = await Promise.all(pending)
+      expect(results.every((result) => !result.ok && result.stage === 'cancelled')).toBe(true)
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve))
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([])
+  })
 })
 
 describe('bad input never throws out of the pipeline', () => {
