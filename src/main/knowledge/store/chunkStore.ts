@@ -131,8 +131,11 @@ export class ChunkStore {
     if (rows.length === 0) return
     const dimensions = rows[0]!.vector.length
     if (!this.vectors) {
+      // Overwrite only what is there (a table left behind): LanceDB prints a warning on stderr when
+      // asked to overwrite a table that does not exist.
+      const exists = (await this.db.tableNames()).includes(VECTORS)
       this.vectors = await this.db.createEmptyTable(VECTORS, await vectorSchema(dimensions), {
-        mode: 'overwrite',
+        mode: exists ? 'overwrite' : 'create',
       })
     }
     await this.vectors.add(rows as unknown as Record<string, unknown>[])
@@ -174,7 +177,8 @@ export class ChunkStore {
       .vectorSearch(vector)
       .distanceType('cosine')
       .limit(limit)
-      .select(['id'])
+      // `_distance` named, not left to LanceDB's projection of it (deprecated, and printed on stderr).
+      .select(['id', '_distance'])
       .toArray()
     return rows.map((row) => ({ id: String(row.id), score: 1 - Number(row._distance) }))
   }
