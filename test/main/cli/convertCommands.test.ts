@@ -1,4 +1,4 @@
-import { copyFile, writeFile } from 'node:fs/promises'
+import { copyFile, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../../support/builtCli'
@@ -110,6 +110,26 @@ describe('the convert toolset from the command line', () => {
     const help = await tool('to_markdown', '--help')
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('max_chars')
+  })
+
+  it("a truncated picture: only Bureau's error on stderr, not the image libraries' own lines", async () => {
+    const dir = await suite.dirs.make()
+    const picture = join(dir, 'cut.jpg')
+    await writeFile(picture, (await readFile(corpus('test.jpg'))).subarray(0, 20_000))
+    const quiet = await runCli(['convert', '--vision', 'off', picture])
+    expect(quiet.code).toBe(1)
+    expect(quiet.stderr).toContain('error: Cannot convert "cut.jpg": the image file could not be read')
+    expect(
+      quiet.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => !line.startsWith('error: ')),
+    ).toEqual([])
+    // The engine's own lines are kept for debugging.
+    const debug = await runCli(['convert', '--vision', 'off', picture], {
+      env: { BUREAU_LOG_LEVEL: 'debug' },
+    })
+    expect(debug.stderr).toContain('Premature end of JPEG file')
   })
 
   it('bureau chat in CLI mode: an attached picture is transcribed once; convert to_markdown reads the same result', async () => {

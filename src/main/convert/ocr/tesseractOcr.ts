@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import type Tesseract from 'tesseract.js'
 import type { OcrEngine } from '../types'
 import { wasmTierUp } from '../wasmTiering'
+import { quietTesseractWorker } from './quietWorker'
 
 interface LanguageData {
   langPath: string
@@ -31,7 +32,10 @@ function startEngine(): Engine {
     // The PDF engine may have left this process's WebAssembly on its baseline compiler.
     wasmTierUp()
     const data = englishData()
+    const workerPath = quietTesseractWorker()
     return tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
+      // A URL where tesseract.js expects a path: it hands it to `new Worker` as it is.
+      ...(workerPath && { workerPath: workerPath as unknown as string }),
       langPath: data.langPath,
       gzip: data.gzip,
       // 'none': never write eng.traineddata into the working directory, never read a stale copy.
