@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { pdfiumWasmFlags } from '../../../src/main/convert/wasmTiering'
 import { tempDirs } from '../../support/tempDir'
@@ -12,7 +12,7 @@ import { tempDirs } from '../../support/tempDir'
 const dirs = tempDirs('bureau-wasm-tiering-')
 afterAll(() => dirs.cleanup())
 
-const source = (path: string) => pathToFileURL(fileURLToPath(new URL(path, import.meta.url))).href
+const source = (path: string) => new URL(path, import.meta.url).href
 const pdf = fileURLToPath(new URL('../../fixtures/convert/test.pdf', import.meta.url))
 
 const RUNNER = `

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { tempDirs } from '../../support/tempDir'
 
@@ -10,9 +9,7 @@ import { tempDirs } from '../../support/tempDir'
 const dirs = tempDirs('bureau-chunk-store-')
 afterAll(() => dirs.cleanup())
 
-const chunkStore = pathToFileURL(
-  fileURLToPath(new URL('../../../src/main/knowledge/store/chunkStore.ts', import.meta.url)),
-).href
+const chunkStore = new URL('../../../src/main/knowledge/store/chunkStore.ts', import.meta.url).href
 
 const RUNNER = `
 const [storeUrl, dir] = process.argv.slice(2)
