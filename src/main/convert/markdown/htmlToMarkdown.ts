@@ -1,6 +1,14 @@
 import { gfm } from '@joplin/turndown-plugin-gfm'
 import TurndownService from 'turndown'
 import { descendants, moveChildren, removeNode, replaceNode } from './domEdit'
+import {
+  imageAlt,
+  imageMarkdown,
+  linkTarget,
+  linkText,
+  listItemMarkdown,
+  listItemPrefix,
+} from './inlineSyntax'
 import { parseHtml } from './parseHtml'
 import { unwrapRedirect } from './redirects'
 import { pinTableRows } from './tableRows'
@@ -130,44 +138,37 @@ function createService(options: HtmlToMarkdownOptions): TurndownService {
     filter: 'img',
     replacement: (_content, node) => {
       const src = node.getAttribute('src') ?? ''
-      const alt = (node.getAttribute('alt') ?? '')
-        .replace(/[\r\n]+/g, ' ')
-        .replace(/[[\]]/g, '\\$&')
-        .trim()
+      const alt = imageAlt(node.getAttribute('alt') ?? '')
       if (!src) return ''
       if (/^data:/i.test(src)) {
         if (options.dataImages === 'drop') return ''
         if (options.dataImages === 'placeholder')
           return `![${alt}](${src.replace(/^(data:[^;,]*(;base64)?),.*$/is, '$1...')})`
       }
-      return `![${alt}](${src.replace(/[()\s]/g, encodeURIComponent)})`
+      return imageMarkdown(alt, src)
     },
   })
   // Like turndown's rule, but `* item` / `1. item` instead of its wide `*   item` padding.
   service.addRule('listItem', {
     filter: 'li',
-    replacement: (content, node, ruleOptions) => {
+    replacement: (content, node) => {
       const parent = node.parentNode as Element | null
-      let prefix = `${ruleOptions.bulletListMarker ?? '*'} `
-      if (parent?.nodeName === 'OL') {
-        const start = Number(parent.getAttribute('start') ?? '1') || 1
-        prefix = `${start + Array.prototype.indexOf.call(parent.children, node)}. `
-      }
-      const isParagraph = /\n$/.test(content)
-      const body = content.replace(/^\n+|\n+$/g, '') + (isParagraph ? '\n' : '')
-      return prefix + body.replace(/\n/g, `\n${' '.repeat(prefix.length)}`) + (node.nextSibling ? '\n' : '')
+      const ordered = parent?.nodeName === 'OL'
+      const index = ordered && parent ? Array.prototype.indexOf.call(parent.children, node) : 0
+      const prefix = listItemPrefix(ordered, parent?.getAttribute('start'), index)
+      return listItemMarkdown(prefix, content, node.nextSibling !== null)
     },
   })
   service.addRule('link', {
     filter: (node) => node.nodeName === 'A',
     replacement: (content, node) => {
       // Block content inside a link would break the link over several lines.
-      const text = content.replace(/\s*\n+\s*/g, ' ').trim()
+      const text = linkText(content)
       const href = node.getAttribute('href')
       if (!href || !text) return text
       const title = node.getAttribute('title')?.replace(/\s+/g, ' ').trim()
       const titlePart = title ? ` "${title.replace(/"/g, '\\"')}"` : ''
-      return `[${text}](${href.replace(/[()]/g, '\\$&').replace(/\s/g, '%20')}${titlePart})`
+      return `[${text}](${linkTarget(href)}${titlePart})`
     },
   })
   // Added last, so asked first about every node; it converts nothing (turndown works on its own

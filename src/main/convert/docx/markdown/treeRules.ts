@@ -1,3 +1,11 @@
+import {
+  imageAlt,
+  imageMarkdown,
+  linkTarget,
+  linkText,
+  listItemMarkdown,
+  listItemPrefix,
+} from '../../markdown/inlineSyntax'
 import { elementChildren, type LightElement } from './lightDom'
 import { tableCellRule, tableRowRule, tableRule } from './treeTables'
 import { type Conversion, isBlock, type Rule } from './turndownTree'
@@ -22,36 +30,27 @@ const list: Rule = (content, node) => {
   return parent?.name === 'LI' && last === node ? `\n${content}` : `\n\n${content}\n\n`
 }
 
-/** htmlToMarkdown.ts's list item: `* item` / `1. item` without turndown's wide padding. */
+/** htmlToMarkdown.ts's list item. */
 const listItem: Rule = (content, node) => {
   const parent = node.parent
-  let prefix = '* '
-  if (parent?.name === 'OL') {
-    const start = Number(parent.attribute('start') ?? '1') || 1
-    prefix = `${start + elementChildren(parent).indexOf(node)}. `
-  }
-  const isParagraph = /\n$/.test(content)
-  const body = content.replace(/^\n+|\n+$/g, '') + (isParagraph ? '\n' : '')
-  return prefix + body.replace(/\n/g, `\n${' '.repeat(prefix.length)}`) + (node.next ? '\n' : '')
+  const ordered = parent?.name === 'OL'
+  const index = ordered && parent ? elementChildren(parent).indexOf(node) : 0
+  const prefix = listItemPrefix(ordered, parent?.attribute('start'), index)
+  return listItemMarkdown(prefix, content, node.next !== null)
 }
 
 /** htmlToMarkdown.ts's image rule with data images kept. */
 const image: Rule = (_content, node) => {
   const src = node.attribute('src') ?? ''
-  const alt = (node.attribute('alt') ?? '')
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/[[\]]/g, '\\$&')
-    .trim()
-  if (!src) return ''
-  return `![${alt}](${src.replace(/[()\s]/g, encodeURIComponent)})`
+  return src ? imageMarkdown(imageAlt(node.attribute('alt') ?? ''), src) : ''
 }
 
 /** htmlToMarkdown.ts's link rule (no title attribute is ever in the tree). */
 const link: Rule = (content, node) => {
-  const text = content.replace(/\s*\n+\s*/g, ' ').trim()
+  const text = linkText(content)
   const href = node.attribute('href')
   if (!href || !text) return text
-  return `[${text}](${href.replace(/[()]/g, '\\$&').replace(/\s/g, '%20')})`
+  return `[${text}](${linkTarget(href)})`
 }
 
 const isCheckbox = (node: LightElement) =>
