@@ -96,9 +96,13 @@ export async function waitUntilIdle(page: Page, timeout = 20_000): Promise<void>
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible({ timeout })
 }
 
-/** Types a question in the message box and sends it with Enter. */
-export async function ask(page: Page, text: string): Promise<void> {
+/**
+ * Types a question in the message box and sends it with Enter, once Send is enabled: Enter while an
+ * answer still streams is ignored (the text stays in the box), as it would be for a user.
+ */
+export async function ask(page: Page, text: string, timeout = 20_000): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Message' })
   await box.fill(text)
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled({ timeout })
   await box.press('Enter')
 }
