@@ -125,12 +125,16 @@ function peerBatch(
   return { wall, cpu, stdout: '', output }
 }
 
-/** Words of a Markdown/text output; link targets, HTML tags and data URIs are markup, not words. */
+/**
+ * Words of a Markdown/text output; link targets, HTML tags and data URIs are markup, not words, and so
+ * are emphasis marks inside a word (pandoc writes the math variable "rad" as `*r**a**d*`).
+ */
 function words(text: string): Map<string, number> {
   const plain = text
     .replace(/data:[\w/+.-]+;base64,[A-Za-z0-9+/=]*/g, ' ')
     .replace(/\]\([^)]*\)/g, '] ')
     .replace(/<[^>]+>/g, ' ')
+    .replace(/(?<=[\p{L}\p{N}])(?:\*\*|__)(?=[\p{L}\p{N}])/gu, '')
   const counts = new Map<string, number>()
   for (const word of plain.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
     counts.set(word, (counts.get(word) ?? 0) + 1)
