@@ -16,6 +16,11 @@ const corpus = corpusDir('convert')
 const bureau = join(repoRoot, 'bin', 'bureau.js')
 const ROUNDS = 5
 /**
+ * A warm batch takes tens of milliseconds, and on a shared 2-core VM one round in three lands 30-50%
+ * above the others whatever ran before it: the warm rows take the median of more rounds.
+ */
+const WARM_ROUNDS = 9
+/**
  * The worker's V8 code cache (convert/worker/codeCache.ts) in a folder of the bench's own: the untimed
  * first run of each comparison writes it, as a user's first conversion with a build does; the timed runs
  * read it, as every later one does. `off` measures a run without it (a build's first run also writes it).
@@ -218,7 +223,7 @@ async function warmInProcess(files: string[]): Promise<WarmBatch> {
   const walls: number[] = []
   const cpus: number[] = []
   try {
-    for (let round = 0; round < ROUNDS + 2; round++) {
+    for (let round = 0; round < WARM_ROUNDS + 2; round++) {
       waitForQuiet()
       const started = performance.now()
       const cpuStarted = process.cpuUsage()
