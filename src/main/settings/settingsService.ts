@@ -7,6 +7,7 @@ import {
   type JsonObject,
   type MaskedSecret,
   type PublicSettings,
+  removedAccountPasswords,
   SecretName,
   Settings,
   type SettingsPatch,
@@ -241,10 +242,19 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
         const merged = applyMergePatch(raw, checked.data) as JsonObject
         const parsed = Settings.safeParse(merged)
         if (!parsed.success) throw validationError('Invalid settings update.', parsed.error)
+        // A removed account's password goes first and in the same step: should the settings file then
+        // fail to save, the account stays, shown without a password, rather than a password staying
+        // behind for an account no one can see.
+        const passwords = removedAccountPasswords(current.email, parsed.data.email)
         try {
+          for (const name of passwords) await vault.clear(name)
           settingsFile.write(merged)
         } catch (error) {
           throw saveFailed(error)
+        }
+        for (const name of passwords) {
+          unreadable.delete(name)
+          forgetAnnouncements(name)
         }
         raw = merged
         current = parsed.data

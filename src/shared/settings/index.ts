@@ -29,7 +29,13 @@ export { ApprovalPolicy, ApprovalRuleKey, ApprovalSettings } from './sections/ap
 export { AttachmentSettings, AttachmentVision, DEFAULT_ATTACHMENT_BUDGET_CHARS } from './sections/attachments'
 export { BridgeSettings } from './sections/bridge'
 export { BrowserMode, BrowserSettings } from './sections/browser'
-export { EmailAccount, EmailAccountName, EmailSettings, emailPasswordSecret } from './sections/email'
+export {
+  EmailAccount,
+  EmailAccountName,
+  EmailSettings,
+  emailPasswordSecret,
+  removedAccountPasswords,
+} from './sections/email'
 export { KnowledgeEmbeddings, KnowledgeSettings } from './sections/knowledge'
 export { LocalModelSettings } from './sections/localModels'
 export { McpServerName, McpServerSettings, McpSettings } from './sections/mcp'

@@ -2,6 +2,7 @@ import { readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openSettings } from '../../../src/main/settings'
+import { atomicFileBackend } from '../../../src/main/settings/atomicFileBackend'
 import { KEY_FILE_NAME } from '../../../src/main/settings/keyFileCipher'
 import type { SettingsServiceOptions } from '../../../src/main/settings/settingsService'
 import { AppError } from '../../../src/shared/errors'
@@ -330,6 +331,49 @@ describe('settings file', () => {
       attachments: {},
       providers: {},
     })
+  })
+
+  it('removing an e-mail account removes its password in the same update; the other account keeps its own', async () => {
+    const dataDir = await dirs.make()
+    const { settings } = await open(dataDir)
+    const account = { imap: { host: 'imap.example.com' }, user: 'me@example.com', from: 'me@example.com' }
+    await settings.update({ email: { accounts: { work: account, home: account } } })
+    await settings.setSecret('email.accounts.work.password', SECRET)
+    await settings.setSecret('email.accounts.home.password', 'home-password-1234')
+
+    const reply = await settings.update({ email: { accounts: { work: null } } })
+    expect(Object.keys(reply.email.accounts)).toEqual(['home'])
+    expect(reply.secrets['email.accounts.work.password']).toBeUndefined()
+    expect(reply.secrets['email.accounts.home.password']?.set).toBe(true)
+    expect(settings.listSecretNames('email.')).toEqual(['email.accounts.home.password'])
+    expect(await settings.getSecret('email.accounts.work.password')).toBeUndefined()
+    expect(await filesContaining(dataDir, SECRET)).toEqual([])
+  })
+
+  it('when removing an account cannot be saved, the account stays and the update fails', async () => {
+    const dataDir = await dirs.make()
+    let failWrites = false
+    const { settings } = await open(dataDir, {
+      backend: (options) => {
+        const file = atomicFileBackend(options)
+        return {
+          path: file.path,
+          read: () => file.read(),
+          write: (data) => {
+            if (failWrites && options.name === 'settings') throw new Error('disk full')
+            file.write(data)
+          },
+        }
+      },
+    })
+    await settings.update({ email: { accounts: { work: { user: 'me@example.com' } } } })
+    await settings.setSecret('email.accounts.work.password', SECRET)
+    failWrites = true
+    const error = await settings.update({ email: { accounts: { work: null } } }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AppError)
+    expect((error as AppError).code).toBe('UNAVAILABLE')
+    const reopened = (await open(dataDir)).settings.getPublic()
+    expect(Object.keys(reopened.email.accounts)).toEqual(['work'])
   })
 
   it('a bad update is refused with issues and writes nothing', async () => {

@@ -111,10 +111,9 @@ export async function runAccountsRm(name: string, options: EmailCliOptions): Pro
   const settings = await open(options)
   accountOf(name, settings)
   const wasDefault = settings.get().email.defaultAccount === name
+  // The update removes the account's password too.
   await settings.update({
     email: { accounts: { [name]: null }, ...(wasDefault ? { defaultAccount: null } : {}) },
   })
-  if (settings.listSecretNames(emailPasswordSecret(name)).length > 0)
-    await settings.clearSecret(emailPasswordSecret(name))
   process.stdout.write(`Removed e-mail account "${name}" and its password.\n`)
 }

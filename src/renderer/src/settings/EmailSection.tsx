@@ -9,7 +9,7 @@ export function EmailSection({ settings }: { settings: PublicSettings }) {
   const names = Object.keys(accounts).sort()
   const effectiveDefault = defaultAccount || names[0]
   const update = useUpdateSettings()
-  const { set, clear } = useSecretMutations()
+  const { set } = useSecretMutations()
   const [editing, setEditing] = useState<{ draft: AccountDraft; isNew: boolean }>()
 
   const save = async (draft: AccountDraft, password: string) => {
@@ -22,12 +22,11 @@ export function EmailSection({ settings }: { settings: PublicSettings }) {
     if (password) await set.mutateAsync({ name: emailPasswordSecret(draft.name), value: password })
     setEditing(undefined)
   }
-  const remove = async (name: string) => {
-    await update.mutateAsync({
+  // The host removes the account's password in the same update.
+  const remove = (name: string) =>
+    update.mutateAsync({
       email: { accounts: { [name]: null }, ...(defaultAccount === name ? { defaultAccount: null } : {}) },
     })
-    if (settings.secrets[emailPasswordSecret(name)]?.set) await clear.mutateAsync(emailPasswordSecret(name))
-  }
 
   return (
     <section className="settings-card" aria-labelledby="email-title" id="email">

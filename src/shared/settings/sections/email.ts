@@ -65,3 +65,10 @@ export type EmailSettings = z.output<typeof EmailSettings>
 export function emailPasswordSecret(account: string): string {
   return `email.accounts.${account}.password`
 }
+
+/** The passwords of the accounts `before` has and `after` does not: removing an account removes its password. */
+export function removedAccountPasswords(before: EmailSettings, after: EmailSettings): string[] {
+  return Object.keys(before.accounts)
+    .filter((name) => !Object.hasOwn(after.accounts, name))
+    .map(emailPasswordSecret)
+}
