@@ -15,8 +15,9 @@ import { UiSettings } from './sections/ui'
 import { VoiceSettings } from './sections/voice'
 import { WorkspaceSettings } from './sections/workspace'
 
-/** Bump when a stored field changes meaning or place, and add the step to `migrations.ts`. */
-export const SETTINGS_SCHEMA_VERSION = 1
+import { SETTINGS_SCHEMA_VERSION } from './version'
+
+export { SETTINGS_SCHEMA_VERSION }
 
 /**
  * Every section of settings.json. To add one: a `sections/<name>.ts` with a loose object whose

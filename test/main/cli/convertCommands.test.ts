@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { copyFile, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -44,6 +45,15 @@ describe('bureau convert --vision', () => {
     expect(result.stdout).toContain('A red square above a blue circle; the string 5bda1dd6.')
     expect(suite.llm.requests).toHaveLength(1)
     expect(sentImage(suite.llm.requests[0])).toBe(true)
+  })
+
+  it('a PDF with the setting left off converts without opening the data folder', async () => {
+    const data = join(await suite.dirs.make(), 'fresh')
+    const result = await runCli(['convert', '--data-dir', data, corpus('test.pdf')], { env: env() })
+    expect(result.code).toBe(0)
+    expect(result.stdout.length).toBeGreaterThan(1000)
+    expect(suite.llm.requests).toHaveLength(0)
+    expect(existsSync(data)).toBe(false)
   })
 
   it('the default comes from the setting attachments.vision, and --vision off wins over it', async () => {

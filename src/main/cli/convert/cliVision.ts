@@ -2,13 +2,15 @@ import type { ProviderVisionOptions, VisionMode } from '../../convert'
 import type { ProviderService } from '../../llm'
 import { defaultDataDir } from '../../paths'
 import type { SettingsService } from '../../settings'
+import { visionSettingIsOff } from '../../settings/prestart'
 import { noticePrinter, type TextIo } from '../textIo'
 
 /**
  * Who reads pictures in `bureau convert`: `--vision`, else the setting `attachments.vision`, and the
  * active provider of the settings (with the BUREAU_* overrides). Settings and providers are opened
- * (and their modules loaded) only when a file that may hold pictures is met, so converting a .docx
- * touches no data folder and `bureau convert` starts as fast as before.
+ * (and their modules loaded) only when a file that may hold pictures is met and settings.json does not
+ * plainly leave the setting off, so converting a .docx, or a PDF with the default, touches no data
+ * folder and does not wait for the settings service.
  * `undefined` when the flag says `off`: OCR only.
  */
 export function cliVision(
@@ -28,7 +30,12 @@ export function cliVision(
     return settings
   }
   return {
-    mode: async () => options.vision ?? (await openOnce()).get().attachments.vision,
+    mode: async () => {
+      if (options.vision) return options.vision
+      // The common case (off, or no settings yet) without loading the settings service.
+      if (visionSettingIsOff(dataDir)) return 'off'
+      return (await openOnce()).get().attachments.vision
+    },
     client: async () => {
       providers ??= Promise.all([openOnce(), import('../../llm')]).then(
         ([opened, { createSettingsProviders }]) => createSettingsProviders(opened, { dataDir, notify, env }),

@@ -1,0 +1,2 @@
+/** settings.json in the data folder (the backends add `.json`). */
+export const SETTINGS_FILE_NAME = 'settings'
