@@ -16,11 +16,11 @@ import { type ConvertLifetime, convertLifetime } from './lifetime'
 // Both validate a function's code when it is first compiled, not all of PDFium's 4.6 MB up front
 // (`--wasm-lazy-validation`: compiling the module ~23 -> ~7 ms, on the critical path of a cold CLI run;
 // nothing runs unvalidated). The flags are the process's, so OCR (tesseract.js, a long run that does
-// need TurboFan) turns the defaults back on before its engine compiles (with Liftoff only a scanned PDF's
-// OCR took ~30% longer); functions compiled before keep their tier. V8's code cache carries a hash of the flags, so the worker
-// writes its cache under the defaults (`withDefaultWasmFlags`): a chunk first compiled after the flags
-// were changed (a .docx after PDFs in the same worker) finds its cache refused and compiles from source,
-// as without a cache.
+// need TurboFan) turns the defaults back on before its engine compiles (with Liftoff only a scanned
+// PDF's OCR took ~30% longer); functions compiled before keep their tier. V8's code cache carries a
+// hash of the flags, so the worker writes its cache under the defaults (`withDefaultWasmFlags`): a
+// chunk first compiled after the flags were changed (a .docx after PDFs in the same worker) finds its
+// cache refused and compiles from source, as without a cache.
 //
 // The flags were checked on V8 11.3 (Node 20: `--liftoff-only` implies `--no-wasm-tier-up` and
 // `--no-wasm-dynamic-tiering`); another V8 (Node 22+, Electron) is left at its defaults, since an unknown

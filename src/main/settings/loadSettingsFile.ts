@@ -12,8 +12,6 @@ import { fileProblem, isFsError } from './fileProblem'
 import { CorruptJsonFileError, type JsonFileBackend } from './jsonFileBackend'
 import { moveAside } from './moveAside'
 
-export { SETTINGS_FILE_NAME } from './fileNames'
-
 export interface LoadedSettings {
   /** What the file holds after migration, without defaults filled in and without plaintext secrets. */
   raw: JsonObject

@@ -17,9 +17,10 @@ import {
   withoutSecretLikeKeys,
 } from '../../shared/settings'
 import { atomicFileBackend } from './atomicFileBackend'
+import { SETTINGS_FILE_NAME } from './fileNames'
 import type { JsonFileBackendFactory } from './jsonFileBackend'
 import { createKeyFileCipher } from './keyFileCipher'
-import { loadSettingsFile, SETTINGS_FILE_NAME } from './loadSettingsFile'
+import { loadSettingsFile } from './loadSettingsFile'
 import type { SecretCipher } from './secretCipher'
 import { bureauApiKeyEnv, type EnvLookup, envOverride, processEnv, type SecretEnvSource } from './secretEnv'
 import { createSecretVault, SECRETS_FILE_NAME } from './secretVault'

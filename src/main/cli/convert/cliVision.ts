@@ -23,6 +23,8 @@ export function cliVision(
   const notify = noticePrinter(io)
   let settings: Promise<SettingsService> | undefined
   let providers: Promise<ProviderService> | undefined
+  // Read once, as the settings service reads settings.json once: a batch asks for every PDF.
+  let plainlyOff: boolean | undefined
   const openOnce = () => {
     settings ??= import('../../settings').then(({ openSettings }) =>
       openSettings({ dataDir, notify, env: (name) => env[name] }),
@@ -33,7 +35,8 @@ export function cliVision(
     mode: async () => {
       if (options.vision) return options.vision
       // The common case (off, or no settings yet) without loading the settings service.
-      if (visionSettingIsOff(dataDir)) return 'off'
+      plainlyOff ??= visionSettingIsOff(dataDir)
+      if (plainlyOff) return 'off'
       return (await openOnce()).get().attachments.vision
     },
     client: async () => {
