@@ -71,7 +71,11 @@ export const PROGRAMS = {
     find: program(['soffice'], ['/usr/bin/soffice', '/usr/local/bin/soffice']),
   },
   espeak: { label: 'espeak-ng', apt: ['espeak-ng'], find: program(['espeak-ng']) },
-  pdftotext: { label: 'poppler-utils (pdftotext, pdfinfo)', apt: ['poppler-utils'], find: program(['pdftotext']) },
+  pdftotext: {
+    label: 'poppler-utils (pdftotext, pdfinfo)',
+    apt: ['poppler-utils'],
+    find: program(['pdftotext']),
+  },
   pandoc: { label: 'pandoc', apt: ['pandoc'], find: program(['pandoc']) },
   dovecot: {
     label: 'Dovecot',
@@ -94,7 +98,7 @@ export const PROGRAMS = {
   pocketsphinx: {
     label: 'PocketSphinx',
     apt: ['pocketsphinx', 'pocketsphinx-en-us'],
-    find: program(['pocketsphinx']),
+    find: program(['pocketsphinx_continuous']),
   },
   sox: { label: 'SoX', apt: ['sox'], find: program(['sox']) },
 } satisfies Record<string, SystemProgram>
@@ -139,7 +143,11 @@ function describeRequirement(requirement: Requirement): { missing: boolean; reas
   if (typeof requirement === 'string') {
     const spec = PROGRAMS[requirement]
     const missing = !findProgram(requirement)
-    return { missing, reason: `${spec.label} is not installed (apt-get install ${spec.apt.join(' ')})`, apt: spec.apt }
+    return {
+      missing,
+      reason: `${spec.label} is not installed (apt-get install ${spec.apt.join(' ')})`,
+      apt: spec.apt,
+    }
   }
   const folder = join(thirdPartyDir(), requirement.thirdParty)
   const missing = !existsSync(folder) || !statSync(folder).isDirectory()
@@ -175,7 +183,7 @@ export function recordSkip(suite: string, reasons: { reason: string; apt: string
 export function describeNeeding(requirements: Requirement[], name: string, body: () => void): void {
   const missing = missingRequirements(requirements)
   if (missing.length === 0) {
-    describe(name, body)
+    describe(name, () => body())
     return
   }
   if (REQUIREMENTS_ENFORCED) {
@@ -187,7 +195,7 @@ export function describeNeeding(requirements: Requirement[], name: string, body:
     return
   }
   recordSkip(name, missing)
-  describe.skip(name, body)
+  describe.skip(name, () => body())
 }
 
 /** For code that needs to decide outside `describe` (e.g. a Playwright spec): the skip reason, or undefined. */

@@ -12,6 +12,7 @@ import { registerServeCommand } from './commands/serve'
 import { registerSettingsCommand } from './commands/settings'
 import { registerToolCommand } from './commands/tool'
 import { createProgram, EXIT_OK, exitCodeFor } from './program'
+import { type CliStreams, withCliStreams } from './textIo'
 
 /** Builds the `bureau` command tree. Each command loads its implementation lazily. */
 export function buildCli() {
@@ -32,7 +33,12 @@ export function buildCli() {
   return program
 }
 
-export async function runCli(argv: string[]): Promise<number> {
+/**
+ * Runs the command line `argv` (as `process.argv`: node, script, words…) and returns its exit code. With
+ * `streams`, the command reads and writes those instead of the process's (tests run commands in-process).
+ */
+export async function runCli(argv: string[], streams?: CliStreams): Promise<number> {
+  if (streams) return withCliStreams(streams, () => runCli(argv))
   const program = buildCli()
   try {
     await program.parseAsync(argv)
@@ -43,3 +49,4 @@ export async function runCli(argv: string[]): Promise<number> {
 }
 
 export { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './program'
+export type { CliStreams } from './textIo'

@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander'
 import { AppError } from '../../shared/errors'
 import { APP_VERSION } from '../appVersion'
+import { cliStreams } from './textIo'
 
 export const EXIT_OK = 0
 export const EXIT_FAILURE = 1
@@ -69,7 +70,10 @@ export function createProgram(): Command {
     .helpOption('-h, --help', 'show help for a command')
     .showSuggestionAfterError(true)
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) })
+    .configureOutput({
+      writeOut: (text) => cliStreams().stdout.write(text),
+      writeErr: (text) => cliStreams().stderr.write(text),
+    })
   return program
 }
 
@@ -83,17 +87,17 @@ export function exitCodeFor(error: unknown): number {
     ) {
       return EXIT_OK
     }
-    if (error.code.startsWith('bureau.')) process.stderr.write(`${error.message}\n`)
+    if (error.code.startsWith('bureau.')) cliStreams().stderr.write(`${error.message}\n`)
     return EXIT_USAGE
   }
   if (error instanceof UsageError) {
-    process.stderr.write(`error: ${error.message}\n`)
+    cliStreams().stderr.write(`error: ${error.message}\n`)
     return EXIT_USAGE
   }
   if (error instanceof AppError) {
-    process.stderr.write(`error: ${error.message}\n`)
+    cliStreams().stderr.write(`error: ${error.message}\n`)
     return EXIT_FAILURE
   }
-  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`)
+  cliStreams().stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`)
   return EXIT_FAILURE
 }

@@ -3,9 +3,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertBuilt, runCli, spawnCli } from '../../support/builtCli'
+import { runCliInProcess } from '../../support/inProcessCli'
 import { tempDirs } from '../../support/tempDir'
 
-// End to end: the built `bureau tool` command, as a user runs it.
+// End to end: `bureau tool` as a user runs it; in-process through runCli's seam, except where a real process
+// matters (the built command's one-shot call and Ctrl-C).
 const dirs = tempDirs('bureau-tool-cli-')
 let dataDir = ''
 let workspace = ''
@@ -52,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => dirs.cleanup())
 
 function tool(args: string[], input?: string) {
-  return runCli(['tool', '--data-dir', dataDir, '--workspace', workspace, ...args], { input })
+  return runCliInProcess(['tool', '--data-dir', dataDir, '--workspace', workspace, ...args], { input })
 }
 
 describe('bureau tool', () => {
@@ -77,8 +79,20 @@ describe('bureau tool', () => {
     )
   })
 
-  it('runs one command and prints the result as JSON, exit 0', async () => {
-    const result = await tool(['text', 'replace', 'a-b-c', '-', '+', '--all=false'])
+  it('runs one command and prints the result as JSON, exit 0 (the built command)', async () => {
+    const result = await runCli([
+      'tool',
+      '--data-dir',
+      dataDir,
+      '--workspace',
+      workspace,
+      'text',
+      'replace',
+      'a-b-c',
+      '-',
+      '+',
+      '--all=false',
+    ])
     expect(result.code, result.stderr).toBe(0)
     expect(JSON.parse(result.stdout)).toEqual({ text: 'a+b-c', replacements: 1 })
   })
@@ -153,7 +167,7 @@ describe('bureau tool', () => {
 
   it('a command that never touches files does not create the workspace', async () => {
     const untouched = join(await dirs.make(), 'never')
-    const result = await runCli([
+    const result = await runCliInProcess([
       'tool',
       '--data-dir',
       dataDir,
@@ -169,7 +183,8 @@ describe('bureau tool', () => {
 
   it('built-in files toolset: write, read, list; a path leaving the workspace exits 1 with no content', async () => {
     const ws = join(await dirs.make(), 'ws')
-    const run = (args: string[]) => runCli(['tool', '--data-dir', dataDir, '--workspace', ws, ...args])
+    const run = (args: string[]) =>
+      runCliInProcess(['tool', '--data-dir', dataDir, '--workspace', ws, ...args])
     const written = await run(['files', 'write_text', '/notes/a.txt', 'hello'])
     expect(written.code, written.stderr).toBe(0)
     expect(JSON.parse(written.stdout)).toMatchObject({ path: '/notes/a.txt', created: true })
@@ -212,10 +227,10 @@ describe('bureau tool', () => {
       ['tools.extraFolder', join(base, 'extra-tools')],
     ]
     for (const [key, value] of settingsToSet) {
-      const set = await runCli(['settings', 'set', key, value, '--data-dir', settingsData])
+      const set = await runCliInProcess(['settings', 'set', key, value, '--data-dir', settingsData])
       expect(set.code, set.stderr).toBe(0)
     }
-    const write = await runCli([
+    const write = await runCliInProcess([
       'tool',
       '--data-dir',
       settingsData,

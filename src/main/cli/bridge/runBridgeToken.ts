@@ -5,11 +5,12 @@ import { defaultDataDir } from '../../paths'
 import { openSettings, type SettingsService } from '../../settings'
 import type { BridgeCliCommandOptions } from '../commandOptions'
 import { UsageError } from '../program'
+import { cliStreams } from '../textIo'
 
 function open(options: BridgeCliCommandOptions): Promise<SettingsService> {
   return openSettings({
     dataDir: options.dataDir ?? defaultDataDir(),
-    notify: (notice: AppNotice) => process.stderr.write(`${notice.level}: ${notice.message}\n`),
+    notify: (notice: AppNotice) => cliStreams().stderr.write(`${notice.level}: ${notice.message}\n`),
   })
 }
 
@@ -24,8 +25,8 @@ function usage<T>(promise: Promise<T>): Promise<T> {
 export async function runTokenCreate(name: string, options: BridgeCliCommandOptions): Promise<void> {
   const settings = await open(options)
   const { token } = await usage(createBridgeToken(settings, name))
-  process.stdout.write(`${token}\n`)
-  process.stderr.write(
+  cliStreams().stdout.write(`${token}\n`)
+  cliStreams().stderr.write(
     `Created bridge token "${name}". It is shown only now: store it where your program reads it.\nUse it as "Authorization: Bearer <token>" against http://127.0.0.1:<port>/v1 of \`bureau serve\`.\n`,
   )
 }
@@ -33,14 +34,14 @@ export async function runTokenCreate(name: string, options: BridgeCliCommandOpti
 export async function runTokenList(options: BridgeCliCommandOptions): Promise<void> {
   const tokens = await listBridgeTokens(await open(options))
   if (tokens.length === 0) {
-    process.stderr.write('No bridge tokens. Create one with `bureau bridge token create NAME`.\n')
+    cliStreams().stderr.write('No bridge tokens. Create one with `bureau bridge token create NAME`.\n')
     return
   }
-  for (const token of tokens) process.stdout.write(`${token.name}\t${token.created ?? 'unreadable'}\n`)
+  for (const token of tokens) cliStreams().stdout.write(`${token.name}\t${token.created ?? 'unreadable'}\n`)
 }
 
 export async function runTokenRevoke(name: string, options: BridgeCliCommandOptions): Promise<void> {
   const revoked = await usage(revokeBridgeToken(await open(options), name))
   if (!revoked) throw new AppError('NOT_FOUND', `There is no bridge token named "${name}".`)
-  process.stdout.write(`Revoked bridge token "${name}".\n`)
+  cliStreams().stdout.write(`Revoked bridge token "${name}".\n`)
 }

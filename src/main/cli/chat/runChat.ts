@@ -16,7 +16,7 @@ import { openCliToolEnvironment } from '../cliToolEnvironment'
 import type { ChatCliOptions } from '../commandOptions'
 import { onInterrupt } from '../interrupt'
 import { UsageError } from '../program'
-import { noticePrinter, processTextIo, type TextIo } from '../textIo'
+import { noticePrinter, processTextIo, stderrLine, type TextIo } from '../textIo'
 import { stepLine } from './stepLine'
 
 function pick(all: readonly Toolset[], names: readonly string[], flag: string): Toolset[] {
@@ -75,7 +75,10 @@ export async function runChat(
   io: TextIo = processTextIo,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<void> {
-  const logger = createLogger({ level: env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn' })
+  const logger = createLogger({
+    level: env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn',
+    write: stderrLine,
+  })
   const dataDir = options.dataDir ?? defaultDataDir(env)
   const notify = noticePrinter(io)
   const environment = await openCliToolEnvironment({

@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import { addBrowserOptions } from '../browserOptions'
 import type { ToolOptions } from '../commandOptions'
 import { dataDirOption, workspaceOption } from '../program'
+import { cliStreams } from '../textIo'
 
 export function registerToolCommand(program: Command): void {
   const command = program
@@ -23,7 +24,7 @@ export function registerToolCommand(program: Command): void {
   command.action(async (words: string[], options: ToolOptions) => {
     // `bureau tool --help`: this command's own options first, then the terminal's list of toolsets.
     if (words.length === 1 && ['--help', '-h', 'help', '?'].includes(words[0] ?? '')) {
-      process.stdout.write(`${command.helpInformation()}\n`)
+      cliStreams().stdout.write(`${command.helpInformation()}\n`)
     }
     const { runTool } = await import('../tool/runTool')
     await runTool(words, options)

@@ -7,11 +7,12 @@ import { openSettings, type SettingsService } from '../../settings'
 import type { EmailAccountAddOptions, EmailCliOptions } from '../commandOptions'
 import { UsageError } from '../program'
 import { readSecretInput } from '../settings/readSecretInput'
+import { cliStreams } from '../textIo'
 
 function open(options: EmailCliOptions): Promise<SettingsService> {
   return openSettings({
     dataDir: options.dataDir ?? defaultDataDir(),
-    notify: (notice: AppNotice) => process.stderr.write(`${notice.level}: ${notice.message}\n`),
+    notify: (notice: AppNotice) => cliStreams().stderr.write(`${notice.level}: ${notice.message}\n`),
   })
 }
 
@@ -68,7 +69,7 @@ export async function runAccountsAdd(name: string, options: EmailAccountAddOptio
     },
   })
   await settings.setSecret(emailPasswordSecret(name), secret)
-  process.stdout.write(
+  cliStreams().stdout.write(
     `Saved e-mail account "${name}"${options.default || first ? ' (default)' : ''}. Check it with \`bureau email accounts test ${name}\`.\n`,
   )
 }
@@ -78,7 +79,7 @@ export async function runAccountsList(options: EmailCliOptions): Promise<void> {
   const { accounts, defaultAccount } = settings.get().email
   const names = Object.keys(accounts).sort()
   if (names.length === 0) {
-    process.stderr.write('No e-mail accounts. Add one with `bureau email accounts add NAME ...`.\n')
+    cliStreams().stderr.write('No e-mail accounts. Add one with `bureau email accounts add NAME ...`.\n')
     return
   }
   const secrets = settings.getPublic().secrets
@@ -86,7 +87,7 @@ export async function runAccountsList(options: EmailCliOptions): Promise<void> {
     const a = accounts[name]!
     const pw = secrets[emailPasswordSecret(name)]?.set ? 'password set' : 'no password'
     const mark = name === (defaultAccount || names[0]) ? ' (default)' : ''
-    process.stdout.write(
+    cliStreams().stdout.write(
       `${name}${mark}\t${a.user}\t${a.from}\timap ${a.imap.host}:${a.imap.port}${a.imap.tls ? ' tls' : ''}\tsmtp ${a.smtp.host}:${a.smtp.port}${a.smtp.tls ? ' tls' : ''}\t${pw}\n`,
     )
   }
@@ -101,8 +102,8 @@ export async function runAccountsTest(name: string, options: EmailCliOptions): P
     account,
     undefined,
   )
-  process.stdout.write(`IMAP: ${result.imap.ok ? 'ok' : 'failed'}: ${result.imap.message}\n`)
-  process.stdout.write(`SMTP: ${result.smtp.ok ? 'ok' : 'failed'}: ${result.smtp.message}\n`)
+  cliStreams().stdout.write(`IMAP: ${result.imap.ok ? 'ok' : 'failed'}: ${result.imap.message}\n`)
+  cliStreams().stdout.write(`SMTP: ${result.smtp.ok ? 'ok' : 'failed'}: ${result.smtp.message}\n`)
   if (!result.imap.ok || !result.smtp.ok)
     throw new AppError('UNAVAILABLE', `Account "${name}" did not pass the test.`)
 }
@@ -115,5 +116,5 @@ export async function runAccountsRm(name: string, options: EmailCliOptions): Pro
   await settings.update({
     email: { accounts: { [name]: null }, ...(wasDefault ? { defaultAccount: null } : {}) },
   })
-  process.stdout.write(`Removed e-mail account "${name}" and its password.\n`)
+  cliStreams().stdout.write(`Removed e-mail account "${name}" and its password.\n`)
 }

@@ -17,7 +17,7 @@ import { defaultDataDir } from '../../paths'
 import type { EvalCliOptions } from '../commandOptions'
 import { onInterrupt } from '../interrupt'
 import { UsageError } from '../program'
-import { noticePrinter, processTextIo, type TextIo } from '../textIo'
+import { noticePrinter, processTextIo, stderrLine, type TextIo } from '../textIo'
 import { openEvalEnvironment } from './evalEnvironment'
 
 function modeOf(options: EvalCliOptions): RunMode {
@@ -55,7 +55,10 @@ export async function runEvalCli(
   const evalDir = options.tasksDir ?? shippedEvalDir()
   const taskSet = loadTaskSet(evalDir, options.tasks)
   const dataDir = options.dataDir ?? defaultDataDir(env)
-  const logger = createLogger({ level: env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'error' })
+  const logger = createLogger({
+    level: env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'error',
+    write: stderrLine,
+  })
   const scratchDir = await mkdtemp(join(tmpdir(), 'bureau-eval-browser-'))
   const environment = await openEvalEnvironment({
     dataDir,

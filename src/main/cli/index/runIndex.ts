@@ -4,7 +4,7 @@ import { createLogger } from '../../logging'
 import { defaultDataDir } from '../../paths'
 import { openCliToolEnvironment } from '../cliToolEnvironment'
 import type { IndexCliOptions } from '../commandOptions'
-import { noticePrinter, processTextIo, type TextIo } from '../textIo'
+import { noticePrinter, processTextIo, stderrLine, type TextIo } from '../textIo'
 
 async function withKnowledge<T>(
   options: IndexCliOptions,
@@ -12,7 +12,10 @@ async function withKnowledge<T>(
   use: (environment: Awaited<ReturnType<typeof openCliToolEnvironment>>) => Promise<T>,
   onStatus?: (status: KnowledgeStatus) => void,
 ): Promise<T> {
-  const logger = createLogger({ level: process.env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn' })
+  const logger = createLogger({
+    level: process.env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn',
+    write: stderrLine,
+  })
   const environment = await openCliToolEnvironment({
     dataDir: options.dataDir ?? defaultDataDir(),
     ...(options.workspace ? { workspace: options.workspace } : {}),

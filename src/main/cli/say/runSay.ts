@@ -7,7 +7,7 @@ import { openSettings } from '../../settings'
 import { concatWav, createSystemPlayer, createVoiceService, type SpeechAudio, speakText } from '../../voice'
 import type { SayCliOptions } from '../commandOptions'
 import { UsageError } from '../program'
-import { noticePrinter, processTextIo, type TextIo } from '../textIo'
+import { cliStreams, noticePrinter, processTextIo, type TextIo } from '../textIo'
 
 export interface SayIo extends TextIo {
   readStdin(): Promise<string>
@@ -17,7 +17,7 @@ const processIo: SayIo = {
   ...processTextIo,
   async readStdin() {
     let text = ''
-    for await (const chunk of process.stdin) text += String(chunk)
+    for await (const chunk of cliStreams().stdin) text += String(chunk)
     return text
   },
 }

@@ -6,13 +6,17 @@ import { startHttpHost } from '../../server'
 import { bridgeLimitOverrides } from '../bridge/bridgeFlags'
 import { browserOverrides } from '../browserOptions'
 import type { ServeOptions } from '../commandOptions'
+import { cliStreams, stderrLine } from '../textIo'
 import { SHUTDOWN_DEADLINE_MS, shutdownWithin } from './shutdown'
 
 /** `bureau serve`: runs until SIGINT/SIGTERM, then closes the server and disposes the services. */
 export async function runServe(options: ServeOptions): Promise<void> {
   const started = performance.now()
   const bridgeLimits = bridgeLimitOverrides(options)
-  const logger = createLogger({ level: process.env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'info' })
+  const logger = createLogger({
+    level: process.env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'info',
+    write: stderrLine,
+  })
   const app = await createApp({
     host: 'web',
     dataDir: options.dataDir ?? defaultDataDir(),
@@ -39,8 +43,10 @@ export async function runServe(options: ServeOptions): Promise<void> {
     await app.dispose()
     throw error
   })
-  process.stdout.write(`Bureau is running at ${host.openUrl}\n`)
-  process.stdout.write(`OpenAI-compatible API at ${host.url}/v1 (tokens: bureau bridge token create NAME)\n`)
+  cliStreams().stdout.write(`Bureau is running at ${host.openUrl}\n`)
+  cliStreams().stdout.write(
+    `OpenAI-compatible API at ${host.url}/v1 (tokens: bureau bridge token create NAME)\n`,
+  )
   logger.debug('ready', { ms: Math.round(performance.now() - started) })
 
   await new Promise<void>((resolve) => {
@@ -58,7 +64,7 @@ export async function runServe(options: ServeOptions): Promise<void> {
     {
       signals: ['SIGINT', 'SIGTERM'],
       onTimeout: () =>
-        process.stderr.write(
+        cliStreams().stderr.write(
           `Bureau did not shut down cleanly within ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting anyway.\n`,
         ),
     },

@@ -1,8 +1,10 @@
+import type { Readable } from 'node:stream'
 import { UsageError } from '../program'
+import { cliStreams } from '../textIo'
 
 const MAX_INPUT_BYTES = 64 * 1024
 
-async function readAll(stream: NodeJS.ReadStream): Promise<string> {
+async function readAll(stream: Readable): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of stream) {
@@ -16,14 +18,14 @@ async function readAll(stream: NodeJS.ReadStream): Promise<string> {
 
 /** Reads one line from the terminal without echoing it. */
 function readHiddenLine(stdin: NodeJS.ReadStream, prompt: string): Promise<string> {
-  process.stderr.write(prompt)
+  cliStreams().stderr.write(prompt)
   return new Promise((resolve, reject) => {
     let value = ''
     const finish = (error?: Error) => {
       stdin.off('data', onData)
       stdin.setRawMode(false)
       stdin.pause()
-      process.stderr.write('\n')
+      cliStreams().stderr.write('\n')
       if (error) reject(error)
       else resolve(value)
     }
@@ -44,9 +46,9 @@ function readHiddenLine(stdin: NodeJS.ReadStream, prompt: string): Promise<strin
 
 /** The secret's value: piped on stdin, or typed at a hidden prompt. Never from argv. */
 export async function readSecretInput(name: string): Promise<string> {
-  const stdin = process.stdin
+  const stdin = cliStreams().stdin
   const text = stdin.isTTY
-    ? await readHiddenLine(stdin, `Value for ${name} (input hidden): `)
+    ? await readHiddenLine(stdin as NodeJS.ReadStream, `Value for ${name} (input hidden): `)
     : await readAll(stdin)
   return text.replace(/\r?\n$/, '')
 }

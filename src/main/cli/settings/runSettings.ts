@@ -13,10 +13,11 @@ import { defaultDataDir } from '../../paths'
 import { openSettings, type SettingsService } from '../../settings'
 import type { SettingsCliOptions } from '../commandOptions'
 import { UsageError } from '../program'
+import { cliStreams } from '../textIo'
 import { readSecretInput } from './readSecretInput'
 
 function printNotice(notice: AppNotice): void {
-  process.stderr.write(`${notice.level}: ${notice.message}\n`)
+  cliStreams().stderr.write(`${notice.level}: ${notice.message}\n`)
 }
 
 function open(options: SettingsCliOptions): Promise<SettingsService> {
@@ -24,7 +25,7 @@ function open(options: SettingsCliOptions): Promise<SettingsService> {
 }
 
 function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
+  cliStreams().stdout.write(`${JSON.stringify(value, null, 2)}\n`)
 }
 
 function checkSecretName(name: string): void {
@@ -75,7 +76,7 @@ export async function runSettingsSet(key: string, text: string, options: Setting
   const patch = patchFor(key, text)
   const settings = await open(options)
   const updated = await settings.update(patch)
-  process.stdout.write(`${key} = ${JSON.stringify(valueAtPath(updated, key).value ?? null)}\n`)
+  cliStreams().stdout.write(`${key} = ${JSON.stringify(valueAtPath(updated, key).value ?? null)}\n`)
 }
 
 export async function runSettingsSetSecret(name: string, options: SettingsCliOptions): Promise<void> {
@@ -88,12 +89,12 @@ export async function runSettingsSetSecret(name: string, options: SettingsCliOpt
   const settings = await open(options)
   const updated = await settings.setSecret(name, value)
   const hint = updated.secrets[name]?.hint
-  process.stdout.write(
+  cliStreams().stdout.write(
     `Stored ${name}${hint ? ` (${hint})` : ''}, encrypted (${updated.secretStorage.kind}).\n`,
   )
   const override = updated.secrets[name]
   if (override?.source === 'env')
-    process.stderr.write(`note: ${override.envVar} is set and overrides the stored value.\n`)
+    cliStreams().stderr.write(`note: ${override.envVar} is set and overrides the stored value.\n`)
 }
 
 export async function runSettingsClearSecret(name: string, options: SettingsCliOptions): Promise<void> {
@@ -101,5 +102,5 @@ export async function runSettingsClearSecret(name: string, options: SettingsCliO
   const settings = await open(options)
   const wasSet = settings.listSecretNames().includes(name)
   await settings.clearSecret(name)
-  process.stdout.write(wasSet ? `Cleared ${name}.\n` : `${name} was not set.\n`)
+  cliStreams().stdout.write(wasSet ? `Cleared ${name}.\n` : `${name} was not set.\n`)
 }

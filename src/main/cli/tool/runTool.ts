@@ -15,7 +15,7 @@ import {
 import { openCliToolEnvironment } from '../cliToolEnvironment'
 import type { ToolOptions } from '../commandOptions'
 import { UsageError } from '../program'
-import { noticePrinter, processTextIo } from '../textIo'
+import { cliStreams, noticePrinter, processTextIo, stderrLine } from '../textIo'
 
 export interface ToolIo {
   stdin: Readable
@@ -54,9 +54,12 @@ async function runStdinSession(
 export async function runTool(
   words: string[],
   options: ToolOptions,
-  io: ToolIo = { stdin: process.stdin, stdout: process.stdout },
+  io: ToolIo = { stdin: cliStreams().stdin, stdout: cliStreams().stdout },
 ): Promise<void> {
-  const logger = createLogger({ level: process.env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn' })
+  const logger = createLogger({
+    level: process.env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'warn',
+    write: stderrLine,
+  })
   const stdinMode = words.length === 0 || (words.length === 1 && words[0] === '-')
   const environment = await openCliToolEnvironment({
     lifetime: stdinMode ? 'session' : 'command',
