@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createBridgeToken, listBridgeTokens, revokeBridgeToken } from '../../../src/main/bridge'
 import { verifyBridgeToken } from '../../../src/main/bridge/auth/tokenStore'
 import { openSettings } from '../../../src/main/settings'
-import { assertBuilt, runCli } from '../../support/builtCli'
+import { runCliInProcess } from '../../support/inProcessCli'
 import { tempDirs } from '../../support/tempDir'
 
 const dirs = tempDirs('bureau-bridge-tokens-')
@@ -52,37 +52,36 @@ describe('bridge tokens', () => {
 
 describe('bureau bridge token (built CLI)', () => {
   it('create prints the token once on stdout, list shows names, revoke removes; usage errors exit 2', async () => {
-    assertBuilt()
     const dataDir = await dirs.make()
-    const created = await runCli(['bridge', 'token', 'create', 'ci', '--data-dir', dataDir])
+    const created = await runCliInProcess(['bridge', 'token', 'create', 'ci', '--data-dir', dataDir])
     expect(created.code).toBe(0)
     const token = created.stdout.trim()
     expect(token).toMatch(/^bureau-ci\./)
     expect(created.stderr).toContain('shown only now')
     expect(await everyFileContains(dataDir, token)).toEqual([])
 
-    const listed = await runCli(['bridge', 'token', 'list', '--data-dir', dataDir])
+    const listed = await runCliInProcess(['bridge', 'token', 'list', '--data-dir', dataDir])
     expect(listed.code).toBe(0)
     expect(listed.stdout).toMatch(/^ci\t\d{4}-\d\d-\d\dT/)
     expect(listed.stdout).not.toContain(token)
 
-    const again = await runCli(['bridge', 'token', 'create', 'ci', '--data-dir', dataDir])
+    const again = await runCliInProcess(['bridge', 'token', 'create', 'ci', '--data-dir', dataDir])
     expect(again.code).toBe(1)
     expect(again.stderr).toContain('exists already')
-    const badName = await runCli(['bridge', 'token', 'create', 'Not OK', '--data-dir', dataDir])
+    const badName = await runCliInProcess(['bridge', 'token', 'create', 'Not OK', '--data-dir', dataDir])
     expect(badName.code).toBe(2)
 
-    expect((await runCli(['bridge', 'token', 'revoke', 'ci', '--data-dir', dataDir])).code).toBe(0)
-    const missing = await runCli(['bridge', 'token', 'revoke', 'ci', '--data-dir', dataDir])
+    expect((await runCliInProcess(['bridge', 'token', 'revoke', 'ci', '--data-dir', dataDir])).code).toBe(0)
+    const missing = await runCliInProcess(['bridge', 'token', 'revoke', 'ci', '--data-dir', dataDir])
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('no bridge token named "ci"')
-    const empty = await runCli(['bridge', 'token', 'list', '--data-dir', dataDir])
+    const empty = await runCliInProcess(['bridge', 'token', 'list', '--data-dir', dataDir])
     expect(empty.stdout).toBe('')
     expect(empty.stderr).toContain('No bridge tokens')
   })
 
   it('serve refuses an out-of-range --bridge-max-concurrent with exit 2', async () => {
-    const result = await runCli([
+    const result = await runCliInProcess([
       'serve',
       '--port',
       '0',

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runCli } from '../../support/builtCli'
+import { runCliInProcess } from '../../support/inProcessCli'
 import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
 import { scriptedSuite } from '../../support/scriptedSuite'
 
@@ -18,7 +18,7 @@ function runChat(at: { workspace: string; data: string }, args: string[]) {
     BUREAU_INTERACTION_MODE: 'api',
     BUREAU_WORKSPACE: '',
   })
-  return runCli(['chat', '--workspace', at.workspace, '--data-dir', at.data, ...args], { env })
+  return runCliInProcess(['chat', '--workspace', at.workspace, '--data-dir', at.data, ...args], { env })
 }
 
 describe('bureau chat', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../../support/builtCli'
 import { fixturePath } from '../../support/fixtures'
+import { runCliInProcess } from '../../support/inProcessCli'
 import type { RecordedRequest } from '../../support/scriptedLlm'
 import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
 import { scriptedSuite } from '../../support/scriptedSuite'
@@ -25,21 +26,24 @@ const sentImage = (request: RecordedRequest | undefined) =>
 
 describe('bureau convert --vision', () => {
   it('--help documents the option and its values', async () => {
-    const help = await runCli(['convert', '--help'])
+    const help = await runCliInProcess(['convert', '--help'])
     expect(help.code).toBe(0)
     expect(help.stdout).toMatch(/--vision <mode>/)
     expect(help.stdout).toContain('"off"')
     expect(help.stdout).toContain('"when-supported"')
     expect(help.stdout).toContain('attachments.vision')
-    expect((await runCli(['convert', '--vision', 'always', PICTURE])).code).toBe(2)
+    expect((await runCliInProcess(['convert', '--vision', 'always', PICTURE])).code).toBe(2)
   })
 
   it('when-supported: the picture goes to the provider and its transcription is printed', async () => {
     const data = await suite.dirs.make()
     suite.llm.push({ text: 'A red square above a blue circle; the string 5bda1dd6.' })
-    const result = await runCli(['convert', '--vision', 'when-supported', '--data-dir', data, PICTURE], {
-      env: env(),
-    })
+    const result = await runCliInProcess(
+      ['convert', '--vision', 'when-supported', '--data-dir', data, PICTURE],
+      {
+        env: env(),
+      },
+    )
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('A red square above a blue circle; the string 5bda1dd6.')
@@ -49,7 +53,7 @@ describe('bureau convert --vision', () => {
 
   it('a PDF with the setting left off converts without opening the data folder', async () => {
     const data = join(await suite.dirs.make(), 'fresh')
-    const result = await runCli(['convert', '--data-dir', data, corpus('test.pdf')], { env: env() })
+    const result = await runCliInProcess(['convert', '--data-dir', data, corpus('test.pdf')], { env: env() })
     expect(result.code).toBe(0)
     expect(result.stdout.length).toBeGreaterThan(1000)
     expect(suite.llm.requests).toHaveLength(0)
@@ -58,15 +62,22 @@ describe('bureau convert --vision', () => {
 
   it('the default comes from the setting attachments.vision, and --vision off wins over it', async () => {
     const data = await suite.dirs.make()
-    const set = await runCli(['settings', 'set', '--data-dir', data, 'attachments.vision', 'when-supported'])
+    const set = await runCliInProcess([
+      'settings',
+      'set',
+      '--data-dir',
+      data,
+      'attachments.vision',
+      'when-supported',
+    ])
     expect(set.code).toBe(0)
     suite.llm.push({ text: 'Transcribed because the setting says so.' })
-    const bySetting = await runCli(['convert', '--data-dir', data, PICTURE], { env: env() })
+    const bySetting = await runCliInProcess(['convert', '--data-dir', data, PICTURE], { env: env() })
     expect(bySetting.code).toBe(0)
     expect(bySetting.stdout).toContain('Transcribed because the setting says so.')
     expect(suite.llm.requests).toHaveLength(1)
 
-    const offline = await runCli(['convert', '--vision', 'off', '--data-dir', data, PICTURE], {
+    const offline = await runCliInProcess(['convert', '--vision', 'off', '--data-dir', data, PICTURE], {
       env: env(),
       timeoutMs: 120_000,
     })
@@ -78,10 +89,13 @@ describe('bureau convert --vision', () => {
 
   it('a provider without supportsVision: OCR, and a warning naming the provider', async () => {
     const data = await suite.dirs.make()
-    const result = await runCli(['convert', '--vision', 'when-supported', '--data-dir', data, PICTURE], {
-      env: env('deepseek'),
-      timeoutMs: 120_000,
-    })
+    const result = await runCliInProcess(
+      ['convert', '--vision', 'when-supported', '--data-dir', data, PICTURE],
+      {
+        env: env('deepseek'),
+        timeoutMs: 120_000,
+      },
+    )
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('5bda1dd6')
     expect(result.stderr).toContain(
@@ -100,7 +114,9 @@ describe('the convert toolset from the command line', () => {
     await copyFile(corpus('test.docx'), join(workspace, 'report.docx'))
     await writeFile(join(workspace, 'broken.pdf'), '%PDF-1.7\n1 0 obj <<')
     const tool = (...words: string[]) =>
-      runCli(['tool', '--workspace', workspace, '--data-dir', data, 'convert', ...words], { env: env() })
+      runCliInProcess(['tool', '--workspace', workspace, '--data-dir', data, 'convert', ...words], {
+        env: env(),
+      })
 
     const first = await tool('to_markdown', '/report.docx', '--max_chars', '1000')
     expect(first.code).toBe(0)
@@ -122,6 +138,7 @@ describe('the convert toolset from the command line', () => {
     expect(help.stdout).toContain('max_chars')
   })
 
+  // The built command: the engine's lines are written by its worker straight to the process's stderr.
   it("a truncated picture: only Bureau's error on stderr, not the image libraries' own lines", async () => {
     const dir = await suite.dirs.make()
     const picture = join(dir, 'cut.jpg')
@@ -146,14 +163,15 @@ describe('the convert toolset from the command line', () => {
     const workspace = await suite.dirs.make()
     const data = await suite.dirs.make()
     expect(
-      (await runCli(['settings', 'set', '--data-dir', data, 'attachments.vision', 'when-supported'])).code,
+      (await runCliInProcess(['settings', 'set', '--data-dir', data, 'attachments.vision', 'when-supported']))
+        .code,
     ).toBe(0)
     suite.llm.push(
       { text: 'Receipt 7: total 12.40 EUR' },
       { toolCalls: [{ name: 'cli', arguments: { command: 'convert to_markdown /inbox/test_llm.jpg' } }] },
       { toolCalls: [{ name: 'done', arguments: { message: 'The total is 12.40 EUR.' } }] },
     )
-    const result = await runCli(
+    const result = await runCliInProcess(
       ['chat', '--workspace', workspace, '--data-dir', data, '--attach', PICTURE, 'What is the total?'],
       { env: env() },
     )

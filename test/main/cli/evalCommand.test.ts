@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type EvalReport, evalHandlers } from '../../../src/main/eval'
 import { lastResultsPath } from '../../../src/main/eval/lastResults'
-import { runCli } from '../../support/builtCli'
+import { runCliInProcess } from '../../support/inProcessCli'
 import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
 import { scriptedSuite } from '../../support/scriptedSuite'
 
@@ -12,7 +12,7 @@ const suite = scriptedSuite('bureau-eval-cli-', { built: true })
 
 describe('bureau eval', () => {
   it('--help lists the options', async () => {
-    const result = await runCli(['eval', '--help'])
+    const result = await runCliInProcess(['eval', '--help'])
     expect(result.code).toBe(0)
     for (const flag of ['--provider', '--model', '--mode', '--tasks', '--repeat', '--json', '--reference'])
       expect(result.stdout).toContain(flag)
@@ -21,7 +21,7 @@ describe('bureau eval', () => {
   it('--reference --tasks <glob> --json: replays the tasks, prints the table, writes the JSON; no score is stored', async () => {
     const data = await suite.dirs.make()
     const json = join(data, 'report.json')
-    const result = await runCli(
+    const result = await runCliInProcess(
       [
         'eval',
         '--reference',
@@ -56,7 +56,7 @@ describe('bureau eval', () => {
     const data = await suite.dirs.make()
     suite.llm.push({ text: 'The five March orders average 1,046.' })
     const env = scriptedProviderEnv(suite.llm, 'sk-eval-test', { BUREAU_INTERACTION_MODE: 'api' })
-    const result = await runCli(['eval', '--tasks', 'sheet-question', '--data-dir', data], {
+    const result = await runCliInProcess(['eval', '--tasks', 'sheet-question', '--data-dir', data], {
       env,
       timeoutMs: 60_000,
     })
@@ -79,7 +79,7 @@ describe('bureau eval', () => {
     const data = await suite.dirs.make()
     suite.llm.push({ text: 'About 900.' })
     const env = scriptedProviderEnv(suite.llm, 'sk-eval-test', { BUREAU_INTERACTION_MODE: 'api' })
-    const failed = await runCli(['eval', '--tasks', 'sheet-question', '--data-dir', data], {
+    const failed = await runCliInProcess(['eval', '--tasks', 'sheet-question', '--data-dir', data], {
       env,
       timeoutMs: 60_000,
     })
@@ -89,7 +89,14 @@ describe('bureau eval', () => {
     )
     expect(failed.stderr).toContain('error: 1 of 1 tasks failed')
 
-    const none = await runCli(['eval', '--reference', '--tasks', 'nothing-like-this', '--data-dir', data])
+    const none = await runCliInProcess([
+      'eval',
+      '--reference',
+      '--tasks',
+      'nothing-like-this',
+      '--data-dir',
+      data,
+    ])
     expect(none.code).toBe(1)
     expect(none.stderr).toMatch(/no eval task matches --tasks nothing-like-this/)
   }, 90_000)

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseWav } from '../../../src/main/voice/wav/wavFile'
-import { runCli } from '../../support/builtCli'
+import { runCliInProcess } from '../../support/inProcessCli'
 import { scriptedSuite } from '../../support/scriptedSuite'
 
 const suite = scriptedSuite('bureau-say-cli-', { built: true })
@@ -15,9 +15,12 @@ describe('bureau say', () => {
     const out = join(dir, 'answer.wav')
     const text =
       '## Result\n\nThe total is 1,234.56 euros. See the table below.\n\n| a | b |\n|---|---|\n| 1 | 2 |'
-    const result = await runCli(['say', '--engine', 'espeak-ng', '--data-dir', dir, '--out', out, text], {
-      env: NO_PROVIDER_ENV,
-    })
+    const result = await runCliInProcess(
+      ['say', '--engine', 'espeak-ng', '--data-dir', dir, '--out', out, text],
+      {
+        env: NO_PROVIDER_ENV,
+      },
+    )
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/answer\.wav: 3 sentences, \d+\.\d s \(espeak-ng\)/)
@@ -32,11 +35,14 @@ describe('bureau say', () => {
     const text = 'One two three four five six seven eight nine ten eleven twelve.'
     const slow = join(dir, 'slow.wav')
     const fast = join(dir, 'fast.wav')
-    await runCli(['say', '--engine', 'espeak-ng', '--data-dir', dir, '--rate', '0.7', '--out', slow, '-'], {
-      input: text,
-      env: NO_PROVIDER_ENV,
-    })
-    const r = await runCli(
+    await runCliInProcess(
+      ['say', '--engine', 'espeak-ng', '--data-dir', dir, '--rate', '0.7', '--out', slow, '-'],
+      {
+        input: text,
+        env: NO_PROVIDER_ENV,
+      },
+    )
+    const r = await runCliInProcess(
       ['say', '--engine', 'espeak-ng', '--data-dir', dir, '--rate', '2', '--out', fast, '-'],
       {
         input: text,
@@ -52,7 +58,7 @@ describe('bureau say', () => {
   it('uses an OpenAI-compatible engine set through the provider overrides', async () => {
     const dir = await suite.dirs.make()
     const out = join(dir, 'openai.wav')
-    const result = await runCli(
+    const result = await runCliInProcess(
       [
         'say',
         '--engine',
@@ -83,13 +89,18 @@ describe('bureau say', () => {
 
   it('fails clearly: bad rate (exit 2), no text (exit 2), no speech service (exit 1)', async () => {
     const dir = await suite.dirs.make()
-    const badRate = await runCli(['say', '--rate', '9', '--data-dir', dir, 'Hi'], { env: NO_PROVIDER_ENV })
+    const badRate = await runCliInProcess(['say', '--rate', '9', '--data-dir', dir, 'Hi'], {
+      env: NO_PROVIDER_ENV,
+    })
     expect(badRate.code).toBe(2)
     expect(badRate.stderr).toContain('--rate must be a number from 0.25 to 4')
-    const empty = await runCli(['say', '--data-dir', dir, '-'], { input: '  ', env: NO_PROVIDER_ENV })
+    const empty = await runCliInProcess(['say', '--data-dir', dir, '-'], {
+      input: '  ',
+      env: NO_PROVIDER_ENV,
+    })
     expect(empty.code).toBe(2)
     expect(empty.stderr).toContain('nothing to say')
-    const noService = await runCli(
+    const noService = await runCliInProcess(
       ['say', '--engine', 'openai', '--data-dir', dir, '--out', join(dir, 'x.wav'), 'Hi'],
       {
         env: { ...NO_PROVIDER_ENV, BUREAU_PROVIDER: 'ollama' },
@@ -102,7 +113,7 @@ describe('bureau say', () => {
   it('--out into a missing folder or onto a folder fails with exit 1 and names the problem', async () => {
     const dir = await suite.dirs.make()
     const missing = join(dir, 'no-such-folder', 'x.wav')
-    const noFolder = await runCli(
+    const noFolder = await runCliInProcess(
       ['say', '--engine', 'espeak-ng', '--data-dir', dir, '--out', missing, 'Hi'],
       {
         env: NO_PROVIDER_ENV,
@@ -111,18 +122,24 @@ describe('bureau say', () => {
     expect(noFolder.code).toBe(1)
     expect(noFolder.stderr).toBe(`error: cannot write ${missing}: the folder does not exist\n`)
     // The folder exists but the target is a folder: the write itself fails, after synthesis.
-    const onFolder = await runCli(['say', '--engine', 'espeak-ng', '--data-dir', dir, '--out', dir, 'Hi'], {
-      env: NO_PROVIDER_ENV,
-    })
+    const onFolder = await runCliInProcess(
+      ['say', '--engine', 'espeak-ng', '--data-dir', dir, '--out', dir, 'Hi'],
+      {
+        env: NO_PROVIDER_ENV,
+      },
+    )
     expect(onFolder.code).toBe(1)
     expect(onFolder.stderr).toBe(`error: cannot write ${dir}: it is a folder\n`)
   })
 
   it('--list-voices prints the engine voices', async () => {
     const dir = await suite.dirs.make()
-    const result = await runCli(['say', '--list-voices', '--engine', 'espeak-ng', '--data-dir', dir], {
-      env: NO_PROVIDER_ENV,
-    })
+    const result = await runCliInProcess(
+      ['say', '--list-voices', '--engine', 'espeak-ng', '--data-dir', dir],
+      {
+        env: NO_PROVIDER_ENV,
+      },
+    )
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/^en-us\t/m)
   })

@@ -1,10 +1,8 @@
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { assertBuilt, runCli } from '../../support/builtCli'
+import { runCliInProcess } from '../../support/inProcessCli'
 import { corpusDir, vectors } from './corpus'
-
-beforeAll(assertBuilt)
 
 const corpus = (name: string) => join(corpusDir, name)
 
@@ -29,21 +27,21 @@ const JsonReport = z.object({
 
 describe('bureau convert', () => {
   it('prints the Markdown of one file, exit 0', async () => {
-    const result = await runCli(['convert', corpus('test_mskanji.csv')])
+    const result = await runCliInProcess(['convert', corpus('test_mskanji.csv')])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('| 佐藤太郎 | 30 | 東京 |')
     expect(result.stderr).toContain('decoded as shift_jis')
   })
 
   it('converts a batch with a marker per file', async () => {
-    const result = await runCli(['convert', corpus('test.json'), corpus('test_notebook.ipynb')])
+    const result = await runCliInProcess(['convert', corpus('test.json'), corpus('test_notebook.ipynb')])
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/<!-- file: .*test\.json \(json\) -->/)
     expect(result.stdout).toMatch(/<!-- file: .*test_notebook\.ipynb \(ipynb\) -->/)
   })
 
   it('--json reports each file; one failure makes the exit code 1', async () => {
-    const result = await runCli(['convert', '--json', corpus('test.json'), corpus('random.bin')])
+    const result = await runCliInProcess(['convert', '--json', corpus('test.json'), corpus('random.bin')])
     expect(result.code).toBe(1)
     const report = JsonReport.parse(JSON.parse(result.stdout))
     expect(report.files.map((file) => file.ok)).toEqual([true, false])
@@ -53,20 +51,20 @@ describe('bureau convert', () => {
   })
 
   it('--keep-data-uris and --max-chars reach the converter', async () => {
-    const kept = await runCli(['convert', '--keep-data-uris', corpus('test.docx')])
+    const kept = await runCliInProcess(['convert', '--keep-data-uris', corpus('test.docx')])
     expect(kept.stdout).toContain('data:image/png;base64,iVBORw0KGgoAAAANSU')
-    const cut = await runCli(['convert', '--max-chars', '500', corpus('test_wikipedia.html')])
+    const cut = await runCliInProcess(['convert', '--max-chars', '500', corpus('test_wikipedia.html')])
     expect(cut.code).toBe(0)
     expect(cut.stdout.trim().length).toBeLessThanOrEqual(500)
   })
 
   it('names a missing file and exits 1; usage errors exit 2', async () => {
-    const missing = await runCli(['convert', 'no/such/file.pdf'])
+    const missing = await runCliInProcess(['convert', 'no/such/file.pdf'])
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('Cannot convert "file.pdf": file not found')
-    expect((await runCli(['convert'])).code).toBe(2)
-    expect((await runCli(['convert', '--max-chars', 'many', corpus('test.json')])).code).toBe(2)
-    expect((await runCli(['convert', '--max-chars', '0', corpus('test.json')])).code).toBe(2)
+    expect((await runCliInProcess(['convert'])).code).toBe(2)
+    expect((await runCliInProcess(['convert', '--max-chars', 'many', corpus('test.json')])).code).toBe(2)
+    expect((await runCliInProcess(['convert', '--max-chars', '0', corpus('test.json')])).code).toBe(2)
   })
 })
 
@@ -75,7 +73,7 @@ describe('bureau convert with the bundled converters', () => {
   // into lazy chunks; the in-process vector tests run the sources, so the built command is checked too.
   it('passes every corpus vector in one batch', async () => {
     const run = async (vectorList: typeof vectors.general, flags: string[]) => {
-      const result = await runCli(
+      const result = await runCliInProcess(
         ['convert', '--json', ...flags, ...vectorList.map((v) => corpus(v.filename))],
         {
           timeoutMs: 240_000,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { assertBuilt, runCli } from '../../support/builtCli'
+import { runCliInProcess } from '../../support/inProcessCli'
 import { type Dovecot, type SmtpRecorder, startDovecot, startSmtpRecorder } from '../../support/mailServers'
 import { tempDirs } from '../../support/tempDir'
 import { describeWithDovecot } from './mailHarness'
@@ -13,11 +13,10 @@ let smtp: SmtpRecorder
 let dataDir: string
 const env = { BUREAU_API_KEY: '', BUREAU_WORKSPACE: '', BUREAU_DATA_DIR: '' }
 const bureau = (args: string[], input?: string, extra: NodeJS.ProcessEnv = {}) =>
-  runCli([...args, '--data-dir', dataDir], { input, env: { ...env, ...extra } })
+  runCliInProcess([...args, '--data-dir', dataDir], { input, env: { ...env, ...extra } })
 
 describeWithDovecot('bureau email accounts', () => {
   beforeAll(async () => {
-    assertBuilt()
     dovecot = await startDovecot({ alice: PASSWORD })
     smtp = await startSmtpRecorder({
       users: { alice: PASSWORD },

@@ -1,18 +1,17 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertBuilt, runCli } from '../../support/builtCli'
+import { afterAll, describe, expect, it } from 'vitest'
+import { runCliInProcess } from '../../support/inProcessCli'
 import { tempDirs } from '../../support/tempDir'
 import { containsSecret, filesContaining } from './secretScan'
 
 const dirs = tempDirs()
-beforeAll(assertBuilt)
 afterAll(() => dirs.cleanup())
 
 const SECRET = 'sk-cli-secret-0a1b2c3d4e5f67890c0de'
 // No inherited overrides: the tests decide what the environment holds.
 const env = { BUREAU_API_KEY: '', BUREAU_WORKSPACE: '', BUREAU_DATA_DIR: '' }
-const bureau = (args: string[], input?: string) => runCli(args, { input, env })
+const bureau = (args: string[], input?: string) => runCliInProcess(args, { input, env })
 
 describe('bureau settings', () => {
   it('get prints the public settings as JSON, or one value', async () => {

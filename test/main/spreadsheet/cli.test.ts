@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { copyFileSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertBuilt, runCli } from '../../support/builtCli'
 import { fixturePath } from '../../support/fixtures'
+import { runCliInProcess } from '../../support/inProcessCli'
 import { tempDirs } from '../../support/tempDir'
 
 // The built `bureau tool spreadsheet ...` command: one-shot calls work because pending changes are saved
@@ -13,12 +13,12 @@ let workspace = ''
 const corpus = fixturePath('xlsx')
 
 beforeAll(async () => {
-  assertBuilt()
   workspace = await dirs.make()
 })
 afterAll(() => dirs.cleanup())
 
-const tool = (...args: string[]) => runCli(['tool', '--workspace', workspace, 'spreadsheet', ...args])
+const tool = (...args: string[]) =>
+  runCliInProcess(['tool', '--workspace', workspace, 'spreadsheet', ...args])
 
 describe('bureau tool spreadsheet', () => {
   it('one-shot calls create, write and read a workbook', async () => {
@@ -56,7 +56,7 @@ describe('bureau tool spreadsheet', () => {
     ]
       .map((l) => (l ? `spreadsheet ${l}` : l))
       .join('\n')
-    const run = await runCli(['tool', '--workspace', workspace], { input })
+    const run = await runCliInProcess(['tool', '--workspace', workspace], { input })
     expect(run.code).toBe(0)
     const lines = run.stdout
       .trim()

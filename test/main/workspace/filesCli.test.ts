@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertBuilt, runCli } from '../../support/builtCli'
+import { runCliInProcess } from '../../support/inProcessCli'
 import { tempDirs } from '../../support/tempDir'
 
 // The issue's "done when", through the built `bureau tool` command.
@@ -11,7 +11,6 @@ let workspace = ''
 const SECRET = 'outside secret that must not be printed'
 
 beforeAll(async () => {
-  assertBuilt()
   base = await dirs.make()
   workspace = path.join(base, 'W')
   await writeFile(path.join(base, 'outside.txt'), SECRET)
@@ -19,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => dirs.cleanup())
 
 const tool = (...args: string[]) =>
-  runCli(['tool', '--workspace', workspace, '--data-dir', path.join(base, 'data'), ...args])
+  runCliInProcess(['tool', '--workspace', workspace, '--data-dir', path.join(base, 'data'), ...args])
 
 describe('bureau tool files', () => {
   it('write_text, read and list work', async () => {
@@ -56,7 +55,7 @@ describe('bureau tool files', () => {
       'history list /s.txt',
       'files read /../../etc/passwd',
     ].join('\n')
-    const result = await runCli(
+    const result = await runCliInProcess(
       ['tool', '--workspace', workspace, '--data-dir', path.join(base, 'data'), '-'],
       { input: `${commands}\n` },
     )
