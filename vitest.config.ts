@@ -24,7 +24,11 @@ const ownProcess = testFiles
 const codeCacheOfThisRun = mkdtempSync(join(tmpdir(), 'bureau-test-code-cache-'))
 process.on('exit', () => rmSync(codeCacheOfThisRun, { recursive: true, force: true }))
 
-export default defineConfig({
+// Two tiers: `npm test` runs every test file but the soak files (`*.soak.test.ts`: long hammering,
+// corpus-wide round trips, whole-suite replays); `npm run test:soak` (`vitest run --mode soak`) runs only those.
+const SOAK = '**/*.soak.test.{ts,tsx}'
+
+export default defineConfig(({ mode }) => ({
   define: { __BUREAU_VERSION__: JSON.stringify(pkg.version) },
   test: {
     environment: 'node',
@@ -37,36 +41,40 @@ export default defineConfig({
     // Two cores, three workers: many files wait on child processes (the CLI, LibreOffice, Chromium), so a
     // third keeps the cores busy (measured: 161% CPU, 483 s against 533 s with two).
     maxWorkers: 3,
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'node',
-          include: ['test/{main,shared,scripts,support}/**/*.test.ts'],
-          exclude: ownProcess,
-          // The other Node-side files share a worker's module cache: importing the app's modules again for
-          // each file cost more than half of their time. Each file still starts its own services.
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'renderer',
-          include: ['test/renderer/**/*.test.{ts,tsx}'],
-          exclude: ownProcess,
-          // As on the Node side: each file renders into a fresh DOM of its environment, and the shared
-          // module cache spares each file importing React and the app's modules again.
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'isolated',
-          include: ownProcess,
-        },
-      },
-    ],
+    projects:
+      mode === 'soak'
+        ? [{ extends: true, test: { name: 'soak', include: [`test/${SOAK}`] } }]
+        : [
+            {
+              extends: true,
+              test: {
+                name: 'node',
+                include: ['test/{main,shared,scripts,support}/**/*.test.ts'],
+                exclude: [...ownProcess, SOAK],
+                // The other Node-side files share a worker's module cache: importing the app's modules again
+                // for each file cost more than half of their time. Each file still starts its own services.
+                isolate: false,
+              },
+            },
+            {
+              extends: true,
+              test: {
+                name: 'renderer',
+                include: ['test/renderer/**/*.test.{ts,tsx}'],
+                exclude: [...ownProcess, SOAK],
+                // As on the Node side: each file renders into a fresh DOM of its environment, and the shared
+                // module cache spares each file importing React and the app's modules again.
+                isolate: false,
+              },
+            },
+            {
+              extends: true,
+              test: {
+                name: 'isolated',
+                include: ownProcess,
+                exclude: [SOAK],
+              },
+            },
+          ],
   },
-})
+}))

@@ -73,7 +73,7 @@ test('the card shows the exact call, passes axe in both themes, and Allow once r
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     const violations = await axeViolations(page)
-    await dialog.screenshot({ path: `test-results/approval-card-${scheme}.png` })
+    await snapshot(dialog, `approval-card-${scheme}`)
     expect(violations, report(violations)).toEqual([])
   }
   await page.setViewportSize({ width: 400, height: 800 })

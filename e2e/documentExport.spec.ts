@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import { strFromU8, unzipSync } from 'fflate'
 import { ask, scriptedHostForSpec, waitUntilIdle } from './support/scriptedHost'
 import { expect, test } from './support/test'
-import { axeViolations } from './support/ui'
+import { axeViolations, snapshot } from './support/ui'
 
 // Issue 22: the chat's "Export document" menu writes a real Word file of the conversation, and each
 // answer's own Export writes that answer alone.
@@ -35,7 +35,7 @@ test('exports the conversation to a real .docx from the keyboard', async ({ page
     await page.setViewportSize({ width, height: 860 })
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      await page.screenshot({ path: `/tmp/docs-menu-${width}-${scheme}.png` })
+      await snapshot(page, `docs-menu-${width}-${scheme}`)
       expect(await axeViolations(page), `${width} px ${scheme}`).toEqual([])
     }
   }
@@ -45,7 +45,7 @@ test('exports the conversation to a real .docx from the keyboard', async ({ page
   await page.keyboard.press('Enter')
   const saved = page.getByRole('status').filter({ hasText: 'Saved to' })
   await expect(saved).toBeVisible({ timeout: 60_000 })
-  await page.screenshot({ path: '/tmp/docs-done-1280-light.png' })
+  await snapshot(page, 'docs-done-1280-light')
   const agentPath = (await saved.locator('code').textContent()) ?? ''
   expect(agentPath).toMatch(/^\/exports\/.+\.docx$/)
   const parts = unzipSync(new Uint8Array(await readFile(join(host.bureau.workspace, agentPath))))
@@ -82,7 +82,7 @@ test("an answer's Export writes only that answer, from the keyboard, at 400 to 1
       await page.emulateMedia({ colorScheme: scheme })
       // The formats are on screen, not clipped by the list or covered by the next message.
       await expect(menu).toBeInViewport({ ratio: 1 })
-      await page.screenshot({ path: `/tmp/docs-answer-menu-${width}-${scheme}.png` })
+      await snapshot(page, `docs-answer-menu-${width}-${scheme}`)
       expect(await axeViolations(page), `${width} px ${scheme}`).toEqual([])
     }
   }
@@ -91,7 +91,7 @@ test("an answer's Export writes only that answer, from the keyboard, at 400 to 1
   await page.keyboard.press('Enter')
   const saved = first.getByRole('status').filter({ hasText: 'Saved to' })
   await expect(saved).toBeVisible({ timeout: 60_000 })
-  await page.screenshot({ path: '/tmp/docs-answer-done-400-dark.png' })
+  await snapshot(page, 'docs-answer-done-400-dark')
   const xml = await docxText((await saved.locator('code').textContent()) ?? '')
   expect(xml).toContain('Answer one: the Zanzibar office grew.')
   // The conversation's title (its first question) heads the file; no question and no other answer is in it.

@@ -12,7 +12,7 @@ import {
 } from '../test/support/mailServers'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { expect, test } from './support/test'
-import { axeViolations } from './support/ui'
+import { axeViolations, snapshot } from './support/ui'
 
 // Settings → E-mail against a real Dovecot and SMTP recorder on 127.0.0.1: add an account, test the
 // connection, see the password only as "set", remove the account; axe and screenshots in both themes.
@@ -61,7 +61,7 @@ async function screenshots(page: Page, section: Locator, name: string) {
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
         [],
       )
-      await section.screenshot({ path: `/tmp/mail-${name}-${width}-${scheme}.png` })
+      await snapshot(section, `mail-${name}-${width}-${scheme}`)
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 })

@@ -5,7 +5,7 @@ import type { KnowledgeStatus } from '../src/shared/ipc'
 import type { ChatRequestInfo, Turn } from '../test/support/scriptedLlm'
 import { scriptedHostForSpec } from './support/scriptedHost'
 import { expect, test } from './support/test'
-import { axeViolations } from './support/ui'
+import { axeViolations, snapshot } from './support/ui'
 
 // Issue 21: an answer that searched the workspace shows numbered sources; a click opens the passage.
 
@@ -88,7 +88,7 @@ test('a numbered source under the answer opens the Workspace page at the cited p
   const source = await askAndOpenSource(page)
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
-    await page.screenshot({ path: `/tmp/know-answer-1280-${scheme}.png` })
+    await snapshot(page, `know-answer-1280-${scheme}`)
   }
   await source.click()
   const preview = page.getByRole('region', { name: 'Passage of /contracts/lease.md' })
@@ -103,12 +103,12 @@ test('a numbered source under the answer opens the Workspace page at the cited p
     await page.emulateMedia({ colorScheme: scheme })
     const violations = await axeViolations(page)
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    await page.screenshot({ path: `/tmp/know-preview-1280-${scheme}.png` })
+    await snapshot(page, `know-preview-1280-${scheme}`)
   }
   await page.setViewportSize({ width: 400, height: 800 })
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     await expect(cited).toBeInViewport()
-    await page.screenshot({ path: `/tmp/know-preview-400-${scheme}.png` })
+    await snapshot(page, `know-preview-400-${scheme}`)
   }
 })

@@ -42,9 +42,19 @@ test.use({ bypassCSP: true })
 
 const WIDTHS = [2560, 1280, 800, 400, 360] as const
 const SHOT_WIDTHS: readonly number[] = [1280, 800, 400]
+/** `npm test` runs axe at a wide and a narrow width; the soak tier (tag @soak) at every width. */
+const TIERS = [
+  { title: '', axeWidths: [1280, 400] as readonly number[], tag: [] as string[] },
+  { title: ' (axe at every width)', axeWidths: WIDTHS as readonly number[], tag: ['@soak'] },
+]
 
-/** At each width and in both themes: no overflow, axe passes, a screenshot for review. */
-async function checkEveryWidth(page: Page, name: string, visible: (page: Page) => Promise<void>) {
+/** At each width and in both themes: no overflow, axe passes where asked, a screenshot for review. */
+async function checkEveryWidth(
+  page: Page,
+  name: string,
+  visible: (page: Page) => Promise<void>,
+  axeWidths: readonly number[],
+) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 860 })
     for (const scheme of ['light', 'dark'] as const) {
@@ -53,10 +63,9 @@ async function checkEveryWidth(page: Page, name: string, visible: (page: Page) =
       await page.getByRole('heading', { level: 1 }).waitFor({ state: 'attached' })
       expect(await horizontalOverflow(page), `${name} at ${width} px, ${scheme}`).toEqual([])
       await visible(page)
-      if (SHOT_WIDTHS.includes(width)) {
-        await snapshot(page, `layout-${name}-${width}-${scheme}`)
+      if (SHOT_WIDTHS.includes(width)) await snapshot(page, `layout-${name}-${width}-${scheme}`)
+      if (axeWidths.includes(width))
         expect(await axeViolations(page), `${name} at ${width} px, ${scheme}`).toEqual([])
-      }
     }
   }
   await page.emulateMedia({ colorScheme: 'light' })
@@ -101,28 +110,35 @@ async function answerWithStepsAndFiles(page: Page) {
   llm.setResponder(() => ({ text: 'OK' }))
 }
 
-test('chat with steps, a long attachment, a returned file, a table and code fits 360–2560 px', async ({
-  page,
-}) => {
-  test.setTimeout(240_000)
-  await answerWithStepsAndFiles(page)
-  await checkEveryWidth(page, 'chat', async (p) => {
-    await inViewport(p, 'message box', p.getByRole('textbox', { name: 'Message' }))
-    await inViewport(p, 'Send', p.getByRole('button', { name: 'Send' }))
-    await inViewport(
-      p,
-      'Settings in the main navigation',
-      p.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }),
+for (const tier of TIERS) {
+  test(`chat with steps, a long attachment, a returned file, a table and code fits 360–2560 px${tier.title}`, {
+    tag: tier.tag,
+  }, async ({ page }) => {
+    test.setTimeout(240_000)
+    await answerWithStepsAndFiles(page)
+    await checkEveryWidth(
+      page,
+      'chat',
+      async (p) => {
+        await inViewport(p, 'message box', p.getByRole('textbox', { name: 'Message' }))
+        await inViewport(p, 'Send', p.getByRole('button', { name: 'Send' }))
+        await inViewport(
+          p,
+          'Settings in the main navigation',
+          p.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }),
+        )
+        const returned = p.getByTestId('returned-file')
+        await returned.scrollIntoViewIfNeeded()
+        await inViewport(p, 'returned file', returned)
+        // Cut with an ellipsis when narrow: the full name is the tooltip.
+        await expect(returned.locator('.chip-name')).toHaveAttribute('title', new RegExp(LONG_FILE))
+        const width = (await p.getByRole('textbox', { name: 'Message' }).boundingBox())?.width ?? 0
+        expect(width, 'the message box keeps a usable width').toBeGreaterThan(150)
+      },
+      tier.axeWidths,
     )
-    const returned = p.getByTestId('returned-file')
-    await returned.scrollIntoViewIfNeeded()
-    await inViewport(p, 'returned file', returned)
-    // Cut with an ellipsis when narrow: the full name is the tooltip.
-    await expect(returned.locator('.chip-name')).toHaveAttribute('title', new RegExp(LONG_FILE))
-    const width = (await p.getByRole('textbox', { name: 'Message' }).boundingBox())?.width ?? 0
-    expect(width, 'the message box keeps a usable width').toBeGreaterThan(150)
   })
-})
+}
 
 test('below 1000 px the conversations are a drawer opened from the chat, closed by Esc', async ({ page }) => {
   await page.goto(bureau.openUrl)
@@ -155,19 +171,25 @@ test('below 1000 px the conversations are a drawer opened from the chat, closed 
   }
 })
 
-for (const name of ['Settings', 'Workspace'] as const) {
-  test(`${name} fits 360–2560 px`, async ({ page }) => {
-    test.setTimeout(180_000)
-    await page.goto(bureau.openUrl)
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
-    await checkEveryWidth(page, name.toLowerCase(), async (p) => {
-      await inViewport(p, 'page heading', p.getByRole('heading', { level: 1 }))
-      if (name === 'Settings') {
-        const provider = p.getByRole('region', { name: 'Model provider' })
-        await inViewport(p, 'Model provider section', provider)
-        await inViewport(p, 'Test connection', provider.getByRole('button', { name: /^Test / }))
-      }
+for (const tier of TIERS)
+  for (const name of ['Settings', 'Workspace'] as const) {
+    test(`${name} fits 360–2560 px${tier.title}`, { tag: tier.tag }, async ({ page }) => {
+      test.setTimeout(180_000)
+      await page.goto(bureau.openUrl)
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+      await checkEveryWidth(
+        page,
+        name.toLowerCase(),
+        async (p) => {
+          await inViewport(p, 'page heading', p.getByRole('heading', { level: 1 }))
+          if (name === 'Settings') {
+            const provider = p.getByRole('region', { name: 'Model provider' })
+            await inViewport(p, 'Model provider section', provider)
+            await inViewport(p, 'Test connection', provider.getByRole('button', { name: /^Test / }))
+          }
+        },
+        tier.axeWidths,
+      )
     })
-  })
-}
+  }

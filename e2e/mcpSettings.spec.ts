@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { horizontalOverflow } from './support/overflow'
 import { expect, test } from './support/test'
-import { axeViolations } from './support/ui'
+import { axeViolations, snapshot } from './support/ui'
 
 // Issue 20: Settings → MCP servers against `bureau serve` and a real stdio server from npm
 // (@modelcontextprotocol/server-everything, a dev dependency).
@@ -38,9 +38,9 @@ async function shoot(page: Page, name: string) {
     const violations = await axeViolations(page)
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
     // The section at 1280 px; at 400 px what a phone-sized window shows of it.
-    const path = `/tmp/mcp-${name}-${scheme}.png`
-    if (name.endsWith('-400')) await page.screenshot({ path })
-    else await page.getByRole('region', { name: 'MCP servers' }).screenshot({ path })
+    const shot = `mcp-${name}-${scheme}`
+    if (name.endsWith('-400')) await snapshot(page, shot)
+    else await snapshot(page.getByRole('region', { name: 'MCP servers' }), shot)
   }
 }
 

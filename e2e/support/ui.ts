@@ -2,15 +2,19 @@ import { readFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url))
 const require = createRequire(import.meta.url)
 
-/** Saves a screenshot for review under e2e/artifacts/ (gitignored). */
-export async function snapshot(page: Page, name: string): Promise<void> {
+/** Review screenshots are taken only when asked for (BUREAU_E2E_SHOTS=1): each costs a second on two cores. */
+export const REVIEW_SHOTS = Boolean(process.env.BUREAU_E2E_SHOTS)
+
+/** Saves a screenshot of a page or an element for review under e2e/artifacts/ (gitignored), when asked for. */
+export async function snapshot(target: Page | Locator, name: string): Promise<void> {
+  if (!REVIEW_SHOTS) return
   await mkdir(artifacts, { recursive: true })
-  await page.screenshot({ path: `${artifacts}${name}.png` })
+  await target.screenshot({ path: `${artifacts}${name}.png` })
 }
 
 export interface DropFile {
