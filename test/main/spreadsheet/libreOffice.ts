@@ -18,8 +18,11 @@ const ALWAYS_RECALC = `<?xml version="1.0" encoding="UTF-8"?>
 </oor:items>
 `
 
-/** Runs one headless conversion with a fresh profile, so runs never share state. */
-export async function convert(file: string, filter: string, outDir: string): Promise<void> {
+/**
+ * Runs one headless conversion of one or more files with a fresh profile, so runs never share state. Starting
+ * soffice is the slow part: convert the files a test needs in one call.
+ */
+export async function convert(files: string | string[], filter: string, outDir: string): Promise<void> {
   const profile = mkdtempSync(path.join(tmpdir(), 'bureau-lo-profile-'))
   mkdirSync(path.join(profile, 'user'))
   writeFileSync(path.join(profile, 'user', 'registrymodifications.xcu'), ALWAYS_RECALC)
@@ -34,7 +37,7 @@ export async function convert(file: string, filter: string, outDir: string): Pro
         filter,
         '--outdir',
         outDir,
-        file,
+        ...(typeof files === 'string' ? [files] : files),
       ],
       { timeout: 120_000 },
     )
