@@ -22,6 +22,8 @@ export interface InProcessOptions {
   input?: string
   /** Environment variables for this run (`undefined` removes one). */
   env?: NodeJS.ProcessEnv
+  /** Fails the test when the command has not finished by then (default 60 s). */
+  timeoutMs?: number
 }
 
 export function runCliInProcess(args: string[], options: InProcessOptions = {}): Promise<CliResult> {
@@ -37,11 +39,17 @@ export function runCliInProcess(args: string[], options: InProcessOptions = {}):
     const stdin = options.input === undefined ? Readable.from([]) : Readable.from([options.input])
     const savedExitCode = process.exitCode
     try {
-      const code = await runCli(['node', 'bureau', ...args], {
-        stdin,
-        stdout: stdout.stream,
-        stderr: stderr.stream,
+      let timer: NodeJS.Timeout | undefined
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`bureau ${args.join(' ')} did not finish; stderr: ${stderr.text()}`)),
+          options.timeoutMs ?? 60_000,
+        )
       })
+      const code = await Promise.race([
+        runCli(['node', 'bureau', ...args], { stdin, stdout: stdout.stream, stderr: stderr.stream }),
+        deadline,
+      ]).finally(() => clearTimeout(timer))
       return { code, stdout: stdout.text(), stderr: stderr.text() }
     } finally {
       process.exitCode = savedExitCode
