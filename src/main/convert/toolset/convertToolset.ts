@@ -35,7 +35,7 @@ export function createConvertToolset(env: ConvertToolsetEnvironment = {}) {
   return defineToolset({
     name: 'convert',
     summary:
-      'Reads documents in the workspace as Markdown: Word, PDF, Excel/CSV, PowerPoint, HTML, e-books, zips, images; renders PDF pages to images.',
+      'Reads documents in the workspace as Markdown: Word, PDF, Excel/CSV, PowerPoint, HTML, e-books, zips, images; PDF pages to images.',
     description:
       'Use it for files that files read refuses (not plain text): attachments saved in /inbox, downloads, any document the user points to. ' +
       'The whole file is converted once (results are cached by content) and handed out in pages; the workspace rules apply to the path.',

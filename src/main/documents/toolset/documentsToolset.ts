@@ -80,7 +80,7 @@ export function createDocumentsToolset(env: DocumentsEnvironment = {}) {
   return defineToolset({
     name: 'documents',
     summary:
-      'Writes Word (.docx) and PDF documents from Markdown, with Mermaid diagrams drawn; draws Markdown or HTML as PNG/JPEG pictures; puts pictures into a PDF.',
+      'Writes Word (.docx), PDF and PNG/JPEG pictures from Markdown (or HTML), with Mermaid diagrams drawn; pictures to PDF.',
     methods: {
       createDocx: method({
         description:
