@@ -114,11 +114,24 @@ describe('convert pdf_to_images', () => {
       '.gif',
     )
     expect(failure(await call({ path: '/data/three.pdf', to: '/data/one.png' }))).toContain(
+      'has 3 pages and one picture is asked for',
+    )
+    expect(failure(await call({ path: '/data/three.pdf', to: '/data/one.png', pages: [1, 2] }))).toContain(
       'exactly one page',
     )
     expect(failure(await call({ path: '/data/missing.pdf', to: '/data/out' }))).toMatch(/missing\.pdf/)
     expect(await workspace.exists('/data/out')).toBe(false)
     expect(await workspace.exists('/data/one.png')).toBe(false)
+  })
+
+  it('writes a one-page PDF to a named picture without pages', async () => {
+    const pdf = await PDFDocument.create()
+    pdf.addPage([200, 100])
+    await workspace.writeFile('/data/post.pdf', await pdf.save())
+    const result = receipt(await call({ path: '/data/post.pdf', to: '/data/post.jpg', dpi: 72 }))
+    expect(result.images).toEqual([
+      expect.objectContaining({ path: '/data/post.jpg', page: 1, width: 200, height: 100, format: 'jpeg' }),
+    ])
   })
 
   it('refuses a page whose image would pass the pixel cap before drawing anything', async () => {

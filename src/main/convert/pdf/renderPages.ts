@@ -145,6 +145,8 @@ export async function renderPdfPages(
     dpi: number
     format: PageImageFormat
     signal?: AbortSignal
+    /** One picture is wanted: without `pages`, a PDF of more than one page is an error. */
+    onePage?: boolean
   },
 ): Promise<{ pageCount: number; pages: RenderedPage[] }> {
   const { dpi, format } = options
@@ -172,6 +174,11 @@ export async function renderPdfPages(
         throw new AppError(
           'VALIDATION_FAILED',
           `The PDF has ${pageCount} page${pageCount === 1 ? '' : 's'}; page ${outside.join(', ')} ${outside.length === 1 ? 'does' : 'do'} not exist.`,
+        )
+      if (options.onePage && wanted.length !== 1)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The PDF has ${pageCount} pages and one picture is asked for; pass the page (pages: [n]) or a folder as "to".`,
         )
       if (wanted.length > PAGE_IMAGE_LIMITS.maxPages)
         throw new AppError(

@@ -58,7 +58,7 @@ function targets(
 export const pdfToImages = method({
   description:
     'Renders pages of a workspace PDF to PNG or JPEG images (one file per page) and returns each file with its pixel size, read back from the file. ' +
-    '"to" is a folder (files are named <pdf name>-<page>.png) or, for a single page, the image file itself (.png or .jpg).',
+    '"to" is a folder (files are named <pdf name>-<page>.png) or, for a single page (or a one-page PDF), the image file itself (.png or .jpg).',
   input: z.object({
     path: z.string().min(1).describe('The PDF, e.g. "/inbox/report.pdf".'),
     to: z
@@ -102,7 +102,7 @@ export const pdfToImages = method({
       throw new AppError('VALIDATION_FAILED', `${path} is named .pdf but is not a PDF (no %PDF- header).`)
     const named = kindOfName(to)
     const single = named === 'png' || named === 'jpeg'
-    if (single && pages?.length !== 1)
+    if (single && pages && pages.length !== 1)
       throw new AppError(
         'VALIDATION_FAILED',
         `"to" names one image file; pass exactly one page (pages: [n]) or give a folder as "to".`,
@@ -113,6 +113,7 @@ export const pdfToImages = method({
       dpi,
       format: single ? named : (format ?? 'png'),
       signal: ctx.signal,
+      onePage: single,
     })
     const plan = targets(
       path,
