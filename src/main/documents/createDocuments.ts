@@ -1,5 +1,5 @@
 import { posix } from 'node:path'
-import type { DocumentSource, EngineEnv, RenderedDocument } from './documentTypes'
+import type { DocumentCounts, DocumentSource, EngineEnv, RenderedDocument } from './documentTypes'
 
 export type { DocumentCounts, DocumentSource, EngineEnv, RenderedDocument } from './documentTypes'
 export { MAX_MARKDOWN_CHARS } from './documentTypes'
@@ -13,6 +13,13 @@ export async function renderPdf(
   layout: { pageSize: string; margins: string },
 ): Promise<RenderedDocument> {
   return (await engines()).renderPdf(source, env, layout)
+}
+
+export async function markdownPageHtml(
+  source: DocumentSource,
+  env: EngineEnv,
+): Promise<{ html: string; counts: DocumentCounts; warnings: string[] }> {
+  return (await engines()).markdownPageHtml(source, env)
 }
 
 export async function renderDocx(

@@ -1,10 +1,10 @@
 import { AppError } from '../../shared/errors'
-import type { DocumentSource, EngineEnv, RenderedDocument } from './documentTypes'
+import type { DocumentCounts, DocumentSource, EngineEnv, RenderedDocument } from './documentTypes'
 import { MAX_MARKDOWN_CHARS } from './documentTypes'
 import { buildDocx } from './docx/buildDocx'
 import { readTemplateStyles } from './docx/templateStyles'
 import { documentHtml } from './html/toHtml'
-import { prepareAssets } from './markdown/assets'
+import { type DocumentAssets, prepareAssets } from './markdown/assets'
 import { collect, isMermaid, parseMarkdown } from './markdown/parseMarkdown'
 import { countPdfPages, printPdf } from './pdf/printPdf'
 
@@ -20,6 +20,17 @@ function parse(source: DocumentSource) {
 const countTables = (root: ReturnType<typeof parseMarkdown>) =>
   collect(root, (n): n is Extract<typeof n, { type: 'table' }> => n.type === 'table').length
 
+function countsOf(root: ReturnType<typeof parseMarkdown>, assets: DocumentAssets): DocumentCounts {
+  const drawn = [...assets.diagrams.values()]
+  return {
+    headings: collect(root, (n): n is Extract<typeof n, { type: 'heading' }> => n.type === 'heading').length,
+    tables: countTables(root),
+    diagrams: drawn.filter((d) => d.ok).length,
+    diagrams_failed: drawn.filter((d) => !d.ok).length,
+    images: assets.images.size,
+  }
+}
+
 export async function renderPdf(
   source: DocumentSource,
   env: EngineEnv,
@@ -29,18 +40,30 @@ export async function renderPdf(
   const assets = await prepareAssets(root, { ...env, baseDir: source.baseDir ?? '/', png: false })
   const html = documentHtml(root, assets, { title: source.title, toc: source.toc ?? false, ...layout })
   const bytes = await printPdf(env.browser, html)
-  const drawn = [...assets.diagrams.values()]
   return {
     bytes,
     pages: countPdfPages(bytes),
-    counts: {
-      headings: collect(root, (n): n is Extract<typeof n, { type: 'heading' }> => n.type === 'heading')
-        .length,
-      tables: countTables(root),
-      diagrams: drawn.filter((d) => d.ok).length,
-      diagrams_failed: drawn.filter((d) => !d.ok).length,
-      images: assets.images.size,
-    },
+    counts: countsOf(root, assets),
+    warnings: assets.warnings,
+  }
+}
+
+/** The Markdown laid out as one screen page (the print page's HTML and styles, no page size): for images. */
+export async function markdownPageHtml(
+  source: DocumentSource,
+  env: EngineEnv,
+): Promise<{ html: string; counts: DocumentCounts; warnings: string[] }> {
+  const root = parse(source)
+  const assets = await prepareAssets(root, { ...env, baseDir: source.baseDir ?? '/', png: false })
+  const html = documentHtml(root, assets, {
+    title: source.title,
+    toc: source.toc ?? false,
+    pageSize: 'A4',
+    margins: '0',
+  })
+  return {
+    html,
+    counts: countsOf(root, assets),
     warnings: assets.warnings,
   }
 }

@@ -63,6 +63,30 @@ export interface PdfiumExports {
   FPDFBitmap_GetFormat(bitmap: Ptr): number
   FPDFBitmap_GetBuffer(bitmap: Ptr): Ptr
   FPDFBitmap_Destroy(bitmap: Ptr): void
+  /** Page size in points (1/72 inch), with the page's rotation applied. */
+  FPDF_GetPageWidthF(page: Ptr): number
+  FPDF_GetPageHeightF(page: Ptr): number
+  /** A BGRx (alpha 0) or BGRA bitmap of width × height, allocated in the engine; 0 when it does not fit. */
+  FPDFBitmap_Create(width: number, height: number, alpha: number): Ptr
+  /** Colour as 0xAARRGGBB. */
+  FPDFBitmap_FillRect(
+    bitmap: Ptr,
+    left: number,
+    top: number,
+    width: number,
+    height: number,
+    color: number,
+  ): number
+  FPDF_RenderPageBitmap(
+    bitmap: Ptr,
+    page: Ptr,
+    startX: number,
+    startY: number,
+    sizeX: number,
+    sizeY: number,
+    rotate: number,
+    flags: number,
+  ): void
 }
 
 /** FPDF_GetLastError codes (fpdfview.h). */
@@ -76,6 +100,9 @@ export const SegmentType = { lineTo: 0, bezierTo: 1, moveTo: 2 } as const
 
 /** FPDFBitmap_GetFormat values (fpdfview.h). */
 export const BitmapFormat = { gray: 1, bgr: 2, bgrx: 3, bgra: 4 } as const
+
+/** FPDF_RenderPageBitmap flags (fpdfview.h): draw annotations (form fields, stamps) as a viewer shows them. */
+export const RenderFlag = { annotations: 0x01 } as const
 
 /** Font descriptor flags (PDF 32000-1, 9.8.2). */
 export const FontFlag = { italic: 1 << 6, forceBold: 1 << 18 } as const

@@ -8,6 +8,7 @@ import { defaultLimits } from '../limits'
 import { ConvertFormat } from '../types'
 import { formatList } from './formatList'
 import { markdownPage } from './paging'
+import { pdfToImages } from './pdfToImages'
 
 /** The largest file any format accepts; the format's own limit then gives the precise error. */
 const MAX_READ_BYTES = Math.max(...Object.values(defaultLimits).map((limit) => limit.maxBytes))
@@ -34,7 +35,7 @@ export function createConvertToolset(env: ConvertToolsetEnvironment = {}) {
   return defineToolset({
     name: 'convert',
     summary:
-      'Reads documents in the workspace as Markdown: Word, PDF, Excel/CSV, PowerPoint, HTML, e-books, zips, images.',
+      'Reads documents in the workspace as Markdown: Word, PDF, Excel/CSV, PowerPoint, HTML, e-books, zips, images; PDF pages to images.',
     description:
       'Use it for files that files read refuses (not plain text): attachments saved in /inbox, downloads, any document the user points to. ' +
       'The whole file is converted once (results are cached by content) and handed out in pages; the workspace rules apply to the path.',
@@ -112,6 +113,7 @@ export function createConvertToolset(env: ConvertToolsetEnvironment = {}) {
           }
         },
       }),
+      pdfToImages,
       formats: method({
         description:
           'Lists the formats to_markdown reads, with their file extensions and what the Markdown keeps.',

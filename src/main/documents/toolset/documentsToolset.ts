@@ -9,6 +9,7 @@ import {
 import { dirOf, type RenderedDocument, renderDocx, renderPdf } from '../createDocuments'
 import { SUPPORTED_DIAGRAMS } from '../diagrams/supportedDiagrams'
 import { editMethods } from './editMethods'
+import { imageMethods } from './imageMethods'
 
 export type DocumentsEnvironment = DocumentBrowserOptions
 
@@ -78,7 +79,8 @@ export function createDocumentsToolset(env: DocumentsEnvironment = {}) {
   )
   return defineToolset({
     name: 'documents',
-    summary: 'Writes Word (.docx) and PDF documents from Markdown, with Mermaid diagrams drawn.',
+    summary:
+      'Writes Word (.docx), PDF and PNG/JPEG pictures from Markdown (or HTML), with Mermaid diagrams drawn; pictures to PDF.',
     methods: {
       createDocx: method({
         description:
@@ -162,6 +164,7 @@ export function createDocumentsToolset(env: DocumentsEnvironment = {}) {
         run: async () => ({ diagrams: SUPPORTED_DIAGRAMS.map((d) => ({ ...d })) }),
       }),
       ...editMethods(Markdown, (ctx) => browsers.get(ctx)),
+      ...imageMethods((ctx) => browsers.get(ctx)),
     },
   })
 }

@@ -1,0 +1,9 @@
+export {
+  checkFileSignature,
+  detectFileKind,
+  type FileKind,
+  IMAGE_KINDS,
+  isImageKind,
+  kindOfName,
+  type SignatureCheck,
+} from './fileSignature'
