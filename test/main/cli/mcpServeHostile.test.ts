@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertBuilt, cliPath, repoRoot } from '../../support/builtCli'
 import { tempDirs } from '../../support/tempDir'
 
-// `bureau mcp` read with raw JSON-RPC lines: what an SDK client never sends. Every reply within 20 s.
+// `bureau mcp` read with raw JSON-RPC lines: what an SDK client never sends. Every reply within 60 s (generous: a busy 2-core machine).
 const dirs = tempDirs('bureau-mcp-hostile-')
 let child: ChildProcessWithoutNullStreams
 let stderr = ''
@@ -58,7 +58,7 @@ beforeAll(async () => {
   child.on('exit', () => {
     for (const w of waiters.splice(0)) w()
   })
-}, 30_000)
+}, 60_000)
 
 afterAll(async () => {
   if (child.exitCode === null) child.kill()
@@ -94,7 +94,7 @@ describe('bureau mcp against hostile JSON-RPC lines', () => {
     send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }))
     send(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }))
     expect(JSON.stringify((await reply(byId(3))).result)).toContain('files_read')
-  }, 20_000)
+  }, 60_000)
 
   it('answers requests with invalid ids, batches and broken JSON with errors of id null', async () => {
     send('{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}')
@@ -109,7 +109,7 @@ describe('bureau mcp against hostile JSON-RPC lines', () => {
     expect(errorOf(await reply(byId(null))).code).toBe(-32700)
     send(JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'ping' }))
     expect((await reply(byId(6))).result).toEqual({})
-  }, 20_000)
+  }, 60_000)
 
   it('reads a 12 MB call, answers a 33 MB line with an error and goes on', async () => {
     // An unknown tool: the 12 MB line is read and answered (the SDK's own transport stopped at 10 MB).
@@ -130,11 +130,11 @@ describe('bureau mcp against hostile JSON-RPC lines', () => {
     send(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }))
     expect((await reply(byId(9))).result).toEqual({})
     expect(replies.some(byId(8))).toBe(false)
-  }, 30_000)
+  }, 60_000)
 
   it('exits with code 0 when the client closes stdin', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
     child.stdin.end()
     expect(await exited).toBe(0)
-  }, 20_000)
+  }, 60_000)
 })
