@@ -1,7 +1,15 @@
 import type { AgentStep } from '../../shared/ipc'
 import { type InteractionMode, selectInteractionMode } from '../../shared/settings'
 import { type LlmClient, LlmSession, type ToolSpec } from '../llm'
-import { createToolSession, getCatalog, lazyWorkspace, type Toolset, toolsetList } from '../tools'
+import {
+  CLI_TOOL_NAME,
+  cliCommandPrefixes,
+  createToolSession,
+  getCatalog,
+  lazyWorkspace,
+  type Toolset,
+  toolsetList,
+} from '../tools'
 import type { Workspace } from '../workspace'
 import { prepareAttachments } from './attachments/prepareAttachments'
 import { disclose } from './disclosure/discloseForRun'
@@ -35,6 +43,10 @@ function toolSpecs(toolsets: readonly Toolset[], mode: InteractionMode): ToolSpe
     name: tool.function.name,
     description: tool.function.description,
     parameters: tool.function.parameters as Record<string, unknown>,
+    // A local model's grammar then lets `command` start only with a real toolset and method.
+    ...(tool.function.name === CLI_TOOL_NAME && {
+      command: { argument: 'command', prefixes: cliCommandPrefixes(toolsets) },
+    }),
   }))
 }
 

@@ -26,6 +26,12 @@ export interface ToolSpec {
   name: string
   description: string
   parameters: Record<string, unknown>
+  /**
+   * A command-line tool (CLI mode's `cli`): its string parameter `argument` starts with one of
+   * `prefixes` (a toolset and method, or a help word), then ends or goes on after a space. A driver
+   * that constrains decoding (`local`) holds the model to it; providers get only the three fields above.
+   */
+  command?: { argument: string; prefixes: readonly string[] }
 }
 
 /** Token counts normalised over OpenAI, DeepSeek, Anthropic and Ollama. */

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { frameUntrusted, type ToolContext } from '../tools'
+import { MCP_LIMITS } from './limits'
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -37,24 +38,53 @@ async function saveBinary(
   }
 }
 
-async function partText(part: Content, ctx: ToolContext, folder: string, index: number): Promise<string> {
+/** Counts what one result saved, so a flood of images stops at the limit. */
+interface Budget {
+  saved: number
+  skipped: number
+}
+
+async function binary(
+  ctx: ToolContext,
+  folder: string,
+  base64: string,
+  mimeType: string,
+  index: number,
+  budget: Budget,
+): Promise<string> {
+  if (budget.saved >= MCP_LIMITS.savedPerResult) {
+    budget.skipped++
+    return `[${mimeType}, ${Math.round((base64.length * 3) / 4)} bytes, not saved: at most ${MCP_LIMITS.savedPerResult} files are saved per result]`
+  }
+  budget.saved++
+  return saveBinary(ctx, folder, base64, mimeType, index)
+}
+
+async function partText(
+  part: Content,
+  ctx: ToolContext,
+  folder: string,
+  index: number,
+  budget: Budget,
+): Promise<string> {
   switch (part.type) {
     case 'text':
       return part.text
     case 'image':
     case 'audio':
-      return saveBinary(ctx, folder, part.data, part.mimeType, index)
+      return binary(ctx, folder, part.data, part.mimeType, index, budget)
     case 'resource': {
       const resource = part.resource
       if ('text' in resource && typeof resource.text === 'string')
         return `[resource ${resource.uri}]\n${resource.text}`
       const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : ''
-      const saved = await saveBinary(
+      const saved = await binary(
         ctx,
         folder,
         blob,
         resource.mimeType ?? 'application/octet-stream',
         index,
+        budget,
       )
       return `[resource ${resource.uri}] ${saved}`
     }
@@ -65,11 +95,29 @@ async function partText(part: Content, ctx: ToolContext, folder: string, index: 
   }
 }
 
-/** The text of a result: every part in order, binaries as saved paths, structured content as JSON. */
+/**
+ * The text of a result: its parts in order (at most `resultParts` of them), binaries as saved paths
+ * (at most `savedPerResult` files), structured content as JSON; a note says what was left out.
+ */
 export async function resultText(result: CallToolResult, ctx: ToolContext, folder: string): Promise<string> {
-  const parts = await Promise.all((result.content ?? []).map((part, i) => partText(part, ctx, folder, i)))
+  const all = result.content ?? []
+  const content = all.slice(0, MCP_LIMITS.resultParts)
+  const budget: Budget = { saved: 0, skipped: 0 }
+  // One part after another: the budget must count saves in order, and a flood must not open thousands of files at once.
+  const parts: string[] = []
+  for (const [i, part] of content.entries()) parts.push(await partText(part, ctx, folder, i, budget))
   if (result.structuredContent !== undefined && !parts.some((p) => p.trim() !== ''))
     parts.push(JSON.stringify(result.structuredContent))
+  const notes: string[] = []
+  if (all.length > content.length)
+    notes.push(
+      `${(all.length - content.length).toLocaleString('en-US')} more content parts were left out (at most ${MCP_LIMITS.resultParts} are read per result)`,
+    )
+  if (budget.skipped > 0)
+    notes.push(
+      `${budget.skipped.toLocaleString('en-US')} files were not saved (at most ${MCP_LIMITS.savedPerResult} per result)`,
+    )
+  if (notes.length > 0) parts.push(`[Bureau: ${notes.join('; ')}.]`)
   return parts.join('\n')
 }
 

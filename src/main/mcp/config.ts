@@ -74,17 +74,42 @@ function issuesText(error: z.ZodError): string {
     .join('; ')
 }
 
-/** Reads the common format: every server with its env and headers, or a clear error. */
+/**
+ * Names an object already has (`__proto__`, `constructor`, `toString`, …): as keys they would be
+ * dropped or confused with the object's own machinery, so such a server is refused with a message.
+ */
+const RESERVED_NAMES = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype'])
+
+/** The `mcpServers` entries without reserved names, and a message for each one refused. */
+function withoutReservedNames(json: unknown): { json: unknown; refused: string[] } {
+  const servers = (json as { mcpServers?: unknown } | null)?.mcpServers
+  if (typeof json !== 'object' || json === null || typeof servers !== 'object' || servers === null)
+    return { json, refused: [] }
+  const kept: Record<string, unknown> = Object.create(null)
+  const refused: string[] = []
+  for (const [name, server] of Object.entries(servers)) {
+    if (RESERVED_NAMES.has(name))
+      refused.push(`the server named "${name}" was not used: that name is reserved; rename it`)
+    else kept[name] = server
+  }
+  return { json: { ...json, mcpServers: kept }, refused }
+}
+
+/**
+ * Reads the common format: every server with its env and headers, or a clear error; `refused` says
+ * which servers were left out and why.
+ */
 export function parseMcpServers(
   text: string,
   origin: McpServerConfig['origin'],
-): { ok: true; servers: McpServerConfig[] } | { ok: false; error: string } {
-  let json: unknown
+): { ok: true; servers: McpServerConfig[]; refused: string[] } | { ok: false; error: string } {
+  let raw: unknown
   try {
-    json = JSON.parse(text)
+    raw = JSON.parse(text)
   } catch (error) {
     return { ok: false, error: `not JSON (${error instanceof Error ? error.message : String(error)})` }
   }
+  const { json, refused } = withoutReservedNames(raw)
   const parsed = McpServersFile.safeParse(json)
   if (!parsed.success)
     return { ok: false, error: `expected {"mcpServers": {...}}: ${issuesText(parsed.error)}` }
@@ -103,7 +128,7 @@ export function parseMcpServers(
       disabled: s.disabled ?? false,
     }
   })
-  return { ok: true, servers }
+  return { ok: true, servers, refused }
 }
 
 /** The pasted common format as Settings entries: env values and headers become secrets. */
@@ -112,6 +137,7 @@ export function importServers(
 ): { ok: true; servers: ImportedServer[] } | { ok: false; error: string } {
   const parsed = parseMcpServers(text, 'settings')
   if (!parsed.ok) return parsed
+  if (parsed.refused.length > 0) return { ok: false, error: parsed.refused.join('; ') }
   return {
     ok: true,
     servers: parsed.servers.map((server) => {

@@ -1,13 +1,17 @@
+import { setMaxListeners } from 'node:events'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { APP_VERSION } from '../appVersion'
 import type { McpServerConfig } from './config'
+import { keepWithinLimits, MCP_LIMITS } from './limits'
 
 /** A connected server: its client, the tools it listed, and what it said on the way. */
 export interface McpConnection {
   readonly client: Client
   readonly tools: readonly Tool[]
+  /** What was left out of the server's tools to stay within `MCP_LIMITS`, one line per reason. */
+  readonly leftOut: readonly string[]
   /** `stdio`, `streamable-http` or `sse`: what actually connected. */
   readonly transport: 'stdio' | 'streamable-http' | 'sse'
   /** The last lines the server wrote on stderr (stdio), for error messages. */
@@ -54,18 +58,42 @@ async function httpTransport(config: McpServerConfig, kind: 'streamable-http' | 
   return new StreamableHTTPClientTransport(url, { requestInit })
 }
 
+/**
+ * Every page of `tools/list`, all within one deadline: at most `listPages` pages, and a cursor the
+ * server already gave ends the listing with an error instead of going round forever.
+ */
 async function listAllTools(client: Client, timeoutMs: number, signal?: AbortSignal): Promise<Tool[]> {
+  const deadline = AbortSignal.timeout(timeoutMs)
+  const both = signal ? AbortSignal.any([signal, deadline]) : deadline
+  // The SDK adds a listener per page to the signal it is given and keeps it until the signal ends.
+  setMaxListeners(MCP_LIMITS.listPages + 10, both)
   const tools: Tool[] = []
+  const seen = new Set<string>()
   let cursor: string | undefined
-  do {
-    const page = await client.listTools(cursor ? { cursor } : {}, {
-      timeout: timeoutMs,
-      ...(signal ? { signal } : {}),
-    })
-    tools.push(...page.tools)
-    cursor = page.nextCursor
-  } while (cursor && tools.length < 10_000)
-  return tools
+  for (let page = 0; ; page++) {
+    if (page >= MCP_LIMITS.listPages)
+      throw new Error(
+        `the server's tool list did not end after ${MCP_LIMITS.listPages} pages (${tools.length} tools so far)`,
+      )
+    let result: Awaited<ReturnType<Client['listTools']>>
+    try {
+      result = await client.listTools(cursor ? { cursor } : {}, { timeout: timeoutMs, signal: both })
+    } catch (error) {
+      if (deadline.aborted && !signal?.aborted)
+        throw new Error(
+          `the server did not finish listing its tools within ${timeoutMs / 1000} s (${page} pages, ${tools.length} tools)`,
+        )
+      throw error
+    }
+    tools.push(...result.tools)
+    cursor = result.nextCursor
+    if (!cursor) return tools
+    if (seen.has(cursor))
+      throw new Error(
+        `the server's tool list goes round in a loop (cursor "${cursor.slice(0, 40)}" came twice)`,
+      )
+    seen.add(cursor)
+  }
 }
 
 async function attempt(
@@ -85,11 +113,12 @@ async function attempt(
   const request = { timeout: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) }
   try {
     await client.connect(transport, request)
-    const tools = await listAllTools(client, options.timeoutMs, options.signal)
+    const { tools, leftOut } = keepWithinLimits(await listAllTools(client, options.timeoutMs, options.signal))
     ready = true
     return {
       client,
       tools,
+      leftOut,
       transport: kind,
       stderrTail: () => tail.text.trim(),
       close: () => client.close(),

@@ -52,8 +52,10 @@ export async function loadServers(
   let fileServers: McpServerConfig[] = []
   try {
     const parsed = parseMcpServers(await readFile(join(dataDir, MCP_FILE), 'utf8'), 'mcp.json')
-    if (parsed.ok) fileServers = parsed.servers
-    else problems.push(`${MCP_FILE} was not used: ${parsed.error}`)
+    if (parsed.ok) {
+      fileServers = parsed.servers
+      problems.push(...parsed.refused.map((reason) => `${MCP_FILE}: ${reason}`))
+    } else problems.push(`${MCP_FILE} was not used: ${parsed.error}`)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
       problems.push(`${MCP_FILE} could not be read: ${(error as Error).message}`)

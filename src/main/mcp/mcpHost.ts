@@ -1,12 +1,14 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { AppError } from '../../shared/errors'
 import type { AppNotice, McpServerStatus, McpToolInfo } from '../../shared/ipc'
+import type { McpSettings } from '../../shared/settings'
 import type { Logger } from '../logging'
 import type { ToolContext, ToolRegistry } from '../tools'
 import type { McpServerConfig } from './config'
 import { connectServer, type McpConnection } from './connect'
 import { loadServers, type McpSettingsPort } from './loadServers'
 import { mcpToolset, riskOf } from './mcpToolset'
+import { uncheckedPatterns } from './schemaPatterns'
 import { methodKeysOf, toolsetNameOf } from './toolNames'
 
 export interface McpHostOptions {
@@ -44,11 +46,22 @@ interface Entry {
 function callError(server: string, error: unknown, timeoutMs: number): AppError {
   const code = (error as { code?: unknown }).code
   const message = error instanceof Error ? error.message : String(error)
+  const data = (error as { data?: { maxTotalTimeout?: unknown } }).data
+  if (code === -32001 && typeof data?.maxTotalTimeout === 'number')
+    return new AppError(
+      'TIMEOUT',
+      `the MCP server "${server}" kept reporting progress but did not finish within the overall limit of ${data.maxTotalTimeout / 1000} s (mcp.callDeadlineSeconds)`,
+    )
   if (code === -32001)
     return new AppError('TIMEOUT', `the MCP server "${server}" did not answer within ${timeoutMs / 1000} s`)
   if (code === -32000)
     return new AppError('UNAVAILABLE', `the MCP server "${server}" closed the connection during the call`)
   return new AppError('HANDLER_FAILED', `MCP server "${server}": ${message}`)
+}
+
+/** The overall limit of one call: progress resets the per-call timeout, never this. */
+function callDeadlineMs(settings: McpSettings): number {
+  return (settings.callDeadlineSeconds ?? Math.max(600, settings.callTimeoutSeconds * 10)) * 1000
 }
 
 export function createMcpHost(options: McpHostOptions): McpHost {
@@ -83,7 +96,8 @@ export function createMcpHost(options: McpHostOptions): McpHost {
       const connection = entry.connection
       if (!connection)
         throw new AppError('UNAVAILABLE', `the MCP server "${entry.config.name}" is not connected`)
-      const timeoutMs = options.settings.mcp().callTimeoutSeconds * 1000
+      const settings = options.settings.mcp()
+      const timeoutMs = settings.callTimeoutSeconds * 1000
       // A signal per call: the SDK listens on it, and the session's own signal lives for many calls.
       const call = new AbortController()
       const abort = () => call.abort()
@@ -93,6 +107,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
           signal: call.signal,
           timeout: timeoutMs,
           resetTimeoutOnProgress: true,
+          maxTotalTimeout: callDeadlineMs(settings),
           onprogress: (p) =>
             ctx.progress({
               ...(p.total ? { fraction: p.progress / p.total } : {}),
@@ -142,6 +157,26 @@ export function createMcpHost(options: McpHostOptions): McpHost {
         return
       }
       entry.connection = connection
+      const unchecked = connection.tools.flatMap((tool) => uncheckedPatterns(tool.inputSchema))
+      const leftOut = [
+        ...connection.leftOut,
+        ...(unchecked.length > 0
+          ? [
+              `${unchecked.length} pattern${unchecked.length === 1 ? ' is' : 's are'} not checked by Bureau (RE2 cannot read them; the server still validates: ${unchecked
+                .slice(0, 2)
+                .map((p) => p.slice(0, 60))
+                .join(', ')})`,
+            ]
+          : []),
+      ]
+      if (leftOut.length > 0) {
+        log.warn('MCP server over limits', { server: config.name, leftOut })
+        options.notify?.({
+          level: 'warning',
+          id: `mcp:${config.name}:limits`,
+          message: `MCP server "${config.name}": ${leftOut.join('; ')}.`,
+        })
+      }
       const toolset = toolsetNameOf(config.name)
       const status: McpServerStatus = {
         name: config.name,

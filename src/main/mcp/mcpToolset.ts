@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { AppError } from '../../shared/errors'
 import { defineToolset, defuseMarkers, method, type ToolContext, type Toolset } from '../tools'
 import { framedResult, resultText } from './callResult'
+import { patternIssues, withoutPatterns } from './schemaPatterns'
 import { methodKeysOf } from './toolNames'
 
 /** What a toolset needs from its server's connection. */
@@ -16,12 +17,20 @@ export interface McpCaller {
 
 const MAX_DESCRIPTION = 600
 
-/** The server's JSON Schema as zod (so the pipeline repairs, coerces and validates before the call). */
+/**
+ * The server's JSON Schema as zod (so the pipeline repairs, coerces and validates before the call).
+ * Its patterns are checked by RE2 in linear time, never by zod's backtracking RegExp.
+ */
 export function inputSchemaOf(schema: Tool['inputSchema']): z.ZodObject {
   const { $schema: _ignored, ...rest } = schema as Record<string, unknown>
+  const full = { type: 'object', ...rest }
   try {
-    const converted = z.fromJSONSchema({ type: 'object', ...rest } as Parameters<typeof z.fromJSONSchema>[0])
-    if (converted instanceof z.ZodObject) return converted
+    const converted = z.fromJSONSchema(withoutPatterns(full) as Parameters<typeof z.fromJSONSchema>[0])
+    if (converted instanceof z.ZodObject)
+      return converted.superRefine((value, ctx) => {
+        for (const issue of patternIssues(full, value))
+          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message })
+      })
   } catch {
     // A schema zod cannot read: the server still validates; pass the object through.
   }

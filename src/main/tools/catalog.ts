@@ -3,7 +3,7 @@ import { CLI_TOOL_NAME } from './invoke'
 import type { JsonSchema } from './jsonSchema'
 import { methodInfo } from './methodInfo'
 import { modelSchema } from './modelSchema'
-import { apiToolName } from './naming'
+import { apiToolName, cliMethodName } from './naming'
 import type { Toolset } from './types'
 
 /** An OpenAI-style function tool. */
@@ -76,6 +76,22 @@ export function buildCliTool(): FunctionTool {
       },
     },
   }
+}
+
+/**
+ * What a CLI-mode command may start with: `help`, `--help`, `<toolset> --help`, `<toolset> -h` and
+ * `<toolset> <method>` for every method, as the terminal parser reads them.
+ */
+export function cliCommandPrefixes(toolsets: readonly Toolset[]): string[] {
+  return [
+    'help',
+    '--help',
+    ...toolsets.flatMap((toolset) => [
+      `${toolset.name} --help`,
+      `${toolset.name} -h`,
+      ...Object.keys(toolset.methods).map((key) => `${toolset.name} ${cliMethodName(key)}`),
+    ]),
+  ]
 }
 
 /**

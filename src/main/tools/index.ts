@@ -1,6 +1,7 @@
 export {
   buildApiTools,
   buildCliTool,
+  cliCommandPrefixes,
   type FunctionTool,
   getCatalog,
   type ToolCatalog,

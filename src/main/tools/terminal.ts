@@ -50,7 +50,29 @@ export async function runTerminalCommand(
   options: InvokeOptions = {},
 ): Promise<ToolResult> {
   const started = performance.now()
-  const tokens = tokenizeCommand(String(commandLine ?? ''))
+  const line = String(commandLine ?? '')
+  const withObject = splitWithJsonObject(line)
+  if (withObject) return runTerminalArgv(session, withObject, options, started)
+  const tokens = tokenizeCommand(line)
   if (!tokens.ok) return failure(started, 'usage', 'VALIDATION_FAILED', tokens.error)
   return runTerminalArgv(session, tokens.tokens, options, started)
+}
+
+/**
+ * `documents create_docx {"path": "/a.docx", "markdown": "# Hi"}`: a line ending in one JSON object
+ * keeps the object whole as its last word (shell splitting would strip its quotes and cut it at each
+ * space), so it can be read as the named arguments.
+ */
+function splitWithJsonObject(line: string): string[] | undefined {
+  const brace = line.indexOf('{')
+  const tail = line.slice(brace).trim()
+  if (brace <= 0 || !tail.endsWith('}')) return undefined
+  try {
+    const value: unknown = JSON.parse(tail)
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  } catch {
+    return undefined
+  }
+  const head = tokenizeCommand(line.slice(0, brace))
+  return head.ok && head.tokens.length > 0 ? [...head.tokens, tail] : undefined
 }

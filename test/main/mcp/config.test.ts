@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../../src/main/logging'
-import { createMcpHost, importIntoSettings, parseMcpServers } from '../../../src/main/mcp'
+import { createMcpHost, importIntoSettings, importServers, parseMcpServers } from '../../../src/main/mcp'
 import { openSettings } from '../../../src/main/settings'
 import { createToolRegistry } from '../../../src/main/tools'
 import { isSecretName } from '../../../src/shared/settings'
@@ -37,6 +37,21 @@ describe('MCP server config', () => {
     expect(both.ok).toBe(false)
     if (!both.ok) expect(both.error).toMatch(/mcpServers\.x.*command.*url/)
     expect(parseMcpServers('{mcpServers', 'mcp.json').ok).toBe(false)
+  })
+
+  it('refuses servers named like object machinery (__proto__, constructor) with a reason, and an import of them', () => {
+    const text =
+      '{"mcpServers": {"__proto__": {"command": "a"}, "toString": {"command": "b"}, "ok": {"command": "c"}}}'
+    const parsed = parseMcpServers(text, 'mcp.json')
+    if (!parsed.ok) expect.fail(parsed.error)
+    expect(parsed.servers.map((s) => s.name)).toEqual(['ok'])
+    expect(parsed.refused).toEqual([
+      'the server named "__proto__" was not used: that name is reserved; rename it',
+      'the server named "toString" was not used: that name is reserved; rename it',
+    ])
+    const imported = importServers('{"mcpServers": {"__proto__": {"command": "a"}}}')
+    expect(imported.ok).toBe(false)
+    if (!imported.ok) expect(imported.error).toContain('"__proto__" was not used')
   })
 
   it('imports into Settings with env values and headers encrypted, never in settings.json', async () => {

@@ -150,6 +150,9 @@ describe('MCP client against real servers', () => {
       await new Promise((r) => setTimeout(r, 30))
       pid = Number(await readFile(pidFile, 'utf8').catch(() => '0'))
     }
+    // Without a pid, process.kill(0) would kill the test runner's whole process group.
+    if (!pid)
+      expect.fail(`the fixture server never started the call (state: ${JSON.stringify(state('fixture'))})`)
     process.kill(pid, 'SIGKILL')
     const result = await call
     expect(result.ok).toBe(false)

@@ -103,6 +103,18 @@ describe('terminal parsing', () => {
     })
   })
 
+  it('a JSON object written unquoted after the method is taken whole as the named arguments', async () => {
+    expect(await args('files write_text {"path": "/a.txt", "text": "# Hi there"}')).toEqual({
+      path: '/a.txt',
+      text: '# Hi there',
+    })
+    expect(await args('files write_text /a.txt {"k": "v w"}')).toEqual({
+      path: '/a.txt',
+      text: '{"k": "v w"}',
+    })
+    expect(await args('files write_text /a.txt "a {b}"')).toEqual({ path: '/a.txt', text: 'a {b}' })
+  })
+
   it('-- ends the options, so values may start with --', async () => {
     expect(await args('files write_text /a.txt -- --not-an-option')).toEqual({
       path: '/a.txt',

@@ -1,5 +1,4 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { APP_NAME, APP_VERSION } from '../../appVersion'
 import { createLogger } from '../../logging'
@@ -8,6 +7,7 @@ import { createToolSession, type Toolset } from '../../tools'
 import { openCliToolEnvironment } from '../cliToolEnvironment'
 import type { McpCliOptions } from '../commandOptions'
 import { UsageError } from '../program'
+import { LineServerTransport } from './lineTransport'
 import { callBureauTool, mcpToolList } from './mcpTools'
 
 function pickToolsets(all: readonly Toolset[], names: string | undefined): Toolset[] {
@@ -52,8 +52,8 @@ export async function serveMcp(options: McpCliOptions): Promise<void> {
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()
   })
-  await server.connect(new StdioServerTransport())
-  process.stdin.once('end', () => void server.close())
+  // Answers oversized lines, invalid ids and requests before initialize with errors, and closes when stdin ends.
+  await server.connect(new LineServerTransport())
   await closed
   await session.dispose()
   await environment.close()

@@ -5,7 +5,7 @@ import { EventChannel } from '../local/eventChannel'
 import { toLocalHistory } from '../local/localHistory'
 import type { LocalModelHost } from '../local/localHost'
 import { LOCAL_AUTO_CONTEXT_CAP, type LoadedModel } from '../local/localRuntime'
-import { toolCallSchema } from '../local/toolGrammar'
+import { toolCallGrammar } from '../local/toolGrammar'
 import type { ChatRequest, FinishReason, ResolvedProvider } from '../types'
 import type { DriverEvent, ProviderDriver } from './driver'
 
@@ -21,9 +21,7 @@ function defaultMaxOutput(loaded: LoadedModel): number {
 }
 
 async function grammarFor(loaded: LoadedModel, request: ChatRequest): Promise<LlamaGrammar | undefined> {
-  if (request.protocolTools?.length)
-    // The schema is built at run time, so node-llama-cpp's type-level inference has nothing to infer.
-    return loaded.llama.createGrammarForJsonSchema(toolCallSchema(request.protocolTools) as never)
+  if (request.protocolTools?.length) return toolCallGrammar(loaded.llama, request.protocolTools)
   if (request.json) return loaded.llama.getGrammarFor('json')
   return undefined
 }

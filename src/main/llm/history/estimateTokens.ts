@@ -28,5 +28,10 @@ export function estimateMessagesTokens(messages: readonly ChatMessage[]): number
 }
 
 export function estimateToolsTokens(tools: readonly ToolSpec[] | undefined): number {
-  return tools ? estimateTextTokens(JSON.stringify(tools)) : 0
+  // What providers are sent: a command tool's prefixes stay local.
+  return tools
+    ? estimateTextTokens(
+        JSON.stringify(tools.map(({ name, description, parameters }) => ({ name, description, parameters }))),
+      )
+    : 0
 }

@@ -1,4 +1,4 @@
-import type { GbnfJsonSchema } from 'node-llama-cpp'
+import type { GbnfJsonSchema, Llama, LlamaGrammar } from 'node-llama-cpp'
 import { DONE_METHOD } from '../toolProtocol/jsonProtocol'
 import type { ToolSpec } from '../types'
 
@@ -88,9 +88,11 @@ export function toGbnfSchema(value: unknown): GbnfJsonSchema {
  * is `done`'s message, which must not be empty.
  */
 export function toolCallSchema(tools: readonly ToolSpec[]): GbnfJsonSchema {
-  const variants = tools.map((tool): GbnfJsonSchema => {
+  const variants = tools.map((tool, index): GbnfJsonSchema => {
     const params = objectParts(tool.parameters)
     const properties: Record<string, GbnfJsonSchema> = { method: { const: tool.name }, ...params.properties }
+    if (tool.command && tool.command.argument in properties)
+      properties[tool.command.argument] = { const: commandSlot(index) }
     if (tool.name === DONE_METHOD && properties.message) properties.message = { type: 'string', minLength: 1 }
     return {
       type: 'object',
@@ -100,4 +102,59 @@ export function toolCallSchema(tools: readonly ToolSpec[]): GbnfJsonSchema {
     }
   })
   return variants.length === 1 ? (variants[0] as GbnfJsonSchema) : { oneOf: variants }
+}
+
+/** A placeholder the JSON grammar carries where a command tool's argument goes; replaced by its rule. */
+function commandSlot(index: number): string {
+  return `BUREAUCOMMANDSLOT${index}`
+}
+
+/** A GBNF literal that matches `text` exactly. */
+function gbnfRaw(text: string): string {
+  return `"${text.replace(/[\\"]/g, '\\$&')}"`
+}
+
+/** A GBNF literal of text as it is written inside a JSON string. */
+function gbnfInJson(text: string): string {
+  return gbnfRaw(JSON.stringify(text).slice(1, -1))
+}
+
+/** One character of a JSON string, as node-llama-cpp writes it. */
+const COMMAND_CHAR = String.raw`bureau-command-char ::= [^"\\\x7F\x00-\x1F] | "\\" ["\\/bfnrt] | "\\u" [0-9a-fA-F]{4}`
+
+/**
+ * The JSON-schema grammar text with each command tool's placeholder replaced by a rule: a JSON string
+ * that starts with one of the tool's prefixes, then ends or goes on after a space.
+ */
+export function withCommandRules(grammar: string, tools: readonly ToolSpec[]): string {
+  let text = grammar
+  const rules: string[] = []
+  tools.forEach((tool, index) => {
+    if (!tool.command || tool.command.prefixes.length === 0) return
+    const literal = gbnfRaw(`"${commandSlot(index)}"`)
+    if (!text.includes(literal))
+      throw new Error(`the tool grammar has no place for the command of "${tool.name}"`)
+    const rule = `bureau-command-${index}`
+    text = text.split(literal).join(rule)
+    const heads = [...new Set(tool.command.prefixes)].map(gbnfInJson).join(' | ')
+    rules.push(`${rule} ::= "\\"" ( ${heads} ) ( " " bureau-command-char* )? "\\""`)
+  })
+  if (rules.length === 0) return grammar
+  return [text.trimEnd(), ...rules, COMMAND_CHAR, ''].join('\n')
+}
+
+/**
+ * The grammar of one reply: one call of one of the tools (`toolCallSchema`), and for a command tool
+ * a `command` that names a real toolset and method, so a small model cannot invent either.
+ */
+export async function toolCallGrammar(llama: Llama, tools: readonly ToolSpec[]): Promise<LlamaGrammar> {
+  // The schema is built at run time, so node-llama-cpp's type-level inference has nothing to infer.
+  const json = await llama.createGrammarForJsonSchema(toolCallSchema(tools) as never)
+  if (!tools.some((tool) => tool.command)) return json
+  return llama.createGrammar({
+    grammar: withCommandRules(json.grammar, tools),
+    stopGenerationTriggers: json.stopGenerationTriggers,
+    trimWhitespaceSuffix: json.trimWhitespaceSuffix,
+    rootRuleName: json.rootRuleName,
+  })
 }

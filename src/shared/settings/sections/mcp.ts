@@ -27,5 +27,10 @@ export const McpSettings = z.looseObject({
   connectTimeoutSeconds: z.number().int().min(1).max(600).default(30),
   /** One tool call; past it the call fails with TIMEOUT and the server stays connected. */
   callTimeoutSeconds: z.number().int().min(1).max(3600).default(120),
+  /**
+   * One tool call in all: progress notifications restart `callTimeoutSeconds`, never this.
+   * Unset: ten times the call timeout, at least 600 s.
+   */
+  callDeadlineSeconds: z.number().int().min(1).max(86_400).optional(),
 })
 export type McpSettings = z.output<typeof McpSettings>
