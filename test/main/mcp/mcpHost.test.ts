@@ -49,7 +49,8 @@ beforeAll(async () => {
   host = createMcpHost({
     dataDir,
     settings: {
-      mcp: () => ({ servers: {}, connectTimeoutSeconds: 8, callTimeoutSeconds: 3 }),
+      // Six servers start at once: on a loaded two-core machine one can take several seconds to list its tools.
+      mcp: () => ({ servers: {}, connectTimeoutSeconds: 30, callTimeoutSeconds: 3 }),
       getSecret: async () => undefined,
       listSecretNames: () => [],
     },
