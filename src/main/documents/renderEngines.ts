@@ -5,6 +5,7 @@ import { buildDocx } from './docx/buildDocx'
 import { readTemplateStyles } from './docx/templateStyles'
 import { documentHtml } from './html/toHtml'
 import { prepareAssets } from './markdown/assets'
+import { estimateBlocks, MAX_BLOCKS } from './markdown/blockCount'
 import { collect, isMermaid, parseMarkdown } from './markdown/parseMarkdown'
 import { countPdfPages, printPdf } from './pdf/printPdf'
 
@@ -13,6 +14,12 @@ function parse(source: DocumentSource) {
     throw new AppError(
       'TOO_LARGE',
       `The Markdown is longer than ${MAX_MARKDOWN_CHARS} characters; split the document.`,
+    )
+  const blocks = estimateBlocks(source.markdown)
+  if (blocks > MAX_BLOCKS)
+    throw new AppError(
+      'TOO_LARGE',
+      `The Markdown has about ${blocks.toLocaleString('en-US')} blocks (paragraphs, headings, list items, table rows); one document holds at most ${MAX_BLOCKS.toLocaleString('en-US')} (about 1,800 pages). Split it into several documents.`,
     )
   return parseMarkdown(source.markdown)
 }
@@ -27,7 +34,13 @@ export async function renderPdf(
 ): Promise<RenderedDocument> {
   const root = parse(source)
   const assets = await prepareAssets(root, { ...env, baseDir: source.baseDir ?? '/', png: false })
-  const html = documentHtml(root, assets, { title: source.title, toc: source.toc ?? false, ...layout })
+  const warnings = [...assets.warnings]
+  const html = documentHtml(
+    root,
+    assets,
+    { title: source.title, toc: source.toc ?? false, ...layout },
+    warnings,
+  )
   const bytes = await printPdf(env.browser, html)
   const drawn = [...assets.diagrams.values()]
   return {
@@ -41,7 +54,7 @@ export async function renderPdf(
       diagrams_failed: drawn.filter((d) => !d.ok).length,
       images: assets.images.size,
     },
-    warnings: assets.warnings,
+    warnings,
   }
 }
 
