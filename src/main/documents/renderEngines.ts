@@ -5,7 +5,7 @@ import { buildDocx } from './docx/buildDocx'
 import { readTemplateStyles } from './docx/templateStyles'
 import { documentHtml } from './html/toHtml'
 import { prepareAssets } from './markdown/assets'
-import { estimateBlocks, MAX_BLOCKS } from './markdown/blockCount'
+import { estimateBlocks, estimateNesting, MAX_BLOCKS, MAX_NESTING } from './markdown/blockCount'
 import { collect, isMermaid, parseMarkdown } from './markdown/parseMarkdown'
 import { countPdfPages, printPdf } from './pdf/printPdf'
 
@@ -20,6 +20,12 @@ function parse(source: DocumentSource) {
     throw new AppError(
       'TOO_LARGE',
       `The Markdown has about ${blocks.toLocaleString('en-US')} blocks (paragraphs, headings, list items, table rows); one document holds at most ${MAX_BLOCKS.toLocaleString('en-US')} (about 1,800 pages). Split it into several documents.`,
+    )
+  const nesting = estimateNesting(source.markdown)
+  if (nesting > MAX_NESTING)
+    throw new AppError(
+      'TOO_LARGE',
+      `The Markdown nests quotes or lists more than ${MAX_NESTING} levels deep; flatten them.`,
     )
   return parseMarkdown(source.markdown)
 }

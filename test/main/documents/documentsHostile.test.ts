@@ -5,7 +5,7 @@ import type { Root } from 'mdast'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documentHtml } from '../../../src/main/documents/html/toHtml'
 import type { DocumentAssets } from '../../../src/main/documents/markdown/assets'
-import { estimateBlocks, MAX_BLOCKS } from '../../../src/main/documents/markdown/blockCount'
+import { estimateBlocks, estimateNesting, MAX_BLOCKS } from '../../../src/main/documents/markdown/blockCount'
 import { createToolSession, invoke, type ToolResult, type ToolSession } from '../../../src/main/tools'
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import { createWorkspace, type Workspace } from '../../../src/main/workspace'
@@ -51,6 +51,12 @@ describe('documents: very large Markdown', () => {
     expect(estimateBlocks(sectioned(2_500))).toBe(102_500)
   })
 
+  it('measures how deep quotes and lists nest without parsing; fenced code does not count', () => {
+    expect(estimateNesting('> a\n> > b\n\n- x\n  - y\n    - z\n\n```\n> > > > >\n```')).toBe(3)
+    expect(estimateNesting(`${'>'.repeat(5_000)} deep`)).toBe(101)
+    expect(estimateNesting('Plain text with > and - inside.')).toBe(0)
+  })
+
   it('the print page of 150,000 blocks is built without overflowing the stack', () => {
     const tree: Root = {
       type: 'root',
@@ -93,6 +99,13 @@ describeNeeding(['chromium', 'pdftotext'], 'documents: hostile Markdown through 
       expect(await workspace.exists(path)).toBe(false)
     }
   }, 30_000)
+
+  it('5,000 nested quotes are refused up front, not parsed for a minute and then overflowing the stack', async () => {
+    const result = await call('create_docx', { path: '/deep.docx', markdown: `${'>'.repeat(5_000)} deep` })
+    expect(result).toMatchObject({ ok: false, code: 'TOO_LARGE' })
+    if (!result.ok) expect(result.error).toContain('nests quotes or lists more than 100 levels deep')
+    expect(await workspace.exists('/deep.docx')).toBe(false)
+  }, 20_000)
 
   it('block-level HTML is rendered in the PDF (cleaned), and what is left out is named in warnings', async () => {
     const result = await call('create_pdf', { path: '/raw.pdf', markdown: RAW_HTML })

@@ -40,3 +40,41 @@ export function estimateBlocks(markdown: string): number {
   }
   return blocks
 }
+
+/** Quotes and lists nested deeper than this are refused: parsing 5,000 nested quotes took a minute and rendering them overflowed the stack. */
+export const MAX_NESTING = 100
+
+const NESTING_MARKER = /^[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t])/
+
+/** The deepest nesting of quotes and list items on any line outside fenced code, counted without parsing. */
+export function estimateNesting(markdown: string): number {
+  let deepest = 0
+  let fence: string | undefined
+  let from = 0
+  while (from <= markdown.length) {
+    let to = markdown.indexOf('\n', from)
+    if (to === -1) to = markdown.length
+    const line = markdown.slice(from, to)
+    from = to + 1
+    const marker = FENCE.exec(line)?.[1]
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = undefined
+      continue
+    }
+    if (marker) {
+      fence = marker
+      continue
+    }
+    let depth = 0
+    let rest = line
+    for (let found = NESTING_MARKER.exec(rest); found; found = NESTING_MARKER.exec(rest)) {
+      depth++
+      rest = rest.slice(found[0].length)
+      if (depth > MAX_NESTING) break
+    }
+    const indent = /^[ \t]*/.exec(line)?.[0].replace(/\t/g, '    ').length ?? 0
+    if (depth > 0) depth += Math.floor(indent / 2)
+    if (depth > deepest) deepest = depth
+  }
+  return deepest
+}
