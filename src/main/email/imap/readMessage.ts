@@ -139,7 +139,7 @@ export async function readMessage(
     return readSummarised(
       client,
       head,
-      `the message has ${parts.toLocaleString('en-US')} MIME parts, over the ${MAX_PARSED_PARTS.toLocaleString('en-US')} read whole`,
+      `the message has ${parts.toLocaleString('en-US')} MIME parts, more than the ${MAX_PARSED_PARTS.toLocaleString('en-US')} a message is parsed whole with`,
     )
   const full = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true })
   const source = full ? full.source : undefined
