@@ -18,9 +18,12 @@ export async function loadConvertToolset(
 
 /**
  * An HTML text (an e-mail's HTML part) as Markdown with the attachment converter's rules (scripts,
- * styles and `data:` images dropped, GFM tables), loaded on first use and run on the calling thread.
+ * styles and `data:` images dropped, GFM tables, nesting bounded), loaded on first use and run on
+ * the calling thread; `warnings` say what was left out.
  */
-export async function htmlTextToMarkdown(html: string): Promise<string> {
+export async function htmlTextToMarkdown(html: string): Promise<{ markdown: string; warnings: string[] }> {
   const { htmlToMarkdown } = await import('./markdown/htmlToMarkdown')
-  return htmlToMarkdown(html, { dataImages: 'drop' })
+  const warnings: string[] = []
+  const markdown = htmlToMarkdown(html, { dataImages: 'drop', warnings })
+  return { markdown, warnings }
 }

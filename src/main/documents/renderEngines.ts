@@ -5,6 +5,7 @@ import { buildDocx } from './docx/buildDocx'
 import { readTemplateStyles } from './docx/templateStyles'
 import { documentHtml } from './html/toHtml'
 import { type DocumentAssets, prepareAssets } from './markdown/assets'
+import { estimateBlocks, estimateNesting, MAX_BLOCKS, MAX_NESTING } from './markdown/blockCount'
 import { collect, isMermaid, parseMarkdown } from './markdown/parseMarkdown'
 import { countPdfPages, printPdf } from './pdf/printPdf'
 
@@ -13,6 +14,18 @@ function parse(source: DocumentSource) {
     throw new AppError(
       'TOO_LARGE',
       `The Markdown is longer than ${MAX_MARKDOWN_CHARS} characters; split the document.`,
+    )
+  const blocks = estimateBlocks(source.markdown)
+  if (blocks > MAX_BLOCKS)
+    throw new AppError(
+      'TOO_LARGE',
+      `The Markdown has about ${blocks.toLocaleString('en-US')} blocks (paragraphs, headings, list items, table rows); one document holds at most ${MAX_BLOCKS.toLocaleString('en-US')} (about 1,800 pages). Split it into several documents.`,
+    )
+  const nesting = estimateNesting(source.markdown)
+  if (nesting > MAX_NESTING)
+    throw new AppError(
+      'TOO_LARGE',
+      `The Markdown nests quotes or lists more than ${MAX_NESTING} levels deep; flatten them.`,
     )
   return parseMarkdown(source.markdown)
 }
@@ -38,13 +51,19 @@ export async function renderPdf(
 ): Promise<RenderedDocument> {
   const root = parse(source)
   const assets = await prepareAssets(root, { ...env, baseDir: source.baseDir ?? '/', png: false })
-  const html = documentHtml(root, assets, { title: source.title, toc: source.toc ?? false, ...layout })
+  const warnings = [...assets.warnings]
+  const html = documentHtml(
+    root,
+    assets,
+    { title: source.title, toc: source.toc ?? false, ...layout },
+    warnings,
+  )
   const bytes = await printPdf(env.browser, html)
   return {
     bytes,
     pages: countPdfPages(bytes),
     counts: countsOf(root, assets),
-    warnings: assets.warnings,
+    warnings,
   }
 }
 
@@ -55,16 +74,17 @@ export async function markdownPageHtml(
 ): Promise<{ html: string; counts: DocumentCounts; warnings: string[] }> {
   const root = parse(source)
   const assets = await prepareAssets(root, { ...env, baseDir: source.baseDir ?? '/', png: false })
-  const html = documentHtml(root, assets, {
-    title: source.title,
-    toc: source.toc ?? false,
-    pageSize: 'A4',
-    margins: '0',
-  })
+  const warnings = [...assets.warnings]
+  const html = documentHtml(
+    root,
+    assets,
+    { title: source.title, toc: source.toc ?? false, pageSize: 'A4', margins: '0' },
+    warnings,
+  )
   return {
     html,
     counts: countsOf(root, assets),
-    warnings: assets.warnings,
+    warnings,
   }
 }
 

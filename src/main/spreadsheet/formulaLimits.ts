@@ -78,6 +78,70 @@ const preChecks: Record<string, (params: FunctionParam[]) => unknown> = {
   },
 }
 
+/**
+ * Text functions whose result is the first error among their arguments (ranges included), as in
+ * Excel: `LEN(1/0)` is #DIV/0!, not the length of the text "#DIV/0!".
+ */
+const TEXT_FUNCTIONS = [
+  'LEN',
+  'LENB',
+  'UPPER',
+  'LOWER',
+  'PROPER',
+  'TRIM',
+  'CLEAN',
+  'LEFT',
+  'LEFTB',
+  'RIGHT',
+  'RIGHTB',
+  'MID',
+  'MIDB',
+  'REPLACE',
+  'REPLACEB',
+  'SUBSTITUTE',
+  'FIND',
+  'FINDB',
+  'SEARCH',
+  'SEARCHB',
+  'EXACT',
+  'CODE',
+  'UNICODE',
+  'CHAR',
+  'UNICHAR',
+  'TEXT',
+  'CONCAT',
+  'CONCATENATE',
+  'TEXTJOIN',
+  'VALUE',
+  'NUMBERVALUE',
+  'FIXED',
+  'DOLLAR',
+  'T',
+  'ASC',
+  'DBCS',
+  'BAHTTEXT',
+  'TEXTBEFORE',
+  'TEXTAFTER',
+]
+
+function errorIn(value: unknown): unknown {
+  if (value instanceof FormulaParser.FormulaError) return value
+  if (!Array.isArray(value)) return undefined
+  for (const item of value) {
+    const error = errorIn(item)
+    if (error) return error
+  }
+  return undefined
+}
+
+function argumentError(params: FunctionParam[]): unknown {
+  for (const p of params) {
+    const error = p && !p.omitted ? errorIn(p.value) : undefined
+    if (error) return error
+  }
+  return undefined
+}
+
 function sumLength(params: FunctionParam[]): number {
   let total = 0
   for (const p of params) total += textLength(p.value)
@@ -94,6 +158,11 @@ export function withPreChecks(
     const fn = functions[name] ?? engineOwn[name]
     if (!fn) continue
     out[name] = (...params) => check(params) ?? fn(...params)
+  }
+  for (const name of TEXT_FUNCTIONS) {
+    const fn = out[name] ?? engineOwn[name]
+    if (!fn) continue
+    out[name] = (...params) => argumentError(params) ?? fn(...params)
   }
   return out
 }

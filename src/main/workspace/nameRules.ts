@@ -3,8 +3,16 @@ import { isInternalName } from './internalPaths'
 
 export const MAX_NAME_BYTES = 255
 
-// Windows device names: opening `nul.txt` or `COM1` there talks to a device, not a file.
+// Windows device names: opening `nul.txt` or `COM1` there talks to a device, not a file. Only there:
+// on Linux and macOS `nul.txt` and `con.md` are ordinary files, which reads, listings and the
+// knowledge index must keep.
 const RESERVED_NAME = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$|clock\$)(?:\s*\..*)?$/i
+const DEVICE_NAMES_RESERVED = process.platform === 'win32'
+
+/** Whether `name` is a Windows device name (`CON`, `nul.txt`, `COM¹`), whatever the platform. */
+export function isWindowsDeviceName(name: string): boolean {
+  return RESERVED_NAME.test(name) || RESERVED_NAME.test(name.normalize('NFKC'))
+}
 
 // Slash-like characters that NFKC leaves alone but that render (or best-fit convert) like a separator.
 const SLASH_LOOK_ALIKES = /[\u2044\u2215\u29F8\u29F9\u2216\u244A\u2571\u2572\uFE68\uFF0F\uFF3C]/u
@@ -27,7 +35,7 @@ export function checkName(name: string): void {
   if (/[. ]$/.test(name)) {
     refuse('trailing-dot-or-space', 'names cannot end with a dot or a space; remove it.')
   }
-  if (RESERVED_NAME.test(name) || RESERVED_NAME.test(name.normalize('NFKC'))) {
+  if (DEVICE_NAMES_RESERVED && isWindowsDeviceName(name)) {
     refuse(
       'reserved-name',
       'names like CON, PRN, AUX, NUL, COM1 and LPT1 are reserved device names; pick another.',

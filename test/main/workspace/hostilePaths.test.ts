@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Workspace } from '../../../src/main/workspace'
 import { PathRefusedError, type PathRule } from '../../../src/main/workspace/errors'
+import { isWindowsDeviceName } from '../../../src/main/workspace/nameRules'
 import { AppError } from '../../../src/shared/errors'
 import { rejection, sandboxes } from './sandbox'
 
@@ -13,6 +14,20 @@ interface HostileCase {
 }
 
 const longPath = `/${'a'.repeat(200)}/`.repeat(25)
+
+// Windows device names: reserved there, ordinary files on Linux and macOS.
+const deviceNames: HostileCase[] = [
+  { name: 'CON', path: '/CON', rule: 'reserved-name' },
+  { name: 'con.txt', path: '/con.txt', rule: 'reserved-name' },
+  { name: 'NUL', path: '/NUL', rule: 'reserved-name' },
+  { name: 'nul.tar.gz', path: '/nul.tar.gz', rule: 'reserved-name' },
+  { name: 'COM1', path: '/COM1', rule: 'reserved-name' },
+  { name: 'lpt9.log', path: '/docs/lpt9.log', rule: 'reserved-name' },
+  { name: 'mixed-case Aux.Txt', path: '/Aux.Txt', rule: 'reserved-name' },
+  { name: 'superscript COM¹', path: '/COM\u00B9', rule: 'reserved-name' },
+  { name: 'fullwidth ＣＯＮ', path: '/\uFF23\uFF2F\uFF2E', rule: 'reserved-name' },
+  { name: 'CONIN$', path: '/CONIN$', rule: 'reserved-name' },
+]
 
 // Traversal in every spelling we know, host paths, hidden characters, bad names and link tricks.
 const corpus: HostileCase[] = [
@@ -101,17 +116,8 @@ const corpus: HostileCase[] = [
   { name: '256-byte name', path: `/${'a'.repeat(256)}`, rule: 'name-too-long' },
   { name: 'multibyte name over 255 bytes', path: `/${'€'.repeat(86)}`, rule: 'name-too-long' },
   { name: 'path over 4096 bytes', path: longPath, rule: 'path-too-long' },
-  // reserved names, trailing dots and spaces, streams
-  { name: 'CON', path: '/CON', rule: 'reserved-name' },
-  { name: 'con.txt', path: '/con.txt', rule: 'reserved-name' },
-  { name: 'NUL', path: '/NUL', rule: 'reserved-name' },
-  { name: 'nul.tar.gz', path: '/nul.tar.gz', rule: 'reserved-name' },
-  { name: 'COM1', path: '/COM1', rule: 'reserved-name' },
-  { name: 'lpt9.log', path: '/docs/lpt9.log', rule: 'reserved-name' },
-  { name: 'mixed-case Aux.Txt', path: '/Aux.Txt', rule: 'reserved-name' },
-  { name: 'superscript COM¹', path: '/COM\u00B9', rule: 'reserved-name' },
-  { name: 'fullwidth ＣＯＮ', path: '/\uFF23\uFF2F\uFF2E', rule: 'reserved-name' },
-  { name: 'CONIN$', path: '/CONIN$', rule: 'reserved-name' },
+  // reserved names (on Windows only), trailing dots and spaces, streams
+  ...(process.platform === 'win32' ? deviceNames : []),
   { name: 'trailing dot', path: '/report.txt.', rule: 'trailing-dot-or-space' },
   { name: 'trailing space', path: '/report.txt ', rule: 'trailing-dot-or-space' },
   { name: 'folder with trailing dot', path: '/folder./a.txt', rule: 'trailing-dot-or-space' },
@@ -233,6 +239,22 @@ describe('hostile path corpus', () => {
       )
     for (const outcome of outcomes) expectRefused(outcome as Error, rule)
   })
+
+  it.skipIf(process.platform === 'win32')(
+    'Windows device names are ordinary files elsewhere: written, listed, read and stat-ed',
+    async () => {
+      const names = deviceNames.map((c) => (c.path as string).split('/').pop()!)
+      for (const name of names) expect(isWindowsDeviceName(name)).toBe(true)
+      for (const name of ['con.txt', 'nul.tar.gz', 'Aux.Txt', 'CONIN$']) {
+        await workspace.writeFile(`/devices/${name}`, name)
+        expect(await workspace.readText(`/devices/${name}`)).toBe(name)
+        expect((await workspace.stat(`/devices/${name}`)).type).toBe('file')
+      }
+      const listed = (await workspace.list('/devices')).entries.map((e) => e.name).sort()
+      expect(listed).toEqual(['Aux.Txt', 'CONIN$', 'con.txt', 'nul.tar.gz'])
+      await workspace.delete('/devices')
+    },
+  )
 
   it('left everything outside the workspace, and Bureau internals, untouched', async () => {
     expect(await snapshot()).toEqual(before)

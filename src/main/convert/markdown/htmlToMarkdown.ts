@@ -19,6 +19,8 @@ export type DataImagePolicy = 'keep' | 'placeholder' | 'drop'
 
 export interface HtmlToMarkdownOptions {
   dataImages: DataImagePolicy
+  /** Hears what was left out or changed on the way (HTML nested too deeply). */
+  warnings?: string[]
 }
 
 const droppedTags = new Set([
@@ -187,7 +189,7 @@ const services = new Map<DataImagePolicy, TurndownService>()
 
 /** Converts HTML (a string or a DOM node the caller already cleaned) to GFM Markdown. */
 export function htmlToMarkdown(input: string | Element | Document, options: HtmlToMarkdownOptions): string {
-  const root = typeof input === 'string' ? parseHtml(input) : input
+  const root = typeof input === 'string' ? parseHtml(input, options.warnings) : input
   prepare(root)
   let service = services.get(options.dataImages)
   if (!service) {

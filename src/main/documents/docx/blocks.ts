@@ -21,6 +21,7 @@ import type {
   Table as MdTable,
   RootContent,
 } from 'mdast'
+import { htmlLines } from '../html/rawHtml'
 import { isMermaid, isPageBreak, textOf } from '../markdown/parseMarkdown'
 import { type DocxContext, FONTS, fitWidth, startsRightToLeft } from './docxContext'
 import { inlines } from './inlines'
@@ -105,7 +106,7 @@ function diagram(node: Code, ctx: DocxContext, place: Place): Paragraph {
 
 function table(node: MdTable, ctx: DocxContext): Table {
   ctx.counts.tables += 1
-  const columns = Math.max(1, ...node.children.map((row) => row.children.length))
+  const columns = node.children.reduce((most, row) => Math.max(most, row.children.length), 1)
   const width = Math.floor(CONTENT_WIDTH_TWIPS / columns)
   return new Table({
     width: { size: width * columns, type: WidthType.DXA },
@@ -165,6 +166,20 @@ function list(node: List, ctx: DocxContext, place: Place): Block[] {
   return out
 }
 
+/** A raw HTML block as paragraphs of its text (a row's cells joined with ` | `). */
+function rawHtml(html: string, ctx: DocxContext, place: Place): Paragraph[] {
+  const lines = htmlLines(html)
+  if (/<[a-z]/i.test(html)) ctx.rawHtmlBlocks += 1
+  return lines.map(
+    (line) =>
+      new Paragraph({
+        ...(startsRightToLeft(line) ? { bidirectional: true } : {}),
+        ...(place.quote > 0 ? { indent: { left: 567 * place.quote } } : {}),
+        children: [new TextRun(line)],
+      }),
+  )
+}
+
 /** One Markdown block as docx paragraphs and tables. */
 export function block(
   node: RootContent | BlockContent | DefinitionContent,
@@ -192,9 +207,10 @@ export function block(
           children: [],
         }),
       ]
+    case 'html':
+      return rawHtml(node.value, ctx, place)
     case 'footnoteDefinition':
     case 'definition':
-    case 'html':
     case 'yaml':
       return []
     default:

@@ -101,13 +101,18 @@ export async function buildDocx(
     lists: [],
     counts: { tables: 0, diagrams: 0, images: 0, headings: 0 },
     warnings: [...assets.warnings],
+    rawHtmlBlocks: 0,
   }
   const footnotes = footnoteDefinitions(root, ctx)
   const body = root.children.flatMap((node) => block(node, ctx))
+  if (ctx.rawHtmlBlocks > 0)
+    ctx.warnings.push(
+      `raw HTML in the Markdown (${ctx.rawHtmlBlocks} block${ctx.rawHtmlBlocks === 1 ? '' : 's'}) is written as plain text in the DOCX: its text is kept, its layout (alignment, tables, formatting) is not`,
+    )
   const head: Paragraph[] = []
   if (options.title)
     head.push(new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(options.title)] }))
-  if (options.toc) head.push(...tableOfContents(ctx))
+  if (options.toc) for (const entry of tableOfContents(ctx)) head.push(entry)
   const document = new Document({
     creator: 'Bureau',
     title: options.title ?? '',

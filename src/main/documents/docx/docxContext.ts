@@ -11,6 +11,8 @@ export interface DocxContext {
   lists: Array<{ reference: string; ordered: boolean; start: number }>
   counts: { tables: number; diagrams: number; images: number; headings: number }
   warnings: string[]
+  /** Raw HTML blocks of the Markdown written as plain text. */
+  rawHtmlBlocks: number
 }
 
 export const FONTS = {

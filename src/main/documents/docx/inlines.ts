@@ -48,6 +48,11 @@ function imageRun(node: Extract<PhrasingContent, { type: 'image' }>, ctx: DocxCo
 
 const SAFE_URL = /^(https?:|mailto:)/i
 
+/** Appends without spreading: a paragraph may hold more runs than a call can take as arguments. */
+function append<T>(out: T[], items: readonly T[]): void {
+  for (const item of items) out.push(item)
+}
+
 /** Markdown inline content as docx runs; styles nest (bold inside a link inside emphasis). */
 export function inlines(
   nodes: readonly PhrasingContent[],
@@ -61,13 +66,13 @@ export function inlines(
         out.push(textRun(node.value.replace(/\n/g, ' '), style))
         break
       case 'strong':
-        out.push(...inlines(node.children, ctx, { ...style, bold: true }))
+        append(out, inlines(node.children, ctx, { ...style, bold: true }))
         break
       case 'emphasis':
-        out.push(...inlines(node.children, ctx, { ...style, italics: true }))
+        append(out, inlines(node.children, ctx, { ...style, italics: true }))
         break
       case 'delete':
-        out.push(...inlines(node.children, ctx, { ...style, strike: true }))
+        append(out, inlines(node.children, ctx, { ...style, strike: true }))
         break
       case 'inlineCode':
         out.push(textRun(node.value, { ...style, code: true }))
@@ -79,7 +84,7 @@ export function inlines(
         const children = inlines(node.children, ctx, { ...style, link: true })
         if (node.url.startsWith('#')) out.push(new InternalHyperlink({ anchor: node.url.slice(1), children }))
         else if (SAFE_URL.test(node.url)) out.push(new ExternalHyperlink({ link: node.url, children }))
-        else out.push(...inlines(node.children, ctx, style))
+        else append(out, inlines(node.children, ctx, style))
         break
       }
       case 'image':
@@ -95,7 +100,7 @@ export function inlines(
         // Raw HTML is not copied into documents (the PDF drops it too).
         break
       default:
-        if ('children' in node) out.push(...inlines(node.children as PhrasingContent[], ctx, style))
+        if ('children' in node) append(out, inlines(node.children as PhrasingContent[], ctx, style))
         else if ('value' in node) out.push(textRun(String(node.value), style))
     }
   }

@@ -5,6 +5,7 @@ import { defaultHandlers, type Handlers, type State, toHast } from 'mdast-util-t
 import type { DocumentAssets } from '../markdown/assets'
 import { collect, headingIds, isHeading, isPageBreak, textOf } from '../markdown/parseMarkdown'
 import { printCss } from './printCss'
+import { cleanHtml } from './rawHtml'
 
 export interface HtmlOptions {
   title?: string
@@ -28,7 +29,7 @@ function element(tagName: string, properties: Element['properties'], children: E
 }
 const text = (value: string): ElementContent => ({ type: 'text', value })
 
-function handlers(assets: DocumentAssets, ids: Map<Heading, string>): Handlers {
+function handlers(assets: DocumentAssets, ids: Map<Heading, string>, leftOut: Set<string>): Handlers {
   return {
     code(state: State, node: Code) {
       const drawn = assets.diagrams.get(node)
@@ -60,8 +61,11 @@ function handlers(assets: DocumentAssets, ids: Map<Heading, string>): Handlers {
       return defaultHandlers.paragraph(state, node)
     },
     html(_state: State, node) {
-      // Raw HTML in the Markdown is never copied into the page; only the page-break comment means something.
-      return isPageBreak(node) ? element('div', { className: ['page-break'] }, []) : undefined
+      if (isPageBreak(node)) return element('div', { className: ['page-break'] }, [])
+      // Raw HTML goes in through the allowlist only; the print page runs no script and fetches nothing.
+      const clean = cleanHtml(node.value)
+      for (const tag of clean.leftOut) leftOut.add(tag)
+      return clean.html ? ({ type: 'raw', value: clean.html } as ElementContent) : undefined
     },
   }
 }
@@ -101,17 +105,38 @@ function markDirections(node: HastRoot | HastContent): void {
   if ('children' in node) for (const child of node.children) markDirections(child)
 }
 
-/** The whole print page: one HTML string, styles inline, pictures as data URIs, no script. */
-export function documentHtml(root: Root, assets: DocumentAssets, options: HtmlOptions): string {
+/** Says which tags of the Markdown's raw HTML were left out, if any. */
+export function rawHtmlWarning(leftOut: Iterable<string>): string | undefined {
+  const tags = [...leftOut].map((tag) => `<${tag}>`)
+  if (tags.length === 0) return undefined
+  return `raw HTML in the Markdown: ${tags.join(', ')} left out (documents keep formatting and layout tags only; pictures go in as ![alt](path))`
+}
+
+/**
+ * The whole print page: one HTML string, styles inline, pictures as data URIs, no script;
+ * `warnings` hears what of the Markdown's raw HTML was left out.
+ */
+export function documentHtml(
+  root: Root,
+  assets: DocumentAssets,
+  options: HtmlOptions,
+  warnings: string[] = [],
+): string {
   const headings = collect(root, isHeading)
   const ids = headingIds(headings)
-  const body = toHast(root, { handlers: handlers(assets, ids), allowDangerousHtml: false }) as HastRoot
+  const leftOut = new Set<string>()
+  const body = toHast(root, {
+    handlers: handlers(assets, ids, leftOut),
+    allowDangerousHtml: false,
+  }) as HastRoot
+  const warning = rawHtmlWarning(leftOut)
+  if (warning) warnings.push(warning)
   markDirections(body)
   const children: HastContent[] = []
   if (options.title)
     children.push(element('h1', { className: ['doc-title'], dir: 'auto' }, [text(options.title)]))
   if (options.toc) children.push(tableOfContents(headings, ids))
-  children.push(...body.children)
+  for (const child of body.children) children.push(child)
   const html = toHtml({ type: 'root', children }, { allowDangerousHtml: true })
   const title = toHtml({ type: 'text', value: options.title ?? 'Document' })
   return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"><title>${title}</title><style>${printCss(options)}</style></head><body>${html}</body></html>`

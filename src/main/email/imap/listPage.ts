@@ -1,5 +1,5 @@
 import type { FetchMessageObject, ImapFlow, SearchObject } from 'imapflow'
-import { defuse } from '../untrustedMail'
+import { clipAddresses, clipSubject, defuse } from '../untrustedMail'
 import { formatAddresses } from './addresses'
 import { visibleFlags } from './flags'
 import { attachmentParts } from './structure'
@@ -34,9 +34,9 @@ function summarise(message: FetchMessageObject): MessageSummary {
   const date = envelope?.date ?? message.internalDate
   return {
     uid: message.uid,
-    from: formatAddresses(envelope?.from).map(defuse),
-    to: formatAddresses(envelope?.to).map(defuse),
-    subject: defuse(envelope?.subject ?? ''),
+    from: clipAddresses(formatAddresses(envelope?.from)).map(defuse),
+    to: clipAddresses(formatAddresses(envelope?.to)).map(defuse),
+    subject: defuse(clipSubject(envelope?.subject ?? '')),
     ...(date instanceof Date && !Number.isNaN(date.getTime()) ? { date: date.toISOString() } : {}),
     size: message.size ?? 0,
     flags: visibleFlags(message.flags),

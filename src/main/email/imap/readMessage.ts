@@ -1,14 +1,20 @@
 import type { FetchMessageObject, ImapFlow } from 'imapflow'
 import { AppError } from '../../../shared/errors'
 import { htmlTextToMarkdown } from '../../convert'
+import { clipAddresses, clipSubject } from '../untrustedMail'
 import { formatAddresses } from './addresses'
 import { visibleFlags } from './flags'
-import { type AttachmentPart, attachmentParts, textPart } from './structure'
+import { type AttachmentPart, attachmentParts, partCount, textPart } from './structure'
 
 /** The text of a summarised (too large) message that is read: its first text part, up to this. */
 const SUMMARY_TEXT_BYTES = 512 * 1024
 /** HTML longer than this is cut before conversion (a 30 MB HTML body must not reach the converter). */
 const MAX_HTML_CHARS = 2_000_000
+/**
+ * A message with more MIME parts than this is read from its structure (its first text part
+ * downloaded, attachments listed) rather than parsed whole: mailparser refuses over 1,000 parts.
+ */
+const MAX_PARSED_PARTS = 1_000
 
 export interface ReadMail {
   uid: number
@@ -25,6 +31,8 @@ export interface ReadMail {
   markdown: string
   /** Why only part of the message was read, when it was. */
   summarised?: string | undefined
+  /** What was left out or changed on the way to Markdown (HTML cut or flattened, parts not parsed). */
+  notes: string[]
 }
 
 export async function fetchHead(client: ImapFlow, uid: number, folder: string): Promise<FetchMessageObject> {
@@ -47,16 +55,28 @@ async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-async function bodyMarkdown(html: string | false | undefined, text: string | undefined): Promise<string> {
+async function bodyMarkdown(
+  html: string | false | undefined,
+  text: string | undefined,
+  notes: string[],
+): Promise<string> {
+  const plain = (text ?? '').replace(/\r\n/g, '\n').trim()
   if (html) {
+    if (html.length > MAX_HTML_CHARS)
+      notes.push(
+        `the HTML part has ${html.length.toLocaleString('en-US')} characters: only its first ${MAX_HTML_CHARS.toLocaleString('en-US')} were read`,
+      )
     try {
-      const markdown = await htmlTextToMarkdown(html.slice(0, MAX_HTML_CHARS))
-      if (markdown.trim()) return markdown
-    } catch {
-      // An HTML part the converter cannot handle is read as its text part instead.
+      const converted = await htmlTextToMarkdown(html.slice(0, MAX_HTML_CHARS))
+      notes.push(...converted.warnings)
+      if (converted.markdown.trim()) return converted.markdown
+    } catch (error) {
+      notes.push(
+        `the HTML part could not be converted (${(error as Error).message}); ${plain ? 'the plain-text part is shown instead' : 'there is no plain-text part to show instead'}`,
+      )
     }
   }
-  return (text ?? '').replace(/\r\n/g, '\n').trim()
+  return plain
 }
 
 function headFields(head: FetchMessageObject) {
@@ -64,10 +84,10 @@ function headFields(head: FetchMessageObject) {
   const date = envelope?.date
   return {
     uid: head.uid,
-    subject: envelope?.subject ?? '',
-    from: formatAddresses(envelope?.from),
-    to: formatAddresses(envelope?.to),
-    cc: formatAddresses(envelope?.cc),
+    subject: clipSubject(envelope?.subject ?? ''),
+    from: clipAddresses(formatAddresses(envelope?.from)),
+    to: clipAddresses(formatAddresses(envelope?.to)),
+    cc: clipAddresses(formatAddresses(envelope?.cc)),
     ...(date instanceof Date && !Number.isNaN(date.getTime()) ? { date: date.toISOString() } : {}),
     ...(envelope?.messageId ? { messageId: envelope.messageId } : {}),
     ...(envelope?.inReplyTo ? { inReplyTo: envelope.inReplyTo } : {}),
@@ -77,10 +97,11 @@ function headFields(head: FetchMessageObject) {
   }
 }
 
-/** A message too large to load: its first text part (decoded, cut), attachments from the structure. */
-async function readSummarised(client: ImapFlow, head: FetchMessageObject, limit: number): Promise<ReadMail> {
+/** A message not parsed whole: its first text part (decoded, cut), attachments from the structure. */
+async function readSummarised(client: ImapFlow, head: FetchMessageObject, why: string): Promise<ReadMail> {
   const structure = head.bodyStructure
   const part = textPart(structure, 'text/plain') ?? textPart(structure, 'text/html')
+  const notes: string[] = []
   let markdown = ''
   if (part) {
     const download = await client.download(String(head.uid), part, {
@@ -89,12 +110,13 @@ async function readSummarised(client: ImapFlow, head: FetchMessageObject, limit:
     })
     const text = download.content ? await streamText(download.content) : ''
     const isHtml = textPart(structure, 'text/plain') === undefined
-    markdown = await bodyMarkdown(isHtml ? text : undefined, isHtml ? '' : text)
+    markdown = await bodyMarkdown(isHtml ? text : undefined, isHtml ? '' : text, notes)
   }
   return {
     ...headFields(head),
     markdown,
-    summarised: `the message is ${head.size ?? 0} bytes, over the ${limit}-byte limit (email.maxMessageBytes): only the start of its text was read and its attachments are listed, not loaded`,
+    summarised: `${why}: only the start of its text was read and its attachments are listed, not loaded`,
+    notes,
   }
 }
 
@@ -106,7 +128,19 @@ export async function readMessage(
   maxBytes: number,
 ): Promise<ReadMail> {
   const head = await fetchHead(client, uid, folder)
-  if ((head.size ?? 0) > maxBytes) return readSummarised(client, head, maxBytes)
+  if ((head.size ?? 0) > maxBytes)
+    return readSummarised(
+      client,
+      head,
+      `the message is ${head.size ?? 0} bytes, over the ${maxBytes}-byte limit (email.maxMessageBytes)`,
+    )
+  const parts = partCount(head.bodyStructure)
+  if (parts > MAX_PARSED_PARTS)
+    return readSummarised(
+      client,
+      head,
+      `the message has ${parts.toLocaleString('en-US')} MIME parts, more than the ${MAX_PARSED_PARTS.toLocaleString('en-US')} a message is parsed whole with`,
+    )
   const full = await client.fetchOne(String(uid), { uid: true, source: true }, { uid: true })
   const source = full ? full.source : undefined
   if (!source) throw new AppError('NOT_FOUND', `The message with uid ${uid} in "${folder}" is gone.`)
@@ -119,10 +153,8 @@ export async function readMessage(
       skipTextLinks: true,
     })
   } catch (error) {
-    throw new AppError(
-      'UNSUPPORTED',
-      `The message with uid ${uid} cannot be read: ${(error as Error).message}`,
-    )
+    return readSummarised(client, head, `the message cannot be parsed whole (${(error as Error).message})`)
   }
-  return { ...headFields(head), markdown: await bodyMarkdown(parsed.html, parsed.text) }
+  const notes: string[] = []
+  return { ...headFields(head), markdown: await bodyMarkdown(parsed.html, parsed.text, notes), notes }
 }

@@ -19,9 +19,21 @@ function isAttachment(node: MessageStructureObject): boolean {
   return fileNameOf(node) !== undefined && !node.type.startsWith('text/')
 }
 
-function walk(node: MessageStructureObject, visit: (node: MessageStructureObject) => void): void {
-  visit(node)
-  for (const child of node.childNodes ?? []) walk(child, visit)
+/** Every node in document order, with a stack of our own: a server may nest parts deeply. */
+function walk(root: MessageStructureObject, visit: (node: MessageStructureObject) => void): void {
+  const pending = [root]
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    visit(node)
+    const children = node.childNodes ?? []
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!)
+  }
+}
+
+/** How many MIME parts (multipart containers included) the structure has. */
+export function partCount(structure: MessageStructureObject | undefined): number {
+  let count = 0
+  if (structure) walk(structure, () => count++)
+  return count
 }
 
 /** The attachments of a message from its BODYSTRUCTURE, without downloading anything. */

@@ -11,6 +11,14 @@ export function readView(mail: ReadMail, where: { account: string; folder: strin
   const pages = pageText(mail.markdown)
   const index = Math.min(page, pages.length)
   const shown = mail.attachments.slice(0, READ_ATTACHMENTS)
+  const notes = [
+    ...mail.notes,
+    ...(mail.attachments.length > shown.length
+      ? [
+          `${shown.length} of ${mail.attachments.length.toLocaleString('en-US')} attachments are listed; save_attachments saves them all, or those named`,
+        ]
+      : []),
+  ].map(defuse)
   const header = [
     `From: ${mail.from.join(', ')}`,
     `To: ${mail.to.join(', ')}`,
@@ -23,6 +31,7 @@ export function readView(mail: ReadMail, where: { account: string; folder: strin
         ]
       : []),
     ...(mail.summarised ? [`Summarised: ${mail.summarised}`] : []),
+    ...notes.map((note) => `Note: ${note}`),
     ...(pages.length > 1 ? [`Page ${index} of ${pages.length}`] : []),
   ]
   return {
@@ -42,7 +51,8 @@ export function readView(mail: ReadMail, where: { account: string; folder: strin
     page: index,
     pages: pages.length,
     ...(index < pages.length ? { next_page: index + 1 } : {}),
-    ...(mail.summarised ? { summarised: mail.summarised } : {}),
+    ...(mail.summarised ? { summarised: defuse(mail.summarised) } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
     content: frameMail(
       mail.from.join(', '),
       `account ${where.account}, folder ${where.folder}, uid ${mail.uid}`,

@@ -52,6 +52,8 @@ export const ReadOut = z.object({
   pages: z.number(),
   next_page: z.number().optional(),
   summarised: z.string().optional(),
+  /** What was left out or changed: HTML cut or flattened, attachments not all listed. */
+  notes: z.array(z.string()).optional(),
   content: z.string(),
 })
 
