@@ -275,7 +275,7 @@ describe.concurrent.each(['bundled-chromium', 'cdp'] as const)('web toolset in %
 
   it('converts a PDF response to Markdown', async () => {
     const view = await h.ok<PageResult>('web_navigate', { url: sites.site.url('/doc.pdf') })
-    expect(view.content).toContain('AutoGen')
+    expect(view.content).toContain('Harbour Street Lantern Works')
     expect(view.content).toContain('A PDF, converted to Markdown.')
   })
 

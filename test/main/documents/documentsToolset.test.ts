@@ -143,7 +143,7 @@ beforeAll(async () => {
   scratch = join(base, 'scratch')
   workspace = createWorkspace({ root })
   await workspace.writeFile('/reports/chart.png', await readFile(fixturePath('documents', 'chart.png')))
-  await copyFile(fixturePath('convert', 'test.docx'), join(base, 'template.docx'))
+  await copyFile(fixturePath('core', 'report.docx'), join(base, 'template.docx'))
   await workspace.writeFile('/templates/house.docx', await readFile(join(base, 'template.docx')))
   session = createToolSession({ toolsets: await loadBuiltinToolsets(), workspace })
   const markdown = await corpus()
