@@ -10,7 +10,7 @@ export function thirdPartyFolder(...parts: string[]): string {
   return join(thirdPartyDir(), ...parts)
 }
 
-/** A third-party corpus folder (`../shared/corpus/<name>`: `web`, `convert`, `xlsx`); it may be absent. */
+/** A corpus folder of the third-party folder (`corpus/<name>`: `web`, `convert`, `xlsx`); it may be absent. */
 export function corpusDir(name: string): string {
   return thirdPartyFolder('corpus', name)
 }
