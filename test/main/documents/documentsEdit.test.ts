@@ -69,7 +69,7 @@ let texts: Record<string, string> = {}
 
 // Edits a document Word wrote (markitdown's test.docx, from the third-party folder) and one Bureau wrote;
 // LibreOffice reads both back.
-describeNeeding(['soffice', { thirdParty: 'corpus/convert' }], 'editing Word documents', () => {
+describeNeeding(['soffice', 'pdftotext', { thirdParty: 'corpus/convert' }], 'editing Word documents', () => {
   beforeAll(async () => {
     const base = await dirs.make()
     scratch = join(base, 'scratch')

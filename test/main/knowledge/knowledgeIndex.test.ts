@@ -21,7 +21,12 @@ describe('knowledge index (BM25, real converter and LanceDB)', () => {
       const report = await h.knowledge.build()
       expect(report.errors).toEqual([])
       expect(report.indexed).toBe(4)
-      const pdf = await h.knowledge.search({ query: 'annealed overnight brass frames', topK: 5 })
+      const pdf = await h.knowledge.search({
+        query: 'annealed overnight brass frames',
+        topK: 5,
+        pathGlob: 'reports/**',
+      })
+
       expect(pdf.mode).toBe('bm25')
       expect(pdf.passages[0]?.path).toBe('/reports/repair.pdf')
       expect(pdf.passages[0]?.anchor.page).toBeGreaterThanOrEqual(1)
