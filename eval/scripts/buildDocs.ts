@@ -29,14 +29,16 @@ const total = 821.14
 function receiptHtml(): string {
   const sum = items.reduce((s, [, , qty, price]) => s + qty * price, 0)
   if (Math.abs(sum - subtotal) > 0.001) throw new Error(`items add up to ${sum}, not ${subtotal}`)
-  if (Math.abs(subtotal - discount + tax - rewards - total) > 0.001) throw new Error('the total does not add up')
+  if (Math.abs(subtotal - discount + tax - rewards - total) > 0.001)
+    throw new Error('the total does not add up')
   const lines = items
     .map(
       ([name, sku, qty, price]) =>
         `<div>${name}</div><div class="row"><span>${sku} ${qty} @ ${money(price)}</span><span>${money(qty * price)}</span></div>`,
     )
     .join('')
-  const row = (label: string, value: string) => `<div class="row"><span>${label}</span><span>${value}</span></div>`
+  const row = (label: string, value: string) =>
+    `<div class="row"><span>${label}</span><span>${value}</span></div>`
   return `<!doctype html><html><head><meta charset="utf-8"><style>
 body{font:11pt "DejaVu Sans Mono",monospace;width:78mm;margin:6mm auto}
 .c{text-align:center}.row{display:flex;justify-content:space-between}hr{border:0;border-top:1px dashed #000}
@@ -115,7 +117,13 @@ try {
   writeFileSync(`${fixtures}docs/inventory.pdf`, await page.pdf({ format: 'A4' }))
   await page.setViewportSize({ width: 960, height: 640 })
   await page.setContent(
-    photoHtml(['HARBOUR BAKERY', 'Open daily 7 to 18', 'Fresh bread every morning'], -3, 5, '#f4efe2', '#5a2a12'),
+    photoHtml(
+      ['HARBOUR BAKERY', 'Open daily 7 to 18', 'Fresh bread every morning'],
+      -3,
+      5,
+      '#f4efe2',
+      '#5a2a12',
+    ),
   )
   writeFileSync(`${fixtures}files/photo.jpg`, await page.screenshot({ type: 'jpeg', quality: 82 }))
   await page.setContent(

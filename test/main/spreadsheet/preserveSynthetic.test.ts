@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { strFromU8, strToU8, zipSync } from 'fflate'
-import { describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
 import {
   type Parts,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
 import { readPackage } from '../../../src/main/spreadsheet/packageParts'
 import { writeWorkbookParts } from '../../../src/main/spreadsheet/writeWorkbookParts'

@@ -9,7 +9,6 @@ import { core, docxFixtures } from '../corpus'
 const docxFiles = docxFixtures('pruneStyles')
 const wordWritten = docxFiles.filter((path) => !path.startsWith(core.dir))
 
-
 function stylesOf(name: string): string {
   const data = unzipSync(new Uint8Array(readFileSync(name)))['word/styles.xml']
   if (!data) throw new Error(`${name} has no word/styles.xml`)
@@ -50,7 +49,6 @@ describe('pruneStyles', () => {
       const xml = stylesOf(name)
       expect(pruneStyles(xml).length).toBeLessThan(xml.length / 5)
     })
-
 
   it('keeps names with entities, the first w:pPr/w:numPr/w:numId, duplicate ids and nothing else', async () => {
     const pruned = pruneStyles(numberingStyle)
