@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 
 const fixturesRoot = fileURLToPath(new URL('../fixtures/', import.meta.url))
 
-/** The absolute path of a fixture (`fixturePath('convert', 'test.pdf')`); throws if it does not exist. */
+/** The absolute path of a fixture (`fixturePath('core', 'report.pdf')`); throws if it does not exist. */
 export function fixturePath(...parts: string[]): string {
   const full = join(fixturesRoot, ...parts)
   if (!existsSync(full))

@@ -7,7 +7,7 @@ import { describeNeeding } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
 import { TINY_MODEL, TINY_MODEL_NEEDS } from '../../support/tinyModel'
 
-// The built CLI with the tiny random-weights GGUF (test/fixtures/models/README.md) as an installed local
+// The built CLI with the tiny random-weights GGUF (fixtures/models in the third-party folder) as an installed local
 // model. Random weights cannot solve a task: these tests check that the harness and the chat survive a
 // model that answers garbage (grammar-valid calls with nonsense in them) and one that never stops.
 

@@ -68,19 +68,15 @@ describe('symlink swap race (renameat2 RENAME_EXCHANGE loop)', () => {
     expect([...seen].sort()).toEqual(['folder', 'link'])
   })
 
-  it.for(names)(
-    '%s: no escape',
-    async (name, { skip }) => {
-      const race = needRace(skip)
-      const operation = race.operations.find((candidate) => candidate.name === name)
-      if (!operation) throw new Error(`no race operation ${name}`)
-      const tally = await race.hammer(operation, CALLS, BUDGET_MS)
-      report(name, tally)
-      expect(tally.calls).toBeGreaterThan(0)
-      expect(tally.escapes).toBe(0)
-    },
-    60_000,
-  )
+  it.for(names)('%s: no escape', { timeout: 60_000 }, async (name, { skip }) => {
+    const race = needRace(skip)
+    const operation = race.operations.find((candidate) => candidate.name === name)
+    if (!operation) throw new Error(`no race operation ${name}`)
+    const tally = await race.hammer(operation, CALLS, BUDGET_MS)
+    report(name, tally)
+    expect(tally.calls).toBeGreaterThan(0)
+    expect(tally.escapes).toBe(0)
+  })
 
   it('files write_text with history on: no recorded version holds outside content', async ({ skip }) => {
     const race = needRace(skip)
