@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EvalReport, loadTaskSet, runEval, shippedEvalDir } from '../../../src/main/eval'
 import { DOVECOT, DOVECOT_REQUIRED } from '../../support/mailServers'
+import { describeNeeding } from '../../support/requirements'
 import { testEvalEnvironment } from './support'
 
 // The whole suite, replayed without a model: every reference solution must pass and every wrong
@@ -90,7 +91,8 @@ describe('the eval task set', () => {
   })
 })
 
-describe('replaying every task', () => {
+// The web tasks drive Chromium, the document tasks print with it.
+describeNeeding(['chromium'], 'replaying every task', () => {
   let reference: EvalReport
   let wrong: EvalReport
   let noDovecot: EvalReport
