@@ -7,10 +7,10 @@ import { chromium, type Page } from 'playwright-core'
 import { snapshotPlaywrightPage } from '../src/main/browser'
 import { PAGE_CHARS } from '../src/main/browser/snapshot/paging'
 import { recallOfCounts } from '../test/support/wordRecall'
-import { corpusDir, median } from './support'
+import { corpusDir, median, skippedWithout } from './support'
 import type { BenchRow } from './types'
 
-// The 40 readability test pages (test/fixtures/web), served on loopback; everything they load from
+// The 40 readability test pages (corpus/web in the third-party folder), served on loopback; everything they load from
 // elsewhere is aborted so the run is offline and repeatable. For each page: raw HTML bytes, our Markdown
 // bytes, Playwright's ariaSnapshot() bytes of the same loaded page, word recall of expected.html in our
 // Markdown, the time of one read (the in-page pass plus the transfer), and whether every visible
@@ -135,6 +135,8 @@ async function measure(page: Page, url: string, name: string): Promise<PageResul
 }
 
 export default async function bench(): Promise<BenchRow[]> {
+  const skipped = skippedWithout(corpus)
+  if (skipped) return skipped
   const names = readdirSync(corpus)
     .filter((n) => statSync(join(corpus, n)).isDirectory())
     .sort()

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { createConverter } from '../src/main/convert'
 import { recallOfCounts } from '../test/support/wordRecall'
-import { corpusDir, median } from './support'
+import { corpusDir, median, skippedWithout } from './support'
 import type { BenchRow } from './types'
 
 // Side by side, each tool used the way it is used: one `bureau convert` process for a whole batch
@@ -307,6 +307,8 @@ function batchRow(label: string, comparison: Comparison, peer: string, target: n
 }
 
 export default async function convertBench(): Promise<BenchRow[]> {
+  const skipped = skippedWithout(corpus)
+  if (skipped) return skipped
   const docx = compare(docxFiles, (file) => ['pandoc', ['-t', 'gfm', file]])
   const pdf = compare(textPdfs, (file) => ['pdftotext', ['-layout', file, '-']])
   const docx20 = compare(repeated(docxFiles, 5), (file) => ['pandoc', ['-t', 'gfm', file]])

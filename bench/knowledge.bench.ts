@@ -7,8 +7,8 @@ import { createConverter } from '../src/main/convert'
 import { createKnowledgeService } from '../src/main/knowledge'
 import { createWorkspace } from '../src/main/workspace'
 import { defaultSettings } from '../src/shared/settings'
-import { fixturePath } from '../test/support/fixtures'
 import { fixtureQuestions, plantedFact, type Question } from './knowledgeQuestions'
+import { corpusDir, skippedWithout } from './support'
 import type { BenchRow } from './types'
 
 // A generated workspace of 1,000 documents made from the test fixtures: every copy differs (a planted
@@ -33,7 +33,7 @@ const zipText: Record<string, RegExp> = { docx: /<w:t(?: [^>]*)?>/, pptx: /<a:t>
 
 async function generate(root: string): Promise<Question[]> {
   const questions = [...fixtureQuestions]
-  const bytes = await Promise.all(sources.map((name) => readFile(fixturePath('convert', name))))
+  const bytes = await Promise.all(sources.map((name) => readFile(join(corpusDir('convert'), name))))
   for (let index = 0; index < DOCS; index++) {
     const source = sources[index % sources.length]!
     const extension = source.slice(source.lastIndexOf('.') + 1)
@@ -91,6 +91,8 @@ async function ripgrep(dir: string, word: string): Promise<number | undefined> {
 }
 
 export default async function knowledgeBench(): Promise<BenchRow[]> {
+  const skipped = skippedWithout(corpusDir('convert'))
+  if (skipped) return skipped
   const root = await mkdtemp(join(tmpdir(), 'bureau-knowledge-bench-'))
   const dataDir = await mkdtemp(join(tmpdir(), 'bureau-knowledge-data-'))
   const questions = await generate(root)

@@ -6,10 +6,11 @@ import { probeMachine } from '../src/main/models/machineProfile'
 import { estimateSpeed } from '../src/main/models/speedEstimate'
 import { getCatalog } from '../src/main/tools'
 import { loadBuiltinToolsets } from '../src/main/toolsHost'
-import { fixturePath } from '../test/support/fixtures'
+import { TINY_MODEL } from '../test/support/tinyModel'
+import { skippedWithout } from './support'
 import type { BenchRow } from './types'
 
-const MODEL = fixturePath('models', 'llama-2-tiny-random.gguf')
+const MODEL = TINY_MODEL
 const TOKENS = 64
 
 /**
@@ -18,6 +19,8 @@ const TOKENS = 64
  * question (the cost the token-economy work shrinks). One CPU thread: the bench machine is shared.
  */
 export default async function bench(): Promise<BenchRow[]> {
+  const skipped = skippedWithout(MODEL)
+  if (skipped) return skipped
   const runtime = new LocalRuntime({ idleUnloadMs: () => 0, threads: 1 })
   const { LlamaCompletion } = await import('node-llama-cpp')
   const started = performance.now()

@@ -150,7 +150,7 @@ export const SCENARIOS: Scenario[] = [
     title: 'question about an attached .docx',
     prompt: () => 'What is this document about, in two sentences?',
     attachments: async () => [
-      { name: 'test.docx', bytes: new Uint8Array(await readFile(fixturePath('convert', 'test.docx'))) },
+      { name: 'test.docx', bytes: new Uint8Array(await readFile(fixturePath('core', 'report.docx'))) },
     ],
     calls: () => [
       { text: 'It is a sample Word document about AutoGen. It shows headings, a table and a list.' },

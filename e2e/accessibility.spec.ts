@@ -8,7 +8,7 @@ import { expect, test } from './support/test'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // axe-core (WCAG 2.1 A/AA, colour contrast included) on every page in both themes, offline.
-const docx = readFileSync(fixturePath('convert', 'test.docx'))
+const docx = readFileSync(fixturePath('core', 'report.docx'))
 
 // A working provider (the scripted model answers the connection test): the chat page shows what a set-up
 // user sees. The first-run guide (no provider works) has its own server and test below.

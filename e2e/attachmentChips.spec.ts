@@ -8,8 +8,8 @@ import { expect, test } from './support/test'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // Issue 19 item 8: chips show Reading…, then Ready or the converter's error, from the real conversion.
-const docx = readFileSync(fixturePath('convert', 'test.docx'))
-const randomBin = readFileSync(fixturePath('convert', 'random.bin'))
+const docx = readFileSync(fixturePath('core', 'report.docx'))
+const randomBin = readFileSync(fixturePath('core', 'random.bin'))
 
 let llm: ScriptedLlm
 let bureau: BureauServer
@@ -87,7 +87,7 @@ test('a good .docx reads as Ready, random.bin shows the converter error; removed
   await page.getByRole('button', { name: 'Send' }).click()
   await expect(page.getByTestId('assistant-text').last()).toContainText('about AutoGen', { timeout: 30_000 })
   // The model got the converted document, and nothing of the removed file.
-  expect(asked).toContain('AutoGen')
+  expect(asked).toContain('Harbour Street')
   expect(asked).not.toContain('random.bin')
 })
 

@@ -4,7 +4,7 @@ import { type BureauServer, startBureau } from './support/bureauServer'
 import { expect, test } from './support/test'
 import { dropFiles, snapshot } from './support/ui'
 
-const docx = readFileSync(fixturePath('convert', 'test.docx'))
+const docx = readFileSync(fixturePath('core', 'report.docx'))
 
 let bureau: BureauServer
 test.beforeAll(async () => {

@@ -9,7 +9,7 @@ import { expect, test } from './support/test'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
 // The layout fits any window: side columns collapse below ~1000 px, nothing sticks out sideways.
-const docx = readFileSync(fixturePath('convert', 'test.docx'))
+const docx = readFileSync(fixturePath('core', 'report.docx'))
 const LONG_FILE = 'quarterly-financial-summary-for-the-board-meeting-of-december-2025-final-version.md'
 const LONG_ATTACHMENT = 'Annual_report_of_the_regional_office_with_all_appendices_and_signatures.docx'
 const ANSWER = [

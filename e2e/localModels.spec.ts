@@ -1,12 +1,15 @@
 import type { Page } from '@playwright/test'
-import { fixturePath } from '../test/support/fixtures'
+import { skipReason } from '../test/support/requirements'
+import { TINY_MODEL, TINY_MODEL_NEEDS } from '../test/support/tinyModel'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { expect, test } from './support/test'
 import { axeViolations, snapshot } from './support/ui'
 
 // From "no provider" to a first answer of the built-in local model (the tiny random fixture: it writes
 // gibberish through the tool grammar, so the test asserts that an answer arrived, not its words).
-const TINY = fixturePath('models', 'llama-2-tiny-random.gguf')
+const TINY = TINY_MODEL
+const missing = skipReason('the local model in the browser', [TINY_MODEL_NEEDS])
+test.skip(Boolean(missing), missing)
 
 let bureau: BureauServer
 test.beforeAll(async () => {

@@ -6,6 +6,7 @@ import { type Browser, chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config'
 import { concatWav } from '../src/main/voice'
 import { normalizeWav, parseWav } from '../src/main/voice/wav/wavFile'
+import { skipReason } from '../test/support/requirements'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
 import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
 import { type BureauServer, startBureau } from './support/bureauServer'
@@ -41,6 +42,9 @@ function silence(like: Uint8Array, ms: number): Uint8Array {
   new DataView(out.buffer).setUint32(40, bytes, true)
   return out
 }
+
+const espeakMissing = skipReason('the Voice panel end to end', ['espeak'])
+test.skip(Boolean(espeakMissing), espeakMissing)
 
 test.beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'bureau-voice-e2e-'))

@@ -1,5 +1,7 @@
 import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from '@playwright/test'
 
+import { skipReason } from '../../test/support/requirements'
+
 export { expect } from '@playwright/test'
 
 type Listener = (...args: unknown[]) => void
@@ -22,7 +24,22 @@ const PAGE_EVENTS = ['console', 'pageerror', 'request', 'response', 'requestfini
  * browser besides that cookie (no web storage), so what a test sees on load is what a new context sees,
  * apart from the warm HTTP cache.
  */
-export const test = base.extend<{ reusedPage: Page }, { reused: { current?: Reused } }>({
+// Every spec drives Debian's Chromium: where it is missing each test is skipped with this reason (printed
+// and recorded for the summary once per worker); under BUREAU_CI skipReason throws, so the run fails.
+const chromiumMissing = skipReason('Playwright specs (each drives Chromium)', ['chromium'])
+
+export const test = base.extend<
+  { reusedPage: Page; needsChromium: undefined },
+  { reused: { current?: Reused } }
+>({
+  needsChromium: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, testInfo) => {
+      testInfo.skip(Boolean(chromiumMissing), chromiumMissing)
+      await use(undefined)
+    },
+    { auto: true },
+  ],
   reused: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {

@@ -2,12 +2,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-// Every file a test, an e2e spec or a benchmark reads lives in test/fixtures/ (sources and licences in
-// its README). A missing or empty folder is an error, never a suite that quietly runs zero cases.
+// The project's own fixtures: files in test/fixtures/ that Bureau's tests, e2e specs and benchmarks read,
+// written for the project or made by its scripts (test/fixtures/make/; see the README). Other projects'
+// files are not here: they are read from the third-party folder through ./requirements.ts
+// (findThirdParty, describeNeeding). A missing or empty folder is an error, never a suite that quietly
+// runs zero cases.
 
 const fixturesRoot = fileURLToPath(new URL('../fixtures/', import.meta.url))
 
-/** The absolute path of a fixture (`fixturePath('convert', 'test.pdf')`); throws if it does not exist. */
+/** The absolute path of a fixture (`fixturePath('core', 'report.pdf')`); throws if it does not exist. */
 export function fixturePath(...parts: string[]): string {
   const full = join(fixturesRoot, ...parts)
   if (!existsSync(full))

@@ -9,10 +9,10 @@ import { tempDirs } from '../../support/tempDir'
 import { sent } from './support'
 
 // Issue 19 item 8: the composer's chips convert each file before Send, through the app's converter.
-const docx = new Uint8Array(readFileSync(fixturePath('convert', 'test.docx')))
-const xlsx = new Uint8Array(readFileSync(fixturePath('convert', 'test.xlsx')))
+const docx = new Uint8Array(readFileSync(fixturePath('core', 'report.docx')))
+const xlsx = new Uint8Array(readFileSync(fixturePath('core', 'sheet.xlsx')))
 const encrypted = new Uint8Array(readFileSync(fixturePath('documents', 'encrypted.docx')))
-const randomBin = new Uint8Array(readFileSync(fixturePath('convert', 'random.bin')))
+const randomBin = new Uint8Array(readFileSync(fixturePath('core', 'random.bin')))
 // A docx cut in half: a zip without its central directory.
 const damagedDocx = docx.slice(0, Math.floor(docx.length / 2))
 

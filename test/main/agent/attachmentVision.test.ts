@@ -7,7 +7,7 @@ import { hostSuite, sent } from './support'
 
 // The `openai` preset (supportsVision: true) pointed at the scripted server.
 const suite = hostSuite('bureau-attach-vision-', 'sk-vision-test')
-const picture = () => readFile(fixturePath('convert', 'test_llm.jpg'))
+const picture = () => readFile(fixturePath('core', 'scan.jpg'))
 
 const imageUrl = (request: RecordedRequest | undefined) =>
   JSON.stringify(request?.body).match(/"url":"(data:image\/jpeg;base64,[^"]{0,20})/)?.[1]
@@ -82,7 +82,7 @@ describe('the app converter with attachments.vision = when-supported', () => {
       expect(imageUrl(suite.llm.requests[0])).toBeUndefined()
       const user = sent(suite.llm.requests[0]).find((m) => m.role === 'user')?.content ?? ''
       expect(user).toContain('Text recognised in the image (OCR)')
-      expect(user).toContain('5bda1dd6')
+      expect(user).toContain('Delivery note 5521')
     } finally {
       await host.stop()
       vi.stubEnv('BUREAU_PROVIDER', 'openai')

@@ -7,7 +7,7 @@ import { createConverter } from '../../../src/main/convert'
 import { fixturePath } from '../../support/fixtures'
 import { agentSuite, run, scriptedModel, sent, workspaceAt } from './support'
 
-const corpus = fixturePath('convert')
+const corpus = fixturePath('core')
 const suite = agentSuite('bureau-attach-')
 
 const bytes = (text: string) => new TextEncoder().encode(text)
@@ -84,7 +84,7 @@ describe('attachments', () => {
       converter,
       attachments: [
         { name: 'random.bin', bytes: await readFile(join(corpus, 'random.bin')) },
-        { name: 'test.json', bytes: await readFile(join(corpus, 'test.json')) },
+        { name: 'test.json', bytes: await readFile(join(corpus, 'notes.json')) },
       ],
     })
     await converter.dispose()
@@ -106,7 +106,7 @@ describe('attachments', () => {
     expect(user).toMatch(/could not be read[\s\S]*random\.bin/)
     // Both originals were saved so tools can work on them.
     expect(
-      (await readFile(join(root, 'inbox/test.json'))).equals(await readFile(join(corpus, 'test.json'))),
+      (await readFile(join(root, 'inbox/test.json'))).equals(await readFile(join(corpus, 'notes.json'))),
     ).toBe(true)
   })
 })

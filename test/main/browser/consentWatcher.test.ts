@@ -2,6 +2,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEADLESS_FLAGS } from '../../../src/main/browser/config/launchFlags'
 import { createConsentWatcher } from '../../../src/main/browser/consent/consentWatcher'
+import { describeNeeding } from '../../support/requirements'
 import { type FixtureServer, startFixtureServer } from './support/fixtureServer'
 import { CHROMIUM } from './support/harness'
 
@@ -63,25 +64,27 @@ async function settled(path: string, cpuSlowdown = 1) {
   return { outcome, shown }
 }
 
-describe('consent watcher', () => {
-  it('waits for the heuristic to find a banner, and tells the opt-out', async () => {
-    const { outcome, shown } = await settled('/banner.html')
-    expect(outcome?.cmp).toMatch(/^HEURISTIC/)
-    expect(outcome?.optedOut).toBe(true)
-    expect(shown).toBe('Consent: rejected')
-  })
+describeNeeding(['chromium'], 'consent watcher in Chromium', () => {
+  describe('consent watcher', () => {
+    it('waits for the heuristic to find a banner, and tells the opt-out', async () => {
+      const { outcome, shown } = await settled('/banner.html')
+      expect(outcome?.cmp).toMatch(/^HEURISTIC/)
+      expect(outcome?.optedOut).toBe(true)
+      expect(shown).toBe('Consent: rejected')
+    })
 
-  it('waits for the heuristic on a slow machine', async () => {
-    // Attempt 2's rule checks before the heuristic took ~16 ms unthrottled here; 50 times slower they
-    // outlast the fixed 300 ms wait the watcher used to give up after.
-    const { outcome, shown } = await settled('/banner.html', 50)
-    expect(outcome?.cmp).toMatch(/^HEURISTIC/)
-    expect(outcome?.optedOut).toBe(true)
-    expect(shown).toBe('Consent: rejected')
-  }, 90_000)
+    it('waits for the heuristic on a slow machine', async () => {
+      // Attempt 2's rule checks before the heuristic took ~16 ms unthrottled here; 50 times slower they
+      // outlast the fixed 300 ms wait the watcher used to give up after.
+      const { outcome, shown } = await settled('/banner.html', 50)
+      expect(outcome?.cmp).toMatch(/^HEURISTIC/)
+      expect(outcome?.optedOut).toBe(true)
+      expect(shown).toBe('Consent: rejected')
+    }, 90_000)
 
-  it('finds no banner on a page that only mentions privacy in its footer', async () => {
-    const { outcome } = await settled('/footer.html')
-    expect(outcome?.cmp).toBeUndefined()
+    it('finds no banner on a page that only mentions privacy in its footer', async () => {
+      const { outcome } = await settled('/footer.html')
+      expect(outcome?.cmp).toBeUndefined()
+    })
   })
 })

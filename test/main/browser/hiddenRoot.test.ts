@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { snapshotPlaywrightPage } from '../../../src/main/browser'
+import { describeNeeding } from '../../support/requirements'
+import { CHROMIUM } from './support/harness'
 
 // Pages whose anti-flicker style hides everything until a script (here: never run) shows the page.
 const PAGES: Record<string, string> = {
@@ -34,7 +36,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   })
 }, 60_000)
@@ -56,42 +58,44 @@ const bodyVisibility = (page: Page) =>
     html: getComputedStyle(document.documentElement).opacity,
   }))
 
-describe('a page hidden whole by an anti-flicker style', () => {
-  it('is read when the body has visibility: hidden !important, and left as it was', async () => {
-    const page = await open('/body-hidden.html')
-    const snapshot = await snapshotPlaywrightPage(page)
-    expect(snapshot.markdown).toContain('# Halibut schooner')
-    expect(snapshot.markdown).toContain('Skipper Wade Bassi keeps an eye on the fish.')
-    expect(snapshot.markdown).toMatch(/INTERACTIVE::button::.*Subscribe/)
-    // What the page hides itself stays hidden.
-    expect(snapshot.markdown).not.toContain('SECRET')
-    expect(await bodyVisibility(page)).toMatchObject({ body: 'hidden' })
-    await page.close()
-  })
+describeNeeding(['chromium'], 'pages hidden by an anti-flicker style, in Chromium', () => {
+  describe('a page hidden whole by an anti-flicker style', () => {
+    it('is read when the body has visibility: hidden !important, and left as it was', async () => {
+      const page = await open('/body-hidden.html')
+      const snapshot = await snapshotPlaywrightPage(page)
+      expect(snapshot.markdown).toContain('# Halibut schooner')
+      expect(snapshot.markdown).toContain('Skipper Wade Bassi keeps an eye on the fish.')
+      expect(snapshot.markdown).toMatch(/INTERACTIVE::button::.*Subscribe/)
+      // What the page hides itself stays hidden.
+      expect(snapshot.markdown).not.toContain('SECRET')
+      expect(await bodyVisibility(page)).toMatchObject({ body: 'hidden' })
+      await page.close()
+    })
 
-  it('is read when the body has opacity 0', async () => {
-    const page = await open('/body-transparent.html')
-    const snapshot = await snapshotPlaywrightPage(page)
-    expect(snapshot.markdown).toContain('Shown once the app script runs.')
-    expect(await page.evaluate(() => getComputedStyle(document.body).opacity)).toBe('0')
-    await page.close()
-  })
+    it('is read when the body has opacity 0', async () => {
+      const page = await open('/body-transparent.html')
+      const snapshot = await snapshotPlaywrightPage(page)
+      expect(snapshot.markdown).toContain('Shown once the app script runs.')
+      expect(await page.evaluate(() => getComputedStyle(document.body).opacity)).toBe('0')
+      await page.close()
+    })
 
-  it('is read when the html element has opacity 0 (async-hide)', async () => {
-    const page = await open('/async-hide.html')
-    const snapshot = await snapshotPlaywrightPage(page)
-    expect(snapshot.markdown).toContain('Optimize hides the page until the experiment loads.')
-    expect(snapshot.markdown).not.toContain('SECRET')
-    expect(await bodyVisibility(page)).toMatchObject({ html: '0' })
-    await page.close()
-  })
+    it('is read when the html element has opacity 0 (async-hide)', async () => {
+      const page = await open('/async-hide.html')
+      const snapshot = await snapshotPlaywrightPage(page)
+      expect(snapshot.markdown).toContain('Optimize hides the page until the experiment loads.')
+      expect(snapshot.markdown).not.toContain('SECRET')
+      expect(await bodyVisibility(page)).toMatchObject({ html: '0' })
+      await page.close()
+    })
 
-  it('changes nothing on a page that shows itself', async () => {
-    const page = await open('/normal.html')
-    const snapshot = await snapshotPlaywrightPage(page)
-    expect(snapshot.markdown).toContain('Plain visible text.')
-    expect(snapshot.markdown).not.toContain('SECRET')
-    expect(await page.locator('style').count()).toBe(0)
-    await page.close()
+    it('changes nothing on a page that shows itself', async () => {
+      const page = await open('/normal.html')
+      const snapshot = await snapshotPlaywrightPage(page)
+      expect(snapshot.markdown).toContain('Plain visible text.')
+      expect(snapshot.markdown).not.toContain('SECRET')
+      expect(await page.locator('style').count()).toBe(0)
+      await page.close()
+    })
   })
 })

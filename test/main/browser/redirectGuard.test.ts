@@ -5,6 +5,7 @@ import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DebuggableBrowser } from '../../../src/main/browser/bureauProfile/startDebuggableBrowser'
 import type { ToolResult } from '../../../src/main/tools'
+import { describeNeeding } from '../../support/requirements'
 import { type FixtureServer, type Handler, html, startFixtureServer } from './support/fixtureServer'
 import { startGuardedHarness } from './support/guardedHarness'
 import { find, type Harness, type PageResult, startCdpChromium } from './support/harness'
@@ -137,236 +138,238 @@ afterAll(async () => {
   if (cdpDir) await rm(cdpDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
 
-describe.each(['bundled-chromium', 'cdp'] as const)(
-  'URL guard on redirects and page requests (%s)',
-  (mode) => {
-    let h: Harness
-    beforeAll(async () => {
-      h = await startGuardedHarness(mode, publicSite.origin, cdpChromium.endpoint, checked)
-    }, 60_000)
-    afterAll(async () => {
-      await h?.close()
-    })
-
-    /** No tool result carries the secret, and the private server was never asked for it. */
-    function expectNothingPrivate(...results: unknown[]) {
-      for (const result of results) expect(JSON.stringify(result)).not.toContain(SECRET)
-      expect(privateHits).toEqual([])
-    }
-
-    function expectRefusal(result: ToolResult, path = '/secret') {
-      expect(result.ok).toBe(false)
-      if (result.ok) return
-      expect(result.code).toBe('FORBIDDEN')
-      expect(result.error).toContain(`Refused ${priv(path)}`)
-      expect(result.error).toContain('a loopback address')
-    }
-
-    async function activeTab() {
-      const listed = await h.ok<{ tabs: Array<{ url: string; active: boolean }> }>('web_tabs', {
-        action: 'list',
+describeNeeding(['chromium'], 'redirect guard in Chromium', () => {
+  describe.each(['bundled-chromium', 'cdp'] as const)(
+    'URL guard on redirects and page requests (%s)',
+    (mode) => {
+      let h: Harness
+      beforeAll(async () => {
+        h = await startGuardedHarness(mode, publicSite.origin, cdpChromium.endpoint, checked)
+      }, 60_000)
+      afterAll(async () => {
+        await h?.close()
       })
-      return { tabs: listed.tabs, active: listed.tabs.find((t) => t.active) }
-    }
 
-    async function expectBlankTab() {
-      const { active } = await activeTab()
-      expect(active?.url).toBe('about:blank')
-      const read = await h.call('web_read_page')
-      const shot = await h.call('web_screenshot')
-      expect(shot.ok).toBe(true)
-      expectNothingPrivate(read, shot)
-    }
+      /** No tool result carries the secret, and the private server was never asked for it. */
+      function expectNothingPrivate(...results: unknown[]) {
+        for (const result of results) expect(JSON.stringify(result)).not.toContain(SECRET)
+        expect(privateHits).toEqual([])
+      }
 
-    it.each([
-      ['302 → 302', '/r302'],
-      ['301 → 307', '/r301'],
-    ])('refuses a %s redirect chain that ends on the private server', async (_name, path) => {
-      privateHits.length = 0
-      const result = await h.call('web_navigate', { url: publicSite.url(path) })
-      expectRefusal(result)
-      expectNothingPrivate(result)
-      await expectBlankTab()
-    })
+      function expectRefusal(result: ToolResult, path = '/secret') {
+        expect(result.ok).toBe(false)
+        if (result.ok) return
+        expect(result.code).toBe('FORBIDDEN')
+        expect(result.error).toContain(`Refused ${priv(path)}`)
+        expect(result.error).toContain('a loopback address')
+      }
 
-    it.each([
-      ['302 → 302', '/r302'],
-      ['301 → 307', '/r301'],
-    ])(
-      'web_download by url refuses a %s redirect chain to the private server, like the browser',
-      async (_name, path) => {
+      async function activeTab() {
+        const listed = await h.ok<{ tabs: Array<{ url: string; active: boolean }> }>('web_tabs', {
+          action: 'list',
+        })
+        return { tabs: listed.tabs, active: listed.tabs.find((t) => t.active) }
+      }
+
+      async function expectBlankTab() {
+        const { active } = await activeTab()
+        expect(active?.url).toBe('about:blank')
+        const read = await h.call('web_read_page')
+        const shot = await h.call('web_screenshot')
+        expect(shot.ok).toBe(true)
+        expectNothingPrivate(read, shot)
+      }
+
+      it.each([
+        ['302 → 302', '/r302'],
+        ['301 → 307', '/r301'],
+      ])('refuses a %s redirect chain that ends on the private server', async (_name, path) => {
         privateHits.length = 0
-        const result = await h.call('web_download', { url: publicSite.url(path) })
+        const result = await h.call('web_navigate', { url: publicSite.url(path) })
         expectRefusal(result)
         expectNothingPrivate(result)
-      },
-    )
-
-    it('web_download by url refuses a redirect to a private address (10.x) before connecting', async () => {
-      privateHits.length = 0
-      const result = await h.call('web_download', { url: publicSite.url('/r-ten') })
-      expect(result.ok).toBe(false)
-      if (result.ok) return
-      expect(result.code).toBe('FORBIDDEN')
-      expect(result.error).toContain('Refused http://10.255.0.1:9/secret')
-      expect(result.error).toContain('10.255.0.1 is a private-network address')
-    })
-
-    it('navigates at once after a refusal, again and again (no navigation interrupted by the blanking)', async () => {
-      for (let round = 0; round < 3; round++) {
-        privateHits.length = 0
-        expectRefusal(await h.call('web_navigate', { url: publicSite.url('/r302') }))
-        expectRefusal(await h.call('web_navigate', { url: priv('/secret') }))
-        const view = await h.ok<PageResult>('web_navigate', { url: publicSite.url('/landing') })
-        expect(view.content).toContain('Landing page')
-        expectNothingPrivate(view)
-      }
-    })
-
-    it('follows a redirect chain that stays on allowed pages', async () => {
-      privateHits.length = 0
-      const view = await h.ok<PageResult>('web_navigate', { url: publicSite.url('/ok-chain') })
-      expect(view.url).toBe(publicSite.url('/landing'))
-      expect(view.content).toContain('Landing page')
-      expect(view.content).not.toContain('Blocked')
-    })
-
-    it('refuses a meta refresh and a script that moves the page to the private server', async () => {
-      for (const path of ['/meta', '/js-later']) {
-        privateHits.length = 0
-        checked.length = 0
-        const opened = await h.call('web_navigate', { url: publicSite.url(path) })
-        // The page moves when it likes (a busy machine delays the refresh): once the guard was asked
-        // about the private page, waiting for it ends in the refusal.
-        await vi.waitUntil(() => checked.includes(priv('/secret')), { timeout: 20_000, interval: 20 })
-        // Waiting for the text ends in the refusal as soon as the guard stopped the move (not after its
-        // timeout); a refusal the navigation already reported leaves nothing to wait for.
-        const waited = opened.ok ? await h.call('web_wait_for', { text: 'Private', timeout: 10 }) : opened
-        const refusal = [opened, waited].find((r) => !r.ok && r.code === 'FORBIDDEN')
-        expect(refusal, path).toBeDefined()
-        if (refusal) expectRefusal(refusal)
-        expectNothingPrivate(opened, waited)
         await expectBlankTab()
-      }
-    })
-
-    it('refuses a link and a form post to the private server', async () => {
-      for (const [path, text] of [
-        ['/link', 'Private link'],
-        ['/form', 'Send it'],
-      ] as const) {
-        privateHits.length = 0
-        const view = await h.ok<PageResult>('web_navigate', { url: publicSite.url(path) })
-        const clicked = await h.call('web_click', { id: find(view.content, (m) => m.text === text).id })
-        expectRefusal(clicked)
-        expectNothingPrivate(view, clicked)
-        await expectBlankTab()
-      }
-    })
-
-    it('closes a new tab whose first page is refused (window.open, target=_blank, a redirect)', async () => {
-      for (const [path, text] of [
-        ['/popup', 'Open popup'],
-        ['/popup', 'New tab link'],
-        ['/public-popup', 'Redirecting new tab'],
-      ] as const) {
-        privateHits.length = 0
-        const view = await h.ok<PageResult>('web_navigate', { url: publicSite.url(path) })
-        const clicked = await h.ok<PageResult>('web_click', {
-          id: find(view.content, (m) => m.text === text).id,
-        })
-        expect(clicked.url, text).toBe(publicSite.url(path))
-        expect(clicked.content).toContain('Opener')
-        expect(clicked.content).toContain(`Blocked: Refused ${priv('/secret')}`)
-        expect(clicked.content).toContain('The tab the page opened was closed.')
-        const { tabs, active } = await activeTab()
-        expect(tabs).toHaveLength(1)
-        expect(active?.url).toBe(publicSite.url(path))
-        expectNothingPrivate(view, clicked)
-      }
-    })
-
-    it('blocks frames, images and fetches to the private server and still reads the page', async () => {
-      privateHits.length = 0
-      const view = await h.ok<PageResult>('web_navigate', { url: publicSite.url('/subresources') })
-      const waited = await h.call('web_wait_for', { text: 'fetch failed', timeout: 5 })
-      expect(waited.ok).toBe(true)
-      const read = await h.ok<PageResult>('web_read_page')
-      const content = `${view.content}\n${read.content}`
-      expect(read.content).toContain('Public text stays readable.')
-      expect(read.content).toContain('fetch failed')
-      expect(content).toMatch(/Blocked \d+ request\(s\) of this page/)
-      expect(content).toContain(privateSite.origin)
-      expect(content).toContain('a loopback address')
-      const shot = await h.call('web_screenshot')
-      expect(shot.ok).toBe(true)
-      expectNothingPrivate(view, waited, read, shot)
-      expect((await activeTab()).active?.url).toBe(publicSite.url('/subresources'))
-    })
-
-    it("keeps a page's shared worker (started from a fresh frame's realm) away from the private server", async () => {
-      privateHits.length = 0
-      await h.ok<PageResult>('web_navigate', { url: publicSite.url('/workers') })
-      // Bureau's own browser checks the worker's requests; in the user's browser its pages may not start one.
-      const outcome = mode === 'cdp' ? 'shared worker refused' : 'worker fetch failed'
-      const waited = await h.call('web_wait_for', { text: outcome, timeout: 5 })
-      expect(waited.ok).toBe(true)
-      const read = await h.ok<PageResult>('web_read_page')
-      expect(read.content).toContain(outcome)
-      expectNothingPrivate(waited, read)
-    })
-
-    if (mode === 'cdp') {
-      it("leaves the user's own tabs alone: they reach the private server, unchecked", async () => {
-        privateHits.length = 0
-        checked.length = 0
-        // Bureau's session is attached (its guard is live) while the user browses in a tab of their own.
-        await h.ok('web_navigate', { url: publicSite.url('/landing') })
-        const user = await chromium.connectOverCDP(cdpChromium.endpoint)
-        try {
-          const tab = await user.contexts()[0]?.newPage()
-          if (!tab) expect.fail('no default context')
-          await tab.goto(priv('/user-own?direct'))
-          expect(await tab.textContent('body')).toContain(SECRET)
-          await tab.goto(publicSite.url('/r302'))
-          expect(tab.url()).toBe(priv('/secret'))
-          expect(await tab.textContent('body')).toContain(SECRET)
-          await tab.close()
-        } finally {
-          await user.close()
-        }
-        expect(privateHits).toEqual(['GET /user-own?direct', 'GET /secret'])
-        // Bureau's guard never looked at the user's requests.
-        expect(checked.filter((url) => url.includes('/r302') || url.includes('/user-own'))).toEqual([])
-        privateHits.length = 0
       })
 
-      it("does not let a service worker of the user's profile answer Bureau's tabs", async () => {
-        const user = await chromium.connectOverCDP(cdpChromium.endpoint)
-        try {
-          const tab = await user.contexts()[0]?.newPage()
-          if (!tab) expect.fail('no default context')
-          await tab.goto(publicSite.url('/sw-register'))
-          await tab.waitForFunction(() => document.title === 'registered')
-          await tab.goto(publicSite.url('/sw-page'))
-          // In the user's tab the worker answers (and reaches the private server).
-          expect(await tab.textContent('body')).toContain(`answered by the worker: ${SECRET}`)
+      it.each([
+        ['302 → 302', '/r302'],
+        ['301 → 307', '/r301'],
+      ])(
+        'web_download by url refuses a %s redirect chain to the private server, like the browser',
+        async (_name, path) => {
           privateHits.length = 0
-          const view = await h.ok<PageResult>('web_navigate', { url: publicSite.url('/sw-page') })
-          expect(view.content).toContain('answered by the network')
-          // Nor can its pages talk to the worker (it would fetch for them, outside the guard).
-          const talk = await h.ok<PageResult>('web_navigate', { url: publicSite.url('/sw-talk') })
-          expect(talk.content).toContain('no service workers here')
-          expectNothingPrivate(view, talk)
-          await tab.evaluate(async () => {
-            for (const registration of await navigator.serviceWorker.getRegistrations())
-              await registration.unregister()
-          })
-          await tab.close()
-        } finally {
-          await user.close()
+          const result = await h.call('web_download', { url: publicSite.url(path) })
+          expectRefusal(result)
+          expectNothingPrivate(result)
+        },
+      )
+
+      it('web_download by url refuses a redirect to a private address (10.x) before connecting', async () => {
+        privateHits.length = 0
+        const result = await h.call('web_download', { url: publicSite.url('/r-ten') })
+        expect(result.ok).toBe(false)
+        if (result.ok) return
+        expect(result.code).toBe('FORBIDDEN')
+        expect(result.error).toContain('Refused http://10.255.0.1:9/secret')
+        expect(result.error).toContain('10.255.0.1 is a private-network address')
+      })
+
+      it('navigates at once after a refusal, again and again (no navigation interrupted by the blanking)', async () => {
+        for (let round = 0; round < 3; round++) {
+          privateHits.length = 0
+          expectRefusal(await h.call('web_navigate', { url: publicSite.url('/r302') }))
+          expectRefusal(await h.call('web_navigate', { url: priv('/secret') }))
+          const view = await h.ok<PageResult>('web_navigate', { url: publicSite.url('/landing') })
+          expect(view.content).toContain('Landing page')
+          expectNothingPrivate(view)
         }
       })
-    }
-  },
-)
+
+      it('follows a redirect chain that stays on allowed pages', async () => {
+        privateHits.length = 0
+        const view = await h.ok<PageResult>('web_navigate', { url: publicSite.url('/ok-chain') })
+        expect(view.url).toBe(publicSite.url('/landing'))
+        expect(view.content).toContain('Landing page')
+        expect(view.content).not.toContain('Blocked')
+      })
+
+      it('refuses a meta refresh and a script that moves the page to the private server', async () => {
+        for (const path of ['/meta', '/js-later']) {
+          privateHits.length = 0
+          checked.length = 0
+          const opened = await h.call('web_navigate', { url: publicSite.url(path) })
+          // The page moves when it likes (a busy machine delays the refresh): once the guard was asked
+          // about the private page, waiting for it ends in the refusal.
+          await vi.waitUntil(() => checked.includes(priv('/secret')), { timeout: 20_000, interval: 20 })
+          // Waiting for the text ends in the refusal as soon as the guard stopped the move (not after its
+          // timeout); a refusal the navigation already reported leaves nothing to wait for.
+          const waited = opened.ok ? await h.call('web_wait_for', { text: 'Private', timeout: 10 }) : opened
+          const refusal = [opened, waited].find((r) => !r.ok && r.code === 'FORBIDDEN')
+          expect(refusal, path).toBeDefined()
+          if (refusal) expectRefusal(refusal)
+          expectNothingPrivate(opened, waited)
+          await expectBlankTab()
+        }
+      })
+
+      it('refuses a link and a form post to the private server', async () => {
+        for (const [path, text] of [
+          ['/link', 'Private link'],
+          ['/form', 'Send it'],
+        ] as const) {
+          privateHits.length = 0
+          const view = await h.ok<PageResult>('web_navigate', { url: publicSite.url(path) })
+          const clicked = await h.call('web_click', { id: find(view.content, (m) => m.text === text).id })
+          expectRefusal(clicked)
+          expectNothingPrivate(view, clicked)
+          await expectBlankTab()
+        }
+      })
+
+      it('closes a new tab whose first page is refused (window.open, target=_blank, a redirect)', async () => {
+        for (const [path, text] of [
+          ['/popup', 'Open popup'],
+          ['/popup', 'New tab link'],
+          ['/public-popup', 'Redirecting new tab'],
+        ] as const) {
+          privateHits.length = 0
+          const view = await h.ok<PageResult>('web_navigate', { url: publicSite.url(path) })
+          const clicked = await h.ok<PageResult>('web_click', {
+            id: find(view.content, (m) => m.text === text).id,
+          })
+          expect(clicked.url, text).toBe(publicSite.url(path))
+          expect(clicked.content).toContain('Opener')
+          expect(clicked.content).toContain(`Blocked: Refused ${priv('/secret')}`)
+          expect(clicked.content).toContain('The tab the page opened was closed.')
+          const { tabs, active } = await activeTab()
+          expect(tabs).toHaveLength(1)
+          expect(active?.url).toBe(publicSite.url(path))
+          expectNothingPrivate(view, clicked)
+        }
+      })
+
+      it('blocks frames, images and fetches to the private server and still reads the page', async () => {
+        privateHits.length = 0
+        const view = await h.ok<PageResult>('web_navigate', { url: publicSite.url('/subresources') })
+        const waited = await h.call('web_wait_for', { text: 'fetch failed', timeout: 5 })
+        expect(waited.ok).toBe(true)
+        const read = await h.ok<PageResult>('web_read_page')
+        const content = `${view.content}\n${read.content}`
+        expect(read.content).toContain('Public text stays readable.')
+        expect(read.content).toContain('fetch failed')
+        expect(content).toMatch(/Blocked \d+ request\(s\) of this page/)
+        expect(content).toContain(privateSite.origin)
+        expect(content).toContain('a loopback address')
+        const shot = await h.call('web_screenshot')
+        expect(shot.ok).toBe(true)
+        expectNothingPrivate(view, waited, read, shot)
+        expect((await activeTab()).active?.url).toBe(publicSite.url('/subresources'))
+      })
+
+      it("keeps a page's shared worker (started from a fresh frame's realm) away from the private server", async () => {
+        privateHits.length = 0
+        await h.ok<PageResult>('web_navigate', { url: publicSite.url('/workers') })
+        // Bureau's own browser checks the worker's requests; in the user's browser its pages may not start one.
+        const outcome = mode === 'cdp' ? 'shared worker refused' : 'worker fetch failed'
+        const waited = await h.call('web_wait_for', { text: outcome, timeout: 5 })
+        expect(waited.ok).toBe(true)
+        const read = await h.ok<PageResult>('web_read_page')
+        expect(read.content).toContain(outcome)
+        expectNothingPrivate(waited, read)
+      })
+
+      if (mode === 'cdp') {
+        it("leaves the user's own tabs alone: they reach the private server, unchecked", async () => {
+          privateHits.length = 0
+          checked.length = 0
+          // Bureau's session is attached (its guard is live) while the user browses in a tab of their own.
+          await h.ok('web_navigate', { url: publicSite.url('/landing') })
+          const user = await chromium.connectOverCDP(cdpChromium.endpoint)
+          try {
+            const tab = await user.contexts()[0]?.newPage()
+            if (!tab) expect.fail('no default context')
+            await tab.goto(priv('/user-own?direct'))
+            expect(await tab.textContent('body')).toContain(SECRET)
+            await tab.goto(publicSite.url('/r302'))
+            expect(tab.url()).toBe(priv('/secret'))
+            expect(await tab.textContent('body')).toContain(SECRET)
+            await tab.close()
+          } finally {
+            await user.close()
+          }
+          expect(privateHits).toEqual(['GET /user-own?direct', 'GET /secret'])
+          // Bureau's guard never looked at the user's requests.
+          expect(checked.filter((url) => url.includes('/r302') || url.includes('/user-own'))).toEqual([])
+          privateHits.length = 0
+        })
+
+        it("does not let a service worker of the user's profile answer Bureau's tabs", async () => {
+          const user = await chromium.connectOverCDP(cdpChromium.endpoint)
+          try {
+            const tab = await user.contexts()[0]?.newPage()
+            if (!tab) expect.fail('no default context')
+            await tab.goto(publicSite.url('/sw-register'))
+            await tab.waitForFunction(() => document.title === 'registered')
+            await tab.goto(publicSite.url('/sw-page'))
+            // In the user's tab the worker answers (and reaches the private server).
+            expect(await tab.textContent('body')).toContain(`answered by the worker: ${SECRET}`)
+            privateHits.length = 0
+            const view = await h.ok<PageResult>('web_navigate', { url: publicSite.url('/sw-page') })
+            expect(view.content).toContain('answered by the network')
+            // Nor can its pages talk to the worker (it would fetch for them, outside the guard).
+            const talk = await h.ok<PageResult>('web_navigate', { url: publicSite.url('/sw-talk') })
+            expect(talk.content).toContain('no service workers here')
+            expectNothingPrivate(view, talk)
+            await tab.evaluate(async () => {
+              for (const registration of await navigator.serviceWorker.getRegistrations())
+                await registration.unregister()
+            })
+            await tab.close()
+          } finally {
+            await user.close()
+          }
+        })
+      }
+    },
+  )
+})

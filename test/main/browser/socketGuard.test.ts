@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocketServer } from 'ws'
 import type { DebuggableBrowser } from '../../../src/main/browser/bureauProfile/startDebuggableBrowser'
+import { describeNeeding } from '../../support/requirements'
 import { startGuardedHarness } from './support/guardedHarness'
 import { type Harness, type PageResult, startCdpChromium } from './support/harness'
 
@@ -143,156 +144,158 @@ afterAll(async () => {
   if (cdpDir) await rm(cdpDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
 
-// edge-profile: Bureau launches the user's own browser on their profile (here Chromium on a fresh profile
-// folder). Like bundled-chromium it goes through the guard proxy, so a worker's socket is refused there too.
-describe('URL guard on WebSockets from workers (edge-profile)', () => {
-  let h: Harness
-  beforeAll(async () => {
-    h = await startGuardedHarness('edge-profile', publicSite.origin, cdpChromium.endpoint)
-  }, 60_000)
-  afterAll(async () => {
-    await h?.close()
-  })
-
-  it.each([
-    ['a dedicated worker', '/worker'],
-    ['a worker started by a worker', '/nested-worker'],
-    ['the page itself', '/private'],
-  ])('refuses a WebSocket to the private server from %s', async (_name, path) => {
-    privateSite.connections = 0
-    const view = await h.ok<PageResult>('web_navigate', { url: `${publicSite.origin}${path}` })
-    const waited = await h.call('web_wait_for', { text: 'closed 1006', timeout: 5 })
-    const read = await h.ok<PageResult>('web_read_page')
-    expect(waited.ok).toBe(true)
-    expect(read.content).toContain('socket error | closed 1006')
-    expect(`${view.content}\n${read.content}`).toMatch(
-      new RegExp(`Refused (a WebSocket to )?(http|ws)://127\\.0\\.0\\.1:${privateSite.port}/`),
-    )
-    for (const result of [view, waited, read]) expect(JSON.stringify(result)).not.toContain(SECRET)
-    expect(privateSite.connections).toBe(0)
-  })
-
-  it('lets a WebSocket to an allowed server connect through the proxy', async () => {
-    publicSite.connections = 0
-    await h.ok<PageResult>('web_navigate', { url: `${publicSite.origin}/public` })
-    const waited = await h.call('web_wait_for', { text: 'got echo ping', timeout: 5 })
-    const read = await h.ok<PageResult>('web_read_page')
-    expect(waited.ok).toBe(true)
-    expect(read.content).toContain('open | got hello from the public socket | got echo ping')
-    expect(publicSite.connections).toBe(1)
-  })
-})
-
-describe.each(['bundled-chromium', 'cdp'] as const)('URL guard on WebSockets and WebRTC (%s)', (mode) => {
-  let h: Harness
-  beforeAll(async () => {
-    h = await startGuardedHarness(mode, publicSite.origin, cdpChromium.endpoint)
-  }, 60_000)
-  afterAll(async () => {
-    await h?.close()
-  })
-
-  async function tabCount() {
-    return (await h.ok<{ tabs: unknown[] }>('web_tabs', { action: 'list' })).tabs.length
-  }
-
-  async function readAfter(path: string, outcome: string) {
-    const view = await h.ok<PageResult>('web_navigate', { url: `${publicSite.origin}${path}` })
-    const waited = await h.call('web_wait_for', { text: outcome, timeout: 5 })
-    const read = await h.ok<PageResult>('web_read_page')
-    return { view, waited, read }
-  }
-
-  it.each([
-    ['the page itself', '/private'],
-    ["a fresh frame's realm", '/frame-realm'],
-  ])('refuses a WebSocket to the private server from %s', async (_name, path) => {
-    privateSite.connections = 0
-    const { view, waited, read } = await readAfter(path, 'closed 1006')
-    expect(waited.ok).toBe(true)
-    // Like a real socket: CONNECTING at first (send throws), then error and close 1006.
-    expect(read.content).toContain('early send: InvalidStateError | socket error | closed 1006')
-    const content = `${view.content}\n${read.content}`
-    expect(content).toMatch(/Blocked \d+ request\(s\) of this page/)
-    expect(content).toContain(`Refused a WebSocket to ${privateSocket()}: 127.0.0.1 is a loopback address`)
-    for (const result of [view, waited, read]) expect(JSON.stringify(result)).not.toContain(SECRET)
-    expect(privateSite.connections).toBe(0)
-  })
-
-  it.each([
-    ['a dedicated worker', '/worker'],
-    ['a worker started by a worker', '/nested-worker'],
-    ['a shared worker', '/shared-worker'],
-  ])('refuses a WebSocket to the private server from %s', async (_name, path) => {
-    privateSite.connections = 0
-    // Bureau's browser refuses the connection itself; the user's browser gives Bureau's pages no workers.
-    const outcome = mode === 'cdp' ? 'constructor threw SecurityError' : 'socket error | closed 1006'
-    const { view, waited, read } = await readAfter(path, outcome)
-    expect(waited.ok).toBe(true)
-    expect(read.content).toContain(outcome)
-    if (mode === 'bundled-chromium')
-      expect(`${view.content}\n${read.content}`).toContain(`Refused http://127.0.0.1:${privateSite.port}/`)
-    for (const result of [view, waited, read]) expect(JSON.stringify(result)).not.toContain(SECRET)
-    expect(privateSite.connections).toBe(0)
-  })
-
-  it('lets a WebSocket to an allowed server connect, send and receive', async () => {
-    publicSite.connections = 0
-    const { waited, read } = await readAfter('/public', 'got echo ping')
-    expect(waited.ok).toBe(true)
-    expect(read.content).toContain(
-      'early send: InvalidStateError | open | got hello from the public socket | got echo ping',
-    )
-    expect(read.content).not.toContain('Blocked')
-    expect(publicSite.connections).toBe(1)
-  })
-
-  it('removes WebRTC from the pages Bureau drives', async () => {
-    const { read } = await readAfter('/rtc', 'RTCPeerConnection is')
-    expect(read.content).toContain('RTCPeerConnection is undefined, webkitRTCPeerConnection is undefined')
-  })
-
-  it("keeps a popup's realm (window.open from the page) away from the private server", async () => {
-    privateSite.connections = 0
-    const view = await h.ok<PageResult>('web_navigate', { url: `${publicSite.origin}/popup-realm` })
-    // The window the page opened becomes Bureau's active tab a moment later: read the opener.
-    await expect.poll(tabCount).toBe(mode === 'cdp' ? 1 : 2)
-    await h.ok('web_tabs', { action: 'switch', index: 0 })
-    const waited = await h.call('web_wait_for', { text: 'closed 1006', timeout: 3 })
-    const read = await h.ok<PageResult>('web_read_page')
-    // Bureau's browser wraps the new window's WebSocket too; the user's browser gives the page no window.
-    const outcome = mode === 'cdp' ? 'constructor threw TypeError' : 'socket error | closed 1006'
-    expect(read.content).toContain(outcome)
-    for (const result of [view, waited, read]) expect(JSON.stringify(result)).not.toContain(SECRET)
-    expect(privateSite.connections).toBe(0)
-    // Closed for the next tests.
-    for (let index = (await tabCount()) - 1; index > 0; index--)
-      await h.ok('web_tabs', { action: 'close', index })
-  })
-
-  if (mode === 'cdp') {
-    it("leaves the user's own tabs alone: their WebSockets and WebRTC work unchecked", async () => {
-      privateSite.connections = 0
-      // Bureau's session is attached (its guard is live) while the user browses in a tab of their own.
-      await h.ok('web_navigate', { url: `${publicSite.origin}/rtc` })
-      const user = await chromium.connectOverCDP(cdpChromium.endpoint)
-      try {
-        const tab = await user.contexts()[0]?.newPage()
-        if (!tab) expect.fail('no default context')
-        await tab.goto(`${publicSite.origin}/private`)
-        await tab.waitForFunction(
-          (secret) => document.getElementById('out')?.textContent?.includes(secret),
-          SECRET,
-        )
-        await tab.goto(`${publicSite.origin}/rtc`)
-        expect(await tab.textContent('#out')).toBe(
-          'RTCPeerConnection is function, webkitRTCPeerConnection is function',
-        )
-        await tab.close()
-      } finally {
-        await user.close()
-      }
-      expect(privateSite.connections).toBe(1)
+describeNeeding(['chromium'], 'socket guard in Chromium', () => {
+  // edge-profile: Bureau launches the user's own browser on their profile (here Chromium on a fresh profile
+  // folder). Like bundled-chromium it goes through the guard proxy, so a worker's socket is refused there too.
+  describe('URL guard on WebSockets from workers (edge-profile)', () => {
+    let h: Harness
+    beforeAll(async () => {
+      h = await startGuardedHarness('edge-profile', publicSite.origin, cdpChromium.endpoint)
+    }, 60_000)
+    afterAll(async () => {
+      await h?.close()
     })
-  }
+
+    it.each([
+      ['a dedicated worker', '/worker'],
+      ['a worker started by a worker', '/nested-worker'],
+      ['the page itself', '/private'],
+    ])('refuses a WebSocket to the private server from %s', async (_name, path) => {
+      privateSite.connections = 0
+      const view = await h.ok<PageResult>('web_navigate', { url: `${publicSite.origin}${path}` })
+      const waited = await h.call('web_wait_for', { text: 'closed 1006', timeout: 5 })
+      const read = await h.ok<PageResult>('web_read_page')
+      expect(waited.ok).toBe(true)
+      expect(read.content).toContain('socket error | closed 1006')
+      expect(`${view.content}\n${read.content}`).toMatch(
+        new RegExp(`Refused (a WebSocket to )?(http|ws)://127\\.0\\.0\\.1:${privateSite.port}/`),
+      )
+      for (const result of [view, waited, read]) expect(JSON.stringify(result)).not.toContain(SECRET)
+      expect(privateSite.connections).toBe(0)
+    })
+
+    it('lets a WebSocket to an allowed server connect through the proxy', async () => {
+      publicSite.connections = 0
+      await h.ok<PageResult>('web_navigate', { url: `${publicSite.origin}/public` })
+      const waited = await h.call('web_wait_for', { text: 'got echo ping', timeout: 5 })
+      const read = await h.ok<PageResult>('web_read_page')
+      expect(waited.ok).toBe(true)
+      expect(read.content).toContain('open | got hello from the public socket | got echo ping')
+      expect(publicSite.connections).toBe(1)
+    })
+  })
+
+  describe.each(['bundled-chromium', 'cdp'] as const)('URL guard on WebSockets and WebRTC (%s)', (mode) => {
+    let h: Harness
+    beforeAll(async () => {
+      h = await startGuardedHarness(mode, publicSite.origin, cdpChromium.endpoint)
+    }, 60_000)
+    afterAll(async () => {
+      await h?.close()
+    })
+
+    async function tabCount() {
+      return (await h.ok<{ tabs: unknown[] }>('web_tabs', { action: 'list' })).tabs.length
+    }
+
+    async function readAfter(path: string, outcome: string) {
+      const view = await h.ok<PageResult>('web_navigate', { url: `${publicSite.origin}${path}` })
+      const waited = await h.call('web_wait_for', { text: outcome, timeout: 5 })
+      const read = await h.ok<PageResult>('web_read_page')
+      return { view, waited, read }
+    }
+
+    it.each([
+      ['the page itself', '/private'],
+      ["a fresh frame's realm", '/frame-realm'],
+    ])('refuses a WebSocket to the private server from %s', async (_name, path) => {
+      privateSite.connections = 0
+      const { view, waited, read } = await readAfter(path, 'closed 1006')
+      expect(waited.ok).toBe(true)
+      // Like a real socket: CONNECTING at first (send throws), then error and close 1006.
+      expect(read.content).toContain('early send: InvalidStateError | socket error | closed 1006')
+      const content = `${view.content}\n${read.content}`
+      expect(content).toMatch(/Blocked \d+ request\(s\) of this page/)
+      expect(content).toContain(`Refused a WebSocket to ${privateSocket()}: 127.0.0.1 is a loopback address`)
+      for (const result of [view, waited, read]) expect(JSON.stringify(result)).not.toContain(SECRET)
+      expect(privateSite.connections).toBe(0)
+    })
+
+    it.each([
+      ['a dedicated worker', '/worker'],
+      ['a worker started by a worker', '/nested-worker'],
+      ['a shared worker', '/shared-worker'],
+    ])('refuses a WebSocket to the private server from %s', async (_name, path) => {
+      privateSite.connections = 0
+      // Bureau's browser refuses the connection itself; the user's browser gives Bureau's pages no workers.
+      const outcome = mode === 'cdp' ? 'constructor threw SecurityError' : 'socket error | closed 1006'
+      const { view, waited, read } = await readAfter(path, outcome)
+      expect(waited.ok).toBe(true)
+      expect(read.content).toContain(outcome)
+      if (mode === 'bundled-chromium')
+        expect(`${view.content}\n${read.content}`).toContain(`Refused http://127.0.0.1:${privateSite.port}/`)
+      for (const result of [view, waited, read]) expect(JSON.stringify(result)).not.toContain(SECRET)
+      expect(privateSite.connections).toBe(0)
+    })
+
+    it('lets a WebSocket to an allowed server connect, send and receive', async () => {
+      publicSite.connections = 0
+      const { waited, read } = await readAfter('/public', 'got echo ping')
+      expect(waited.ok).toBe(true)
+      expect(read.content).toContain(
+        'early send: InvalidStateError | open | got hello from the public socket | got echo ping',
+      )
+      expect(read.content).not.toContain('Blocked')
+      expect(publicSite.connections).toBe(1)
+    })
+
+    it('removes WebRTC from the pages Bureau drives', async () => {
+      const { read } = await readAfter('/rtc', 'RTCPeerConnection is')
+      expect(read.content).toContain('RTCPeerConnection is undefined, webkitRTCPeerConnection is undefined')
+    })
+
+    it("keeps a popup's realm (window.open from the page) away from the private server", async () => {
+      privateSite.connections = 0
+      const view = await h.ok<PageResult>('web_navigate', { url: `${publicSite.origin}/popup-realm` })
+      // The window the page opened becomes Bureau's active tab a moment later: read the opener.
+      await expect.poll(tabCount).toBe(mode === 'cdp' ? 1 : 2)
+      await h.ok('web_tabs', { action: 'switch', index: 0 })
+      const waited = await h.call('web_wait_for', { text: 'closed 1006', timeout: 3 })
+      const read = await h.ok<PageResult>('web_read_page')
+      // Bureau's browser wraps the new window's WebSocket too; the user's browser gives the page no window.
+      const outcome = mode === 'cdp' ? 'constructor threw TypeError' : 'socket error | closed 1006'
+      expect(read.content).toContain(outcome)
+      for (const result of [view, waited, read]) expect(JSON.stringify(result)).not.toContain(SECRET)
+      expect(privateSite.connections).toBe(0)
+      // Closed for the next tests.
+      for (let index = (await tabCount()) - 1; index > 0; index--)
+        await h.ok('web_tabs', { action: 'close', index })
+    })
+
+    if (mode === 'cdp') {
+      it("leaves the user's own tabs alone: their WebSockets and WebRTC work unchecked", async () => {
+        privateSite.connections = 0
+        // Bureau's session is attached (its guard is live) while the user browses in a tab of their own.
+        await h.ok('web_navigate', { url: `${publicSite.origin}/rtc` })
+        const user = await chromium.connectOverCDP(cdpChromium.endpoint)
+        try {
+          const tab = await user.contexts()[0]?.newPage()
+          if (!tab) expect.fail('no default context')
+          await tab.goto(`${publicSite.origin}/private`)
+          await tab.waitForFunction(
+            (secret) => document.getElementById('out')?.textContent?.includes(secret),
+            SECRET,
+          )
+          await tab.goto(`${publicSite.origin}/rtc`)
+          expect(await tab.textContent('#out')).toBe(
+            'RTCPeerConnection is function, webkitRTCPeerConnection is function',
+          )
+          await tab.close()
+        } finally {
+          await user.close()
+        }
+        expect(privateSite.connections).toBe(1)
+      })
+    }
+  })
 })

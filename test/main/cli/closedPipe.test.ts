@@ -7,8 +7,8 @@ beforeAll(assertBuilt)
 
 describe('a reader that closes the pipe early (bureau convert … | head)', () => {
   it('ends quietly with no EPIPE stack trace', async () => {
-    const files = ['test.pdf', 'test.docx', 'test_wikipedia.html', 'test.pptx', 'test.xlsx']
-    const args = [cliPath, 'convert', ...files.map((file) => fixturePath('convert', file))]
+    const files = ['report.pdf', 'report.docx', 'page.html', 'deck.pptx', 'sheet.xlsx']
+    const args = [cliPath, 'convert', ...files.map((file) => fixturePath('core', file))]
     const child = spawn(process.execPath, args, {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],

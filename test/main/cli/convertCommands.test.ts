@@ -10,8 +10,8 @@ import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
 import { scriptedSuite } from '../../support/scriptedSuite'
 
 const suite = scriptedSuite('bureau-cli-convert-', { built: true })
-const corpus = (name: string) => fixturePath('convert', name)
-const PICTURE = corpus('test_llm.jpg')
+const corpus = (name: string) => fixturePath('core', name)
+const PICTURE = corpus('scan.jpg')
 
 /** The `openai` preset (supportsVision: true) on the scripted server; `provider` picks another preset. */
 const env = (provider = 'openai') =>
@@ -53,7 +53,9 @@ describe('bureau convert --vision', () => {
 
   it('a PDF with the setting left off converts without opening the data folder', async () => {
     const data = join(await suite.dirs.make(), 'fresh')
-    const result = await runCliInProcess(['convert', '--data-dir', data, corpus('test.pdf')], { env: env() })
+    const result = await runCliInProcess(['convert', '--data-dir', data, corpus('report.pdf')], {
+      env: env(),
+    })
     expect(result.code).toBe(0)
     expect(result.stdout.length).toBeGreaterThan(1000)
     expect(suite.llm.requests).toHaveLength(0)
@@ -83,7 +85,7 @@ describe('bureau convert --vision', () => {
     })
     expect(offline.code).toBe(0)
     expect(offline.stdout).toContain('Text recognised in the image (OCR)')
-    expect(offline.stdout).toContain('5bda1dd6')
+    expect(offline.stdout).toContain('Delivery note 5521')
     expect(suite.llm.requests).toHaveLength(1)
   }, 150_000)
 
@@ -97,7 +99,7 @@ describe('bureau convert --vision', () => {
       },
     )
     expect(result.code).toBe(0)
-    expect(result.stdout).toContain('5bda1dd6')
+    expect(result.stdout).toContain('Delivery note 5521')
     expect(result.stderr).toContain(
       'warning: ' +
         PICTURE +
@@ -111,7 +113,7 @@ describe('the convert toolset from the command line', () => {
   it('bureau tool convert to_markdown pages a document; hostile paths and damaged files fail clearly', async () => {
     const workspace = await suite.dirs.make()
     const data = await suite.dirs.make()
-    await copyFile(corpus('test.docx'), join(workspace, 'report.docx'))
+    await copyFile(corpus('report.docx'), join(workspace, 'report.docx'))
     await writeFile(join(workspace, 'broken.pdf'), '%PDF-1.7\n1 0 obj <<')
     const tool = (...words: string[]) =>
       runCliInProcess(['tool', '--workspace', workspace, '--data-dir', data, 'convert', ...words], {
@@ -123,7 +125,7 @@ describe('the convert toolset from the command line', () => {
     const receipt = JSON.parse(first.stdout)
     expect(receipt).toMatchObject({ path: '/report.docx', format: 'docx', page: 1, next_page: 2 })
     expect(receipt.pages).toBeGreaterThan(2)
-    expect(receipt.markdown).toContain('# AutoGen')
+    expect(receipt.markdown).toContain('# Harbour Street Lantern Works')
 
     const outside = await tool('to_markdown', '/../etc/passwd')
     expect(outside.code).toBe(1)
@@ -138,11 +140,10 @@ describe('the convert toolset from the command line', () => {
     expect(help.stdout).toContain('max_chars')
   })
 
-  // The built command: the engine's lines are written by its worker straight to the process's stderr.
   it("a truncated picture: only Bureau's error on stderr, not the image libraries' own lines", async () => {
     const dir = await suite.dirs.make()
     const picture = join(dir, 'cut.jpg')
-    await writeFile(picture, (await readFile(corpus('test.jpg'))).subarray(0, 20_000))
+    await writeFile(picture, (await readFile(corpus('scan.jpg'))).subarray(0, 20_000))
     const quiet = await runCli(['convert', '--vision', 'off', picture])
     expect(quiet.code).toBe(1)
     expect(quiet.stderr).toContain('error: Cannot convert "cut.jpg": the image file could not be read')
@@ -168,7 +169,7 @@ describe('the convert toolset from the command line', () => {
     ).toBe(0)
     suite.llm.push(
       { text: 'Receipt 7: total 12.40 EUR' },
-      { toolCalls: [{ name: 'cli', arguments: { command: 'convert to_markdown /inbox/test_llm.jpg' } }] },
+      { toolCalls: [{ name: 'cli', arguments: { command: 'convert to_markdown /inbox/scan.jpg' } }] },
       { toolCalls: [{ name: 'done', arguments: { message: 'The total is 12.40 EUR.' } }] },
     )
     const result = await runCliInProcess(
@@ -186,7 +187,7 @@ describe('the convert toolset from the command line', () => {
     const body = suite.llm.requests[2]?.body as { messages?: Array<{ role: string; content: string }> }
     const messages = body?.messages ?? []
     const toolResult = JSON.parse(messages.find((m) => m.role === 'tool')?.content ?? '{}')
-    expect(toolResult).toMatchObject({ path: '/inbox/test_llm.jpg', format: 'image', warnings: [] })
+    expect(toolResult).toMatchObject({ path: '/inbox/scan.jpg', format: 'image', warnings: [] })
     expect(toolResult.markdown).toContain('Receipt 7: total 12.40 EUR')
   })
 })

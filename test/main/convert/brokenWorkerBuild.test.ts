@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertBuilt, repoRoot } from '../../support/builtCli'
 import { tempDirs } from '../../support/tempDir'
-import { corpusDir } from './corpus'
+import { core } from './corpus'
 
 // A build whose worker is missing, or lacks a chunk (only the app's half built, a copy cut short): the
 // command says what is wrong and exits 1, file by file, instead of dying of an unheard worker error or
@@ -33,7 +33,7 @@ describe('bureau convert with a broken worker build', () => {
   it('reports a worker that cannot load its code as a failure of the conversion', () => {
     const worker = readdirSync(join(root, 'out', 'worker')).find((name) => /^convertWorker-/.test(name))
     rmSync(join(root, 'out', 'worker', worker as string))
-    const result = convert(join(corpusDir, 'test.json'), join(corpusDir, 'test.docx'))
+    const result = convert(core.path('notes.json'), core.path('report.docx'))
     expect(result.status, result.stderr).toBe(1)
     expect(result.stderr).not.toMatch(/Unhandled 'error' event|node:internal/)
     const report = JSON.parse(result.stdout) as { files: { ok: boolean; error?: { failure: string } }[] }
@@ -45,7 +45,8 @@ describe('bureau convert with a broken worker build', () => {
 
   it('says that the worker is missing from the build, not that the file is damaged', () => {
     rmSync(join(root, 'out', 'worker'), { recursive: true })
-    const result = convert(join(corpusDir, 'test.json'))
+    const result = convert(core.path('notes.json'))
+
     expect(result.status, result.stderr).toBe(1)
     const report = JSON.parse(result.stdout) as { files: { error?: { failure: string; message: string } }[] }
     expect(report.files[0]?.error?.failure).toBe('failed')

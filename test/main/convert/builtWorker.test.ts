@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { unzipSync, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createConverter } from '../../../src/main/convert'
 import { defaultCacheDir } from '../../../src/main/paths'
 import { assertBuilt, repoRoot, runCli } from '../../support/builtCli'
+import { describeNeeding } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
-import { corpusDir, corpusFile } from './corpus'
+import { CORPUS, core, corpus } from './corpus'
 
 // The built CLI converts in a CommonJS build of the worker (out/worker), compiled with V8's code cache;
 // the other convert tests run the sources. Same Markdown, byte for byte, and a cache that is written
@@ -15,25 +15,23 @@ import { corpusDir, corpusFile } from './corpus'
 const dirs = tempDirs('bureau-built-worker-')
 afterAll(() => dirs.cleanup())
 
-/** Every format once; images and the scanned PDF are left out (offline OCR takes seconds a page). */
+/** Every format once (the project's documents); images are left out (offline OCR takes seconds a page). */
 const FILES = [
-  'test.docx',
-  'test_with_comment.docx',
-  'equations.docx',
-  'test.pdf',
-  'SPARSE-2024-INV-1234_borderless_table.pdf',
-  'test.xlsx',
-  'test.xls',
-  'test_mskanji.csv',
-  'test.pptx',
-  'test_wikipedia.html',
-  'test.json',
-  'test_notebook.ipynb',
-  'test_rss.xml',
-  'test.epub',
-]
-/** The corpus's zip without its photo (offline OCR of it took ~5 s in each run): members of four formats. */
-const ZIP = 'members.zip'
+  'report.docx',
+  'report.pdf',
+  'sheet.xlsx',
+  'sheet.xls',
+  'kanji.csv',
+  'deck.pptx',
+  'page.html',
+  'notes.json',
+  'notebook.ipynb',
+  'feed.xml',
+  'book.epub',
+  'bundle.zip',
+].map((name) => core.path(name))
+/** Real-world documents with what the project's own do not have: equations, a borderless table. */
+const CORPUS_FILES = ['test_with_comment.docx', 'equations.docx', 'SPARSE-2024-INV-1234_borderless_table.pdf']
 
 const Report = z.object({
   files: z.array(
@@ -48,11 +46,8 @@ const Report = z.object({
   ),
 })
 
-let zipPath = ''
-const pathOf = (file: string) => (file === ZIP ? zipPath : join(corpusDir, file))
-
 const convertBuilt = async (cacheEnv: NodeJS.ProcessEnv, files = FILES) => {
-  const result = await runCli(['convert', '--json', ...files.map(pathOf)], {
+  const result = await runCli(['convert', '--json', ...files], {
     env: { ...cacheEnv, BUREAU_DATA_DIR: await dirs.make() },
     timeoutMs: 120_000,
   })
@@ -67,32 +62,34 @@ const cacheFiles = (folder: string) =>
       .map((file) => [file, statSync(join(folder, file)).mtimeMs]),
   )
 
-beforeAll(async () => {
-  assertBuilt()
-  const members = unzipSync(corpusFile('test_files.zip'))
-  delete members['test.jpg']
-  expect(Object.keys(members).length).toBeGreaterThanOrEqual(4)
-  zipPath = join(await dirs.make(), ZIP)
-  writeFileSync(zipPath, zipSync(members))
+beforeAll(assertBuilt)
+
+/** The built command's Markdown, format and warnings for each file equal the sources'. */
+async function expectSameAsSources(files: string[]): Promise<void> {
+  const built = await convertBuilt({ BUREAU_CODE_CACHE: await dirs.make() }, files)
+  const converter = createConverter()
+  try {
+    for (const [index, path] of files.entries()) {
+      const expected = await converter.convert({ name: path, bytes: new Uint8Array(readFileSync(path)) })
+      const entry = built[index]
+      expect(entry?.format, path).toBe(expected.format)
+      expect(entry?.markdown, path).toBe(expected.markdown)
+      expect(entry?.warnings, path).toEqual(expected.warnings)
+    }
+  } finally {
+    await converter.dispose()
+  }
+}
+
+describeNeeding([CORPUS], 'the built conversion worker on real-world documents', () => {
+  it('writes the Markdown the sources write', async () => {
+    await expectSameAsSources(CORPUS_FILES.map((name) => corpus.path(name)))
+  }, 120_000)
 })
 
 describe('the built conversion worker', () => {
   it('writes the Markdown the sources write, for every format', async () => {
-    const files = [...FILES, ZIP]
-    const built = await convertBuilt({ BUREAU_CODE_CACHE: await dirs.make() }, files)
-    const converter = createConverter()
-    try {
-      for (const [index, file] of files.entries()) {
-        const path = pathOf(file)
-        const expected = await converter.convert({ name: path, bytes: new Uint8Array(readFileSync(path)) })
-        const entry = built[index]
-        expect(entry?.format, file).toBe(expected.format)
-        expect(entry?.markdown, file).toBe(expected.markdown)
-        expect(entry?.warnings, file).toEqual(expected.warnings)
-      }
-    } finally {
-      await converter.dispose()
-    }
+    await expectSameAsSources(FILES)
   }, 180_000)
 
   // The test above runs the sources, which load the real JSZip and xmlbuilder, against this build, which
@@ -117,7 +114,7 @@ describe('the built conversion worker', () => {
 
   it('writes its code cache once, reads it after, and rebuilds a damaged file', async () => {
     const cache = await dirs.make()
-    const docx = ['test.docx', 'test.pdf']
+    const docx = [core.path('report.docx'), core.path('report.pdf')]
     const first = await convertBuilt({ BUREAU_CODE_CACHE: cache }, docx)
     const written = cacheFiles(cache)
     const names = Object.keys(written).map((file) => basename(file))
@@ -148,12 +145,13 @@ describe('the built conversion worker', () => {
   it('keeps the cache in the OS cache folder, and nowhere when it is off', async () => {
     const home = await dirs.make()
     const env = { HOME: home, USERPROFILE: home, XDG_CACHE_HOME: home, LOCALAPPDATA: home }
-    await convertBuilt({ BUREAU_CODE_CACHE: '', ...env }, ['test.json'])
+    await convertBuilt({ BUREAU_CODE_CACHE: '', ...env }, [core.path('notes.json')])
     expect(Object.keys(cacheFiles(join(defaultCacheDir(env), 'code'))).length).toBeGreaterThan(0)
 
     const off = await dirs.make()
     const offEnv = { HOME: off, USERPROFILE: off, XDG_CACHE_HOME: off, LOCALAPPDATA: off }
-    await convertBuilt({ BUREAU_CODE_CACHE: 'off', ...offEnv }, ['test.json'])
+    await convertBuilt({ BUREAU_CODE_CACHE: 'off', ...offEnv }, [core.path('notes.json')])
+
     expect(readdirSync(off)).toEqual([])
     // Not taken for a folder named `off` where the command ran either.
     expect(existsSync(join(repoRoot, 'off'))).toBe(false)

@@ -14,7 +14,7 @@ import {
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import { createWorkspace, type Workspace } from '../../../src/main/workspace'
 import { tempDirs } from '../../support/tempDir'
-import { corpusDir, corpusFile, vectors } from './corpus'
+import { core } from './corpus'
 
 const dirs = tempDirs('bureau-convert-toolset-')
 let session: ToolSession
@@ -29,12 +29,12 @@ beforeAll(async () => {
   const base = await dirs.make()
   const root = join(base, 'workspace')
   await mkdir(join(root, 'docs'), { recursive: true })
-  for (const name of ['test.docx', 'test_wikipedia.html', 'random.bin', 'test_llm.jpg'])
-    await copyFile(join(corpusDir, name), join(root, 'docs', name))
-  const docx = corpusFile('test.docx')
+  for (const name of ['report.docx', 'page.html', 'random.bin', 'scan.jpg'])
+    await copyFile(core.path(name), join(root, 'docs', name))
+  const docx = core.file('report.docx')
   await writeFile(join(root, 'docs', 'broken.docx'), docx.subarray(0, Math.floor(docx.length / 2)))
   // A document just outside the workspace: no path spelling may reach it.
-  await copyFile(join(corpusDir, 'test.docx'), join(base, 'outside.docx'))
+  await copyFile(core.path('report.docx'), join(base, 'outside.docx'))
   workspace = createWorkspace({ root })
   const shared = createAppConverter({ ocr: fakeOcr })
   converter = {
@@ -80,28 +80,28 @@ describe('convert toolset', () => {
   })
 
   it('files read refuses a .docx naming convert to_markdown, which then reads it', async () => {
-    const refused = await run('files read /docs/test.docx')
+    const refused = await run('files read /docs/report.docx')
     expect(refused.ok).toBe(false)
     if (!refused.ok) expect(refused.error).toContain('read it with convert to_markdown')
-    const receipt = value<Receipt>(await run('convert to_markdown /docs/test.docx'))
-    expect(receipt).toMatchObject({ path: '/docs/test.docx', format: 'docx', page: 1 })
-    const vector = vectors.general.find((v) => v.filename === 'test.docx')
+    const receipt = value<Receipt>(await run('convert to_markdown /docs/report.docx'))
+    expect(receipt).toMatchObject({ path: '/docs/report.docx', format: 'docx', page: 1 })
+    const vector = core.vectors.general.find((v) => v.filename === 'report.docx')
     for (const text of vector?.must_include ?? ['missing vector']) expect(receipt.markdown).toContain(text)
     for (const text of vector?.must_not_include ?? []) expect(receipt.markdown).not.toContain(text)
-    expect(calls.at(-1)).toBe('test.docx')
+    expect(calls.at(-1)).toBe('report.docx')
   })
 
   it('pages the Markdown: next_page until the last page, pages join to the whole', async () => {
     const whole = await converter.convert({
-      name: 'test_wikipedia.html',
-      bytes: corpusFile('test_wikipedia.html'),
+      name: 'page.html',
+      bytes: core.file('page.html'),
     })
     const parts: string[] = []
     let page: number | undefined = 1
     let pages = 0
     while (page !== undefined) {
       const receipt: Receipt = value<Receipt>(
-        await run(`convert to_markdown /docs/test_wikipedia.html --max_chars 3000 --page ${page}`),
+        await run(`convert to_markdown /docs/page.html --max_chars 3000 --page ${page}`),
       )
       expect(receipt.page).toBe(page)
       expect(receipt.markdown.length).toBeLessThanOrEqual(3000)
@@ -113,29 +113,26 @@ describe('convert toolset', () => {
     expect(pages).toBeGreaterThan(3)
     expect(parts).toHaveLength(pages)
     expect(parts.join('')).toBe(whole.markdown)
-    const past = await run(
-      `convert to_markdown /docs/test_wikipedia.html --max_chars 3000 --page ${pages + 1}`,
-    )
+    const past = await run(`convert to_markdown /docs/page.html --max_chars 3000 --page ${pages + 1}`)
     expect(past.ok).toBe(false)
     if (!past.ok) expect(past.error).toContain(`has ${pages} pages of Markdown`)
   })
 
   it('converts once: later pages come from the cache', async () => {
     const before = calls.length
-    value(await run('convert to_markdown /docs/test_wikipedia.html --max_chars 3000 --page 2'))
+    value(await run('convert to_markdown /docs/page.html --max_chars 3000 --page 2'))
     expect(calls.length).toBe(before + 1)
     // The shared converter answered from its cache (same result object), so paging costs no conversion.
-    const a = await converter.convert({ name: 'x.html', bytes: corpusFile('test_wikipedia.html') })
-    const b = await converter.convert({ name: 'x.html', bytes: corpusFile('test_wikipedia.html') })
+    const a = await converter.convert({ name: 'x.html', bytes: core.file('page.html') })
+    const b = await converter.convert({ name: 'x.html', bytes: core.file('page.html') })
     expect(b).toBe(a)
   })
 
   it("a damaged file gives the converter's clear error, naming the file and not the host path", async () => {
     const broken = await run('convert to_markdown /docs/broken.docx')
-    expect(broken.ok).toBe(false)
-    if (broken.ok) return
+    if (broken.ok) expect.fail('a damaged .docx converted')
     expect(broken.error).toMatch(/Cannot convert "broken\.docx": .*damaged or truncated/)
-    expect(broken.error).not.toContain(corpusDir)
+    expect(broken.error).not.toContain(core.dir)
     const random = await run('convert to_markdown /docs/random.bin')
     expect(random.ok).toBe(false)
     if (!random.ok) expect(random.error).toContain('Cannot convert "random.bin"')
@@ -161,7 +158,7 @@ describe('convert toolset', () => {
   )
 
   it('reads an image with OCR when vision is off, and lists what it reads', async () => {
-    const receipt = value<Receipt>(await run('convert to_markdown /docs/test_llm.jpg'))
+    const receipt = value<Receipt>(await run('convert to_markdown /docs/scan.jpg'))
     expect(receipt.format).toBe('image')
     expect(receipt.markdown).toContain('Text from the scan')
     const formats = value<{ formats: Array<{ format: string; extensions: string[] }> }>(
@@ -176,7 +173,7 @@ describe('convert toolset', () => {
   it('without the app converter, a session gets its own and disposes it at the end', async () => {
     const own = createToolSession({ toolsets: await loadBuiltinToolsets(), workspace })
     try {
-      const receipt = value<Receipt>(await runTerminalCommand(own, 'convert to_markdown /docs/test.docx'))
+      const receipt = value<Receipt>(await runTerminalCommand(own, 'convert to_markdown /docs/report.docx'))
       expect(receipt.format).toBe('docx')
     } finally {
       expect((await own.dispose()).errors).toEqual([])

@@ -3,8 +3,9 @@ import { strToU8, zipSync } from 'fflate'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ConvertError, createConverter } from '../../../src/main/convert'
 import type { OcrEngine } from '../../../src/main/convert/types'
+import { describeNeeding } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
-import { corpusFile } from './corpus'
+import { CORPUS, core, corpus } from './corpus'
 
 const dirs = tempDirs()
 afterAll(() => dirs.cleanup())
@@ -27,7 +28,7 @@ describe('cache by content hash', () => {
     const cacheDir = await dirs.make()
     const ocr = fakeOcr('Hello from the scan')
     const first = createConverter({ cacheDir, ocr })
-    const bytes = corpusFile('test_llm.jpg')
+    const bytes = core.file('scan.jpg')
     const a = await first.convert({ name: 'scan.jpg', bytes })
     const b = await first.convert({ name: 'copy.jpg', bytes })
     expect(a.markdown).toContain('Hello from the scan')
@@ -43,7 +44,7 @@ describe('cache by content hash', () => {
 
   it('keeps results for different options apart', async () => {
     const converter = createConverter({ ocr: false })
-    const bytes = corpusFile('test.docx')
+    const bytes = core.file('report.docx')
     const placeholder = await converter.convert({ name: 'a.docx', bytes })
     const kept = await converter.convert({ name: 'a.docx', bytes }, { keepDataUris: true })
     expect(placeholder.markdown).toContain('data:image/png;base64...')
@@ -52,7 +53,7 @@ describe('cache by content hash', () => {
 
   it('counts real conversions and cache hits, and noCache converts again without storing', async () => {
     const converter = createConverter({ ocr: false })
-    const bytes = corpusFile('test.docx')
+    const bytes = core.file('report.docx')
     const first = await converter.convert({ name: 'a.docx', bytes })
     expect(converter.stats()).toEqual({ conversions: 1, cacheHits: 0 })
     // maxChars is applied after conversion for docx, so another budget is still a cache hit.
@@ -89,7 +90,7 @@ describe('limits', () => {
     }
     const converter = createConverter({ ocr: slowOcr, limits: { image: { timeoutMs: 200 } } })
     const error = await converter
-      .convert({ name: 'slow.jpg', bytes: corpusFile('test_llm.jpg') })
+      .convert({ name: 'slow.jpg', bytes: core.file('scan.jpg') })
       .catch((e: unknown) => e)
     expect((error as ConvertError).failure).toBe('timeout')
     expect((error as ConvertError).message).toContain('"slow.jpg"')
@@ -100,7 +101,7 @@ describe('limits', () => {
     const converter = createConverter({ ocr: never })
     const controller = new AbortController()
     const pending = converter.convert(
-      { name: 'scan.png', bytes: corpusFile('test_llm.jpg') },
+      { name: 'scan.png', bytes: core.file('scan.jpg') },
       { signal: controller.signal },
     )
     setTimeout(() => controller.abort(), 20)
@@ -111,7 +112,7 @@ describe('limits', () => {
   it('cuts output to the character budget and says so', async () => {
     const converter = createConverter()
     const result = await converter.convert(
-      { name: 'page.html', bytes: corpusFile('test_wikipedia.html') },
+      { name: 'page.html', bytes: core.file('page.html') },
       { maxChars: 3000 },
     )
     expect(result.truncated).toBe(true)
@@ -147,7 +148,7 @@ describe('images', () => {
         return 'A red square above a blue circle.'
       },
     })
-    const result = await converter.convert({ name: 'photos/shape.jpg', bytes: corpusFile('test_llm.jpg') })
+    const result = await converter.convert({ name: 'photos/shape.jpg', bytes: core.file('scan.jpg') })
     expect(seen).toEqual(['shape.jpg image/jpeg'])
     expect(result.markdown).toContain('A red square above a blue circle.')
   })
@@ -159,7 +160,7 @@ describe('images', () => {
         throw new Error('model offline')
       },
     })
-    const result = await converter.convert({ name: 'a.jpg', bytes: corpusFile('test_llm.jpg') })
+    const result = await converter.convert({ name: 'a.jpg', bytes: core.file('scan.jpg') })
     expect(result.markdown).toContain('Recognised words')
     expect(result.warnings.join(' ')).toContain('vision model could not describe')
   })
@@ -167,9 +168,9 @@ describe('images', () => {
   it('reads text from an image offline with tesseract', async () => {
     const converter = createConverter()
     try {
-      const result = await converter.convert({ name: 'test_llm.jpg', bytes: corpusFile('test_llm.jpg') })
+      const result = await converter.convert({ name: 'scan.jpg', bytes: core.file('scan.jpg') })
       expect(result.format).toBe('image')
-      expect(result.markdown).toContain('5bda1dd6')
+      expect(result.markdown).toContain('Delivery note 5521')
     } finally {
       await converter.dispose()
     }
@@ -180,33 +181,17 @@ describe('documents', () => {
   const converter = createConverter({ ocr: false })
 
   it('docx: comments listed at the end, references kept in the text', async () => {
-    const { markdown } = await converter.convert({
-      name: 'c.docx',
-      bytes: corpusFile('test_with_comment.docx'),
-    })
-    expect(markdown).toContain('build LLM applications[comment 1] via multiple agents')
-    expect(markdown).toMatch(/## Comments\n\n\* \*\*\[1\]\*\* This is a test comment\. 12df-321a/)
-  })
-
-  it('docx: equations become LaTeX instead of disappearing', async () => {
-    const { markdown } = await converter.convert({ name: 'e.docx', bytes: corpusFile('equations.docx') })
-    expect(markdown).toContain('$$sin\\theta=\\frac{m\\lambda}{a}')
-    expect(markdown).toContain('$m=1$')
-    // Inline math keeps the document's letters and symbols (as pandoc does); its structure stays LaTeX.
-    expect(markdown).toContain('$θ={sin}^{-1}\\left( 2.2×{10}^{-4} \\right)=2.2×{10}^{-4}rad$')
+    const { markdown } = await converter.convert({ name: 'c.docx', bytes: core.file('report.docx') })
+    expect(markdown).toContain('The South kiln ran for ten months of the year.[comment 1]')
+    expect(markdown).toMatch(
+      /## Comments\n\n\* \*\*\[1\]\*\* Check the South kiln figure against the ledger\./,
+    )
   })
 
   it('docx: tables become GFM tables with the first row as header', async () => {
-    const { markdown } = await converter.convert({ name: 't.docx', bytes: corpusFile('test.docx') })
+    const { markdown } = await converter.convert({ name: 't.docx', bytes: core.file('report.docx') })
     expect(markdown).toMatch(/^\| .+ \|\n\| --- \|/m)
-    expect(markdown).toMatch(/^\| 13 \| 14 \| 49e168b7-d2ae-407f-a055-2167576f39a1 \| 15 \| 16 \| 17 \|$/m)
-  })
-
-  it('docx: a linked (not embedded) image keeps its alt text', async () => {
-    const { markdown } = await converter.convert({ name: 'r.docx', bytes: corpusFile('rlink.docx') })
-    expect(markdown).toContain(
-      '![A red and blue square AI-generated content may be incorrect.](linked-image)',
-    )
+    expect(markdown).toMatch(/^\| South kiln \| 980 \| 14700 \|$/m)
   })
 
   it('html: drops navigation, scripts and data: images; keeps links and tables', async () => {
@@ -225,21 +210,11 @@ describe('documents', () => {
       expect(markdown).not.toContain(gone)
   })
 
-  it('pptx: slides in order with headings, tables, chart data and alt text', async () => {
-    const { markdown } = await converter.convert({ name: 't.pptx', bytes: corpusFile('test.pptx') })
-    const slides = [...markdown.matchAll(/^## Slide (\d+)/gm)].map((match) => Number(match[1]))
-    expect(slides).toEqual([1, 2, 3, 4, 5, 6])
-    expect(markdown).toContain('| ColA | ColB | ColC | ColD | ColE | ColF |')
-    expect(markdown).toContain('### Chart: a3f6004b-6f4f-4ea8-bee3-3741f4dc385f')
-    expect(markdown).toContain('| 2003 | 2003 |')
-    expect(markdown).toContain('* Comment 1')
-  })
-
   it('zip: every member under its own heading; members that fail are reported and skipped', async () => {
     const archive = zipSync({
       'notes.md': strToU8('# Notes\n\nHello'),
       'data.csv': strToU8('a,b\n1,2\n'),
-      'noise.bin': corpusFile('random.bin'),
+      'noise.bin': core.file('random.bin'),
     })
     const result = await converter.convert({ name: 'bundle.zip', bytes: archive })
     expect(result.markdown).toContain('## notes.md\n\n# Notes')
@@ -279,3 +254,35 @@ describe('prepare', () => {
     await pictures.dispose()
   })
 })
+
+describeNeeding(
+  [CORPUS],
+  'documents with equations, linked images and charts (markitdown test files)',
+  () => {
+    const converter = createConverter({ ocr: false })
+    afterAll(() => converter.dispose())
+
+    it('docx: equations become LaTeX instead of disappearing', async () => {
+      const { markdown } = await converter.convert({ name: 'e.docx', bytes: corpus.file('equations.docx') })
+      expect(markdown).toContain('$$sin\\theta=\\frac{m\\lambda}{a}')
+      expect(markdown).toContain('$m=1$')
+      // Inline math keeps the document's letters and symbols (as pandoc does); its structure stays LaTeX.
+      expect(markdown).toContain('$θ={sin}^{-1}\\left( 2.2×{10}^{-4} \\right)=2.2×{10}^{-4}rad$')
+    })
+    it('docx: a linked (not embedded) image keeps its alt text', async () => {
+      const { markdown } = await converter.convert({ name: 'r.docx', bytes: corpus.file('rlink.docx') })
+      expect(markdown).toContain(
+        '![A red and blue square AI-generated content may be incorrect.](linked-image)',
+      )
+    })
+    it('pptx: slides in order with headings, tables, chart data and alt text', async () => {
+      const { markdown } = await converter.convert({ name: 't.pptx', bytes: corpus.file('test.pptx') })
+      const slides = [...markdown.matchAll(/^## Slide (\d+)/gm)].map((match) => Number(match[1]))
+      expect(slides).toEqual([1, 2, 3, 4, 5, 6])
+      expect(markdown).toContain('| ColA | ColB | ColC | ColD | ColE | ColF |')
+      expect(markdown).toContain('### Chart: a3f6004b-6f4f-4ea8-bee3-3741f4dc385f')
+      expect(markdown).toContain('| 2003 | 2003 |')
+      expect(markdown).toContain('* Comment 1')
+    })
+  },
+)

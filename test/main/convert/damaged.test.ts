@@ -3,22 +3,23 @@ import { unzipSync, zipSync } from 'fflate'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ConvertError, ConvertResult, createConverter } from '../../../src/main/convert'
 import { fixturePath } from '../../support/fixtures'
-import { corpusFile } from './corpus'
+import { core } from './corpus'
+
+const corpusFile = (name: string) => core.file(name)
 
 const converter = createConverter()
 afterAll(() => converter.dispose())
 
 const binaryFormats = [
-  'test.docx',
-  'test.xlsx',
-  'test.xls',
-  'test.pptx',
-  'test.pdf',
-  'REPAIR-2022-INV-001_multipage.pdf',
-  'test.epub',
-  'test_files.zip',
-  'test_notebook.ipynb',
-  'test_llm.jpg',
+  'report.docx',
+  'sheet.xlsx',
+  'sheet.xls',
+  'deck.pptx',
+  'report.pdf',
+  'book.epub',
+  'bundle.zip',
+  'notebook.ipynb',
+  'scan.jpg',
 ]
 
 /** Deterministic bytes, so a failure can be reproduced. */
@@ -94,10 +95,10 @@ describe('damaged parts inside intact archives', () => {
   const cut = (data: Uint8Array) => data.slice(0, Math.floor(data.length / 2))
 
   it.each([
-    ['test.docx', 'word/document.xml'],
-    ['test.pptx', 'ppt/presentation.xml'],
-    ['test.xlsx', 'xl/workbook.xml'],
-    ['test.epub', 'META-INF/container.xml'],
+    ['report.docx', 'word/document.xml'],
+    ['deck.pptx', 'ppt/presentation.xml'],
+    ['sheet.xlsx', 'xl/workbook.xml'],
+    ['book.epub', 'META-INF/container.xml'],
   ])('%s with %s cut short is refused', async (name, part) => {
     const error = await conversionError(name, withPart(name, part, cut))
     expect(error.failure).toBe('damaged')
@@ -105,8 +106,8 @@ describe('damaged parts inside intact archives', () => {
   })
 
   it.each([
-    ['test.pptx', 'ppt/slides/slide2.xml'],
-    ['test.xlsx', 'xl/worksheets/sheet1.xml'],
+    ['deck.pptx', 'ppt/slides/slide2.xml'],
+    ['sheet.xlsx', 'xl/worksheets/sheet1.xml'],
   ])('%s with %s cut short converts the rest and warns', async (name, part) => {
     const result = await converter.convert({ name, bytes: withPart(name, part, cut) })
     expect(result.warnings.some((warning) => warning.includes(part))).toBe(true)

@@ -13,7 +13,7 @@ describe('a docx whose zip sizes lie', () => {
   ])('converting a docx whose sizes are one byte %s says it is damaged and what to do', async (_, by) => {
     const converter = createConverter({ ocr: false })
     try {
-      const bytes = withLyingSizes(readFileSync(fixturePath('convert', 'test.docx')), by)
+      const bytes = withLyingSizes(readFileSync(fixturePath('core', 'memo.docx')), by)
       await expect(converter.convert({ name: 'report.docx', bytes })).rejects.toThrow(
         'Cannot convert "report.docx": the docx file is damaged: its zip data does not unpack to what it declares. Re-save it from the program that made it, or use an undamaged copy',
       )

@@ -4,23 +4,25 @@ import { detectFormat } from '../../../src/main/convert/detect'
 import { FormatProblem } from '../../../src/main/convert/errors'
 import { decodeText } from '../../../src/main/convert/text/decodeText'
 import { readCentralDirectory } from '../../../src/main/convert/zip/centralDirectory'
-import { corpusFile } from './corpus'
+import { core } from './corpus'
+
+const corpusFile = (name: string) => core.file(name)
 
 const text = (value: string) => new TextEncoder().encode(value)
 
 describe('detectFormat', () => {
   it('trusts content over the extension and says so', async () => {
-    const detection = await detectFormat('notes.docx', corpusFile('test.pdf'))
+    const detection = await detectFormat('notes.docx', corpusFile('report.pdf'))
     expect(detection.format).toBe('pdf')
     expect(detection.note).toContain('not what the .docx extension suggests')
   })
 
   it('tells OOXML packages apart by their members, whatever the name', async () => {
-    expect((await detectFormat('a.zip', corpusFile('test.docx'))).format).toBe('docx')
-    expect((await detectFormat('a.bin', corpusFile('test.pptx'))).format).toBe('pptx')
-    expect((await detectFormat('noext', corpusFile('test.xlsx'))).format).toBe('xlsx')
-    expect((await detectFormat('book', corpusFile('test.epub'))).format).toBe('epub')
-    expect((await detectFormat('files.zip', corpusFile('test_files.zip'))).format).toBe('zip')
+    expect((await detectFormat('a.zip', corpusFile('report.docx'))).format).toBe('docx')
+    expect((await detectFormat('a.bin', corpusFile('deck.pptx'))).format).toBe('pptx')
+    expect((await detectFormat('noext', corpusFile('sheet.xlsx'))).format).toBe('xlsx')
+    expect((await detectFormat('book', corpusFile('book.epub'))).format).toBe('epub')
+    expect((await detectFormat('files.zip', corpusFile('bundle.zip'))).format).toBe('zip')
     const plain = zipSync({ 'readme.txt': strToU8('hello') })
     expect((await detectFormat('x.docx', plain)).format).toBe('zip')
   })
@@ -36,11 +38,11 @@ describe('detectFormat', () => {
   })
 
   it('recognises legacy Excel, images, feeds, notebooks and HTML by content', async () => {
-    expect((await detectFormat('sheet', corpusFile('test.xls'))).format).toBe('xls')
-    expect((await detectFormat('picture.dat', corpusFile('test.jpg'))).format).toBe('image')
-    expect((await detectFormat('feed.txt', corpusFile('test_rss.xml'))).format).toBe('feed')
-    expect((await detectFormat('nb.json', corpusFile('test_notebook.ipynb'))).format).toBe('ipynb')
-    expect((await detectFormat('page', corpusFile('test_blog.html'))).format).toBe('html')
+    expect((await detectFormat('sheet', corpusFile('sheet.xls'))).format).toBe('xls')
+    expect((await detectFormat('picture.dat', corpusFile('photo.jpg'))).format).toBe('image')
+    expect((await detectFormat('feed.txt', corpusFile('feed.xml'))).format).toBe('feed')
+    expect((await detectFormat('nb.json', corpusFile('notebook.ipynb'))).format).toBe('ipynb')
+    expect((await detectFormat('page', corpusFile('blog.html'))).format).toBe('html')
     expect((await detectFormat('data', text('{"a": 1}'))).format).toBe('json')
   })
 
@@ -63,9 +65,9 @@ describe('detectFormat', () => {
 
 describe('decodeText', () => {
   it('detects the cp932 (Shift_JIS) CSV of the corpus', () => {
-    const decoded = decodeText(corpusFile('test_mskanji.csv'))
+    const decoded = decodeText(corpusFile('kanji.csv'))
     expect(decoded.encoding).toBe('shift_jis')
-    expect(decoded.text).toContain('佐藤太郎,30,東京')
+    expect(decoded.text).toContain('佐藤花子,41,札幌')
   })
 
   it('reads UTF-8 (with or without BOM), UTF-16 and Latin-1', () => {

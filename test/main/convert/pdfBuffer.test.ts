@@ -5,9 +5,9 @@ import { fixturePath } from '../../support/fixtures'
 
 describe('pdf from a Node Buffer', () => {
   it('converts when the bytes arrive as a Buffer (as fs.readFile gives them)', async () => {
-    const bytes = await readFile(fixturePath('convert', 'test.pdf'))
+    const bytes = await readFile(fixturePath('core', 'report.pdf'))
     expect(Buffer.isBuffer(bytes)).toBe(true)
     const result = await createConverter().convert({ name: 'test.pdf', bytes })
-    expect(result.markdown).toContain('While there is contemporaneous exploration of multi-agent approaches')
+    expect(result.markdown).toContain('Reference token osprey-9208-cobalt')
   })
 })

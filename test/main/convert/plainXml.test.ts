@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { basename } from 'node:path'
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { rewriteMath } from '../../../src/main/convert/docx/inlineMath'
@@ -8,8 +9,9 @@ import { pruneStyles } from '../../../src/main/convert/docx/pruneStyles'
 import { parseWithSaxes } from '../../../src/main/convert/docx/saxesParse'
 import { parseXmlPart } from '../../../src/main/convert/docx/saxesXmlReader'
 import { readPlainXml } from '../../../src/main/convert/xml/plainXml'
-import { fixtureEntries, fixturePath } from '../../support/fixtures'
+import { describeNeeding } from '../../support/requirements'
 import { seededRandom } from '../../support/seededRandom'
+import { CORPUS, corpus, docxFixtures } from './corpus'
 
 // The plain-XML reader reads Office's parts in place of saxes (mammoth's tree) and of htmlparser2
 // (Office Math): within what it reads, the same trees; outside, it says no and they read the part.
@@ -22,8 +24,9 @@ const isPlain = (xml: string) => readPlainXml(xml, ignore, { normaliseAttributeS
 /** Every XML part of the .docx fixtures, with the styles and text parts also as mammoth is handed them. */
 async function parts(): Promise<[string, string][]> {
   const found: [string, string][] = []
-  for (const file of fixtureEntries('convert', (name) => name.endsWith('.docx'))) {
-    const zip = unzipSync(new Uint8Array(readFileSync(fixturePath('convert', file))))
+  for (const path of docxFixtures('the plain-XML reader')) {
+    const file = basename(path)
+    const zip = unzipSync(new Uint8Array(readFileSync(path)))
     for (const [name, data] of Object.entries(zip)) {
       if (!/\.(xml|rels)$/.test(name)) continue
       const text = new TextDecoder().decode(data)
@@ -146,9 +149,9 @@ function shape(node: MathNode): unknown {
   return { name: node.name, attribs: { ...node.attribs }, children: node.children.map(shape) }
 }
 
-describe('Office Math nodes', () => {
+describeNeeding([CORPUS], 'Office Math nodes of a real document', () => {
   it('every equation of equations.docx reads as htmlparser2 reads it, without htmlparser2', async () => {
-    const zip = unzipSync(new Uint8Array(readFileSync(fixturePath('convert', 'equations.docx'))))
+    const zip = unzipSync(new Uint8Array(corpus.file('equations.docx')))
     const xml = new TextDecoder().decode(zip['word/document.xml'])
     const blocks = [...xml.matchAll(/<m:oMathPara\b[\s\S]*?<\/m:oMathPara>|<m:oMath\b[\s\S]*?<\/m:oMath>/g)]
     expect(blocks.length).toBeGreaterThanOrEqual(4)

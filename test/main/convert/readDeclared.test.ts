@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { unzipSync, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { readCentralDirectory } from '../../../src/main/convert/zip/centralDirectory'
 import { readZipDeclared } from '../../../src/main/convert/zip/readDeclared'
 import { withLyingSizes } from '../../support/damagedZip'
 import { fixturePath } from '../../support/fixtures'
+import { skipReason, thirdPartyDir } from '../../support/requirements'
 
 // The package reader of Word parts inflates with zlib from the central directory; fflate's
 // unzip is the reference it must agree with, member for member and byte for byte.
@@ -12,14 +14,20 @@ import { fixturePath } from '../../support/fixtures'
 const LOCAL = 0x04034b50
 const CENTRAL = 0x02014b50
 
-/** Every zip-based file of the converter's and the spreadsheet's fixtures. */
-const packages = ['convert', 'xlsx/exceljs', 'xlsx/xlsxwriter'].flatMap((folder) =>
-  readdirSync(fixturePath(...folder.split('/')))
+/** The project's zip-based documents, and the corpus's (converter and spreadsheet) where it is there. */
+const corpusFolders = ['corpus/convert', 'corpus/xlsx/exceljs', 'corpus/xlsx/xlsxwriter']
+const withCorpus = !skipReason(
+  "readZipDeclared on the corpus's packages",
+  corpusFolders.map((thirdParty) => ({ thirdParty })),
+)
+const folders = [
+  fixturePath('core'),
+  ...(withCorpus ? corpusFolders.map((f) => join(thirdPartyDir(), f)) : []),
+]
+const packages = folders.flatMap((folder) =>
+  readdirSync(folder)
     .filter((name) => /\.(docx|xlsx|xlsm|pptx|epub|zip)$/.test(name))
-    .map(
-      (name) =>
-        [`${folder}/${name}`, new Uint8Array(readFileSync(fixturePath(...folder.split('/'), name)))] as const,
-    ),
+    .map((name) => [`${folder}/${name}`, new Uint8Array(readFileSync(join(folder, name)))] as const),
 )
 
 const fflateFiles = (bytes: Uint8Array) =>
@@ -63,7 +71,8 @@ describe('readZipDeclared', () => {
   })
 
   it('leaves a member that unpacks to more than it declares out, keeping its declared size', async () => {
-    const [, docx] = packages.find(([name]) => name === 'convert/test.docx') ?? []
+    const [, docx] = packages.find(([name]) => name.endsWith('/core/memo.docx')) ?? []
+
     const lying = withLyingSizes(docx as Uint8Array, -1)
     const { files, size } = await readZipDeclared(lying, () => true)
     expect(files.size).toBe(0)

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTesseractOcr } from '../../../src/main/convert/ocr/tesseractOcr'
-import { corpusFile } from './corpus'
+import { core } from './corpus'
 
 // The real offline OCR engine (tesseract.js, English data shipped with the app): one worker shared by
 // the conversions that run at once. A job's end or cancel must not leave another job waiting forever.
-const image = corpusFile('test_llm.jpg')
+const image = core.file('scan.jpg')
 const ocr = createTesseractOcr()
 afterAll(() => ocr.dispose())
 

@@ -1,12 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createConverter } from '../../../src/main/convert'
-import { corpusFile, type Vector, vectors } from './corpus'
+import { describeNeeding } from '../../support/requirements'
+import { CORPUS, core, corpus, type DocumentSet, type Vector } from './corpus'
 
 const converter = createConverter()
 afterAll(() => converter.dispose())
 
 // Archives with an image member run OCR on it; that takes seconds on two cores.
-const slow = new Set(['test_files.zip'])
+const slow = new Set(['test_files.zip', 'scan.jpg'])
 
 function check(vector: Vector, markdown: string): void {
   for (const wanted of vector.must_include)
@@ -16,46 +17,65 @@ function check(vector: Vector, markdown: string): void {
   }
 }
 
-describe('corpus vectors (general)', () => {
-  for (const vector of vectors.general) {
-    it(
-      vector.filename,
-      async () => {
-        const result = await converter.convert({ name: vector.filename, bytes: corpusFile(vector.filename) })
+function vectorSuites(set: DocumentSet): void {
+  describe('general', () => {
+    for (const vector of set.vectors.general) {
+      it(
+        vector.filename,
+        async () => {
+          const result = await converter.convert({ name: vector.filename, bytes: set.file(vector.filename) })
+          check(vector, result.markdown)
+        },
+        slow.has(vector.filename) ? 180_000 : 60_000,
+      )
+    }
+  })
+
+  describe('data URIs kept', () => {
+    for (const vector of set.vectors.data_uri) {
+      it(vector.filename, async () => {
+        const result = await converter.convert(
+          { name: vector.filename, bytes: set.file(vector.filename) },
+          { keepDataUris: true },
+        )
         check(vector, result.markdown)
-      },
-      slow.has(vector.filename) ? 180_000 : 60_000,
-    )
-  }
+      })
+    }
+  })
+}
+
+describe('the project documents (test/fixtures/core)', () => {
+  it('has a vector for every format', () => {
+    expect(core.vectors.general.length).toBeGreaterThanOrEqual(14)
+    expect(core.vectors.data_uri.length).toBeGreaterThanOrEqual(2)
+  })
+  vectorSuites(core)
 })
 
-describe('corpus vectors (data URIs kept)', () => {
-  for (const vector of vectors.data_uri) {
-    it(vector.filename, async () => {
-      const result = await converter.convert(
-        { name: vector.filename, bytes: corpusFile(vector.filename) },
-        { keepDataUris: true },
-      )
-      check(vector, result.markdown)
-    })
-  }
+describeNeeding([CORPUS], 'corpus vectors (markitdown test files)', () => {
+  it('has its vectors', () => {
+    expect(corpus.vectors.general.length).toBeGreaterThan(10)
+  })
+  vectorSuites(corpus)
 })
 
 describe('formats reported', () => {
   it.each([
-    ['test.docx', 'docx'],
-    ['test.xlsx', 'xlsx'],
-    ['test.xls', 'xls'],
-    ['test.pptx', 'pptx'],
-    ['test.pdf', 'pdf'],
-    ['test_blog.html', 'html'],
-    ['test_mskanji.csv', 'csv'],
-    ['test.json', 'json'],
-    ['test_notebook.ipynb', 'ipynb'],
-    ['test_rss.xml', 'feed'],
-    ['test.epub', 'epub'],
+    ['report.docx', 'docx'],
+    ['sheet.xlsx', 'xlsx'],
+    ['sheet.xls', 'xls'],
+    ['deck.pptx', 'pptx'],
+    ['report.pdf', 'pdf'],
+    ['blog.html', 'html'],
+    ['kanji.csv', 'csv'],
+    ['notes.json', 'json'],
+    ['notebook.ipynb', 'ipynb'],
+    ['feed.xml', 'feed'],
+    ['book.epub', 'epub'],
+    ['bundle.zip', 'zip'],
+    ['photo.jpg', 'image'],
   ])('%s is %s', async (name, format) => {
-    const result = await converter.convert({ name, bytes: corpusFile(name) })
+    const result = await converter.convert({ name, bytes: core.file(name) })
     expect(result.format).toBe(format)
   })
 })

@@ -8,7 +8,7 @@ import { AppError } from '../../../src/shared/errors'
 import { type RecordedRequest, type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { scriptedProvider } from '../../support/scriptedProvider'
 import { tempDirs } from '../../support/tempDir'
-import { corpusFile } from './corpus'
+import { core } from './corpus'
 
 let llm: ScriptedLlm
 const dirs = tempDirs('bureau-convert-vision-')
@@ -65,7 +65,7 @@ function converter(options: {
   return made
 }
 
-const image = () => ({ name: 'photos/receipt.jpg', bytes: corpusFile('test_llm.jpg') })
+const image = () => ({ name: 'photos/receipt.jpg', bytes: core.file('scan.jpg') })
 
 interface SentPart {
   type: string
@@ -145,7 +145,7 @@ describe('vision when the setting allows it and the provider reads images', () =
     const ocr = countingOcr('unused')
     const result = await converter({ mode: () => 'when-supported', ocr }).convert({
       name: 'scan.pdf',
-      bytes: corpusFile('MEDRPT-2024-PAT-3847_medical_report_scan.pdf'),
+      bytes: core.file('scan.pdf'),
     })
     expect(llm.requests).toHaveLength(3)
     for (const request of llm.requests) {

@@ -13,7 +13,7 @@ const dirs = tempDirs('bureau-wasm-tiering-')
 afterAll(() => dirs.cleanup())
 
 const source = (path: string) => new URL(path, import.meta.url).href
-const pdf = fileURLToPath(new URL('../../fixtures/convert/test.pdf', import.meta.url))
+const pdf = fileURLToPath(new URL('../../fixtures/core/report.pdf', import.meta.url))
 
 const RUNNER = `
 import { readFileSync } from 'node:fs'
@@ -24,7 +24,7 @@ const { defaultLimits } = await import(limitsUrl)
 const { acquirePdfium, releasePdfium } = await import(pdfiumUrl)
 setConvertLifetime(lifetime)
 const env = { limitsFor: (format) => defaultLimits[format], ocr: () => undefined, vision: undefined }
-const input = { name: 'test.pdf', bytes: new Uint8Array(readFileSync(pdf)) }
+const input = { name: 'report.pdf', bytes: new Uint8Array(readFileSync(pdf)) }
 const result = await convertBytes(input, { keepDataUris: false, maxChars: undefined }, new AbortController().signal, env)
 const engine = await acquirePdfium()
 const loadPage = engine.x.FPDF_LoadPage

@@ -9,6 +9,7 @@ import { createToolSession, invoke, type ToolResult, type ToolSession } from '..
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import { createWorkspace, type Workspace } from '../../../src/main/workspace'
 import { fixturePath } from '../../support/fixtures'
+import { describeNeeding } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
 import {
   edgeSpread,
@@ -143,7 +144,7 @@ beforeAll(async () => {
   scratch = join(base, 'scratch')
   workspace = createWorkspace({ root })
   await workspace.writeFile('/reports/chart.png', await readFile(fixturePath('documents', 'chart.png')))
-  await copyFile(fixturePath('convert', 'test.docx'), join(base, 'template.docx'))
+  await copyFile(fixturePath('core', 'report.docx'), join(base, 'template.docx'))
   await workspace.writeFile('/templates/house.docx', await readFile(join(base, 'template.docx')))
   session = createToolSession({ toolsets: await loadBuiltinToolsets(), workspace })
   const markdown = await corpus()
@@ -158,264 +159,272 @@ afterAll(async () => {
   await dirs.cleanup()
 })
 
-describe('create_docx', () => {
-  it('returns a receipt: headings, tables, diagrams drawn and the broken one reported', () => {
-    expect(docx.path).toBe('/reports/q3.docx')
-    expect(docx.tables).toBe(1)
-    expect(docx.images).toBe(1)
-    expect(docx.diagrams).toBe(SUPPORTED_DIAGRAMS.length)
-    expect(docx.diagrams_failed).toBe(1)
-    expect(docx.warnings.join('\n')).toMatch(/could not be drawn \(kept as code\)/)
-  })
-
-  it(
-    'LibreOffice opens it and converts it to PDF with the text in order and every picture',
-    async () => {
-      const lo = await corpusThroughLibreOffice()
-      const text = (await pdfText(lo)).replace(/\s+/g, ' ')
-      expect(
-        inOrder(
-          text,
-          CORPUS_ORDER.filter((t) => !['Anna', '1,200', 'East'].includes(t)),
-        ),
-      ).toEqual([])
-      expect(text).toContain('A --> (((broken')
-      const images = await pdfImages(lo)
-      // The chart plus one PNG per drawn diagram, at about 288 dpi (3 pixels per CSS pixel).
-      expect(images.length).toBe(SUPPORTED_DIAGRAMS.length + 1)
-      expect(images.filter((i) => i.width >= 300).length).toBeGreaterThanOrEqual(SUPPORTED_DIAGRAMS.length)
-    },
-    SLOW,
-  )
-
-  it(
-    'in LibreOffice: the contents list the headings, the page break holds, table columns keep their alignment',
-    async () => expectLayout(await corpusThroughLibreOffice()),
-    SLOW,
-  )
-
-  it(
-    "Bureau's converter reads it back with headings, table rows, list items, footnote and diagrams",
-    async () => {
-      const bytes = new Uint8Array(await workspace.readFile('/reports/q3.docx'))
-      const { markdown } = await converter.convert({ name: 'q3.docx', bytes })
-      for (const line of [
-        '# Quarterly report',
-        '## Results by region',
-        '### Steps taken',
-        '#### Closing',
-        '| North | Anna | 1,200 | 4.5% |',
-        '| East | Chen | 1,450 | 7.0% |',
-        '1. Collected the figures',
-        '* against the ledger',
-        '1. first the savings account',
-        '[^1]',
-        '**third quarter**',
-        '[link to the project](https://example.org/bureau)',
-      ])
-        expect(markdown).toContain(line)
-      for (const diagram of SUPPORTED_DIAGRAMS) expect(markdown).toContain(`### Diagram ${diagram.type}`)
-      // Each picture's alt text is the diagram's source, so a reader of the file still has it.
-      expect(markdown.match(/\]\(data:image\/png/g)?.length).toBe(SUPPORTED_DIAGRAMS.length + 1)
-      expect(markdown).toContain('sequenceDiagram   Alice->>Bob: Invoice')
-    },
-    SLOW,
-  )
-})
-
-describe('create_pdf', () => {
-  it(
-    'pdftotext reads every construct and language in order; pages match pdfinfo',
-    async () => {
-      const path = join(root, 'reports', 'q3.pdf')
-      expect(pdf.pages).toBe(await pdfPages(path))
-      expect(pdf.pages).toBeGreaterThanOrEqual(5)
-      const text = (await pdfText(path)).replace(/\s+/g, ' ')
-      expect(inOrder(text, ['Q3 report', 'Contents', ...CORPUS_ORDER])).toEqual([])
-      expect(text).toContain('Figures from the finance team')
-      // Arabic comes out in visual order from pdftotext; its words are there.
-      expect(text).toMatch(/العربية|ﺔﻴﺑﺮﻌﻟا/)
-    },
-    SLOW,
-  )
-
-  it(
-    'draws every diagram as vector graphics: their labels are PDF text, the broken one is code',
-    async () => {
-      const text = (await pdfText(join(root, 'reports', 'q3.pdf'))).replace(/\s+/g, ' ')
-      // Each label lies in its own diagram's section (between its heading and the next one; the last
-      // occurrence of a heading is in the body, the first in the table of contents).
-      for (const [i, diagram] of SUPPORTED_DIAGRAMS.entries()) {
-        const start = text.lastIndexOf(`Diagram ${diagram.type}`)
-        const next = SUPPORTED_DIAGRAMS[i + 1]
-        const end = next ? text.lastIndexOf(`Diagram ${next.type}`) : text.lastIndexOf('Broken diagram')
-        expect(start, diagram.type).toBeGreaterThan(0)
-        expect(text.slice(start, end), diagram.type).toContain(DIAGRAM_LABELS[diagram.type])
-      }
-      expect(text).toContain('A --> (((broken')
-      expect(pdf.diagrams).toBe(SUPPORTED_DIAGRAMS.length)
-      expect(pdf.diagrams_failed).toBe(1)
-      // Diagrams are vectors; the one picture of the Markdown is embedded as it is.
-      expect(await pdfImages(join(root, 'reports', 'q3.pdf'))).toContainEqual({
-        page: expect.any(Number),
-        width: 160,
-        height: 80,
+describeNeeding(
+  ['soffice', 'pdftotext', 'chromium'],
+  'the documents toolset (LibreOffice, pdftotext and Chromium read what it writes)',
+  () => {
+    describe('create_docx', () => {
+      it('returns a receipt: headings, tables, diagrams drawn and the broken one reported', () => {
+        expect(docx.path).toBe('/reports/q3.docx')
+        expect(docx.tables).toBe(1)
+        expect(docx.images).toBe(1)
+        expect(docx.diagrams).toBe(SUPPORTED_DIAGRAMS.length)
+        expect(docx.diagrams_failed).toBe(1)
+        expect(docx.warnings.join('\n')).toMatch(/could not be drawn \(kept as code\)/)
       })
-    },
-    SLOW,
-  )
 
-  it(
-    'the contents list the headings, the page break holds, table columns keep their alignment',
-    async () => expectLayout(join(root, 'reports', 'q3.pdf')),
-    SLOW,
-  )
-
-  it(
-    "Bureau's converter reads the PDF back with the table rows",
-    async () => {
-      const bytes = new Uint8Array(await workspace.readFile('/reports/q3.pdf'))
-      const { markdown } = await converter.convert({ name: 'q3.pdf', bytes })
-      expect(markdown).toContain('| North | Anna | 1,200 | 4.5% |')
-      expect(markdown).toContain('Results by region')
-    },
-    SLOW,
-  )
-})
-
-describe('bad input', () => {
-  it(
-    'a missing image and a remote image are warnings; the file is still written',
-    async () => {
-      const out = await receipt('create_pdf', {
-        path: '/out/missing.pdf',
-        markdown:
-          '# Pictures\n\n![gone](/nowhere.png)\n\n![remote](https://example.org/x.png)\n\nText after.',
-      })
-      expect(out.warnings).toHaveLength(2)
-      expect(out.warnings[0]).toMatch(/nowhere\.png/)
-      expect(out.warnings[1]).toMatch(/nothing is downloaded/)
-      expect(await pdfText(join(root, 'out', 'missing.pdf'))).toContain('Text after.')
-    },
-    SLOW,
-  )
-
-  it(
-    'hostile HTML never runs and never reaches the network',
-    async () => {
-      const hits: string[] = []
-      const server: Server = createServer((req, res) => {
-        hits.push(req.url ?? '')
-        res.end('x')
-      })
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-      try {
-        const markdown = [
-          '# Hostile',
-          `<script>fetch("${url}/script"); document.body.innerHTML = "PWNED"</script>`,
-          `<img src="${url}/img" onerror="document.body.innerHTML='PWNED'">`,
-          `<iframe src="${url}/frame"></iframe>`,
-          `<link rel="stylesheet" href="${url}/css">`,
-          `[click](javascript:alert(1)) and ![x](${url}/md-image.png)`,
-          'Visible text stays.',
-        ].join('\n\n')
-        await receipt('create_pdf', { path: '/out/hostile.pdf', markdown })
-        await receipt('create_docx', { path: '/out/hostile.docx', markdown })
-        const text = await pdfText(join(root, 'out', 'hostile.pdf'))
-        expect(text).toContain('Visible text stays.')
-        expect(text).not.toContain('PWNED')
-        expect(hits).toEqual([])
-      } finally {
-        await new Promise((resolve) => server.close(resolve))
-      }
-    },
-    SLOW,
-  )
-
-  it(
-    'refuses a wrong extension and an existing file unless overwrite; overwrite keeps a backup',
-    async () => {
-      const wrong = await call('create_pdf', { path: '/out/a.docx', markdown: '# A' })
-      expect(wrong.ok).toBe(false)
-      if (!wrong.ok) expect(wrong.error).toMatch(/must end in \.pdf/)
-      const again = await call('create_docx', { path: '/reports/q3.docx', markdown: '# Again' })
-      expect(again.ok).toBe(false)
-      if (!again.ok) expect(again.code).toBe('CONFLICT')
-      const replaced = await receipt('create_docx', {
-        path: '/reports/q3.docx',
-        markdown: '# Again',
-        overwrite: true,
-      })
-      expect(replaced.backup).toMatch(/\.bak$/)
-      expect(await workspace.exists(replaced.backup ?? '')).toBe(true)
-    },
-    SLOW,
-  )
-
-  it(
-    'uses the styles of a template document',
-    async () => {
-      const out = await receipt('create_docx', {
-        path: '/out/templated.docx',
-        markdown: '# Styled\n\nBody.',
-        template: '/templates/house.docx',
-      })
-      expect(out.headings).toBe(1)
-      const notWord = await call('create_docx', {
-        path: '/out/t2.docx',
-        markdown: '# X',
-        template: '/reports/chart.png',
-      })
-      expect(notWord.ok).toBe(false)
-      if (!notWord.ok) expect(notWord.error).toMatch(/not a Word document/)
-    },
-    SLOW,
-  )
-
-  it(
-    'a 200-page document: PDF has 200 pages, the DOCX reads back with 200 sections',
-    async () => {
-      const sections = Array.from(
-        { length: 200 },
-        (_, i) => `## Section ${i + 1}\n\n${'Lorem ipsum dolor sit amet. '.repeat(20)}`,
+      it(
+        'LibreOffice opens it and converts it to PDF with the text in order and every picture',
+        async () => {
+          const lo = await corpusThroughLibreOffice()
+          const text = (await pdfText(lo)).replace(/\s+/g, ' ')
+          expect(
+            inOrder(
+              text,
+              CORPUS_ORDER.filter((t) => !['Anna', '1,200', 'East'].includes(t)),
+            ),
+          ).toEqual([])
+          expect(text).toContain('A --> (((broken')
+          const images = await pdfImages(lo)
+          // The chart plus one PNG per drawn diagram, at about 288 dpi (3 pixels per CSS pixel).
+          expect(images.length).toBe(SUPPORTED_DIAGRAMS.length + 1)
+          expect(images.filter((i) => i.width >= 300).length).toBeGreaterThanOrEqual(
+            SUPPORTED_DIAGRAMS.length,
+          )
+        },
+        SLOW,
       )
-      const markdown = sections.join('\n\n\\pagebreak\n\n')
-      const big = await receipt('create_pdf', { path: '/out/big.pdf', markdown })
-      expect(big.pages).toBe(200)
-      expect(await pdfPages(join(root, 'out', 'big.pdf'))).toBe(200)
-      const bigDocx = await receipt('create_docx', { path: '/out/big.docx', markdown })
-      expect(bigDocx.headings).toBe(200)
-      const bytes = new Uint8Array(await workspace.readFile('/out/big.docx'))
-      const { markdown: back } = await converter.convert({ name: 'big.docx', bytes })
-      expect(back.match(/^## Section \d+$/gm)).toHaveLength(200)
-    },
-    SLOW,
-  )
-})
 
-it('supported_diagrams lists every type with an example', async () => {
-  const result = await call('supported_diagrams', {})
-  expect(result.ok).toBe(true)
-  if (result.ok) {
-    const { diagrams } = result.value as { diagrams: Array<{ type: string; example: string }> }
-    expect(diagrams.map((d) => d.type)).toEqual(SUPPORTED_DIAGRAMS.map((d) => d.type))
-    for (const d of diagrams) expect(d.example.startsWith(d.type)).toBe(true)
-  }
-})
+      it(
+        'in LibreOffice: the contents list the headings, the page break holds, table columns keep their alignment',
+        async () => expectLayout(await corpusThroughLibreOffice()),
+        SLOW,
+      )
 
-// Runs last: the files are the ones the tests above wrote. One soffice run for all of them.
-it(
-  'LibreOffice opens every other DOCX written above: hostile, templated, and 200 pages from 199 page breaks',
-  async () => {
-    const names = { hostile: '/out/hostile.docx', templated: '/out/templated.docx', big: '/out/big.docx' }
-    const files: Record<string, Uint8Array> = {}
-    for (const [name, path] of Object.entries(names))
-      files[name] = new Uint8Array(await workspace.readFile(path))
-    const out = await libreOfficeConvert(files, join(scratch, 'lo-all'), 'pdf')
-    expect(await pdfText(out.hostile ?? '')).toContain('Visible text stays.')
-    expect(await pdfText(out.templated ?? '')).toContain('Styled')
-    expect(await pdfPages(out.big ?? '')).toBe(200)
+      it(
+        "Bureau's converter reads it back with headings, table rows, list items, footnote and diagrams",
+        async () => {
+          const bytes = new Uint8Array(await workspace.readFile('/reports/q3.docx'))
+          const { markdown } = await converter.convert({ name: 'q3.docx', bytes })
+          for (const line of [
+            '# Quarterly report',
+            '## Results by region',
+            '### Steps taken',
+            '#### Closing',
+            '| North | Anna | 1,200 | 4.5% |',
+            '| East | Chen | 1,450 | 7.0% |',
+            '1. Collected the figures',
+            '* against the ledger',
+            '1. first the savings account',
+            '[^1]',
+            '**third quarter**',
+            '[link to the project](https://example.org/bureau)',
+          ])
+            expect(markdown).toContain(line)
+          for (const diagram of SUPPORTED_DIAGRAMS) expect(markdown).toContain(`### Diagram ${diagram.type}`)
+          // Each picture's alt text is the diagram's source, so a reader of the file still has it.
+          expect(markdown.match(/\]\(data:image\/png/g)?.length).toBe(SUPPORTED_DIAGRAMS.length + 1)
+          expect(markdown).toContain('sequenceDiagram   Alice->>Bob: Invoice')
+        },
+        SLOW,
+      )
+    })
+
+    describe('create_pdf', () => {
+      it(
+        'pdftotext reads every construct and language in order; pages match pdfinfo',
+        async () => {
+          const path = join(root, 'reports', 'q3.pdf')
+          expect(pdf.pages).toBe(await pdfPages(path))
+          expect(pdf.pages).toBeGreaterThanOrEqual(5)
+          const text = (await pdfText(path)).replace(/\s+/g, ' ')
+          expect(inOrder(text, ['Q3 report', 'Contents', ...CORPUS_ORDER])).toEqual([])
+          expect(text).toContain('Figures from the finance team')
+          // Arabic comes out in visual order from pdftotext; its words are there.
+          expect(text).toMatch(/العربية|ﺔﻴﺑﺮﻌﻟا/)
+        },
+        SLOW,
+      )
+
+      it(
+        'draws every diagram as vector graphics: their labels are PDF text, the broken one is code',
+        async () => {
+          const text = (await pdfText(join(root, 'reports', 'q3.pdf'))).replace(/\s+/g, ' ')
+          // Each label lies in its own diagram's section (between its heading and the next one; the last
+          // occurrence of a heading is in the body, the first in the table of contents).
+          for (const [i, diagram] of SUPPORTED_DIAGRAMS.entries()) {
+            const start = text.lastIndexOf(`Diagram ${diagram.type}`)
+            const next = SUPPORTED_DIAGRAMS[i + 1]
+            const end = next ? text.lastIndexOf(`Diagram ${next.type}`) : text.lastIndexOf('Broken diagram')
+            expect(start, diagram.type).toBeGreaterThan(0)
+            expect(text.slice(start, end), diagram.type).toContain(DIAGRAM_LABELS[diagram.type])
+          }
+          expect(text).toContain('A --> (((broken')
+          expect(pdf.diagrams).toBe(SUPPORTED_DIAGRAMS.length)
+          expect(pdf.diagrams_failed).toBe(1)
+          // Diagrams are vectors; the one picture of the Markdown is embedded as it is.
+          expect(await pdfImages(join(root, 'reports', 'q3.pdf'))).toContainEqual({
+            page: expect.any(Number),
+            width: 160,
+            height: 80,
+          })
+        },
+        SLOW,
+      )
+
+      it(
+        'the contents list the headings, the page break holds, table columns keep their alignment',
+        async () => expectLayout(join(root, 'reports', 'q3.pdf')),
+        SLOW,
+      )
+
+      it(
+        "Bureau's converter reads the PDF back with the table rows",
+        async () => {
+          const bytes = new Uint8Array(await workspace.readFile('/reports/q3.pdf'))
+          const { markdown } = await converter.convert({ name: 'q3.pdf', bytes })
+          expect(markdown).toContain('| North | Anna | 1,200 | 4.5% |')
+          expect(markdown).toContain('Results by region')
+        },
+        SLOW,
+      )
+    })
+
+    describe('bad input', () => {
+      it(
+        'a missing image and a remote image are warnings; the file is still written',
+        async () => {
+          const out = await receipt('create_pdf', {
+            path: '/out/missing.pdf',
+            markdown:
+              '# Pictures\n\n![gone](/nowhere.png)\n\n![remote](https://example.org/x.png)\n\nText after.',
+          })
+          expect(out.warnings).toHaveLength(2)
+          expect(out.warnings[0]).toMatch(/nowhere\.png/)
+          expect(out.warnings[1]).toMatch(/nothing is downloaded/)
+          expect(await pdfText(join(root, 'out', 'missing.pdf'))).toContain('Text after.')
+        },
+        SLOW,
+      )
+
+      it(
+        'hostile HTML never runs and never reaches the network',
+        async () => {
+          const hits: string[] = []
+          const server: Server = createServer((req, res) => {
+            hits.push(req.url ?? '')
+            res.end('x')
+          })
+          await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+          const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+          try {
+            const markdown = [
+              '# Hostile',
+              `<script>fetch("${url}/script"); document.body.innerHTML = "PWNED"</script>`,
+              `<img src="${url}/img" onerror="document.body.innerHTML='PWNED'">`,
+              `<iframe src="${url}/frame"></iframe>`,
+              `<link rel="stylesheet" href="${url}/css">`,
+              `[click](javascript:alert(1)) and ![x](${url}/md-image.png)`,
+              'Visible text stays.',
+            ].join('\n\n')
+            await receipt('create_pdf', { path: '/out/hostile.pdf', markdown })
+            await receipt('create_docx', { path: '/out/hostile.docx', markdown })
+            const text = await pdfText(join(root, 'out', 'hostile.pdf'))
+            expect(text).toContain('Visible text stays.')
+            expect(text).not.toContain('PWNED')
+            expect(hits).toEqual([])
+          } finally {
+            await new Promise((resolve) => server.close(resolve))
+          }
+        },
+        SLOW,
+      )
+
+      it(
+        'refuses a wrong extension and an existing file unless overwrite; overwrite keeps a backup',
+        async () => {
+          const wrong = await call('create_pdf', { path: '/out/a.docx', markdown: '# A' })
+          expect(wrong.ok).toBe(false)
+          if (!wrong.ok) expect(wrong.error).toMatch(/must end in \.pdf/)
+          const again = await call('create_docx', { path: '/reports/q3.docx', markdown: '# Again' })
+          expect(again.ok).toBe(false)
+          if (!again.ok) expect(again.code).toBe('CONFLICT')
+          const replaced = await receipt('create_docx', {
+            path: '/reports/q3.docx',
+            markdown: '# Again',
+            overwrite: true,
+          })
+          expect(replaced.backup).toMatch(/\.bak$/)
+          expect(await workspace.exists(replaced.backup ?? '')).toBe(true)
+        },
+        SLOW,
+      )
+
+      it(
+        'uses the styles of a template document',
+        async () => {
+          const out = await receipt('create_docx', {
+            path: '/out/templated.docx',
+            markdown: '# Styled\n\nBody.',
+            template: '/templates/house.docx',
+          })
+          expect(out.headings).toBe(1)
+          const notWord = await call('create_docx', {
+            path: '/out/t2.docx',
+            markdown: '# X',
+            template: '/reports/chart.png',
+          })
+          expect(notWord.ok).toBe(false)
+          if (!notWord.ok) expect(notWord.error).toMatch(/not a Word document/)
+        },
+        SLOW,
+      )
+
+      it(
+        'a 200-page document: PDF has 200 pages, the DOCX reads back with 200 sections',
+        async () => {
+          const sections = Array.from(
+            { length: 200 },
+            (_, i) => `## Section ${i + 1}\n\n${'Lorem ipsum dolor sit amet. '.repeat(20)}`,
+          )
+          const markdown = sections.join('\n\n\\pagebreak\n\n')
+          const big = await receipt('create_pdf', { path: '/out/big.pdf', markdown })
+          expect(big.pages).toBe(200)
+          expect(await pdfPages(join(root, 'out', 'big.pdf'))).toBe(200)
+          const bigDocx = await receipt('create_docx', { path: '/out/big.docx', markdown })
+          expect(bigDocx.headings).toBe(200)
+          const bytes = new Uint8Array(await workspace.readFile('/out/big.docx'))
+          const { markdown: back } = await converter.convert({ name: 'big.docx', bytes })
+          expect(back.match(/^## Section \d+$/gm)).toHaveLength(200)
+        },
+        SLOW,
+      )
+    })
+
+    it('supported_diagrams lists every type with an example', async () => {
+      const result = await call('supported_diagrams', {})
+      expect(result.ok).toBe(true)
+      if (result.ok) {
+        const { diagrams } = result.value as { diagrams: Array<{ type: string; example: string }> }
+        expect(diagrams.map((d) => d.type)).toEqual(SUPPORTED_DIAGRAMS.map((d) => d.type))
+        for (const d of diagrams) expect(d.example.startsWith(d.type)).toBe(true)
+      }
+    })
+
+    // Runs last: the files are the ones the tests above wrote. One soffice run for all of them.
+    it(
+      'LibreOffice opens every other DOCX written above: hostile, templated, and 200 pages from 199 page breaks',
+      async () => {
+        const names = { hostile: '/out/hostile.docx', templated: '/out/templated.docx', big: '/out/big.docx' }
+        const files: Record<string, Uint8Array> = {}
+        for (const [name, path] of Object.entries(names))
+          files[name] = new Uint8Array(await workspace.readFile(path))
+        const out = await libreOfficeConvert(files, join(scratch, 'lo-all'), 'pdf')
+        expect(await pdfText(out.hostile ?? '')).toContain('Visible text stays.')
+        expect(await pdfText(out.templated ?? '')).toContain('Styled')
+        expect(await pdfPages(out.big ?? '')).toBe(200)
+      },
+      SLOW,
+    )
   },
-  SLOW,
 )

@@ -8,6 +8,7 @@ import {
 import { printPdf } from '../../../src/main/documents/pdf/printPdf'
 import { createWorkspace } from '../../../src/main/workspace'
 import type { Conversation } from '../../../src/shared/ipc'
+import { describeNeeding } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
 import { inOrder, pdfText } from './readers'
 
@@ -61,81 +62,94 @@ const conversation: Conversation = {
   ],
 }
 
-it('exports the conversation as PDF and DOCX into /exports, with the table, the steps, the code and the diagram', async () => {
-  const root = join(await dirs.make(), 'ws')
-  const workspace = createWorkspace({ root })
-  try {
-    const pdf = await exportConversationDocument({ conversation, format: 'pdf', workspace, documentBrowser })
-    expect(pdf.agentPath).toBe('/exports/Budget-review-plan.pdf')
-    const text = (await pdfText(join(root, 'exports', 'Budget-review-plan.pdf'))).replace(/\s+/g, ' ')
-    expect(
-      inOrder(text, [
-        'Budget: review & plan',
-        'You',
-        'Summarise the budget',
-        'Bureau',
-        'spreadsheet.read_range',
-        'Rent',
-        '1200',
-        'Spend',
-        'const total = 1200',
-        '/reports/budget.xlsx',
-      ]),
-    ).toEqual([])
-    const docx = await exportConversationDocument({
-      conversation,
-      format: 'docx',
-      workspace,
-      messageId: 'm2',
-      documentBrowser,
-    })
-    expect(docx.agentPath).toBe('/exports/Budget-review-plan.docx')
-    expect(docx.warnings).toEqual([])
-    const again = await exportConversationDocument({
-      conversation,
-      format: 'docx',
-      workspace,
-      documentBrowser,
-    })
-    expect(again.agentPath).toBe('/exports/Budget-review-plan-2.docx')
-    await expect(
-      exportConversationDocument({
-        conversation,
-        format: 'pdf',
-        workspace,
-        messageId: 'nope',
-        documentBrowser,
-      }),
-    ).rejects.toThrow(/not in the conversation/)
-  } finally {
-    await workspace.close()
-  }
-}, 240_000)
+describeNeeding(
+  ['pdftotext', 'chromium'],
+  'exporting a conversation (Chromium prints, pdftotext reads)',
+  () => {
+    it('exports the conversation as PDF and DOCX into /exports, with the table, the steps, the code and the diagram', async () => {
+      const root = join(await dirs.make(), 'ws')
+      const workspace = createWorkspace({ root })
+      try {
+        const pdf = await exportConversationDocument({
+          conversation,
+          format: 'pdf',
+          workspace,
+          documentBrowser,
+        })
+        expect(pdf.agentPath).toBe('/exports/Budget-review-plan.pdf')
+        const text = (await pdfText(join(root, 'exports', 'Budget-review-plan.pdf'))).replace(/\s+/g, ' ')
+        expect(
+          inOrder(text, [
+            'Budget: review & plan',
+            'You',
+            'Summarise the budget',
+            'Bureau',
+            'spreadsheet.read_range',
+            'Rent',
+            '1200',
+            'Spend',
+            'const total = 1200',
+            '/reports/budget.xlsx',
+          ]),
+        ).toEqual([])
+        const docx = await exportConversationDocument({
+          conversation,
+          format: 'docx',
+          workspace,
+          messageId: 'm2',
+          documentBrowser,
+        })
+        expect(docx.agentPath).toBe('/exports/Budget-review-plan.docx')
+        expect(docx.warnings).toEqual([])
+        const again = await exportConversationDocument({
+          conversation,
+          format: 'docx',
+          workspace,
+          documentBrowser,
+        })
+        expect(again.agentPath).toBe('/exports/Budget-review-plan-2.docx')
+        await expect(
+          exportConversationDocument({
+            conversation,
+            format: 'pdf',
+            workspace,
+            messageId: 'nope',
+            documentBrowser,
+          }),
+        ).rejects.toThrow(/not in the conversation/)
+      } finally {
+        await workspace.close()
+      }
+    }, 240_000)
 
-it('prints with the host printer (Electron in the app) when there is one, never starting Chromium', async () => {
-  const root = join(await dirs.make(), 'ws')
-  const workspace = createWorkspace({ root })
-  const requests: PdfPrintRequest[] = []
-  try {
-    const exported = await exportConversationDocument({
-      conversation: { ...conversation, messages: conversation.messages.slice(0, 1) },
-      format: 'pdf',
-      workspace,
-      // A Chromium that cannot start: only the host printer can have made the file.
-      browser: {
-        executablePath: () => '/nonexistent/chromium',
-        printPdf: async (request) => {
-          requests.push(request)
-          return printPdf(documentBrowser, request.html)
-        },
-      },
-    })
-    expect(requests).toHaveLength(1)
-    expect(requests[0]?.html).toContain('Summarise the budget')
-    expect(requests[0]?.footerTemplate).toContain('pageNumber')
-    expect(exported.pages).toBe(1)
-    expect(await pdfText(join(root, 'exports', 'Budget-review-plan.pdf'))).toContain('Summarise the budget')
-  } finally {
-    await workspace.close()
-  }
-}, 120_000)
+    it('prints with the host printer (Electron in the app) when there is one, never starting Chromium', async () => {
+      const root = join(await dirs.make(), 'ws')
+      const workspace = createWorkspace({ root })
+      const requests: PdfPrintRequest[] = []
+      try {
+        const exported = await exportConversationDocument({
+          conversation: { ...conversation, messages: conversation.messages.slice(0, 1) },
+          format: 'pdf',
+          workspace,
+          // A Chromium that cannot start: only the host printer can have made the file.
+          browser: {
+            executablePath: () => '/nonexistent/chromium',
+            printPdf: async (request) => {
+              requests.push(request)
+              return printPdf(documentBrowser, request.html)
+            },
+          },
+        })
+        expect(requests).toHaveLength(1)
+        expect(requests[0]?.html).toContain('Summarise the budget')
+        expect(requests[0]?.footerTemplate).toContain('pageNumber')
+        expect(exported.pages).toBe(1)
+        expect(await pdfText(join(root, 'exports', 'Budget-review-plan.pdf'))).toContain(
+          'Summarise the budget',
+        )
+      } finally {
+        await workspace.close()
+      }
+    }, 120_000)
+  },
+)

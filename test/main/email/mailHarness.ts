@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describe, it } from 'vitest'
 import type { EmailEnvironment } from '../../../src/main/email'
 import { loadEmailToolset } from '../../../src/main/email'
 import { createToolSession, invoke, type ToolResult, type ToolSession } from '../../../src/main/tools'
@@ -9,33 +8,15 @@ import { createWorkspace, type Workspace } from '../../../src/main/workspace'
 import type { EmailAccount, EmailSettings } from '../../../src/shared/settings'
 import { EmailSettings as EmailSettingsSchema } from '../../../src/shared/settings'
 import { fixtureEntries, fixturePath } from '../../support/fixtures'
-import {
-  DOVECOT,
-  DOVECOT_MISSING,
-  DOVECOT_REQUIRED,
-  type Dovecot,
-  type SmtpRecorder,
-  startDovecot,
-  startSmtpRecorder,
-} from '../../support/mailServers'
+import { type Dovecot, type SmtpRecorder, startDovecot, startSmtpRecorder } from '../../support/mailServers'
+import { describeNeeding } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
 
 export const PASSWORD = 'alice-secret'
 
-/** Server suites run where Dovecot is; in CI (BUREAU_CI / CI) its absence fails instead of skipping. */
+/** Server suites run where Dovecot is; elsewhere they skip with the reason, and under BUREAU_CI they fail. */
 export function describeWithDovecot(name: string, body: () => void): void {
-  if (!DOVECOT) {
-    if (DOVECOT_REQUIRED) {
-      describe(name, () => {
-        it('needs Dovecot, which CI installs', () => {
-          throw new Error(DOVECOT_MISSING)
-        })
-      })
-      return
-    }
-    console.log(`${name}: skipped, ${DOVECOT_MISSING}`)
-  }
-  describe.skipIf(!DOVECOT)(name, body)
+  describeNeeding(['dovecot'], name, body)
 }
 
 export interface MailHarness {

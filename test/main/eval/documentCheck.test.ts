@@ -30,7 +30,7 @@ describe('the document check', () => {
 
   it('a file that is not of its extension’s format fails, and so does a missing one', async () => {
     const root = await dirs.make()
-    await copyFile(fixturePath('convert', 'test.pdf'), join(root, 'report.docx'))
+    await copyFile(fixturePath('core', 'report.pdf'), join(root, 'report.docx'))
     expect(await check(root, { type: 'document', path: '/report.docx' })).toEqual({
       ok: false,
       reason: '/report.docx is not a DOCX file',

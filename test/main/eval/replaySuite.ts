@@ -4,6 +4,7 @@ import { type EvalReport, loadTaskSet, runEval } from '../../../src/main/eval'
 type TaskSet = ReturnType<typeof loadTaskSet>
 
 import { DOVECOT, DOVECOT_REQUIRED } from '../../support/mailServers'
+import { describeNeeding } from '../../support/requirements'
 import { testEvalEnvironment } from './support'
 
 /**
@@ -13,7 +14,8 @@ import { testEvalEnvironment } from './support'
  */
 export function describeReplay(name: string, evalDir: string | undefined, taskSet: TaskSet): void {
   if (!evalDir) throw new Error('the shipped eval folder is missing')
-  describe(name, () => {
+  // The web tasks drive Chromium, the document tasks print with it.
+  describeNeeding(['chromium'], name, () => {
     let reference: EvalReport
     let wrong: EvalReport
     let noDovecot: EvalReport

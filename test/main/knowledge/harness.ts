@@ -18,7 +18,7 @@ export interface Harness {
   close(): Promise<void>
 }
 
-/** A real workspace with the given fixtures copied in (`convert/<name>` -> `/<dest>`), a real converter and index. */
+/** A real workspace with the given fixtures copied in (`core/<name>` -> `/<dest>`), a real converter and index. */
 export async function knowledgeHarness(
   files: Record<string, string>,
   options: {
@@ -32,7 +32,7 @@ export async function knowledgeHarness(
   const dataDir = await temps.make()
   for (const [dest, fixture] of Object.entries(files)) {
     await mkdir(join(root, dest, '..'), { recursive: true })
-    await copyFile(fixturePath('convert', fixture), join(root, dest))
+    await copyFile(fixturePath('core', fixture), join(root, dest))
   }
   const workspace = createWorkspace({ root, history: true })
   const converter = createConverter()

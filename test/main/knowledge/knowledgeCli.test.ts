@@ -13,7 +13,7 @@ beforeAll(async () => {
   assertBuilt()
   workspace = await temps.make()
   dataDir = await temps.make()
-  await copyFile(fixturePath('convert', 'test.docx'), join(workspace, 'autogen.docx'))
+  await copyFile(fixturePath('core', 'report.docx'), join(workspace, 'autogen.docx'))
   await writeFile(join(workspace, 'lease.md'), '# Lease\n\nThe tenant gives three months notice.\n')
 })
 afterAll(() => temps.cleanup())

@@ -8,10 +8,10 @@ import { knowledgeHarness, temps } from './harness'
 afterAll(() => temps.cleanup())
 
 const docs = {
-  'reports/repair.pdf': 'REPAIR-2022-INV-001_multipage.pdf',
-  'data/table.xlsx': 'test.xlsx',
-  'slides/deck.pptx': 'test.pptx',
-  'papers/autogen.docx': 'test.docx',
+  'reports/repair.pdf': 'report.pdf',
+  'data/table.xlsx': 'sheet.xlsx',
+  'slides/deck.pptx': 'deck.pptx',
+  'papers/autogen.docx': 'report.docx',
 }
 
 describe('knowledge index (BM25, real converter and LanceDB)', () => {
@@ -21,21 +21,30 @@ describe('knowledge index (BM25, real converter and LanceDB)', () => {
       const report = await h.knowledge.build()
       expect(report.errors).toEqual([])
       expect(report.indexed).toBe(4)
-      const pdf = await h.knowledge.search({ query: 'estimate totals supplies paint', topK: 5 })
+      const pdf = await h.knowledge.search({
+        query: 'annealed overnight brass frames',
+        topK: 5,
+        pathGlob: 'reports/**',
+      })
+
       expect(pdf.mode).toBe('bm25')
       expect(pdf.passages[0]?.path).toBe('/reports/repair.pdf')
       expect(pdf.passages[0]?.anchor.page).toBeGreaterThanOrEqual(1)
-      const sheet = await h.knowledge.search({ query: 'ColA ColB ColC', topK: 5, pathGlob: '*.xlsx' })
+      const sheet = await h.knowledge.search({
+        query: 'Glassblower Apprentice Badge',
+        topK: 5,
+        pathGlob: '*.xlsx',
+      })
       expect(sheet.passages[0]?.anchor.sheet).toBeDefined()
       expect(sheet.passages[0]?.anchor.rows).toMatch(/^\d+(-\d+)?$/)
       expect(sheet.passages.every((passage) => passage.path.endsWith('.xlsx'))).toBe(true)
       const slide = await h.knowledge.search({
-        query: 'chart to test parsing',
+        query: 'workshop moved in March apprentices',
         topK: 3,
         pathGlob: 'slides/**',
       })
-      expect(slide.passages[0]?.anchor.slide).toBe(4)
-      const docx = await h.knowledge.search({ query: 'AutoGen open-source framework developers', topK: 3 })
+      expect(slide.passages[0]?.anchor.slide).toBe(3)
+      const docx = await h.knowledge.search({ query: 'record output smaller workshop', topK: 5 })
       expect(
         docx.passages.some(
           (p) => p.path === '/papers/autogen.docx' && p.anchor.headings.includes('Abstract'),
@@ -47,7 +56,7 @@ describe('knowledge index (BM25, real converter and LanceDB)', () => {
   })
 
   it('follows edits, renames, deletes and restores; unchanged files are not converted again', async () => {
-    const h = await knowledgeHarness({ 'notes/a.md': 'test.epub' })
+    const h = await knowledgeHarness({ 'notes/a.md': 'book.epub' })
     try {
       await h.workspace.writeFile('/notes/plan.md', '# Plan\n\nThe zeppelin budget is 400 francs.\n')
       await h.knowledge.build()
@@ -124,9 +133,9 @@ describe('knowledge index (BM25, real converter and LanceDB)', () => {
   })
 
   it('reports corrupt and vanished files per file and indexes the rest', async () => {
-    const h = await knowledgeHarness({ 'good.docx': 'test.docx', 'broken.pdf': 'random.bin' })
+    const h = await knowledgeHarness({ 'good.docx': 'report.docx', 'broken.pdf': 'random.bin' })
     try {
-      const workbook = await readFile(fixturePath('convert', 'test.xlsx'))
+      const workbook = await readFile(fixturePath('core', 'sheet.xlsx'))
       await writeFile(join(h.root, 'empty.xlsx'), workbook.subarray(0, workbook.length / 2))
       const report = await h.knowledge.build()
       expect(report.indexed).toBe(1)
@@ -145,7 +154,8 @@ describe('knowledge index (BM25, real converter and LanceDB)', () => {
   })
 
   it('rebuilds an index whose folder is corrupt or from an older version', async () => {
-    const h = await knowledgeHarness({ 'doc.docx': 'test.docx' })
+    const h = await knowledgeHarness({ 'doc.docx': 'report.docx' })
+
     await h.knowledge.build()
     await h.close()
     const dir = join(h.dataDir, 'index', workspaceIndexId(h.root))
@@ -156,7 +166,7 @@ describe('knowledge index (BM25, real converter and LanceDB)', () => {
       expect(status.rebuiltBecause).toMatch(/format 0/)
       expect(status.files).toBe(0)
       await h2.knowledge.build()
-      expect((await h2.knowledge.search({ query: 'AutoGen', topK: 1 })).passages[0]?.path).toBe('/doc.docx')
+      expect((await h2.knowledge.search({ query: 'kestrel', topK: 1 })).passages[0]?.path).toBe('/doc.docx')
     } finally {
       await h2.close()
     }
@@ -170,7 +180,7 @@ describe('knowledge index (BM25, real converter and LanceDB)', () => {
       const status = await h3.knowledge.status()
       expect(status.rebuiltBecause).toMatch(/damaged/)
       await h3.knowledge.build()
-      expect((await h3.knowledge.search({ query: 'AutoGen', topK: 1 })).passages[0]?.path).toBe('/doc.docx')
+      expect((await h3.knowledge.search({ query: 'kestrel', topK: 1 })).passages[0]?.path).toBe('/doc.docx')
     } finally {
       await h3.close()
     }

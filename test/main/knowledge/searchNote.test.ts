@@ -75,7 +75,7 @@ describe('what knowledge_search says about how complete its results are', () => 
       workspace: h.workspace,
     })
     try {
-      const result = await invoke(session, 'knowledge_search', { query: 'AutoGen agents' })
+      const result = await invoke(session, 'knowledge_search', { query: 'kiln apprentices' })
       expect(result.ok).toBe(true)
       return result.ok ? (result.value as { passages: unknown[]; indexing?: string }) : undefined
     } finally {
@@ -85,7 +85,7 @@ describe('what knowledge_search says about how complete its results are', () => 
 
   it('reaches the model through the real tool with a real index', async () => {
     // The harness's service never indexes in the background (state off), as `--no-index` runs do.
-    const h = await knowledgeHarness({ 'papers/autogen.docx': 'test.docx' })
+    const h = await knowledgeHarness({ 'papers/autogen.docx': 'report.docx' })
     try {
       await h.knowledge.build()
       const value = await searchThroughTool(h)
@@ -99,7 +99,7 @@ describe('what knowledge_search says about how complete its results are', () => 
   })
 
   it('an on-demand service (the CLI, an eval task) syncs before each search, so there is nothing to say', async () => {
-    const h = await knowledgeHarness({ 'papers/autogen.docx': 'test.docx' }, { syncBeforeSearch: true })
+    const h = await knowledgeHarness({ 'papers/autogen.docx': 'report.docx' }, { syncBeforeSearch: true })
     try {
       const value = await searchThroughTool(h)
       expect(value?.passages.length).toBeGreaterThan(0)

@@ -10,10 +10,11 @@ import type { CatalogueEntry } from '../../../src/main/models/catalogue'
 import { downloadFile } from '../../../src/main/models/download'
 import { checkGguf } from '../../../src/main/models/ggufCheck'
 import { sha256File } from '../../../src/main/models/modelStore'
-import { fixturePath } from '../../support/fixtures'
+import { describeNeeding } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
+import { TINY_MODEL, TINY_MODEL_NEEDS } from '../../support/tinyModel'
 
-const MODEL = fixturePath('models', 'llama-2-tiny-random.gguf')
+const MODEL = TINY_MODEL
 let bytes: Buffer
 let sha: string
 let server: Server
@@ -107,234 +108,240 @@ async function newStore(): Promise<ModelStore> {
 }
 
 // Generous limits: the first GGUF check imports node-llama-cpp, slow on a loaded machine.
-describe('model downloads against a local HTTP server serving the fixture', { timeout: 120_000 }, () => {
-  it('reports progress with bytes, speed and ETA, verifies the sha256 and installs the model', async () => {
-    const store = await newStore()
-    const events: DownloadProgress[] = []
-    const model = await pullModel({
-      store,
-      catalogue: [],
-      ref: `${base}/ok/tiny.gguf`,
-      sha256: sha,
-      onProgress: (p) => events.push(p),
+describeNeeding([TINY_MODEL_NEEDS], 'model downloads and imports of the tiny GGUF', () => {
+  describe('model downloads against a local HTTP server serving the fixture', { timeout: 120_000 }, () => {
+    it('reports progress with bytes, speed and ETA, verifies the sha256 and installs the model', async () => {
+      const store = await newStore()
+      const events: DownloadProgress[] = []
+      const model = await pullModel({
+        store,
+        catalogue: [],
+        ref: `${base}/ok/tiny.gguf`,
+        sha256: sha,
+        onProgress: (p) => events.push(p),
+      })
+      expect(model.id).toBe('tiny')
+      expect(model.sha256).toBe(sha)
+      expect((await stat(model.path)).size).toBe(bytes.length)
+      expect(events.length).toBeGreaterThan(0)
+      expect(events.at(-1)?.receivedBytes).toBe(bytes.length)
+      expect(events.at(-1)?.totalBytes).toBe(bytes.length)
+      expect(events.every((e, i) => i === 0 || e.receivedBytes >= (events[i - 1]?.receivedBytes ?? 0))).toBe(
+        true,
+      )
+      expect(events.at(-1)?.etaSeconds).toBe(0)
+      expect((await store.list()).map((m) => m.id)).toEqual(['tiny'])
+      expect(await store.modelPath('tiny')).toBe(model.path)
     })
-    expect(model.id).toBe('tiny')
-    expect(model.sha256).toBe(sha)
-    expect((await stat(model.path)).size).toBe(bytes.length)
-    expect(events.length).toBeGreaterThan(0)
-    expect(events.at(-1)?.receivedBytes).toBe(bytes.length)
-    expect(events.at(-1)?.totalBytes).toBe(bytes.length)
-    expect(events.every((e, i) => i === 0 || e.receivedBytes >= (events[i - 1]?.receivedBytes ?? 0))).toBe(
-      true,
-    )
-    expect(events.at(-1)?.etaSeconds).toBe(0)
-    expect((await store.list()).map((m) => m.id)).toEqual(['tiny'])
-    expect(await store.modelPath('tiny')).toBe(model.path)
-  })
 
-  it('resumes with an HTTP Range request after the server drops the connection mid-file', async () => {
-    const store = await newStore()
-    rangeRequests.length = 0
-    const events: DownloadProgress[] = []
-    const model = await pullModel({
-      store,
-      catalogue: [],
-      ref: `${base}/drop/tiny.gguf`,
-      sha256: sha,
-      onProgress: (p) => events.push(p),
+    it('resumes with an HTTP Range request after the server drops the connection mid-file', async () => {
+      const store = await newStore()
+      rangeRequests.length = 0
+      const events: DownloadProgress[] = []
+      const model = await pullModel({
+        store,
+        catalogue: [],
+        ref: `${base}/drop/tiny.gguf`,
+        sha256: sha,
+        onProgress: (p) => events.push(p),
+      })
+      expect(dropped).toBe(1)
+      expect(rangeRequests).toHaveLength(1)
+      expect(Number(/(\d+)/.exec(rangeRequests[0] ?? '')?.[1])).toBeGreaterThan(0)
+      expect(events.at(-1)?.resumes).toBe(1)
+      await expectFixtureBytes(model.path)
     })
-    expect(dropped).toBe(1)
-    expect(rangeRequests).toHaveLength(1)
-    expect(Number(/(\d+)/.exec(rangeRequests[0] ?? '')?.[1])).toBeGreaterThan(0)
-    expect(events.at(-1)?.resumes).toBe(1)
-    await expectFixtureBytes(model.path)
-  })
 
-  it('a download that keeps dying: a clear message to run it again, the partial file kept, the installed model intact', async () => {
-    const store = await newStore()
-    const installed = await store.import(MODEL, 'tiny')
-    rangeRequests.length = 0
-    await expect(
-      pullModel({ store, catalogue: [], ref: `${base}/dies/tiny.gguf`, sha256: sha }),
-    ).rejects.toMatchObject({
-      code: 'UNAVAILABLE',
-      message: expect.stringMatching(/broke off 6 times .*run it again to resume/),
-    })
-    expect(rangeRequests).toHaveLength(5)
-    const partial = await stat(join(store.dir, 'tiny.gguf.part'))
-    // What arrived before each cut (a reset may lose the last bytes in flight), kept for the next pull.
-    expect(partial.size).toBeGreaterThan(Number(/(\d+)/.exec(rangeRequests.at(-1) ?? '')?.[1]))
-    expect(partial.size).toBeLessThan(bytes.length)
-    expect((await store.list()).map((m) => m.id)).toEqual(['tiny'])
-    await expectFixtureBytes(installed.path)
-  })
-
-  it('waits for the disk without piling up listeners on the file (no leak warning over a long download)', async () => {
-    const store = await newStore()
-    const target = join(store.dir, 'waits.gguf')
-    const warnings: Error[] = []
-    const onWarning = (warning: Error) => warnings.push(warning)
-    process.on('warning', onWarning)
-    let chunks = 0
-    try {
-      // The body arrives in chunks larger than the file stream's 16 KiB buffer: every write waits.
-      const result = await downloadFile({ url: `${base}/ok/waits.gguf`, target, onProgress: () => chunks++ })
-      expect(result.sha256).toBe(sha)
-      // Warnings are emitted on the next tick.
-      await new Promise((resolve) => setImmediate(resolve))
-    } finally {
-      process.off('warning', onWarning)
-    }
-    expect(chunks).toBeGreaterThan(10)
-    expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([])
-  })
-
-  it('a checksum mismatch deletes the download and says so', async () => {
-    const store = await newStore()
-    const wrong = '0'.repeat(64)
-    await expect(
-      pullModel({ store, catalogue: [], ref: `${base}/ok/tiny.gguf`, sha256: wrong }),
-    ).rejects.toThrow(/sha256 is [0-9a-f]{64}, expected 0{64}.*partial file was deleted/)
-    expect(await store.list()).toEqual([])
-    await expect(stat(join(store.dir, 'tiny.gguf.part'))).rejects.toThrow()
-  })
-
-  it('a disk without room for the model is refused before any byte is written', async () => {
-    const store = await newStore()
-    const target = join(store.dir, 'tiny.gguf')
-    // The real free space of the temp disk, asked to keep more in reserve than any disk holds.
-    const full = { reserveBytes: 2 ** 60 }
-    await expect(downloadFile({ url: `${base}/ok/tiny.gguf`, target, ...full })).rejects.toMatchObject({
-      code: 'TOO_LARGE',
-      message: expect.stringMatching(
-        /Not enough free disk space in .*Free some space or choose a smaller model/,
-      ),
-    })
-    await expect(
-      downloadFile({ url: `${base}/ok/tiny.gguf`, target, expectedBytes: bytes.length, ...full }),
-    ).rejects.toThrow(/Not enough free disk space/)
-    await expect(stat(`${target}.part`)).rejects.toThrow()
-    await expect(stat(target)).rejects.toThrow()
-    expect(await store.list()).toEqual([])
-  })
-
-  it.runIf(hasDevFull)(
-    'a disk that fills up mid-download: a clear message, the partial file deleted, the installed model of that id intact',
-    async () => {
+    it('a download that keeps dying: a clear message to run it again, the partial file kept, the installed model intact', async () => {
       const store = await newStore()
       const installed = await store.import(MODEL, 'tiny')
-      // The download's partial file is a symlink to /dev/full: its first write fails with a real ENOSPC.
-      const part = join(store.dir, 'tiny.gguf.part')
-      await symlink(DEV_FULL, part)
+      rangeRequests.length = 0
       await expect(
-        pullModel({ store, catalogue: [], ref: `${base}/ok/tiny.gguf`, sha256: sha }),
+        pullModel({ store, catalogue: [], ref: `${base}/dies/tiny.gguf`, sha256: sha }),
       ).rejects.toMatchObject({
-        code: 'TOO_LARGE',
-        message: expect.stringMatching(
-          /^The disk is full \(ENOSPC\): the download stopped .*partial file was deleted.*free some space on that disk, then try again\.$/,
-        ),
+        code: 'UNAVAILABLE',
+        message: expect.stringMatching(/broke off 6 times .*run it again to resume/),
       })
-      await expect(lstat(part)).rejects.toThrow()
+      expect(rangeRequests).toHaveLength(5)
+      const partial = await stat(join(store.dir, 'tiny.gguf.part'))
+      // What arrived before each cut (a reset may lose the last bytes in flight), kept for the next pull.
+      expect(partial.size).toBeGreaterThan(Number(/(\d+)/.exec(rangeRequests.at(-1) ?? '')?.[1]))
+      expect(partial.size).toBeLessThan(bytes.length)
       expect((await store.list()).map((m) => m.id)).toEqual(['tiny'])
       await expectFixtureBytes(installed.path)
-    },
-  )
-
-  it('a 404 is a clear error naming the URL, and nothing is installed', async () => {
-    const store = await newStore()
-    await expect(pullModel({ store, catalogue: [], ref: `${base}/missing/x.gguf` })).rejects.toMatchObject({
-      code: 'NOT_FOUND',
-      message: expect.stringContaining('404'),
     })
-    expect(await store.list()).toEqual([])
-  })
 
-  it('a slow server still completes, and cancelling keeps the partial file for a later resume', async () => {
-    const store = await newStore()
-    const controller = new AbortController()
-    const run = pullModel({
-      store,
-      catalogue: [],
-      ref: `${base}/slow/tiny.gguf`,
-      signal: controller.signal,
-      onProgress: (p) => {
-        if (p.receivedBytes >= 64 * 1024) controller.abort()
+    it('waits for the disk without piling up listeners on the file (no leak warning over a long download)', async () => {
+      const store = await newStore()
+      const target = join(store.dir, 'waits.gguf')
+      const warnings: Error[] = []
+      const onWarning = (warning: Error) => warnings.push(warning)
+      process.on('warning', onWarning)
+      let chunks = 0
+      try {
+        // The body arrives in chunks larger than the file stream's 16 KiB buffer: every write waits.
+        const result = await downloadFile({
+          url: `${base}/ok/waits.gguf`,
+          target,
+          onProgress: () => chunks++,
+        })
+        expect(result.sha256).toBe(sha)
+        // Warnings are emitted on the next tick.
+        await new Promise((resolve) => setImmediate(resolve))
+      } finally {
+        process.off('warning', onWarning)
+      }
+      expect(chunks).toBeGreaterThan(10)
+      expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([])
+    })
+
+    it('a checksum mismatch deletes the download and says so', async () => {
+      const store = await newStore()
+      const wrong = '0'.repeat(64)
+      await expect(
+        pullModel({ store, catalogue: [], ref: `${base}/ok/tiny.gguf`, sha256: wrong }),
+      ).rejects.toThrow(/sha256 is [0-9a-f]{64}, expected 0{64}.*partial file was deleted/)
+      expect(await store.list()).toEqual([])
+      await expect(stat(join(store.dir, 'tiny.gguf.part'))).rejects.toThrow()
+    })
+
+    it('a disk without room for the model is refused before any byte is written', async () => {
+      const store = await newStore()
+      const target = join(store.dir, 'tiny.gguf')
+      // The real free space of the temp disk, asked to keep more in reserve than any disk holds.
+      const full = { reserveBytes: 2 ** 60 }
+      await expect(downloadFile({ url: `${base}/ok/tiny.gguf`, target, ...full })).rejects.toMatchObject({
+        code: 'TOO_LARGE',
+        message: expect.stringMatching(
+          /Not enough free disk space in .*Free some space or choose a smaller model/,
+        ),
+      })
+      await expect(
+        downloadFile({ url: `${base}/ok/tiny.gguf`, target, expectedBytes: bytes.length, ...full }),
+      ).rejects.toThrow(/Not enough free disk space/)
+      await expect(stat(`${target}.part`)).rejects.toThrow()
+      await expect(stat(target)).rejects.toThrow()
+      expect(await store.list()).toEqual([])
+    })
+
+    it.runIf(hasDevFull)(
+      'a disk that fills up mid-download: a clear message, the partial file deleted, the installed model of that id intact',
+      async () => {
+        const store = await newStore()
+        const installed = await store.import(MODEL, 'tiny')
+        // The download's partial file is a symlink to /dev/full: its first write fails with a real ENOSPC.
+        const part = join(store.dir, 'tiny.gguf.part')
+        await symlink(DEV_FULL, part)
+        await expect(
+          pullModel({ store, catalogue: [], ref: `${base}/ok/tiny.gguf`, sha256: sha }),
+        ).rejects.toMatchObject({
+          code: 'TOO_LARGE',
+          message: expect.stringMatching(
+            /^The disk is full \(ENOSPC\): the download stopped .*partial file was deleted.*free some space on that disk, then try again\.$/,
+          ),
+        })
+        await expect(lstat(part)).rejects.toThrow()
+        expect((await store.list()).map((m) => m.id)).toEqual(['tiny'])
+        await expectFixtureBytes(installed.path)
       },
+    )
+
+    it('a 404 is a clear error naming the URL, and nothing is installed', async () => {
+      const store = await newStore()
+      await expect(pullModel({ store, catalogue: [], ref: `${base}/missing/x.gguf` })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        message: expect.stringContaining('404'),
+      })
+      expect(await store.list()).toEqual([])
     })
-    await expect(run).rejects.toMatchObject({ code: 'CANCELLED' })
-    const partial = await stat(join(store.dir, 'tiny.gguf.part'))
-    expect(partial.size).toBeGreaterThan(0)
-    expect(partial.size).toBeLessThan(bytes.length)
-    expect(await store.list()).toEqual([])
-    // The next pull resumes from the partial file and the whole file verifies.
-    rangeRequests.length = 0
-    const model = await pullModel({ store, catalogue: [], ref: `${base}/slow/tiny.gguf`, sha256: sha })
-    expect(rangeRequests).toEqual([`bytes=${partial.size}-`])
-    await expectFixtureBytes(model.path)
+
+    it('a slow server still completes, and cancelling keeps the partial file for a later resume', async () => {
+      const store = await newStore()
+      const controller = new AbortController()
+      const run = pullModel({
+        store,
+        catalogue: [],
+        ref: `${base}/slow/tiny.gguf`,
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.receivedBytes >= 64 * 1024) controller.abort()
+        },
+      })
+      await expect(run).rejects.toMatchObject({ code: 'CANCELLED' })
+      const partial = await stat(join(store.dir, 'tiny.gguf.part'))
+      expect(partial.size).toBeGreaterThan(0)
+      expect(partial.size).toBeLessThan(bytes.length)
+      expect(await store.list()).toEqual([])
+      // The next pull resumes from the partial file and the whole file verifies.
+      rangeRequests.length = 0
+      const model = await pullModel({ store, catalogue: [], ref: `${base}/slow/tiny.gguf`, sha256: sha })
+      expect(rangeRequests).toEqual([`bytes=${partial.size}-`])
+      await expectFixtureBytes(model.path)
+    })
+
+    it('a download that is not a GGUF model is refused and removed', async () => {
+      const store = await newStore()
+      await expect(pullModel({ store, catalogue: [], ref: `${base}/text/notes.gguf` })).rejects.toThrow(
+        /not a usable GGUF model: it has only 11 bytes|does not start with the GGUF signature/,
+      )
+      expect(await store.list()).toEqual([])
+    })
+
+    it('a catalogue id pulls its URL, and the shipped catalogue parses', async () => {
+      const store = await newStore()
+      const entry: CatalogueEntry = {
+        id: 'tiny-test',
+        name: 'Tiny',
+        url: `${base}/ok/whatever.gguf`,
+        sizeBytes: bytes.length,
+        sha256: sha,
+        licence: 'MIT',
+        parameters: '1M',
+        quantisation: 'F16',
+        minRamGiB: 0.1,
+      }
+      const model = await pullModel({ store, catalogue: [entry], ref: 'tiny-test' })
+      expect(model.id).toBe('tiny-test')
+      const shipped = await loadCatalogue()
+      expect(shipped.map((e) => e.id)).toEqual(['qwen3-1.7b-q8', 'qwen3-4b-q4km', 'qwen3-8b-q4km'])
+    })
   })
 
-  it('a download that is not a GGUF model is refused and removed', async () => {
-    const store = await newStore()
-    await expect(pullModel({ store, catalogue: [], ref: `${base}/text/notes.gguf` })).rejects.toThrow(
-      /not a usable GGUF model: it has only 11 bytes|does not start with the GGUF signature/,
-    )
-    expect(await store.list()).toEqual([])
-  })
+  describe('importing a .gguf file', { timeout: 120_000 }, () => {
+    it('imports the fixture and removes it again', async () => {
+      const store = await newStore()
+      const model = await store.import(MODEL)
+      expect(model.id).toBe('llama-2-tiny-random')
+      expect(model.sha256).toBe(sha)
+      expect((await checkGguf(model.path)).architecture).toBe('llama')
+      await store.remove('llama-2-tiny-random')
+      expect(await store.list()).toEqual([])
+    })
 
-  it('a catalogue id pulls its URL, and the shipped catalogue parses', async () => {
-    const store = await newStore()
-    const entry: CatalogueEntry = {
-      id: 'tiny-test',
-      name: 'Tiny',
-      url: `${base}/ok/whatever.gguf`,
-      sizeBytes: bytes.length,
-      sha256: sha,
-      licence: 'MIT',
-      parameters: '1M',
-      quantisation: 'F16',
-      minRamGiB: 0.1,
-    }
-    const model = await pullModel({ store, catalogue: [entry], ref: 'tiny-test' })
-    expect(model.id).toBe('tiny-test')
-    const shipped = await loadCatalogue()
-    expect(shipped.map((e) => e.id)).toEqual(['qwen3-1.7b-q8', 'qwen3-4b-q4km', 'qwen3-8b-q4km'])
-  })
-})
+    it('a truncated or non-GGUF file gives a clear error and installs nothing', async () => {
+      const store = await newStore()
+      const dir = await dirs.make()
+      const truncated = join(dir, 'cut.gguf')
+      await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)))
+      await expect(store.import(truncated)).rejects.toThrow(
+        /cut\.gguf is not a usable GGUF model: it is truncated/,
+      )
+      const text = join(dir, 'notes.gguf')
+      await writeFile(text, 'these are just some notes, not a model')
+      await expect(store.import(text)).rejects.toThrow(/does not start with the GGUF signature/)
+      expect(await store.list()).toEqual([])
+    })
 
-describe('importing a .gguf file', { timeout: 120_000 }, () => {
-  it('imports the fixture and removes it again', async () => {
-    const store = await newStore()
-    const model = await store.import(MODEL)
-    expect(model.id).toBe('llama-2-tiny-random')
-    expect(model.sha256).toBe(sha)
-    expect((await checkGguf(model.path)).architecture).toBe('llama')
-    await store.remove('llama-2-tiny-random')
-    expect(await store.list()).toEqual([])
-  })
-
-  it('a truncated or non-GGUF file gives a clear error and installs nothing', async () => {
-    const store = await newStore()
-    const dir = await dirs.make()
-    const truncated = join(dir, 'cut.gguf')
-    await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)))
-    await expect(store.import(truncated)).rejects.toThrow(
-      /cut\.gguf is not a usable GGUF model: it is truncated/,
-    )
-    const text = join(dir, 'notes.gguf')
-    await writeFile(text, 'these are just some notes, not a model')
-    await expect(store.import(text)).rejects.toThrow(/does not start with the GGUF signature/)
-    expect(await store.list()).toEqual([])
-  })
-
-  it.runIf(hasDevFull)('a disk that fills up while copying says so and installs nothing', async () => {
-    const store = await newStore()
-    await store.import(MODEL, 'tiny')
-    const partial = join(store.dir, 'tiny.gguf.import')
-    await symlink(DEV_FULL, partial)
-    await expect(store.import(MODEL, 'tiny')).rejects.toThrow(
-      /^The disk is full \(ENOSPC\): importing llama-2-tiny-random\.gguf stopped.*free some space/,
-    )
-    await expect(lstat(partial)).rejects.toThrow()
-    await expectFixtureBytes(join(store.dir, 'tiny.gguf'))
+    it.runIf(hasDevFull)('a disk that fills up while copying says so and installs nothing', async () => {
+      const store = await newStore()
+      await store.import(MODEL, 'tiny')
+      const partial = join(store.dir, 'tiny.gguf.import')
+      await symlink(DEV_FULL, partial)
+      await expect(store.import(MODEL, 'tiny')).rejects.toThrow(
+        /^The disk is full \(ENOSPC\): importing llama-2-tiny-random\.gguf stopped.*free some space/,
+      )
+      await expect(lstat(partial)).rejects.toThrow()
+      await expectFixtureBytes(join(store.dir, 'tiny.gguf'))
+    })
   })
 })

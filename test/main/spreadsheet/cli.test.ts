@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto'
 import { copyFileSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fixturePath } from '../../support/fixtures'
 import { runCliInProcess } from '../../support/inProcessCli'
+import { itNeeding } from '../../support/itNeeding'
 import { tempDirs } from '../../support/tempDir'
+import { XLSX_CORPUS, xlsxCorpusDir } from './xlsxCorpus'
 
 // The built `bureau tool spreadsheet ...` command: one-shot calls work because pending changes are saved
 // when the session ends; a stdin session keeps the workbook open between lines.
 const dirs = tempDirs('bureau-sheet-cli-')
 let workspace = ''
-const corpus = fixturePath('xlsx')
 
 beforeAll(async () => {
   workspace = await dirs.make()
@@ -68,9 +68,9 @@ describe('bureau tool spreadsheet', () => {
     expect(JSON.parse(check.stdout).values).toEqual([['5'], ['15']])
   })
 
-  it('an invalid workbook gives a clear error and stays untouched', async () => {
+  itNeeding([XLSX_CORPUS], 'an invalid workbook gives a clear error and stays untouched', async () => {
     const target = path.join(workspace, 'broken.xlsx')
-    copyFileSync(path.join(corpus, 'exceljs/invalid-xml.xlsx'), target)
+    copyFileSync(path.join(xlsxCorpusDir, 'exceljs/invalid-xml.xlsx'), target)
     const before = createHash('sha256').update(readFileSync(target)).digest('hex')
     const run = await tool('set_cell_value', '/broken.xlsx', 'Sheet1', 'A1', '1')
     expect(run.code).toBe(1)

@@ -8,20 +8,18 @@ import { readPackage } from '../../../src/main/spreadsheet/packageParts'
 import { saveWorkbook } from '../../../src/main/spreadsheet/saveWorkbook'
 import { findMalformedPart, structuralProblems } from '../../../src/main/spreadsheet/verifyPackage'
 import { isAppError } from '../../../src/shared/errors'
-import { fixtureEntries, fixturePath } from '../../support/fixtures'
+import { describeNeeding } from '../../support/requirements'
 import { packageFeatures } from './packageCompare'
+import { xlsxCorpusDir as corpus, XLSX_CORPUS, xlsxCorpusFiles } from './xlsxCorpus'
 
-const corpus = fixturePath('xlsx')
-const files = ['exceljs', 'xlsxwriter'].flatMap((dir) =>
-  fixtureEntries(`xlsx/${dir}`, (f) => f.endsWith('.xlsx')).map((f) => path.join(dir, f)),
-)
+const files = xlsxCorpusFiles()
 const invalid = new Set(['exceljs/invalid-xml.xlsx', 'exceljs/missing-bits.xlsx'])
 const tmp = mkdtempSync(path.join(tmpdir(), 'bureau-xlsx-rt-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
-describe('corpus round trip: open, change one cell, save', () => {
+describeNeeding([XLSX_CORPUS], 'corpus round trip: open, change one cell, save', () => {
   it('covers the whole corpus', () => {
     expect(files.length).toBeGreaterThanOrEqual(60)
   })
@@ -52,7 +50,7 @@ describe('corpus round trip: open, change one cell, save', () => {
   }
 })
 
-describe('invalid corpus files', () => {
+describeNeeding([XLSX_CORPUS], 'invalid corpus files', () => {
   for (const file of invalid) {
     it(`${file} gives a clear error and stays untouched`, async () => {
       const copy = path.join(tmp, path.basename(file))
@@ -69,7 +67,9 @@ describe('invalid corpus files', () => {
       expect(sha(readFileSync(copy))).toBe(before)
     })
   }
+})
 
+describe('a file that is not a workbook', () => {
   it('a file that is not a zip is refused with a clear error', async () => {
     const bogus = path.join(tmp, 'notes.xlsx')
     writeFileSync(bogus, 'just text')

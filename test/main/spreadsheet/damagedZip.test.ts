@@ -13,7 +13,7 @@ describe('a zip whose sizes lie', () => {
   afterEach(async () => h.cleanup())
 
   it('spreadsheet open names the file and what to do, not JSZip\'s "Bug : uncompressed data size mismatch"', async () => {
-    const bytes = withLyingSizes(readFileSync(fixturePath('convert', 'test.xlsx')))
+    const bytes = withLyingSizes(readFileSync(fixturePath('core', 'sheet.xlsx')))
     writeFileSync(path.join(h.root, 'bad.xlsx'), bytes)
     const error = await h.fail('open', { path: '/bad.xlsx' })
     expect(error).not.toContain('Bug')

@@ -6,9 +6,8 @@ import { renameSheetInFormula, slideFormula, spliceFormula } from '../../../src/
 import { createWorkbook, loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
 import { readPackage } from '../../../src/main/spreadsheet/packageParts'
 import { saveWorkbook } from '../../../src/main/spreadsheet/saveWorkbook'
-import { fixturePath } from '../../support/fixtures'
-
-const corpus = fixturePath('xlsx')
+import { itNeeding } from '../../support/itNeeding'
+import { XLSX_CORPUS, xlsxCorpusDir } from './xlsxCorpus'
 
 describe('formula references', () => {
   it('slide relative parts only and skip strings, functions and absolute parts', () => {
@@ -38,19 +37,26 @@ describe('formula references', () => {
 })
 
 describe('engine', () => {
-  it('recomputes corpus formulas (shared formulas included) after an input changes', async () => {
-    const open = await loadWorkbook('/fib.xlsx', readFileSync(path.join(corpus, 'exceljs/fibonacci.xlsx')))
-    expect(open.calc().uncalculated).toEqual([])
-    const ws = open.workbook.worksheets[0]!
-    expect(ws.getCell('B19').result).toBe(4181)
-    ws.getCell('B1').value = 2
-    ws.getCell('B2').value = 2
-    open.changed()
-    const report = open.calc()
-    expect(report).toEqual({ calculated: 35, uncalculated: [] })
-    expect(ws.getCell('B19').result).toBe(8362)
-    expect(ws.getCell('A19').result).toBe(19)
-  })
+  itNeeding(
+    [XLSX_CORPUS],
+    'recomputes corpus formulas (shared formulas included) after an input changes',
+    async () => {
+      const open = await loadWorkbook(
+        '/fib.xlsx',
+        readFileSync(path.join(xlsxCorpusDir, 'exceljs/fibonacci.xlsx')),
+      )
+      expect(open.calc().uncalculated).toEqual([])
+      const ws = open.workbook.worksheets[0]!
+      expect(ws.getCell('B19').result).toBe(4181)
+      ws.getCell('B1').value = 2
+      ws.getCell('B2').value = 2
+      open.changed()
+      const report = open.calc()
+      expect(report).toEqual({ calculated: 35, uncalculated: [] })
+      expect(ws.getCell('B19').result).toBe(8362)
+      expect(ws.getCell('A19').result).toBe(19)
+    },
+  )
 
   it('places formulas in the last column (XFD) at their own cell', async () => {
     const open = await createWorkbook('/xfd.xlsx', 'S')
@@ -78,25 +84,29 @@ describe('engine', () => {
     expect(strFromU8(readPackage(bytes!)['xl/styles.xml']!)).toContain('formatCode="$#,##0.00"')
   })
 
-  it('loads a workbook whose validation covers a whole sheet (exceljs alone hangs) and keeps the validation', async () => {
-    const source = readFileSync(path.join(corpus, 'exceljs/test-issue-1842.xlsx'))
-    const open = await loadWorkbook('/v.xlsx', source)
-    open.workbook.worksheets[0]!.getCell('B2').value = 'x'
-    open.changed()
-    let bytes: Uint8Array | undefined
-    const report = await saveWorkbook(open, '/v.xlsx', async (_p, b) => {
-      bytes = b
-      return {}
-    })
-    expect(report.carried).toContain('Sheet1: dataValidations')
-    expect(strFromU8(readPackage(bytes!)['xl/worksheets/sheet1.xml']!)).toContain('sqref="A1:XFD1048576"')
-  })
+  itNeeding(
+    [XLSX_CORPUS],
+    'loads a workbook whose validation covers a whole sheet (exceljs alone hangs) and keeps the validation',
+    async () => {
+      const source = readFileSync(path.join(xlsxCorpusDir, 'exceljs/test-issue-1842.xlsx'))
+      const open = await loadWorkbook('/v.xlsx', source)
+      open.workbook.worksheets[0]!.getCell('B2').value = 'x'
+      open.changed()
+      let bytes: Uint8Array | undefined
+      const report = await saveWorkbook(open, '/v.xlsx', async (_p, b) => {
+        bytes = b
+        return {}
+      })
+      expect(report.carried).toContain('Sheet1: dataValidations')
+      expect(strFromU8(readPackage(bytes!)['xl/worksheets/sheet1.xml']!)).toContain('sqref="A1:XFD1048576"')
+    },
+  )
 })
 
 describe('1904 date system', () => {
-  it('shows dates of a 1904 workbook as the dates they are', async () => {
+  itNeeding([XLSX_CORPUS], 'shows dates of a 1904 workbook as the dates they are', async () => {
     const { areaReceipt } = await import('../../../src/main/spreadsheet/receipt')
-    const open = await loadWorkbook('/1904.xlsx', readFileSync(path.join(corpus, 'exceljs/1904.xlsx')))
+    const open = await loadWorkbook('/1904.xlsx', readFileSync(path.join(xlsxCorpusDir, 'exceljs/1904.xlsx')))
     expect(open.date1904).toBe(true)
     const ws = open.workbook.worksheets[0]!
     expect(areaReceipt(open, ws, { top: 4, left: 2, bottom: 4, right: 2 })).toMatchObject({

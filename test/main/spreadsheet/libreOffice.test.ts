@@ -2,13 +2,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { strFromU8, strToU8, zipSync } from 'fflate'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { readPackage } from '../../../src/main/spreadsheet/packageParts'
+import { describeNeeding } from '../../support/requirements'
 import { createHarness, type Harness } from './harness'
-import { CSV_ALL_SHEETS, convert, parseCsv, SOFFICE } from './libreOffice'
-
-if (!SOFFICE)
-  console.log('LibreOffice tests skipped: soffice is not installed (apt-get install libreoffice-calc-nogui)')
+import { CSV_ALL_SHEETS, convert, parseCsv } from './libreOffice'
 
 const P = '/lo.xlsx'
 let h: Harness
@@ -17,7 +15,7 @@ const receipts: Record<string, string[][]> = {}
 const SHEETS = ['Sales', 'Summary', 'After']
 let refusal = ''
 
-describe.skipIf(!SOFFICE)('LibreOffice reads what the receipts say', () => {
+describeNeeding(['soffice'], 'LibreOffice reads what the receipts say', () => {
   beforeAll(async () => {
     h = await createHarness()
     out = path.join(h.root, 'lo-out')

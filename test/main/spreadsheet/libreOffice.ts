@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { findProgram } from '../../support/requirements'
 
 const run = promisify(execFile)
 
-export const SOFFICE = ['/usr/bin/soffice', '/usr/local/bin/soffice'].find((p) => existsSync(p))
+/** LibreOffice's soffice where it is installed (suites that run it use describeNeeding(['soffice'])). */
+export const SOFFICE = findProgram('soffice')
 
 /** Every sheet to its own UTF-8 CSV, cell contents as shown (formatted). */
 export const CSV_ALL_SHEETS = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { strFromU8, strToU8, zipSync } from 'fflate'
-import { describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
 import {
   type Parts,
@@ -12,11 +12,11 @@ import {
 } from '../../../src/main/spreadsheet/packageParts'
 import { saveWorkbook } from '../../../src/main/spreadsheet/saveWorkbook'
 import { structuralProblems } from '../../../src/main/spreadsheet/verifyPackage'
-import { fixturePath } from '../../support/fixtures'
+import { itNeeding } from '../../support/itNeeding'
+import { XLSX_CORPUS, xlsxCorpusDir } from './xlsxCorpus'
 
 // The corpus has no pivot tables and no extLst (x14) validations or formats: this test adds them to a
 // corpus workbook by hand, the way Excel writes them, and checks the save carries them through.
-const corpus = fixturePath('xlsx')
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
 
 const EXT_LST = `<extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"><x14:dataValidations count="1" xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main"><x14:dataValidation type="list" allowBlank="1"><x14:formula1><xm:f>Lists!$A$1:$A$3</xm:f></x14:formula1><xm:sqref>C2:C9</xm:sqref></x14:dataValidation></x14:dataValidations></ext><ext uri="{78C0D931-6437-407d-A8EE-F0AAD7539E65}" xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"><x14:conditionalFormattings><x14:conditionalFormatting xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main"><x14:cfRule type="dataBar" id="{00000000-000E-0000-0000-000001000000}"><x14:dataBar minLength="0" maxLength="100"><x14:cfvo type="autoMin"/><x14:cfvo type="autoMax"/></x14:dataBar></x14:cfRule><xm:sqref>D2:D9</xm:sqref></x14:conditionalFormatting></x14:conditionalFormattings></ext></extLst>`
@@ -86,36 +86,43 @@ function withPivotAndExtLst(source: Uint8Array): Uint8Array {
 }
 
 describe('carry-through of parts the corpus lacks', () => {
-  it('keeps pivot tables (table, cache, records, workbook cache list) and worksheet extLst validations and formats', async () => {
-    const source = withPivotAndExtLst(readFileSync(path.join(corpus, 'xlsxwriter/data_validation01.xlsx')))
-    expect(strFromU8(readPackage(source)['xl/workbook.xml']!)).toContain('<pivotCaches>')
-    const open = await loadWorkbook('/p.xlsx', source)
-    open.workbook.worksheets[0]!.getCell('A1').value = 'changed'
-    open.changed(open.workbook.worksheets[0], { top: 1, left: 1, bottom: 1, right: 1 })
-    let bytes: Uint8Array | undefined
-    const report = await saveWorkbook(open, '/p.xlsx', async (_p, b) => {
-      bytes = b
-      return {}
-    })
-    expect(report.carried).toEqual(
-      expect.arrayContaining(['Sheet1: pivotTable', 'Sheet1: extLst', 'workbook: pivotCaches']),
-    )
-    const parts = readPackage(bytes!)
-    expect(structuralProblems(parts)).toEqual([])
-    const sheet = workbookSheets(parts)[0]!
-    const pivot = readRels(parts, sheet.part).find((r) => relKind(r.type) === 'pivotTable')
-    expect(strFromU8(parts[pivot!.part!]!)).toContain('name="PivotTable1"')
-    const cache = readRels(parts, pivot!.part!).find((r) => relKind(r.type) === 'pivotCacheDefinition')!.part!
-    expect(readRels(parts, cache).map((r) => relKind(r.type))).toEqual(['pivotCacheRecords'])
-    const workbook = strFromU8(parts['xl/workbook.xml']!)
-    const cacheRel = /<pivotCache cacheId="7" r:id="([^"]+)"\/>/.exec(workbook)?.[1]
-    expect(readRels(parts, 'xl/workbook.xml').find((r) => r.id === cacheRel)?.part).toBe(cache)
-    const sheetXml = strFromU8(parts[sheet.part]!)
-    expect(sheetXml).toContain('<xm:f>Lists!$A$1:$A$3</xm:f></x14:formula1><xm:sqref>C2:C9</xm:sqref>')
-    expect(sheetXml).toContain('<x14:dataBar minLength="0" maxLength="100">')
-    expect(sheetXml.indexOf('<extLst>')).toBeGreaterThan(sheetXml.indexOf('</sheetData>'))
-    expect(sheetXml.trimEnd().endsWith('</extLst></worksheet>')).toBe(true)
-    // And it opens again.
-    await loadWorkbook('/p.xlsx', bytes!)
-  })
+  itNeeding(
+    [XLSX_CORPUS],
+    'keeps pivot tables (table, cache, records, workbook cache list) and worksheet extLst validations and formats',
+    async () => {
+      const source = withPivotAndExtLst(
+        readFileSync(path.join(xlsxCorpusDir, 'xlsxwriter/data_validation01.xlsx')),
+      )
+      expect(strFromU8(readPackage(source)['xl/workbook.xml']!)).toContain('<pivotCaches>')
+      const open = await loadWorkbook('/p.xlsx', source)
+      open.workbook.worksheets[0]!.getCell('A1').value = 'changed'
+      open.changed(open.workbook.worksheets[0], { top: 1, left: 1, bottom: 1, right: 1 })
+      let bytes: Uint8Array | undefined
+      const report = await saveWorkbook(open, '/p.xlsx', async (_p, b) => {
+        bytes = b
+        return {}
+      })
+      expect(report.carried).toEqual(
+        expect.arrayContaining(['Sheet1: pivotTable', 'Sheet1: extLst', 'workbook: pivotCaches']),
+      )
+      const parts = readPackage(bytes!)
+      expect(structuralProblems(parts)).toEqual([])
+      const sheet = workbookSheets(parts)[0]!
+      const pivot = readRels(parts, sheet.part).find((r) => relKind(r.type) === 'pivotTable')
+      expect(strFromU8(parts[pivot!.part!]!)).toContain('name="PivotTable1"')
+      const cache = readRels(parts, pivot!.part!).find((r) => relKind(r.type) === 'pivotCacheDefinition')!
+        .part!
+      expect(readRels(parts, cache).map((r) => relKind(r.type))).toEqual(['pivotCacheRecords'])
+      const workbook = strFromU8(parts['xl/workbook.xml']!)
+      const cacheRel = /<pivotCache cacheId="7" r:id="([^"]+)"\/>/.exec(workbook)?.[1]
+      expect(readRels(parts, 'xl/workbook.xml').find((r) => r.id === cacheRel)?.part).toBe(cache)
+      const sheetXml = strFromU8(parts[sheet.part]!)
+      expect(sheetXml).toContain('<xm:f>Lists!$A$1:$A$3</xm:f></x14:formula1><xm:sqref>C2:C9</xm:sqref>')
+      expect(sheetXml).toContain('<x14:dataBar minLength="0" maxLength="100">')
+      expect(sheetXml.indexOf('<extLst>')).toBeGreaterThan(sheetXml.indexOf('</sheetData>'))
+      expect(sheetXml.trimEnd().endsWith('</extLst></worksheet>')).toBe(true)
+      // And it opens again.
+      await loadWorkbook('/p.xlsx', bytes!)
+    },
+  )
 })

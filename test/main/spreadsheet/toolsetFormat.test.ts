@@ -4,8 +4,9 @@ import ExcelJS from 'exceljs'
 import { strFromU8 } from 'fflate'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readPackage } from '../../../src/main/spreadsheet/packageParts'
-import { fixturePath } from '../../support/fixtures'
+import { itNeeding } from '../../support/itNeeding'
 import { createHarness, type Harness } from './harness'
+import { XLSX_CORPUS, xlsxCorpusDir } from './xlsxCorpus'
 
 let h: Harness
 const P = '/fmt.xlsx'
@@ -282,26 +283,30 @@ describe('settings methods return {sheet, range, applied} and reach the file', (
     expect(Object.keys(partsOnDisk()).filter((n) => /^xl\/charts\/chart\d+\.xml$/.test(n))).toHaveLength(7)
   })
 
-  it('charts follow sheet renames and inserted rows: references and anchors (carried and new charts alike)', async () => {
-    copyFileSync(fixturePath('xlsx', 'xlsxwriter', 'chart_column01.xlsx'), path.join(h.root, 'c.xlsx'))
-    await h.call('add_chart', { path: '/c.xlsx', sheet: 'Sheet1', type: 'line', data_range: 'A1:B5' })
-    await h.call('rename_sheet', { path: '/c.xlsx', sheet: 'Sheet1', new_name: 'Data Sheet' })
-    await h.call('insert_rows', { path: '/c.xlsx', sheet: 'Data Sheet', row: 1, count: 2 })
-    await h.call('save', { path: '/c.xlsx' })
-    const parts = readPackage(readFileSync(path.join(h.root, 'c.xlsx')))
-    const charts = Object.keys(parts)
-      .filter((n) => /^xl\/charts\/chart\d+\.xml$/.test(n))
-      .map((n) => strFromU8(parts[n]!))
-    expect(charts).toHaveLength(2)
-    const refs = charts.map((xml) => [...xml.matchAll(/<c:f>([^<]*)<\/c:f>/g)].map((m) => m[1]))
-    // The corpus chart plots A1:A5, B1:B5, C1:C5; ours was made from A1:B5 (header row 1).
-    expect(refs[0]).toEqual(["'Data Sheet'!$A$3:$A$7", "'Data Sheet'!$B$3:$B$7", "'Data Sheet'!$C$3:$C$7"])
-    expect(refs[1]).toEqual(["'Data Sheet'!$B$3", "'Data Sheet'!$A$4:$A$7", "'Data Sheet'!$B$4:$B$7"])
-    // Drawings move down with the inserted rows: the corpus chart from E9 to E11, ours from D1 to D3.
-    const described = await h.call<{ charts: { anchor?: string }[] }>('describe_worksheet', {
-      path: '/c.xlsx',
-      sheet: 'Data Sheet',
-    })
-    expect(described.charts.map((c) => c.anchor)).toEqual(['E11', 'D3'])
-  })
+  itNeeding(
+    [XLSX_CORPUS],
+    'charts follow sheet renames and inserted rows: references and anchors (carried and new charts alike)',
+    async () => {
+      copyFileSync(path.join(xlsxCorpusDir, 'xlsxwriter', 'chart_column01.xlsx'), path.join(h.root, 'c.xlsx'))
+      await h.call('add_chart', { path: '/c.xlsx', sheet: 'Sheet1', type: 'line', data_range: 'A1:B5' })
+      await h.call('rename_sheet', { path: '/c.xlsx', sheet: 'Sheet1', new_name: 'Data Sheet' })
+      await h.call('insert_rows', { path: '/c.xlsx', sheet: 'Data Sheet', row: 1, count: 2 })
+      await h.call('save', { path: '/c.xlsx' })
+      const parts = readPackage(readFileSync(path.join(h.root, 'c.xlsx')))
+      const charts = Object.keys(parts)
+        .filter((n) => /^xl\/charts\/chart\d+\.xml$/.test(n))
+        .map((n) => strFromU8(parts[n]!))
+      expect(charts).toHaveLength(2)
+      const refs = charts.map((xml) => [...xml.matchAll(/<c:f>([^<]*)<\/c:f>/g)].map((m) => m[1]))
+      // The corpus chart plots A1:A5, B1:B5, C1:C5; ours was made from A1:B5 (header row 1).
+      expect(refs[0]).toEqual(["'Data Sheet'!$A$3:$A$7", "'Data Sheet'!$B$3:$B$7", "'Data Sheet'!$C$3:$C$7"])
+      expect(refs[1]).toEqual(["'Data Sheet'!$B$3", "'Data Sheet'!$A$4:$A$7", "'Data Sheet'!$B$4:$B$7"])
+      // Drawings move down with the inserted rows: the corpus chart from E9 to E11, ours from D1 to D3.
+      const described = await h.call<{ charts: { anchor?: string }[] }>('describe_worksheet', {
+        path: '/c.xlsx',
+        sheet: 'Data Sheet',
+      })
+      expect(described.charts.map((c) => c.anchor)).toEqual(['E11', 'D3'])
+    },
+  )
 })

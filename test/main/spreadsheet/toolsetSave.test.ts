@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
 import { readPackage } from '../../../src/main/spreadsheet/packageParts'
 import { saveWorkbook } from '../../../src/main/spreadsheet/saveWorkbook'
-import { fixturePath } from '../../support/fixtures'
+import { itNeeding } from '../../support/itNeeding'
 import { createHarness, type Harness, renameFailingFs } from './harness'
+import { XLSX_CORPUS, xlsxCorpusDir } from './xlsxCorpus'
 
 let h: Harness
 const P = '/save.xlsx'
@@ -163,23 +164,27 @@ describe('crash safety: a failure during save leaves the original intact', () =>
     expect(part('xl/sharedStrings.xml')).toContain('lost')
   })
 
-  it('when verification fails (a carried part is broken), nothing is written', async () => {
-    const source = readFileSync(fixturePath('xlsx', 'xlsxwriter', 'chart_line01.xlsx'))
-    const open = await loadWorkbook('/chart.xlsx', source)
-    open.original['xl/charts/chart1.xml'] = new TextEncoder().encode('<c:chartSpace><broken')
-    open.workbook.worksheets[0]!.getCell('A1').value = 5
-    open.changed()
-    let writes = 0
-    const error = await saveWorkbook(open, '/chart.xlsx', async () => {
-      writes++
-      return {}
-    }).then(
-      () => new Error('saved'),
-      (e: unknown) => e as Error,
-    )
-    expect(error.message).toBe(
-      'Save of /chart.xlsx stopped, the result would not be a valid workbook: xl/charts/chart1.xml is not well-formed XML (1:21: unclosed tag: c:chartSpace). The file was left untouched.',
-    )
-    expect(writes).toBe(0)
-  })
+  itNeeding(
+    [XLSX_CORPUS],
+    'when verification fails (a carried part is broken), nothing is written',
+    async () => {
+      const source = readFileSync(path.join(xlsxCorpusDir, 'xlsxwriter', 'chart_line01.xlsx'))
+      const open = await loadWorkbook('/chart.xlsx', source)
+      open.original['xl/charts/chart1.xml'] = new TextEncoder().encode('<c:chartSpace><broken')
+      open.workbook.worksheets[0]!.getCell('A1').value = 5
+      open.changed()
+      let writes = 0
+      const error = await saveWorkbook(open, '/chart.xlsx', async () => {
+        writes++
+        return {}
+      }).then(
+        () => new Error('saved'),
+        (e: unknown) => e as Error,
+      )
+      expect(error.message).toBe(
+        'Save of /chart.xlsx stopped, the result would not be a valid workbook: xl/charts/chart1.xml is not well-formed XML (1:21: unclosed tag: c:chartSpace). The file was left untouched.',
+      )
+      expect(writes).toBe(0)
+    },
+  )
 })

@@ -3,8 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fixturePath } from '../../../support/fixtures'
 import { type FixtureServer, type Handler, html, startFixtureServer } from './fixtureServer'
 
-/** A real PDF from the converter corpus (the AutoGen paper), served as a PDF response. */
-export const CORPUS_PDF = fixturePath('convert', 'test.pdf')
+/** A real PDF (the project's own report, printed by Chromium), served as a PDF response. */
+export const CORPUS_PDF = fixturePath('core', 'report.pdf')
 
 const page = (title: string, body: string, head = '') =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`

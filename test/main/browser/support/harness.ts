@@ -18,8 +18,10 @@ import {
 } from '../../../../src/main/tools'
 import { loadBuiltinToolsets } from '../../../../src/main/toolsHost'
 import { createWorkspace, type Workspace } from '../../../../src/main/workspace'
+import { findProgram } from '../../../support/requirements'
 
-export const CHROMIUM = '/usr/bin/chromium'
+/** Chromium on this machine (suites that start it use describeNeeding(['chromium'])). */
+export const CHROMIUM = findProgram('chromium') ?? '/usr/bin/chromium'
 export type Mode = 'bundled-chromium' | 'cdp' | 'edge-profile'
 
 /**

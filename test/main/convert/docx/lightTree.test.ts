@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { basename } from 'node:path'
 import * as Docx from 'docx'
 import { images } from 'mammoth'
 import { writer as htmlWriter } from 'mammoth/lib/writers/html-writer.js'
@@ -10,7 +11,7 @@ import { descendants, elementChildren } from '../../../../src/main/convert/docx/
 import { runMammoth } from '../../../../src/main/convert/docx/runMammoth'
 import { htmlMarkdown } from '../../../../src/main/convert/docx/viaHtml'
 import { convertDocx } from '../../../../src/main/convert/formats/docx'
-import { fixtureEntries, fixturePath } from '../../../support/fixtures'
+import { docxFixtures } from '../corpus'
 import { type Call, randomDocument, replay } from './mammothCalls'
 
 // mammoth's HTML written as Markdown from a light tree (docx/markdown/) must give what the HTML gives
@@ -157,10 +158,10 @@ const convertImage = images.imgElement(async () => ({ src: 'data:image/png;base6
 const mammothOf = async (bytes: Uint8Array) => runMammoth(await openDocx(bytes), { styleMap, convertImage })
 
 describe('Word documents', () => {
-  it.each(fixtureEntries('convert', (name) => name.endsWith('.docx')))(
+  it.each(docxFixtures('the light tree').map((path) => [basename(path), path]))(
     '%s takes the light tree',
-    async (name) => {
-      const output = await mammothOf(new Uint8Array(readFileSync(fixturePath('convert', name))))
+    async (_name, path) => {
+      const output = await mammothOf(new Uint8Array(readFileSync(path)))
       expect(output.document).toBeDefined()
       const markdown = documentMarkdown(output.document!)
       expect(markdown).toEqual(htmlMarkdown(output.html()))

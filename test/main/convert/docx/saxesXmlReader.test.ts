@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { basename } from 'node:path'
 import { unzipSync } from 'fflate'
 import { read } from 'mammoth/lib/docx/office-xml-reader.js'
 import mammothXml from 'mammoth/lib/xml/index.js'
@@ -6,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { pruneStyles } from '../../../../src/main/convert/docx/pruneStyles'
 import { parseWithSaxes } from '../../../../src/main/convert/docx/saxesParse'
 import { installSaxesXmlReader, xmldomReadString } from '../../../../src/main/convert/docx/saxesXmlReader'
-import { fixtureEntries, fixturePath } from '../../../support/fixtures'
+import { docxFixtures } from '../corpus'
 
 /** The namespace map office-xml-reader hands `readString` (it is not exported). */
 async function officeNamespaces(): Promise<Record<string, string>> {
@@ -53,13 +54,14 @@ function plain(node: unknown): Plain {
   }
 }
 
-const docxFixtures = fixtureEntries('convert', (name) => name.endsWith('.docx'))
+const docxFiles = docxFixtures('the saxes XML reader')
 
 /** Every XML part of every .docx fixture, and the styles part as mammoth reads it (pruned). */
 function xmlParts(): [string, string][] {
   const parts: [string, string][] = []
-  for (const file of docxFixtures) {
-    const zip = unzipSync(new Uint8Array(readFileSync(fixturePath('convert', file))))
+  for (const path of docxFiles) {
+    const file = basename(path)
+    const zip = unzipSync(new Uint8Array(readFileSync(path)))
     for (const [name, data] of Object.entries(zip)) {
       if (!/\.(xml|rels)$/.test(name)) continue
       const text = new TextDecoder().decode(data).replace(/^\uFEFF/, '')
