@@ -26,12 +26,11 @@ function kindOf(info: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): b
 }
 
 /**
- * Checks a file is a complete GGUF model before it is installed: a regular file (a pipe or a device is
- * refused without being opened for a blocking read), a header whose every count fits in the file (see
- * `scanGgufHeader`), then node-llama-cpp's reading of it and tensor data as long as the header says (a
- * truncated download fails here, not at load).
+ * The cheap half of the check: a regular file (a pipe or a device is refused without being opened for a
+ * blocking read) whose header's every count fits in the file (see `scanGgufHeader`). Enough before
+ * node-llama-cpp is let near a file the user named; nothing is allocated from what the header claims.
  */
-export async function checkGguf(path: string): Promise<GgufSummary> {
+export async function checkGgufHeader(path: string): Promise<{ version: number; sizeBytes: number }> {
   const cannotRead = (error: NodeJS.ErrnoException) =>
     new AppError('NOT_FOUND', `Cannot read ${path}: ${error.code ?? error.message}.`)
   const before = await stat(path).catch((error: NodeJS.ErrnoException) => {
@@ -44,20 +43,25 @@ export async function checkGguf(path: string): Promise<GgufSummary> {
       throw cannotRead(error)
     },
   )
-  let sizeBytes: number
-  let version: number
   try {
     const info = await handle.stat()
     if (!info.isFile()) throw bad(path, `it is ${kindOf(info)}, not a file`)
-    sizeBytes = info.size
-    if (sizeBytes < 8) throw bad(path, `it has only ${sizeBytes} bytes`)
-    version = (await scanGgufHeader(handle, sizeBytes)).version
+    if (info.size < 8) throw bad(path, `it has only ${info.size} bytes`)
+    return { version: (await scanGgufHeader(handle, info.size)).version, sizeBytes: info.size }
   } catch (error) {
     if (error instanceof GgufHeaderError) throw bad(path, error.message)
     throw error
   } finally {
     await handle.close()
   }
+}
+
+/**
+ * Checks a file is a complete GGUF model before it is installed: `checkGgufHeader`, then node-llama-cpp's
+ * reading of it and tensor data as long as the header says (a truncated download fails here, not at load).
+ */
+export async function checkGguf(path: string): Promise<GgufSummary> {
+  const { version, sizeBytes } = await checkGgufHeader(path)
   const { readGgufFileInfo, GgufInsights } = await import('node-llama-cpp')
   let header: number
   let modelSize: number

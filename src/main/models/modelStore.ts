@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { z } from 'zod'
 import { AppError } from '../../shared/errors'
 import { diskWriteError, isFsError } from './diskErrors'
-import { checkGguf } from './ggufCheck'
+import { checkGguf, checkGgufHeader } from './ggufCheck'
 import { checkModelId } from './modelId'
 
 export const MODELS_DIR_NAME = 'models'
@@ -108,7 +108,11 @@ export class ModelStore {
 
   /** The file of an installed model; an absolute path to a .gguf is used as it is. */
   async modelPath(model: string): Promise<string> {
-    if (isAbsolute(model) && model.endsWith('.gguf')) return model
+    if (isAbsolute(model) && model.endsWith('.gguf')) {
+      // A file named by the user, not installed (so never checked): its header is walked first.
+      await checkGgufHeader(model)
+      return model
+    }
     const path = join(this.dir, `${checkModelId(model)}.gguf`)
     const info = await stat(path).catch(() => undefined)
     if (!info?.isFile())

@@ -118,6 +118,19 @@ describe('hostile GGUF headers are refused before anything is allocated', () => 
     expect(await readdir(join(dataDir, 'models')).catch(() => [])).toEqual([])
   })
 
+  it('a .gguf path named directly (chat --model, the embedding model) gets the same header walk', {
+    timeout: BUDGET_MS,
+  }, async () => {
+    const dir = await dirs.make()
+    const file = join(dir, 'liar.gguf')
+    await writeFile(file, LIARS['array-2^40'] as Buffer)
+    const store = new ModelStore(await dirs.make())
+    await expect(store.modelPath(file)).rejects.toThrow(
+      /liar\.gguf is not a usable GGUF model: the length of metadata entry 1/,
+    )
+    expect(await store.modelPath(MODEL)).toBe(MODEL)
+  })
+
   it('the real model still passes', { timeout: 60_000 }, async () => {
     const summary = await checkGguf(MODEL)
     expect(summary.architecture).toBe('llama')
