@@ -4,6 +4,7 @@ import type { ChatService } from '../agent'
 import type { Logger } from '../logging'
 import type { SettingsService } from '../settings'
 import type { ToolRegistry } from '../tools'
+import { type AuthThrottleOptions, createAuthThrottle } from './auth/authThrottle'
 import { requireBridgeToken } from './auth/requireBridgeToken'
 import { mountChatEndpoint } from './chat/chatEndpoint'
 import { BridgeError, bridgeErrors, errorResponse } from './errors'
@@ -27,6 +28,8 @@ export interface BridgeOptions {
   dataDir: string
   /** `serve --bridge-*` flags; unset ones come from the `bridge.*` settings. */
   limits?: Partial<BridgeLimits>
+  /** How many wrong API keys an address may send per window before 429 (default 10 a minute). */
+  authThrottle?: AuthThrottleOptions
 }
 
 export interface Bridge {
@@ -44,11 +47,11 @@ export function createBridge(options: BridgeOptions): Bridge {
   const services: BridgeServices = {
     chat: app.chat,
     tools: () => app.tools.registry,
-    files: createFileStore(join(options.dataDir, 'bridge', 'files')),
+    files: createFileStore(join(options.dataDir, 'bridge', 'files'), { limits }),
     logger: app.logger.child('bridge'),
   }
   const bridge = new Hono<BridgeEnv>()
-  bridge.use('*', requireBridgeToken(app.settings))
+  bridge.use('*', requireBridgeToken(app.settings, createAuthThrottle(options.authThrottle)))
   mountModelEndpoints(bridge, services.tools)
   mountChatEndpoint(bridge, services, queue, limits)
   mountFileEndpoints(bridge, services.files, limits)

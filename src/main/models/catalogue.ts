@@ -4,12 +4,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { AppError } from '../../shared/errors'
+import { ModelId } from './modelId'
 
 export const CATALOGUE_FILE_NAME = 'models.json'
-
-export const ModelId = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9._-]{0,79}$/, 'lowercase letters, digits, ".", "_" or "-", e.g. "qwen3-4b-q4km"')
 
 /** One recommended model; see docs/providers-config.md ("Local models"). */
 export const CatalogueEntrySchema = z.strictObject({

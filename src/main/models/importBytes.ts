@@ -3,6 +3,7 @@ import { basename, join } from 'node:path'
 import { AppError, isAppError } from '../../shared/errors'
 import { diskWriteError, isFsError } from './diskErrors'
 import { checkGguf } from './ggufCheck'
+import { checkModelId } from './modelId'
 import { type InstalledModel, type ModelStore, sha256File } from './modelStore'
 
 /**
@@ -16,6 +17,7 @@ export async function importBytes(
   bytes: Uint8Array,
   id: string,
 ): Promise<InstalledModel> {
+  checkModelId(id)
   await mkdir(store.dir, { recursive: true })
   const partial = join(store.dir, `${id}.gguf.upload`)
   try {

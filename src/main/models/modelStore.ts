@@ -6,7 +6,8 @@ import { pipeline } from 'node:stream/promises'
 import { z } from 'zod'
 import { AppError } from '../../shared/errors'
 import { diskWriteError, isFsError } from './diskErrors'
-import { checkGguf } from './ggufCheck'
+import { checkGguf, checkGgufHeader } from './ggufCheck'
+import { checkModelId } from './modelId'
 
 export const MODELS_DIR_NAME = 'models'
 
@@ -107,8 +108,12 @@ export class ModelStore {
 
   /** The file of an installed model; an absolute path to a .gguf is used as it is. */
   async modelPath(model: string): Promise<string> {
-    if (isAbsolute(model) && model.endsWith('.gguf')) return model
-    const path = join(this.dir, `${model}.gguf`)
+    if (isAbsolute(model) && model.endsWith('.gguf')) {
+      // A file named by the user, not installed (so never checked): its header is walked first.
+      await checkGgufHeader(model)
+      return model
+    }
+    const path = join(this.dir, `${checkModelId(model)}.gguf`)
     const info = await stat(path).catch(() => undefined)
     if (!info?.isFile())
       throw new AppError(
@@ -123,6 +128,7 @@ export class ModelStore {
     file: string,
     meta: { id: string; name: string; source: string; sha256: string },
   ): Promise<InstalledModel> {
+    checkModelId(meta.id)
     await mkdir(this.dir, { recursive: true })
     const target = join(this.dir, `${meta.id}.gguf`)
     await rename(file, target)
@@ -137,6 +143,7 @@ export class ModelStore {
 
   /** Copies an existing .gguf in, after checking it is a complete GGUF model; the original stays. */
   async import(file: string, id = idFromFileName(file)): Promise<InstalledModel> {
+    checkModelId(id)
     await checkGguf(file)
     await mkdir(this.dir, { recursive: true })
     const partial = join(this.dir, `${id}.gguf.import`)
@@ -151,6 +158,7 @@ export class ModelStore {
   }
 
   async remove(id: string): Promise<void> {
+    checkModelId(id)
     const path = join(this.dir, `${id}.gguf`)
     const exists = await stat(path).catch(() => undefined)
     if (!exists) throw new AppError('NOT_FOUND', `No installed model "${id}" in ${this.dir}.`)

@@ -4,6 +4,7 @@ import { AppError } from '../../shared/errors'
 import type { CatalogueEntry } from './catalogue'
 import { type DownloadProgress, downloadFile } from './download'
 import { checkGguf } from './ggufCheck'
+import { checkModelId } from './modelId'
 import { type InstalledModel, idFromFileName, type ModelStore } from './modelStore'
 
 export interface PullOptions {
@@ -62,6 +63,7 @@ export async function pullModel(options: PullOptions): Promise<InstalledModel> {
       `--sha256 must be 64 hexadecimal digits, not "${options.sha256}".`,
     )
   const source = resolveSource(options.ref, options.catalogue, options.sha256?.toLowerCase())
+  checkModelId(source.id)
   const result = await downloadFile({
     url: source.url,
     target: join(options.store.dir, `${source.id}.gguf`),

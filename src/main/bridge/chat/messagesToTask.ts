@@ -1,6 +1,7 @@
 import type { HistoryTurn } from '../../agent'
 import { bridgeErrors } from '../errors'
 import type { ChatMessageInput, ContentPart } from './requestSchema'
+import { decodeStrictBase64 } from './strictBase64'
 
 /** A file a message refers to: an uploaded file's id, or inline bytes (data URL / base64). */
 export type FileRef =
@@ -20,15 +21,32 @@ const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*?),(.*)$/s
 
 function decodeInline(value: string, param: string): { bytes: Uint8Array; mimeType?: string } {
   const match = DATA_URL.exec(value)
+  let bytes: Uint8Array
+  let mimeType: string | undefined
   if (match) {
     const [, type, params = '', data = ''] = match
-    const bytes = params.includes(';base64')
-      ? Buffer.from(data, 'base64')
-      : Buffer.from(decodeURIComponent(data), 'utf8')
-    return { bytes, ...(type ? { mimeType: type } : {}) }
-  }
-  if (/^[A-Za-z0-9+/=\s_-]*$/.test(value)) return { bytes: Buffer.from(value, 'base64') }
-  throw bridgeErrors.invalid('file_data must be a data: URL or base64.', param)
+    mimeType = type || undefined
+    if (params.includes(';base64')) bytes = base64(data, param)
+    else
+      try {
+        bytes = Buffer.from(decodeURIComponent(data), 'utf8')
+      } catch {
+        throw bridgeErrors.invalid('The data: URL is not valid: its percent-encoding is broken.', param)
+      }
+  } else bytes = base64(value, param)
+  if (bytes.byteLength === 0)
+    throw bridgeErrors.invalid('The file is empty: the data: URL or base64 holds no bytes.', param)
+  return { bytes, ...(mimeType ? { mimeType } : {}) }
+}
+
+function base64(text: string, param: string): Uint8Array {
+  const decoded = decodeStrictBase64(text)
+  if ('error' in decoded)
+    throw bridgeErrors.invalid(
+      `The file is not valid base64: it ${decoded.error}. Send a data: URL (data:<type>;base64,<data>) or plain base64.`,
+      param,
+    )
+  return decoded.bytes
 }
 
 const IMAGE_EXTENSIONS: Record<string, string> = {

@@ -82,7 +82,8 @@ async function storeReturned(deps: CompletionDeps, paths: readonly string[]): Pr
       returned.push({
         agentPath,
         name,
-        error: error instanceof AppError ? error.message : 'could not be read',
+        error:
+          error instanceof AppError || error instanceof BridgeError ? error.message : 'could not be read',
       })
     }
   }

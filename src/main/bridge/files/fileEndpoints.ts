@@ -1,16 +1,13 @@
 import type { Hono } from 'hono'
 import { z } from 'zod'
-import { bridgeErrors, errorResponse } from '../errors'
+import { BridgeError, bridgeErrors, errorResponse } from '../errors'
 import type { BridgeLimits } from '../limits/bridgeLimits'
-import { limitBody } from '../limits/limitBody'
 import type { BridgeEnv } from '../types'
 import { type FileStore, fileObject } from './fileStore'
+import { MULTIPART_OVERHEAD, type MultipartUpload, receiveMultipart } from './receiveMultipart'
 
 /** Purposes the OpenAI API accepts for uploads; every one works here as a chat attachment. */
 export const UPLOAD_PURPOSES = ['assistants', 'batch', 'fine-tune', 'vision', 'user_data', 'evals'] as const
-
-/** Room for the multipart framing and the `purpose` field around the file itself. */
-const MULTIPART_OVERHEAD = 64 * 1024
 
 const ListQuery = z.object({
   purpose: z.string().optional(),
@@ -30,45 +27,45 @@ export function mountFileEndpoints(
   store: FileStore,
   limits: () => BridgeLimits,
 ): void {
-  bridge.post(
-    '/files',
-    limitBody(() => limits().maxFileBytes + MULTIPART_OVERHEAD, bridgeErrors.fileTooLarge),
-    async (c) => {
-      if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data'))
-        return errorResponse(
-          c,
-          bridgeErrors.invalid('Upload files as multipart/form-data with the fields "file" and "purpose".'),
-        )
-      let form: Record<string, string | File | (string | File)[]>
-      try {
-        form = await c.req.parseBody()
-      } catch {
-        return errorResponse(c, bridgeErrors.invalid('The multipart body could not be read.'))
-      }
-      const { file, purpose } = form
-      if (!(file instanceof File))
-        return errorResponse(
-          c,
-          bridgeErrors.invalid('Missing the file: send it in the field "file".', 'file'),
-        )
-      if (typeof purpose !== 'string' || !(UPLOAD_PURPOSES as readonly string[]).includes(purpose))
-        return errorResponse(
-          c,
-          bridgeErrors.invalid(`"purpose" must be one of: ${UPLOAD_PURPOSES.join(', ')}.`, 'purpose'),
-        )
-      const limit = limits().maxFileBytes
-      if (file.size > limit) return errorResponse(c, bridgeErrors.fileTooLarge(limit))
-      const type = file.type.split(';')[0]?.trim()
-      const stored = await store.create({
-        filename: file.name,
-        purpose,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-        owner: c.get('tokenName'),
-        ...(type && type !== 'application/octet-stream' ? { mimeType: file.type } : {}),
-      })
-      return c.json(fileObject(stored))
-    },
-  )
+  bridge.post('/files', async (c) => {
+    if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data'))
+      return errorResponse(
+        c,
+        bridgeErrors.invalid('Upload files as multipart/form-data with the fields "file" and "purpose".'),
+      )
+    const limit = limits().maxFileBytes
+    const tooLarge = (error: BridgeError) => {
+      // The rest of the body is not read: the client must not reuse this connection.
+      c.header('connection', 'close')
+      return errorResponse(c, error)
+    }
+    const declared = Number(c.req.header('content-length') ?? Number.NaN)
+    if (declared > limit + MULTIPART_OVERHEAD) return tooLarge(bridgeErrors.fileTooLarge(limit))
+    let parsed: MultipartUpload
+    try {
+      parsed = await receiveMultipart(c.req.raw, store, limit)
+    } catch (error) {
+      if (error instanceof BridgeError && error.status === 413) return tooLarge(error)
+      throw error
+    }
+    const { upload, filename, mimeType, fields } = parsed
+    const purpose = fields.purpose
+    if (purpose === undefined || !(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) {
+      await upload.discard()
+      return errorResponse(
+        c,
+        bridgeErrors.invalid(`"purpose" must be one of: ${UPLOAD_PURPOSES.join(', ')}.`, 'purpose'),
+      )
+    }
+    const type = mimeType.split(';')[0]?.trim()
+    const stored = await upload.commit({
+      filename,
+      purpose,
+      owner: c.get('tokenName'),
+      ...(type && type !== 'application/octet-stream' ? { mimeType } : {}),
+    })
+    return c.json(fileObject(stored))
+  })
 
   bridge.get('/files', async (c) => {
     const query = ListQuery.safeParse(c.req.query())

@@ -9,6 +9,10 @@ export interface BridgeLimits {
   maxRequestBytes: number
   /** Largest uploaded file in bytes (413 beyond). */
   maxFileBytes: number
+  /** All stored files together, in bytes (413 beyond). */
+  maxStorageBytes: number
+  /** Hours a stored file lives before it expires. */
+  fileExpiryHours: number
 }
 
 /** The limits in effect: `serve` flags win over the `bridge.*` settings, which are read on every request. */
@@ -23,6 +27,8 @@ export function limitsFrom(
       maxQueued: overrides.maxQueued ?? fromSettings.maxQueued,
       maxRequestBytes: overrides.maxRequestBytes ?? fromSettings.maxRequestBytes,
       maxFileBytes: overrides.maxFileBytes ?? fromSettings.maxFileBytes,
+      maxStorageBytes: overrides.maxStorageBytes ?? fromSettings.maxStorageBytes,
+      fileExpiryHours: overrides.fileExpiryHours ?? fromSettings.fileExpiryHours,
     }
   }
 }

@@ -18,7 +18,7 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)} GB`
   if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(0)} KB`
-  return `${bytes} B`
+  return `${Math.round(bytes)} B`
 }
 
 /** `42% 1.20 GB / 2.50 GB  8.3 MB/s  ETA 2m 40s` */

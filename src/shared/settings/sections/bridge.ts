@@ -22,5 +22,18 @@ export const BridgeSettings = z.looseObject({
     .min(1)
     .max(4096 * MIB)
     .default(64 * MIB),
+  /** All files of `/v1/files` together (uploads and files the agent returned); 413 above. */
+  maxStorageBytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(1024 * 1024 * MIB)
+    .default(2048 * MIB),
+  /** Hours a file is kept before it expires and is removed (its `expires_at`). */
+  fileExpiryHours: z
+    .number()
+    .min(1 / 60)
+    .max(24 * 365)
+    .default(24 * 7),
 })
 export type BridgeSettings = z.output<typeof BridgeSettings>
