@@ -46,6 +46,7 @@ export function createBridge(options: BridgeOptions): Bridge {
     tools: () => app.tools.registry,
     files: createFileStore(join(options.dataDir, 'bridge', 'files')),
     logger: app.logger.child('bridge'),
+    memoryTokens: () => app.settings.get().bridge.memoryTokens,
   }
   const bridge = new Hono<BridgeEnv>()
   bridge.use('*', requireBridgeToken(app.settings))

@@ -27,3 +27,4 @@ export async function checkMemoryProposal(
   const { checkProposal } = await import('./toolset/memoryToolset')
   return checkProposal(...args)
 }
+export { memoryHandlers, UNDO_FORGET_MS } from './memoryHandlers'

@@ -75,5 +75,5 @@ export type MemoryExport = z.infer<typeof MemoryExport>
 export const UsedMemory = z.object({ id: z.string(), text: z.string() })
 export type UsedMemory = z.infer<typeof UsedMemory>
 
-/** The method name of the timeline step that lists the memories a run was given. */
-export const MEMORY_RECALL_STEP = 'memory.recall'
+/** The timeline step that lists the memories a run was given (an agent step, not a toolset call). */
+export const MEMORY_RECALL_STEP = 'agent.memories'

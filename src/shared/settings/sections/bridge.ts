@@ -22,5 +22,7 @@ export const BridgeSettings = z.looseObject({
     .min(1)
     .max(4096 * MIB)
     .default(64 * MIB),
+  /** Bridge token names whose requests get the user's memories (the prompt block and the memory toolset); none by default. */
+  memoryTokens: z.array(z.string().max(64)).max(100).default([]),
 })
 export type BridgeSettings = z.output<typeof BridgeSettings>
