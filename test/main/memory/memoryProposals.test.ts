@@ -28,7 +28,8 @@ const propose = (text: string, extra: Record<string, unknown> = {}) => [
 ]
 
 function systemOf(request: RecordedRequest | undefined): string {
-  const messages = (request?.body as { messages?: Array<{ role: string; content: unknown }> }).messages ?? []
+  const body = (request?.body ?? {}) as { messages?: Array<{ role: string; content: unknown }> }
+  const messages = body.messages ?? []
   const system = messages.find((m) => m.role === 'system')
   return typeof system?.content === 'string' ? system.content : JSON.stringify(system?.content)
 }
@@ -41,11 +42,17 @@ describe('memory proposals', () => {
     const host = await start()
     try {
       suite.llm.push(...propose('Invoices are saved in /finance/invoices'))
-      const first = await host.client.invoke('chat.send', { text: 'Remember: invoices go to /finance/invoices' })
+      const first = await host.client.invoke('chat.send', {
+        text: 'Remember: invoices go to /finance/invoices',
+      })
       const card = await host.waitForEvent((e) => e.event === 'agent.approval')
       const call = card.payload.call as { approvalId: string; memory?: { text: string; scope: string } }
       expect(call.memory).toEqual({ text: 'Invoices are saved in /finance/invoices', scope: 'everywhere' })
-      await host.client.invoke('chat.approve', { runId: first.runId, approvalId: call.approvalId, decision: 'once' })
+      await host.client.invoke('chat.approve', {
+        runId: first.runId,
+        approvalId: call.approvalId,
+        decision: 'once',
+      })
       const done = await host.waitForEvent((e) => e.event === 'agent.done' && e.payload.runId === first.runId)
       expect(stepOf(done.payload.message as ChatMessage, 'memory.remember')).toMatchObject({
         status: 'ok',
@@ -62,8 +69,12 @@ describe('memory proposals', () => {
         { toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'files' } }] },
         { toolCalls: [{ name: 'done', arguments: { message: 'In /finance/invoices.' } }] },
       )
-      const second = await host.client.invoke('chat.send', { text: 'Where do I save the invoice from Schmidt AG?' })
-      const answered = await host.waitForEvent((e) => e.event === 'agent.done' && e.payload.runId === second.runId)
+      const second = await host.client.invoke('chat.send', {
+        text: 'Where do I save the invoice from Schmidt AG?',
+      })
+      const answered = await host.waitForEvent(
+        (e) => e.event === 'agent.done' && e.payload.runId === second.runId,
+      )
       const calls = suite.llm.requests.slice(before)
       expect(calls).toHaveLength(2)
       expect(systemOf(calls[0])).toContain('Invoices are saved in /finance/invoices')
@@ -71,7 +82,9 @@ describe('memory proposals', () => {
       const recall = stepOf(answered.payload.message as ChatMessage, MEMORY_RECALL_STEP)
       expect(recall).toMatchObject({
         status: 'ok',
-        result: { memories: [{ id: listed.memories[0]?.id, text: 'Invoices are saved in /finance/invoices' }] },
+        result: {
+          memories: [{ id: listed.memories[0]?.id, text: 'Invoices are saved in /finance/invoices' }],
+        },
       })
 
       // Declined: nothing is stored and the model is told.
@@ -85,7 +98,9 @@ describe('memory proposals', () => {
         approvalId: (declineCard.payload.call as { approvalId: string }).approvalId,
         decision: 'deny',
       })
-      const declined = await host.waitForEvent((e) => e.event === 'agent.done' && e.payload.runId === third.runId)
+      const declined = await host.waitForEvent(
+        (e) => e.event === 'agent.done' && e.payload.runId === third.runId,
+      )
       expect(stepOf(declined.payload.message as ChatMessage, 'memory.remember')).toMatchObject({
         status: 'error',
         error: expect.stringMatching(/chose not to keep this memory/),
@@ -117,9 +132,15 @@ describe('memory proposals', () => {
   it('a close memory is shown to the model instead of a card; an API key is refused with a clear message', async () => {
     const host = await start()
     try {
-      await host.client.invoke('memory.add', { text: 'Invoices are saved in /finance/invoices', scope: 'everywhere' })
+      await host.client.invoke('memory.add', {
+        text: 'Invoices are saved in /finance/invoices',
+        scope: 'everywhere',
+      })
       await expect(
-        host.client.invoke('memory.add', { text: 'my key is sk-proj-Z8xQ4mT2vL9pR3nK7wB1', scope: 'everywhere' }),
+        host.client.invoke('memory.add', {
+          text: 'my key is sk-proj-Z8xQ4mT2vL9pR3nK7wB1',
+          scope: 'everywhere',
+        }),
       ).rejects.toThrow(/looks like an API key/)
       suite.llm.push(...propose('Invoices are now saved in /archive/invoices'))
       const run = await host.client.invoke('chat.send', { text: 'Invoices now go to /archive/invoices' })
@@ -127,7 +148,9 @@ describe('memory proposals', () => {
       expect(host.events.filter((e) => e.event === 'agent.approval')).toHaveLength(0)
       expect(stepOf(done.payload.message as ChatMessage, 'memory.remember')).toMatchObject({
         status: 'error',
-        error: expect.stringMatching(/close memories exist: \[m[0-9a-f]{8}\] Invoices are saved in \/finance\/invoices/),
+        error: expect.stringMatching(
+          /close memories exist: \[m[0-9a-f]{8}\] Invoices are saved in \/finance\/invoices/,
+        ),
       })
       expect((await host.client.invoke('memory.list', {})).memories).toHaveLength(1)
 
