@@ -1,5 +1,5 @@
 import type { Memory, MemoryFile, UsedMemory } from '../../shared/memory'
-import { bm25Index } from './bm25'
+import { type Bm25Index, bm25Index } from './bm25'
 import { appliesIn } from './memoryStore'
 
 export interface MemorySelection {
@@ -39,6 +39,25 @@ const line = (memory: Memory) => `- [${memory.id}] ${memory.text.replace(/\s+/g,
 /** Beyond this many matches the block is full long before; weaker ones are not looked at. */
 const MAX_CANDIDATES = 200
 
+/** The store hands out the same array until a write, so its index is built once per change and workspace. */
+const pools = new WeakMap<readonly Memory[], Map<string, { pool: Memory[]; index: Bm25Index }>>()
+
+function poolOf(memories: readonly Memory[], workspace: string | undefined) {
+  let byWorkspace = pools.get(memories)
+  if (!byWorkspace) {
+    byWorkspace = new Map()
+    pools.set(memories, byWorkspace)
+  }
+  const key = workspace ?? ''
+  let entry = byWorkspace.get(key)
+  if (!entry) {
+    const pool = memories.filter((m) => appliesIn(m, workspace))
+    entry = { pool, index: bm25Index(pool.map((m) => m.text)) }
+    byWorkspace.set(key, entry)
+  }
+  return entry
+}
+
 const EMPTY: MemorySelection = { block: '', used: [], tokens: 0 }
 
 /**
@@ -50,13 +69,11 @@ const EMPTY: MemorySelection = { block: '', used: [], tokens: 0 }
 export async function selectMemories(file: MemoryFile, options: SelectOptions): Promise<MemorySelection> {
   const budget = options.budgetTokens ?? file.preferences.budgetTokens
   if (file.preferences.paused || budget <= 0) return EMPTY
-  const pool = file.memories.filter((m) => appliesIn(m, options.workspace))
+  const { pool, index } = poolOf(file.memories, options.workspace)
   if (pool.length === 0) return EMPTY
   const count = await tokenCounter()
   const header = count(MEMORY_HEADER)
-  const hits = bm25Index(pool.map((m) => m.text))
-    .search(options.query)
-    .map((hit) => pool[hit.index] as Memory)
+  const hits = index.search(options.query).map((hit) => pool[hit.index] as Memory)
   let ranked = hits
   // Text averages well under 8 characters a token, so a store with more cannot fit whole: skip counting
   // every line (at worst only the matches are given).
