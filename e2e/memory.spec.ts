@@ -160,8 +160,8 @@ test('the model proposes a memory: the card, Keep, and the chip under the next a
   await expect(page.getByRole('list', { name: 'Memories used for this answer' })).toContainText(
     'Client mails are signed "Jan Berger, Office Manager"',
   )
-  const system = (llm.requests.at(-1)?.body as { messages: Array<{ role: string; content: string }> })
-    .messages[0]
+  const body = (llm.requests.at(-1)?.body ?? {}) as { messages?: Array<{ role: string; content: string }> }
+  const system = body.messages?.[0]
   expect(system?.role).toBe('system')
   expect(system?.content).toContain('Client mails are signed "Jan Berger, Office Manager"')
 })

@@ -177,10 +177,19 @@ export function MemorySection() {
       void refresh()
     },
   })
+  // What the user asked for until the refetched list lands: a controlled checkbox snaps back meanwhile.
+  const [wanted, setWanted] = useState<Partial<MemoryPreferences>>({})
   const preferences = useMutation({
     mutationFn: (patch: Partial<MemoryPreferences>) => bureau.invoke('memory.preferences', patch),
-    onSuccess: () => void refresh(),
+    onSettled: async () => {
+      await refresh()
+      setWanted({})
+    },
   })
+  const setPreference = (patch: Partial<MemoryPreferences>) => {
+    setWanted((current) => ({ ...current, ...patch }))
+    preferences.mutate(patch)
+  }
   const forgetAll = useMutation({
     mutationFn: () => bureau.invoke('memory.forgetAll', {}),
     onSuccess: (result) => {
@@ -239,23 +248,23 @@ export function MemorySection() {
         <label className="switch">
           <input
             type="checkbox"
-            checked={prefs?.paused ?? false}
+            checked={wanted.paused ?? prefs?.paused ?? false}
             disabled={!prefs || preferences.isPending}
-            onChange={(e) => preferences.mutate({ paused: e.target.checked })}
+            onChange={(e) => setPreference({ paused: e.target.checked })}
           />
           <span>Pause memory</span>
         </label>
         <label className="switch">
           <input
             type="checkbox"
-            checked={prefs?.saveWithoutAsking ?? false}
+            checked={wanted.saveWithoutAsking ?? prefs?.saveWithoutAsking ?? false}
             disabled={!prefs || preferences.isPending}
-            onChange={(e) => preferences.mutate({ saveWithoutAsking: e.target.checked })}
+            onChange={(e) => setPreference({ saveWithoutAsking: e.target.checked })}
           />
           <span>Save without asking</span>
         </label>
       </div>
-      {prefs?.paused && (
+      {(wanted.paused ?? prefs?.paused) && (
         <p className="banner banner-warning" role="note">
           Memory is paused: nothing is added to prompts and nothing new is stored.
         </p>
