@@ -167,4 +167,25 @@ describe('memory proposals', () => {
       await host.stop()
     }
   })
+
+  it('detached runs (the bridge) get memories only when allowed: no block and no memory toolset by default', async () => {
+    const host = await start()
+    try {
+      await host.client.invoke('memory.add', {
+        text: 'Invoices are saved in /finance/invoices',
+        scope: 'everywhere',
+      })
+      const before = suite.llm.requests.length
+      suite.llm.push({ text: 'Somewhere.' }, { text: 'In /finance/invoices.' })
+      await host.app.chat.runDetached({ prompt: 'Where do invoices go?' })
+      await host.app.chat.runDetached({ prompt: 'Where do invoices go?', useMemory: true })
+      const [denied, allowed] = suite.llm.requests.slice(before)
+      expect(systemOf(denied)).not.toContain('/finance/invoices')
+      expect(systemOf(denied)).not.toMatch(/- memory:/)
+      expect(systemOf(allowed)).toContain('Invoices are saved in /finance/invoices')
+      expect(systemOf(allowed)).toMatch(/- memory:/)
+    } finally {
+      await host.stop()
+    }
+  })
 })
