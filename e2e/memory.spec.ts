@@ -102,11 +102,12 @@ test('Settings → Memory: add, search, edit, delete and undo, pause, forget eve
   // Pause.
   await section.getByRole('checkbox', { name: 'Pause memory' }).check()
   await expect(section.getByRole('note')).toContainText('Memory is paused')
-  expect(
-    ((await ipc(page, 'memory.list', {})) as { preferences: { paused: boolean } }).preferences.paused,
-  ).toBe(true)
+  const paused = async () =>
+    ((await ipc(page, 'memory.list', {})) as { preferences: { paused: boolean } }).preferences.paused
+  await expect.poll(paused).toBe(true)
   await section.getByRole('checkbox', { name: 'Pause memory' }).uncheck()
   await expect(section.getByRole('note')).toHaveCount(0)
+  await expect.poll(paused).toBe(false)
 
   // Forget everything, then undo within the minute.
   await section.getByRole('button', { name: 'Forget everything' }).click()
