@@ -137,14 +137,15 @@ test('the model proposes a memory: the card, Keep, and the chip under the next a
   await page.getByRole('textbox', { name: /message/i }).fill('Sign client mails as "Jan Berger, Office"')
   await page.keyboard.press('Enter')
   const card = page.getByTestId('memory-card')
-  await expect(card).toContainText('Bureau wants to remember:')
+  // A model call, a disclosure step and the proposal's checks before the card: slow on a busy machine.
+  await expect(card).toContainText('Bureau wants to remember:', { timeout: 30_000 })
   await expect(card).toContainText('Client mails are signed "Jan Berger, Office"')
   await snapshot(card, 'memory-card')
   expect(await axeViolations(page)).toEqual([])
   await card.getByRole('button', { name: 'Edit' }).click()
   await card.getByLabel('Memory text').fill('Client mails are signed "Jan Berger, Office Manager"')
   await card.getByRole('button', { name: 'Keep' }).click()
-  await expect(page.getByText('I will sign that way.')).toBeVisible()
+  await expect(page.getByText('I will sign that way.')).toBeVisible({ timeout: 30_000 })
   const listed = (await ipc(page, 'memory.list', { query: 'signed' })) as {
     memories: Array<{ text: string }>
   }
@@ -155,7 +156,7 @@ test('the model proposes a memory: the card, Keep, and the chip under the next a
   await page.goto(bureau.openUrl)
   await page.getByRole('textbox', { name: /message/i }).fill('Write a short client mail, signed as usual')
   await page.keyboard.press('Enter')
-  await expect(page.getByText('Done, signed as Jan Berger.')).toBeVisible()
+  await expect(page.getByText('Done, signed as Jan Berger.')).toBeVisible({ timeout: 30_000 })
   const chip = page.getByRole('button', { name: /Used \d+ memor/ })
   await chip.click()
   await expect(page.getByRole('list', { name: 'Memories used for this answer' })).toContainText(

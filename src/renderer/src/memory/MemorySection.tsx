@@ -276,7 +276,11 @@ export function MemorySection() {
           placeholder="e.g. Invoices go to /finance/invoices"
           maxLength={500}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value)
+            setStatus('')
+            if (add.error) add.reset()
+          }}
         />
         <ScopeSelect value={scope} onChange={setScope} label="Where the new memory applies" />
         <button type="submit" className="button primary" disabled={add.isPending || !text.trim()}>
@@ -304,7 +308,7 @@ export function MemorySection() {
           </button>
         </div>
       )}
-      {!undo && status && (
+      {!undo && !error && status && (
         <p className="ok-text" role="status">
           {status}
         </p>
