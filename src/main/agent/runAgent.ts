@@ -1,4 +1,5 @@
 import type { AgentStep } from '../../shared/ipc'
+import { MEMORY_RECALL_STEP } from '../../shared/memory'
 import { type InteractionMode, selectInteractionMode } from '../../shared/settings'
 import { type LlmClient, LlmSession, type ToolSpec } from '../llm'
 import {
@@ -203,7 +204,21 @@ async function execute(
   ]
   const system =
     composeSystemPrompt({ toolsets, subagents, mode, protocol, role: 'agent' }) +
-    customInstructionsSection(options.instructions)
+    customInstructionsSection(options.instructions) +
+    (options.memory?.block ?? '')
+  if (options.memory && options.memory.used.length > 0) {
+    const step: AgentStep = {
+      id: 'memories',
+      method: MEMORY_RECALL_STEP,
+      args: {},
+      status: 'ok',
+      result: { memories: options.memory.used, tokens: options.memory.tokens },
+      startedAt: new Date().toISOString(),
+      durationMs: 0,
+    }
+    steps.push(step)
+    emit({ type: 'step', phase: 'finished', step })
+  }
   const llm = newLlm(system, mode === 'api' ? agentSpecs : [...toolSpecs(toolsets, mode), ...agentSpecs])
   const disclosure =
     mode === 'api' ? disclose(llm, agentSpecs, toolsets, session.registry, options) : undefined

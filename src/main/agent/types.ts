@@ -1,4 +1,5 @@
 import type { AgentStep, AttachmentMeta } from '../../shared/ipc'
+import type { UsedMemory } from '../../shared/memory'
 import type { InteractionMode } from '../../shared/settings'
 import type { Anonymizer, LlmClient, Usage } from '../llm'
 import type { Logger } from '../logging'
@@ -99,6 +100,11 @@ export interface RunAgentOptions {
   instructions?: CustomInstructions
   /** The approval gate (`createApprovalGate`): asked before each method of the run and its sub-agents. */
   approve?: ApprovalGate
+  /**
+   * The memory block chosen for this turn (`selectMemories`): added after the instructions, the same bytes
+   * for every call of the run; the memories it holds become the run's first step.
+   */
+  memory?: { block: string; used: readonly UsedMemory[]; tokens: number }
 }
 
 export function emptyUsage(): AgentUsage {

@@ -11,6 +11,7 @@ import { knowledgeHandlers } from '../knowledge'
 import { ollamaHandlers, type ProviderService, providerHandlers, releaseLocalModel } from '../llm'
 import { createLogger, type Logger } from '../logging'
 import { mcpHandlers } from '../mcp'
+import { memoryHandlers } from '../memory'
 import { type CatalogueEntry, createModelManager, modelHandlers } from '../models'
 import { createNoticeCenter, type NoticeCenter } from '../notices'
 import { ensureWritableDir } from '../paths'
@@ -123,6 +124,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     converter: attachmentConverter,
     events: bus,
     logger: logger.child('agent'),
+    memory: core.memory,
   })
   disposers.push(() => chat.dispose())
   const voice = createAppVoice({
@@ -177,6 +179,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       }),
       ...uiHandlers({ ...(options.pickFolder && { pickFolder: options.pickFolder }) }),
       ...knowledgeHandlers(() => core.knowledge),
+      ...memoryHandlers({ store: core.memory, workspaceRoot: () => workspace.get().root }),
       ...documentHandlers({
         chat,
         workspace: workspace.get,

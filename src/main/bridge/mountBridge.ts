@@ -49,6 +49,7 @@ export function createBridge(options: BridgeOptions): Bridge {
     tools: () => app.tools.registry,
     files: createFileStore(join(options.dataDir, 'bridge', 'files'), { limits }),
     logger: app.logger.child('bridge'),
+    memoryTokens: () => app.settings.get().bridge.memoryTokens,
   }
   const bridge = new Hono<BridgeEnv>()
   bridge.use('*', requireBridgeToken(app.settings, createAuthThrottle(options.authThrottle)))

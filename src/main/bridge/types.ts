@@ -14,4 +14,6 @@ export interface BridgeServices {
   tools: () => ToolRegistry
   files: FileStore
   logger: Logger
+  /** Token names allowed the user's memories (setting `bridge.memoryTokens`). */
+  memoryTokens?: () => readonly string[]
 }

@@ -122,3 +122,11 @@ export interface EmailAccountAddOptions {
 export interface EmailCliOptions {
   dataDir?: string
 }
+
+export interface MemoryCliOptions {
+  dataDir?: string
+  json?: boolean
+  /** `add`: only in this workspace folder; `list`: what applies there. */
+  workspace?: string
+  query?: string
+}

@@ -5,6 +5,7 @@ import { registerEmailCommand } from './commands/email'
 import { registerEvalCommand } from './commands/eval'
 import { registerIndexCommand } from './commands/indexCommand'
 import { registerMcpCommand } from './commands/mcp'
+import { registerMemoryCommand } from './commands/memory'
 import { registerModelsCommand } from './commands/models'
 import { registerProvidersCommand } from './commands/providers'
 import { registerSayCommand } from './commands/say'
@@ -30,6 +31,7 @@ export function buildCli() {
   registerIndexCommand(program)
   registerMcpCommand(program)
   registerEmailCommand(program)
+  registerMemoryCommand(program)
   return program
 }
 

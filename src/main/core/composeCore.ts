@@ -14,6 +14,7 @@ import {
 import type { LocalEmbeddingSource, ProviderService } from '../llm'
 import type { Logger } from '../logging'
 import { createMcpHost, type McpHost } from '../mcp'
+import { type MemoryStore, openMemoryStore } from '../memory'
 import { openSettings, type SettingsService, type SettingsStorageOptions } from '../settings'
 import { createToolsHost, type ToolsHost } from '../toolsHost'
 import { type CurrentWorkspace, currentWorkspace, type WorkspaceChanged } from '../workspace'
@@ -71,6 +72,8 @@ export interface BureauCore {
   readonly knowledge: KnowledgeService
   /** MCP servers of Settings and `<data-dir>/mcp.json`, each a toolset once connected (`mcp.start()`). */
   readonly mcp: McpHost
+  /** The user's memories (`<data-dir>/memories.json`), behind the `memory` toolset, the prompt block and Settings → Memory. */
+  readonly memory: MemoryStore
   close(): Promise<void>
 }
 
@@ -124,6 +127,14 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     settings: () => settings.get().email,
     password: (account) => settings.getSecret(emailPasswordSecret(account)),
   }
+  const memory = openMemoryStore({
+    dataDir: options.dataDir,
+    onDamaged: (movedTo) =>
+      options.notify({
+        level: 'warning',
+        message: `memories.json could not be read; it was kept as ${movedTo} and memory starts empty.`,
+      }),
+  })
   const toolSettings = settings.get().tools
   const tools = await createToolsHost({
     dataDir: options.dataDir,
@@ -132,6 +143,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
       convert: { converter: () => converter },
       knowledge: { knowledge: (session) => sessions.forWorkspace(session) },
       email,
+      memory: { memory: () => memory },
       ...(options.printPdf ? { documents: { printPdf: options.printPdf } } : {}),
     },
     extraFolder: toolSettings.extraFolder,
@@ -203,6 +215,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     workspace,
     knowledge,
     mcp,
+    memory,
     async close() {
       await mcp.close()
       await sessions.close()

@@ -160,7 +160,7 @@ export async function invokeResolved(
       )
       return failure(started, 'arguments', 'VALIDATION_FAILED', message, call)
     }
-    const args = validated.data as Record<string, unknown>
+    let args = validated.data as Record<string, unknown>
     call.args = args
     if (session.disposed)
       return failure(started, 'session', 'UNAVAILABLE', 'This tool session has ended.', call)
@@ -185,6 +185,15 @@ export async function invokeResolved(
         risk: request.risk,
       }
       if (!verdict.allowed) return failure(started, 'denied', 'FORBIDDEN', verdict.reason, call)
+      if (verdict.args) {
+        const revised = target.method.input.safeParse(verdict.args)
+        if (!revised.success) {
+          const message = `The changed arguments are not valid: ${revised.error.issues[0]?.message ?? 'invalid'}.`
+          return failure(started, 'arguments', 'VALIDATION_FAILED', message, call)
+        }
+        args = revised.data as Record<string, unknown>
+        call.args = args
+      }
     }
     const output = await raceSignal(
       Promise.resolve().then(() => target.method.run(args, ctx)),

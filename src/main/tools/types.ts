@@ -101,7 +101,8 @@ export type { ApprovalBy }
 
 /** The gate's answer; `reason` reaches the model as the tool result ("denied by the user"). */
 export type ApprovalVerdict =
-  | { allowed: true; by?: ApprovalBy }
+  /** `args`: the arguments as the user changed them on the card (validated again before the method runs). */
+  | { allowed: true; by?: ApprovalBy; args?: Record<string, unknown> }
   | { allowed: false; reason: string; by?: ApprovalBy }
 
 /** A decision as a call and its step keep it. */

@@ -4,6 +4,7 @@ import { type DocumentsEnvironment, loadDocumentsToolset } from '../documents'
 import { type EmailEnvironment, loadEmailToolset } from '../email'
 import { loadFilesToolsets } from '../files'
 import { type KnowledgeToolsetEnvironment, loadKnowledgeToolset } from '../knowledge'
+import { loadMemoryToolset, type MemoryToolsetEnvironment } from '../memory'
 import { loadSpreadsheetToolset } from '../spreadsheet'
 import type { Toolset } from '../tools'
 
@@ -18,6 +19,8 @@ export interface BuiltinToolsetOptions {
   email?: EmailEnvironment
   /** Which Chromium the `documents` toolset draws and prints with (default: the browser settings, else the first found) and the host's PDF printer. */
   documents?: DocumentsEnvironment
+  /** The user's memories; without it the host offers no `memory` toolset. */
+  memory?: MemoryToolsetEnvironment
 }
 
 function documentsEnvironment(options: BuiltinToolsetOptions): DocumentsEnvironment {
@@ -42,6 +45,7 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
   const web = options.browser ? [await loadWebToolset(options.browser)] : []
   const knowledge = options.knowledge ? [await loadKnowledgeToolset(options.knowledge)] : []
   const email = options.email ? [await loadEmailToolset(options.email)] : []
+  const memory = options.memory ? [await loadMemoryToolset(options.memory)] : []
   return [
     ...(await loadFilesToolsets()),
     await loadConvertToolset(options.convert),
@@ -50,5 +54,6 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
     await loadDocumentsToolset(documentsEnvironment(options)),
     ...web,
     ...email,
+    ...memory,
   ]
 }

@@ -7,6 +7,7 @@ import { emailRoutes } from './routes/email'
 import { evalRoutes } from './routes/eval'
 import { knowledgeEvents, knowledgeRoutes } from './routes/knowledge'
 import { mcpEvents, mcpRoutes } from './routes/mcp'
+import { memoryRoutes } from './routes/memory'
 import { modelEvents, modelRoutes } from './routes/models'
 import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
@@ -35,6 +36,7 @@ export const routes = {
   ...documentRoutes,
   ...mcpRoutes,
   ...emailRoutes,
+  ...memoryRoutes,
 }
 
 export const events = {

@@ -1,10 +1,15 @@
+import { tmpdir } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { openMemoryStore } from '../../../src/main/memory'
 import type { Toolset } from '../../../src/main/tools'
 import { fastJsonSchema } from '../../../src/main/tools/fastJsonSchema'
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import { EmailSettings } from '../../../src/shared/settings'
 import { files, notes, sheet } from './sampleToolsets'
+
+// Never read: the schemas are all the test looks at.
+const memoryStore = openMemoryStore({ dataDir: tmpdir() })
 
 /** The reference: what z.toJSONSchema says, tidied as the catalog does (no `$schema`, no ±2^53 bounds). */
 function reference(schema: z.ZodType, io: 'input' | 'output') {
@@ -78,6 +83,7 @@ describe('fastJsonSchema', () => {
     const toolsets: Toolset[] = [
       ...(await loadBuiltinToolsets({
         email: { settings: () => EmailSettings.parse({}), password: async () => undefined },
+        memory: { memory: () => memoryStore },
       })),
       sheet,
       notes,

@@ -28,8 +28,13 @@ export function chatHandlers(chat: ChatService) {
     }) => ({
       tokens: await countTokens(customInstructionsSection(input)),
     }),
-    'chat.approve': (input: { runId: string; approvalId: string; decision: ApprovalDecision }) => ({
-      accepted: chat.approve(input.runId, input.approvalId, input.decision),
+    'chat.approve': (input: {
+      runId: string
+      approvalId: string
+      decision: ApprovalDecision
+      text?: string | undefined
+    }) => ({
+      accepted: chat.approve(input.runId, input.approvalId, input.decision, input.text),
     }),
     'conversations.list': (input?: { query?: string | undefined }) => chat.list(input?.query),
     'conversations.get': (input: { id: string }) => chat.get(input.id),

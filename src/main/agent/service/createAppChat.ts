@@ -3,6 +3,7 @@ import type { ModelChoice } from '../../../shared/ipc'
 import type { Settings } from '../../../shared/settings'
 import { Anonymizer, type LlmClient } from '../../llm'
 import type { Logger } from '../../logging'
+import type { MemoryStore } from '../../memory'
 import { type Toolset, type ToolsetSource, toolsetList } from '../../tools'
 import type { Workspace } from '../../workspace'
 import type { AttachmentConverter } from '../attachments/converterPort'
@@ -27,6 +28,8 @@ export interface AppChatOptions {
   subagents?: () => readonly Toolset[]
   /** The app's converter (createAppConverter), shared with the `convert` toolset; its owner disposes it. */
   converter: AttachmentConverter
+  /** The user's memories (the prompt block of each turn, the model's proposals). */
+  memory?: MemoryStore
 }
 
 /** The setting `agent.subagents`: `all`, `none`, or toolset names (unknown names are ignored). */
@@ -70,6 +73,7 @@ export function createAppChat(options: AppChatOptions): ChatService {
     },
     events: options.events,
     instructions: () => options.settings.get().agent.instructions,
+    ...(options.memory ? { memory: options.memory } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   })
 }

@@ -22,6 +22,7 @@ import { type ConversationChange, conversationEdits } from './conversationEdits'
 import { delegatable } from './delegatable'
 import { type DetachedChatInput, type DetachedRunInput, runDetached, streamDetached } from './detachedRun'
 import { historyOf } from './historyOf'
+import { memoryForTurn } from './memoryProposals'
 import { assistantMessageOf, continuedMessageOf } from './messageOf'
 import { createRunApprovals } from './runApprovals'
 import { type ChatRunDeps, runEnvironment } from './runEnvironment'
@@ -70,7 +71,7 @@ export interface ChatService {
   /** More of a stopped answer, in the same message. */
   continue(ref: MessageRef): Promise<ChatSendResult>
   /** Answers an approval card of a run; false when it is no longer pending. */
-  approve(runId: string, approvalId: string, decision: ApprovalDecision): boolean
+  approve(runId: string, approvalId: string, decision: ApprovalDecision, text?: string): boolean
   list(query?: string): Promise<ConversationSummary[]>
   get(id: string): Promise<Conversation>
   rename(id: string, title: string): Promise<ConversationSummary>
@@ -164,8 +165,13 @@ export function createChatService(options: ChatServiceOptions): ChatService {
           save: (key) => saveGrant(run.conversationId, key),
         },
       )
+      const prompt = plan.prompt.trim() || 'Look at the attached files.'
+      const memory = await memoryForTurn(options.memory, prompt, options.workspace().root, (error) =>
+        options.logger?.warn('memories not read', { error: String(error) }),
+      )
       run.agent = startAgent({
-        prompt: plan.prompt.trim() || 'Look at the attached files.',
+        prompt,
+        ...(memory ? { memory } : {}),
         model,
         toolsets,
         subagents: delegatable(options.subagents?.(), toolsets),
@@ -322,7 +328,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     answer(runId, input, sessionId) {
       return runs.get(runId)?.agent?.answer(input, sessionId) ?? false
     },
-    approve: (runId, approvalId, decision) => approvals.answer(runId, approvalId, decision),
+    approve: (runId, approvalId, decision, text) => approvals.answer(runId, approvalId, decision, text),
     list: (query) => store.list(query),
     get: (id) => store.get(id),
     rename: (id, title) => store.rename(id, title),
@@ -358,7 +364,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       return summarize(saved)
     },
     async runDetached(input) {
-      const toolsets = selectToolsets(toolsetList(await options.toolsets()), input.toolsets)
+      const offered = selectToolsets(toolsetList(await options.toolsets()), input.toolsets)
+      // A caller without the memory permission neither reads nor writes the user's memories.
+      const toolsets = input.useMemory ? offered : offered.filter((t) => t.name !== 'memory')
       return runDetached(options, toolsets, input, approvals.nonInteractive(input.autoApprove))
     },
     streamDetached: (input) => streamDetached(options, input),

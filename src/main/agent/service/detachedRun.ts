@@ -5,6 +5,7 @@ import { streamChat } from '../chatStream'
 import { startAgent } from '../runAgent'
 import type { AgentAttachment, AgentEvent, AgentResult, HistoryTurn } from '../types'
 import { delegatable } from './delegatable'
+import { memoryForTurn } from './memoryProposals'
 import { type ChatRunDeps, runEnvironment } from './runEnvironment'
 
 /** One request from outside any conversation (the OpenAI bridge): nothing is saved, no bus events. */
@@ -19,6 +20,8 @@ export interface DetachedRunInput {
   onEvent?: (event: AgentEvent) => void
   /** What an `ask` of the approval settings becomes (default: the setting `approvals.nonInteractive`). */
   autoApprove?: AutoApprove
+  /** Give the run the user's memories (the bridge token's setting; off by default). */
+  useMemory?: boolean
 }
 
 export interface DetachedChatInput {
@@ -39,8 +42,14 @@ export async function runDetached(
   approve?: ApprovalGate,
 ): Promise<AgentResult> {
   const model = await deps.model()
+  const memory = input.useMemory
+    ? await memoryForTurn(deps.memory, input.prompt, deps.workspace().root, (error) =>
+        deps.logger?.warn('memories not read', { error: String(error) }),
+      )
+    : undefined
   return startAgent({
     prompt: input.prompt,
+    ...(memory ? { memory } : {}),
     model,
     toolsets,
     subagents: delegatable(deps.subagents?.(), toolsets),

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import type { ApprovalCall, ApprovalDecision } from '../../../shared/ipc'
-import type { ApprovalGate } from '../../tools'
+import type { ApprovalGate, ApprovalRequest } from '../../tools'
 import { type AutoApprove, createApprovalGate, maskArgs } from '../approvals'
+import { withMemoryProposals } from './memoryProposals'
 import type { ChatRunDeps } from './runEnvironment'
+
+const DEFAULT_TIMEOUT_SECONDS = 120
 
 interface Pending {
   runId: string
-  resolve: (decision: ApprovalDecision) => void
+  resolve: (decision: ApprovalDecision, text?: string) => void
 }
 
 /** What the chat service tells the window about a pending approval. */
@@ -38,61 +41,84 @@ export function createRunApprovals(deps: ChatRunDeps) {
       saved?: ConversationGrants,
     ): ApprovalGate | undefined {
       const settings = deps.approvals
-      if (!settings) return undefined
-      const granted = grants.get(conversationId) ?? new Set<string>()
-      for (const key of saved?.stored ?? []) granted.add(key)
-      grants.set(conversationId, granted)
-      return createApprovalGate({
-        settings,
-        granted,
-        ...(saved ? { onGrant: (key: string) => saved.save(key) } : {}),
-        ...(deps.allowEverywhere ? { allowEverywhere: deps.allowEverywhere } : {}),
-        onDecision: (entry) =>
-          deps.logger?.info('approval', { call: entry.request.name, outcome: entry.outcome, by: entry.by }),
-        ask: (request, signal) =>
-          new Promise<ApprovalDecision>((resolve) => {
-            const approvalId = randomUUID()
-            const expiresAt = new Date(Date.now() + settings().timeoutSeconds * 1000).toISOString()
-            const finish = (decision: ApprovalDecision) => {
-              if (!pending.delete(approvalId)) return
-              sink.ended(approvalId, decision === 'deny' ? 'denied' : 'allowed')
-              resolve(decision)
-            }
-            pending.set(approvalId, { runId, resolve: finish })
-            // Timeout or the run stopped: the gate has already denied; the card goes away.
-            signal.addEventListener('abort', () => finish('deny'), { once: true })
-            sink.asked({
-              approvalId,
-              toolset: request.toolset,
-              method: request.method,
-              name: request.name,
-              risk: request.risk,
-              args: maskArgs(request.args),
-              target: (request.target ?? []).map((t) => ({
-                label: t.label,
-                value: maskArgs({ v: t.value }).v as string,
-              })),
-              expiresAt,
-            })
-          }),
+      const timeoutSeconds = () => settings?.().timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS
+      const card = (call: Omit<ApprovalCall, 'approvalId' | 'expiresAt'>, signal: AbortSignal) =>
+        new Promise<{ decision: ApprovalDecision; text?: string }>((resolve) => {
+          const approvalId = randomUUID()
+          const expiresAt = new Date(Date.now() + timeoutSeconds() * 1000).toISOString()
+          const finish = (decision: ApprovalDecision, text?: string) => {
+            if (!pending.delete(approvalId)) return
+            sink.ended(approvalId, decision === 'deny' ? 'denied' : 'allowed')
+            resolve(text === undefined ? { decision } : { decision, text })
+          }
+          pending.set(approvalId, { runId, resolve: finish })
+          // Timeout or the run stopped: the gate has already denied; the card goes away.
+          signal.addEventListener('abort', () => finish('deny'), { once: true })
+          sink.asked({ ...call, approvalId, expiresAt })
+        })
+      const callOf = (request: ApprovalRequest) => ({
+        toolset: request.toolset,
+        method: request.method,
+        name: request.name,
+        risk: request.risk,
+        args: maskArgs(request.args),
+        target: (request.target ?? []).map((t) => ({
+          label: t.label,
+          value: maskArgs({ v: t.value }).v as string,
+        })),
+      })
+      let gate: ApprovalGate | undefined
+      if (settings) {
+        const granted = grants.get(conversationId) ?? new Set<string>()
+        for (const key of saved?.stored ?? []) granted.add(key)
+        grants.set(conversationId, granted)
+        gate = createApprovalGate({
+          settings,
+          granted,
+          ...(saved ? { onGrant: (key: string) => saved.save(key) } : {}),
+          ...(deps.allowEverywhere ? { allowEverywhere: deps.allowEverywhere } : {}),
+          onDecision: (entry) =>
+            deps.logger?.info('approval', { call: entry.request.name, outcome: entry.outcome, by: entry.by }),
+          ask: async (request, signal) => (await card(callOf(request), signal)).decision,
+        })
+      }
+      if (!deps.memory) return gate
+      return withMemoryProposals({
+        store: deps.memory,
+        workspaceRoot: () => deps.workspace().root,
+        inner: gate,
+        timeoutSeconds,
+        ask: (request, memory, signal) => card({ ...callOf(request), memory }, signal),
       })
     },
     /** The gate of a run nobody can be asked in (the bridge): `ask` becomes the non-interactive level. */
     nonInteractive(level?: AutoApprove): ApprovalGate | undefined {
       const settings = deps.approvals
-      if (!settings) return undefined
-      return createApprovalGate({
-        settings,
-        granted: new Set(),
-        autoApprove: level ?? settings().nonInteractive,
-        onDecision: (entry) =>
-          deps.logger?.info('approval', { call: entry.request.name, outcome: entry.outcome, by: entry.by }),
+      const gate = settings
+        ? createApprovalGate({
+            settings,
+            granted: new Set(),
+            autoApprove: level ?? settings().nonInteractive,
+            onDecision: (entry) =>
+              deps.logger?.info('approval', {
+                call: entry.request.name,
+                outcome: entry.outcome,
+                by: entry.by,
+              }),
+          })
+        : undefined
+      if (!deps.memory) return gate
+      return withMemoryProposals({
+        store: deps.memory,
+        workspaceRoot: () => deps.workspace().root,
+        inner: gate,
+        timeoutSeconds: () => settings?.().timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
       })
     },
-    answer(runId: string, approvalId: string, decision: ApprovalDecision): boolean {
+    answer(runId: string, approvalId: string, decision: ApprovalDecision, text?: string): boolean {
       const entry = pending.get(approvalId)
       if (!entry || entry.runId !== runId) return false
-      entry.resolve(decision)
+      entry.resolve(decision, text)
       return true
     },
   }

@@ -2,6 +2,7 @@ import type { ModelChoice } from '../../../shared/ipc'
 import type { ApprovalSettings } from '../../../shared/settings'
 import type { Anonymizer, LlmClient } from '../../llm'
 import type { Logger } from '../../logging'
+import type { MemoryStore } from '../../memory'
 import type { Toolset } from '../../tools'
 import type { Workspace } from '../../workspace'
 import type { AttachmentConverter } from '../attachments/converterPort'
@@ -29,6 +30,8 @@ export interface ChatRunDeps {
   approvals?: () => ApprovalSettings
   /** "Always allow everywhere" on a card: stores the `toolset.method: allow` rule. */
   allowEverywhere?: (key: string) => Promise<void>
+  /** The user's memories: each turn's prompt block, and the store the model's proposals are checked against. */
+  memory?: MemoryStore
 }
 
 /** The options every run takes from the deps, with the settings read as the run starts. */

@@ -63,6 +63,7 @@ export function mountChatEndpoint(
         files: services.files,
         owner,
         maxFileBytes,
+        useMemory: services.memoryTokens?.().includes(owner) ?? false,
         logger: services.logger,
       }
       const origin = new URL(c.req.url).origin

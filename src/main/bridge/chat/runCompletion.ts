@@ -38,6 +38,8 @@ export interface CompletionDeps {
   files: FileStore
   owner: string
   maxFileBytes: number
+  /** The token's setting (`bridge.memoryTokens`): whether its requests get the user's memories. */
+  useMemory?: boolean
   logger?: Logger
 }
 
@@ -144,6 +146,7 @@ async function runAgentProfile(
       history: task.history,
       attachments,
       ...(toolsets ? { toolsets } : {}),
+      useMemory: deps.useMemory === true,
       signal,
       onEvent: (event) => {
         if (event.type === 'text') sink.text(event.text)

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { ApprovalDecision } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
 import { ARG_LIMIT, DECISIONS, RISK_TEXT, shownArgs } from './approvalText'
@@ -14,6 +14,100 @@ const deadline = (iso: string) =>
  * arguments, risk) and what it acts on (page and element, recipients, MCP server). Focus moves to the card when it appears so the keyboard and screen readers get it.
  */
 export function ApprovalCard({
+  pending,
+  onAnswer,
+}: {
+  pending: PendingApproval
+  onAnswer(decision: ApprovalDecision, text?: string): void
+}) {
+  if (pending.call.memory) return <MemoryProposalCard pending={pending} onAnswer={onAnswer} />
+  return <CallCard pending={pending} onAnswer={onAnswer} />
+}
+
+/** "Bureau wants to remember: …" with Keep, Edit and Don't; Edit turns the text into a field. */
+function MemoryProposalCard({
+  pending,
+  onAnswer,
+}: {
+  pending: PendingApproval
+  onAnswer(decision: ApprovalDecision, text?: string): void
+}) {
+  const id = useId()
+  const card = useRef<HTMLDivElement>(null)
+  const { call, answer } = pending
+  const memory = call.memory ?? { text: '', scope: 'everywhere' as const }
+  const [editing, setEditing] = useState(false)
+  const [text, setText] = useState(memory.text)
+  useEffect(() => {
+    card.current?.focus()
+  }, [])
+  return (
+    <div
+      ref={card}
+      className="approval approval-memory"
+      role="alertdialog"
+      aria-modal="false"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      tabIndex={-1}
+      data-testid="memory-card"
+    >
+      <p id={`${id}-title`} className="approval-title">
+        <Icon name="info" size={16} />{' '}
+        {memory.before ? 'Bureau wants to change a memory:' : 'Bureau wants to remember:'}
+      </p>
+      {memory.before && <p className="approval-noargs">Now: “{memory.before}”</p>}
+      {editing ? (
+        <textarea
+          className="input"
+          aria-label="Memory text"
+          rows={2}
+          maxLength={500}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      ) : (
+        <p id={`${id}-text`} className="approval-name">
+          “{memory.text}”
+        </p>
+      )}
+      <p className="approval-deadline">
+        {memory.scope === 'workspace' ? 'Only in this workspace.' : 'In every conversation.'} You can change
+        or delete it in Settings → Memory.
+      </p>
+      <div className="approval-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={answer !== undefined || !text.trim()}
+          onClick={() => onAnswer('once', editing ? text.trim() : undefined)}
+        >
+          Keep
+        </button>
+        {!editing && (
+          <button
+            type="button"
+            className="button secondary"
+            disabled={answer !== undefined}
+            onClick={() => setEditing(true)}
+          >
+            Edit
+          </button>
+        )}
+        <button
+          type="button"
+          className="button secondary"
+          disabled={answer !== undefined}
+          onClick={() => onAnswer('deny')}
+        >
+          Don’t
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function CallCard({
   pending,
   onAnswer,
 }: {

@@ -142,7 +142,7 @@ export default function ChatPage() {
                 <ApprovalCard
                   key={pending.call.approvalId}
                   pending={pending}
-                  onAnswer={(decision) => void answerApproval(pending.call.approvalId, decision)}
+                  onAnswer={(decision, text) => void answerApproval(pending.call.approvalId, decision, text)}
                 />
               ))}
             {approvalNote && (

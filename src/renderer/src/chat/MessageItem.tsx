@@ -7,6 +7,7 @@ import { ProblemBanner } from '../components/ProblemBanner'
 import { ReturnedFileChip } from '../components/ReturnedFileChip'
 import { StepTimeline } from '../components/StepTimeline'
 import { KnowledgeSources } from '../knowledge/KnowledgeSources'
+import { MemoryChip } from '../memory/MemoryChip'
 import { sendEdit } from './chatActions'
 import { useChat } from './chatStore'
 import { ExportDocumentMenu } from './ExportDocumentMenu'
@@ -128,6 +129,7 @@ function AssistantMessage({ message, version, busy }: ItemProps) {
           </div>
         )}
         {!streaming && <KnowledgeSources steps={message.steps} />}
+        {!streaming && <MemoryChip steps={message.steps} />}
         {message.files.length > 0 && (
           <ul className="chip-list" aria-label="Files from Bureau">
             {message.files.map((file) => (

@@ -90,12 +90,21 @@ export async function answerQuestion(input: string): Promise<boolean> {
 }
 
 /** Answers an approval card; the card goes away when the host reports the approval's end. */
-export async function answerApproval(approvalId: string, decision: ApprovalDecision): Promise<void> {
+export async function answerApproval(
+  approvalId: string,
+  decision: ApprovalDecision,
+  text?: string,
+): Promise<void> {
   const run = useChat.getState().run
   if (!run) return
   useChat.getState().approvalAnswered(approvalId, decision)
   try {
-    const { accepted } = await bureau.invoke('chat.approve', { runId: run.runId, approvalId, decision })
+    const { accepted } = await bureau.invoke('chat.approve', {
+      runId: run.runId,
+      approvalId,
+      decision,
+      ...(text !== undefined ? { text } : {}),
+    })
     if (!accepted) useChat.getState().approvalAnswered(approvalId, undefined)
   } catch (error) {
     useChat.getState().approvalAnswered(approvalId, undefined)

@@ -1,4 +1,5 @@
 import './settings.css'
+import { MemorySection } from '../memory/MemorySection'
 import { AgentSection } from './AgentSection'
 import { AnonymizationSection } from './AnonymizationSection'
 import { AppearanceSection } from './AppearanceSection'
@@ -17,6 +18,7 @@ const sections = [
   ['local-models', 'Local models'],
   ['workspace', 'Workspace'],
   ['agent', 'Agent'],
+  ['memory', 'Memory'],
   ['anonymization', 'Anonymization'],
   ['attachments', 'Attachments'],
   ['tools', 'Tools'],
@@ -68,6 +70,7 @@ export default function SettingsPage() {
             <LocalModelsSection settings={settings.data} />
             <WorkspaceSection settings={settings.data} />
             <AgentSection settings={settings.data} />
+            <MemorySection />
             <AnonymizationSection settings={settings.data} />
             <AttachmentsSection settings={settings.data} />
             <ToolsSection settings={settings.data} />

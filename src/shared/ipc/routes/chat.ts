@@ -202,6 +202,15 @@ export const ApprovalCall = z.object({
   target: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
   /** When an unanswered card is denied. */
   expiresAt: z.string(),
+  /** A memory the model proposes: the card reads "Bureau wants to remember: …" with Keep, Edit and Don't. */
+  memory: z
+    .object({
+      text: z.string(),
+      scope: z.enum(['everywhere', 'workspace']),
+      /** For an update: the memory's text now. */
+      before: z.string().optional(),
+    })
+    .optional(),
 })
 export type ApprovalCall = z.infer<typeof ApprovalCall>
 
@@ -273,7 +282,13 @@ export const chatRoutes = {
   }),
   'chat.approve': route({
     summary: 'Answers an approval card: allow once, always in this conversation, always everywhere, or deny.',
-    input: z.object({ runId: z.string(), approvalId: z.string(), decision: ApprovalDecision }),
+    input: z.object({
+      runId: z.string(),
+      approvalId: z.string(),
+      decision: ApprovalDecision,
+      /** A memory card's text as the user edited it before keeping it. */
+      text: z.string().trim().min(1).max(500).optional(),
+    }),
     output: z.object({ accepted: z.boolean() }),
   }),
   'conversations.list': route({

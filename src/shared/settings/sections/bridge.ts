@@ -35,5 +35,7 @@ export const BridgeSettings = z.looseObject({
     .min(1 / 60)
     .max(24 * 365)
     .default(24 * 7),
+  /** Bridge token names whose requests get the user's memories (the prompt block and the memory toolset); none by default. */
+  memoryTokens: z.array(z.string().max(64)).max(100).default([]),
 })
 export type BridgeSettings = z.output<typeof BridgeSettings>
