@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { progressLine } from '../../../src/main/cli/models/runModels'
 import { ModelStore, pullModel } from '../../../src/main/models'
 import { sha256File } from '../../../src/main/models/modelStore'
-import { fixturePath } from '../../support/fixtures'
+import { describeNeeding } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
+import { TINY_MODEL, TINY_MODEL_NEEDS } from '../../support/tinyModel'
 
 const dirs = tempDirs('bureau-hostile-download-')
-const MODEL = fixturePath('models', 'llama-2-tiny-random.gguf')
+const MODEL = TINY_MODEL
 let bytes: Buffer
 let server: Server
 let base: string
@@ -69,31 +70,6 @@ const LIARS: Record<string, (req: IncomingMessage, res: ServerResponse, count: n
   },
 }
 
-beforeAll(async () => {
-  // The installs below check the fixture with node-llama-cpp: load it once, outside the budgets.
-  await import('node-llama-cpp')
-  bytes = await readFile(MODEL)
-  server = createServer((req, res) => {
-    const path = Object.keys(LIARS).find((prefix) => req.url?.startsWith(prefix))
-    const count = (requests.get(req.url ?? '') ?? 0) + 1
-    requests.set(req.url ?? '', count)
-    if (!path) {
-      res.writeHead(404)
-      res.end()
-      return
-    }
-    LIARS[path]?.(req, res, count)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}, 120_000)
-
-afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
-  await dirs.cleanup()
-})
-
 /** Each lying server must be given up on well inside this (one ran 108,000 requests in 60 s before). */
 const BUDGET_MS = 15_000
 
@@ -106,55 +82,87 @@ function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer))
 }
 
-describe('a lying download server ends with a clear error and installs nothing', () => {
-  it('206 with one byte per request: bounded requests, a clear message', { timeout: BUDGET_MS }, async () => {
-    const store = new ModelStore(await dirs.make())
-    await expect(pullModel({ store, catalogue: [], ref: `${base}/one-byte/m.gguf` })).rejects.toMatchObject({
-      code: 'UNAVAILABLE',
-      message: expect.stringMatching(
-        /broke off 6 times \(the server sent 6 of \d+ bytes and no more\); run it again to resume/,
-      ),
+// The lying servers serve the tiny model's bytes, which an install checks as a real model.
+describeNeeding([TINY_MODEL_NEEDS], 'model downloads from lying servers', () => {
+  beforeAll(async () => {
+    // The installs below check the fixture with node-llama-cpp: load it once, outside the budgets.
+    await import('node-llama-cpp')
+    bytes = await readFile(MODEL)
+    server = createServer((req, res) => {
+      const path = Object.keys(LIARS).find((prefix) => req.url?.startsWith(prefix))
+      const count = (requests.get(req.url ?? '') ?? 0) + 1
+      requests.set(req.url ?? '', count)
+      if (!path) {
+        res.writeHead(404)
+        res.end()
+        return
+      }
+      LIARS[path]?.(req, res, count)
     })
-    expect(requests.get('/one-byte/m.gguf')).toBe(6)
-    expect(await store.list()).toEqual([])
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  }, 120_000)
+
+  afterAll(async () => {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+    await dirs.cleanup()
   })
 
-  const cases: Array<[string, RegExp]> = [
-    ['/whole-again/', /was asked for the bytes from \d+ on and sent 0-\d+ instead/],
-    ['/other-total/', /said the file has \d+ bytes, then \d+/],
-    ['/no-range/', /answered 206 with the Content-Range null, not a byte range/],
-    ['/overrun/', /sent more bytes than the 10 it announced/],
-  ]
-  for (const [path, why] of cases)
-    it(`${path}: refused, no partial file kept, the installed model of that id intact`, {
-      timeout: 120_000,
+  describe('a lying download server ends with a clear error and installs nothing', () => {
+    it('206 with one byte per request: bounded requests, a clear message', {
+      timeout: BUDGET_MS,
     }, async () => {
       const store = new ModelStore(await dirs.make())
-      const installed = await store.import(MODEL, 'm')
-      const error = await within(
-        BUDGET_MS,
-        pullModel({ store, catalogue: [], ref: `${base}${path}m.gguf` }).catch((e: Error) => e),
+      await expect(pullModel({ store, catalogue: [], ref: `${base}/one-byte/m.gguf` })).rejects.toMatchObject(
+        {
+          code: 'UNAVAILABLE',
+          message: expect.stringMatching(
+            /broke off 6 times \(the server sent 6 of \d+ bytes and no more\); run it again to resume/,
+          ),
+        },
       )
-      expect(error).toMatchObject({ code: 'UNAVAILABLE' })
-      expect((error as Error).message).toMatch(why)
-      expect((error as Error).message).toMatch(
-        /does not resume downloads correctly\. The partial file was deleted/,
-      )
-      expect(await readdir(store.dir)).toEqual(['m.gguf', 'm.json'])
-      expect(await sha256File(installed.path)).toBe(installed.sha256)
-      expect(requests.get(`${path}m.gguf`)).toBe(2)
+      expect(requests.get('/one-byte/m.gguf')).toBe(6)
+      expect(await store.list()).toEqual([])
     })
-})
 
-describe('download progress', () => {
-  it('a speed under 1 KB/s is printed in whole bytes', () => {
-    const line = progressLine({
-      receivedBytes: 100,
-      totalBytes: 2000,
-      speed: 23.809523809523807,
-      etaSeconds: 79.8,
-      resumes: 0,
+    const cases: Array<[string, RegExp]> = [
+      ['/whole-again/', /was asked for the bytes from \d+ on and sent 0-\d+ instead/],
+      ['/other-total/', /said the file has \d+ bytes, then \d+/],
+      ['/no-range/', /answered 206 with the Content-Range null, not a byte range/],
+      ['/overrun/', /sent more bytes than the 10 it announced/],
+    ]
+    for (const [path, why] of cases)
+      it(`${path}: refused, no partial file kept, the installed model of that id intact`, {
+        timeout: 120_000,
+      }, async () => {
+        const store = new ModelStore(await dirs.make())
+        const installed = await store.import(MODEL, 'm')
+        const error = await within(
+          BUDGET_MS,
+          pullModel({ store, catalogue: [], ref: `${base}${path}m.gguf` }).catch((e: Error) => e),
+        )
+        expect(error).toMatchObject({ code: 'UNAVAILABLE' })
+        expect((error as Error).message).toMatch(why)
+        expect((error as Error).message).toMatch(
+          /does not resume downloads correctly\. The partial file was deleted/,
+        )
+        expect(await readdir(store.dir)).toEqual(['m.gguf', 'm.json'])
+        expect(await sha256File(installed.path)).toBe(installed.sha256)
+        expect(requests.get(`${path}m.gguf`)).toBe(2)
+      })
+  })
+
+  describe('download progress', () => {
+    it('a speed under 1 KB/s is printed in whole bytes', () => {
+      const line = progressLine({
+        receivedBytes: 100,
+        totalBytes: 2000,
+        speed: 23.809523809523807,
+        etaSeconds: 79.8,
+        resumes: 0,
+      })
+      expect(line).toBe('5% 100 B / 2 KB  24 B/s  ETA 1m 20s')
     })
-    expect(line).toBe('5% 100 B / 2 KB  24 B/s  ETA 1m 20s')
   })
 })

@@ -7,12 +7,13 @@ import type { TextIo } from '../../../src/main/cli/textIo'
 import { ModelStore } from '../../../src/main/models'
 import { checkGguf } from '../../../src/main/models/ggufCheck'
 import { importBytes } from '../../../src/main/models/importBytes'
-import { fixturePath } from '../../support/fixtures'
+import { itNeeding } from '../../support/itNeeding'
 import { tempDirs } from '../../support/tempDir'
+import { TINY_MODEL, TINY_MODEL_NEEDS } from '../../support/tinyModel'
 
 const dirs = tempDirs('bureau-hostile-gguf-')
 afterAll(() => dirs.cleanup())
-const MODEL = fixturePath('models', 'llama-2-tiny-random.gguf')
+const MODEL = TINY_MODEL
 
 const silent: TextIo = { out: () => undefined, err: () => undefined }
 
@@ -128,14 +129,20 @@ describe('hostile GGUF headers are refused before anything is allocated', () => 
     await expect(store.modelPath(file)).rejects.toThrow(
       /liar\.gguf is not a usable GGUF model: the length of metadata entry 1/,
     )
-    expect(await store.modelPath(MODEL)).toBe(MODEL)
   })
 
-  it('the real model still passes', { timeout: 60_000 }, async () => {
-    const summary = await checkGguf(MODEL)
-    expect(summary.architecture).toBe('llama')
-    expect(summary.version).toBeGreaterThanOrEqual(2)
-  })
+  itNeeding(
+    [TINY_MODEL_NEEDS],
+    'the real model still passes, by path and by the header check',
+    async () => {
+      const store = new ModelStore(await dirs.make())
+      expect(await store.modelPath(MODEL)).toBe(MODEL)
+      const summary = await checkGguf(MODEL)
+      expect(summary.architecture).toBe('llama')
+      expect(summary.version).toBeGreaterThanOrEqual(2)
+    },
+    60_000,
+  )
 })
 
 describe('model ids: one rule on every entry point', () => {

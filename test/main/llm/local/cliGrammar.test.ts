@@ -7,10 +7,11 @@ import { toolCallGrammar, withCommandRules } from '../../../../src/main/llm/loca
 import { parseJsonProtocolReply } from '../../../../src/main/llm/toolProtocol/jsonProtocol'
 import type { ResolvedProvider } from '../../../../src/main/llm/types'
 import { buildCliTool, cliCommandPrefixes, type Toolset } from '../../../../src/main/tools'
-import { fixturePath } from '../../../support/fixtures'
+import { describeNeeding } from '../../../support/requirements'
+import { TINY_MODEL, TINY_MODEL_NEEDS } from '../../../support/tinyModel'
 import { filesToolset } from '../../agent/support'
 
-const MODEL = fixturePath('models', 'llama-2-tiny-random.gguf')
+const MODEL = TINY_MODEL
 const runtime = new LocalRuntime({ idleUnloadMs: () => 0, threads: 1 })
 let files: Toolset
 let tools: ToolSpec[]
@@ -82,7 +83,7 @@ describe('CLI mode grammar: a command starts with a real toolset and method', ()
 })
 
 // Generous limit: loading node-llama-cpp and the model is slow on a loaded machine.
-describe('CLI mode grammar with the tiny random-weights model', { timeout: 120_000 }, () => {
+describeNeeding([TINY_MODEL_NEEDS], 'CLI mode grammar with the tiny random-weights model', () => {
   const provider: ResolvedProvider = {
     id: 'local',
     name: 'Local model',
