@@ -182,6 +182,10 @@ export function loadOfficeBench(dir: string, options: LoadOfficeBenchOptions): O
       }
       testbed ??= readTestbed(taskDir)
       const user = subtask.username.toLowerCase()
+      // A mailbox (a Dovecot account) when the task has mail or checks mail; the rest run without one.
+      const needsMail =
+        testbed.mail.length > 0 ||
+        translation.checks.some((c) => c.type === 'mail' || (c.type === 'keywords' && c.source.kind === 'mail'))
       const mail: TaskMessage[] = testbed.mail.map((m) => ({
         folder: m.person === undefined || m.person.toLowerCase() === user ? 'INBOX' : m.person,
         bytes: m.bytes,
@@ -196,7 +200,6 @@ export function loadOfficeBench(dir: string, options: LoadOfficeBenchOptions): O
         prompt: `${preamble(subtask)}\n\n${subtask.task}`,
         attachments: [],
         workspace: {},
-        // Every task gets its user's mailbox, as OfficeBench's agent always has its e-mail app.
         mailbox: [],
         mcp: [],
         setup: [],
@@ -205,7 +208,7 @@ export function loadOfficeBench(dir: string, options: LoadOfficeBenchOptions): O
         checks: translation.checks,
         dir: taskDir,
         files: testbed.files,
-        mail,
+        ...(needsMail ? { mail } : {}),
         mailAddress: `${user}@example.com`,
         apps,
         ...(cannotPass ? { cannotPass } : {}),
