@@ -83,13 +83,15 @@ describeNeeding(
         /reference solutions, every subtask run\s+100\.0% \(3\/3\)\s+100\.0% \(1\/1\)\s+100\.0% \(1\/1\)\s+100\.0% \(5\/5\)/,
       )
       expect(table).toMatch(/GPT-4o \(paper\)\s+64\.5%\s+60\.0%\s+21\.4%\s+47\.0%/)
+      // The three-app one's mistake prints a PDF too (Chromium, seconds): the soak replay covers it.
+      const quick = SMOKE.replace(',ob-3-8-1', '')
       const wrong = await runEval({
-        taskSet: loadOfficeBench(dir, { mode: 'wrong', filter: SMOKE, solutionsDir }),
+        taskSet: loadOfficeBench(dir, { mode: 'wrong', filter: quick, solutionsDir }),
         evalDir: dir,
         env,
         mode: 'wrong',
       })
-      expect(wrong.runs.map((r) => [r.id, r.passed])).toEqual(SMOKE.split(',').map((id) => [id, false]))
+      expect(wrong.runs.map((r) => [r.id, r.passed])).toEqual(quick.split(',').map((id) => [id, false]))
     }, 120_000)
 
     it('a model that answers "Done." at once scores 0, each with the checker’s reason', async () => {
