@@ -92,7 +92,7 @@ describeNeeding(
         mode: 'wrong',
       })
       expect(wrong.runs.map((r) => [r.id, r.passed])).toEqual(quick.split(',').map((id) => [id, false]))
-    }, 120_000)
+    }, 300_000)
 
     it('a model that answers "Done." at once scores 0, each with the checker’s reason', async () => {
       const taskSet = loadOfficeBench(dir, { mode: 'agent', filter: SMOKE })
