@@ -106,7 +106,7 @@ describeNeeding(
         '/data/shopping_list.docx does not exist',
         '/data/good.xlsx does not exist',
       ])
-    }, 60_000)
+    }, 180_000)
 
     it('a model that calls a tool with bad arguments fails honestly, with the checker’s reason', async () => {
       const taskSet = loadOfficeBench(dir, { mode: 'agent', filter: 'ob-1-4-0' })
@@ -127,6 +127,6 @@ describeNeeding(
       expect(run?.reason).toBe(
         '/data/score.xlsx: the cell (12, 2) does not read "100"; the agent stopped after the same tool error three times',
       )
-    }, 60_000)
+    }, 180_000)
   },
 )
