@@ -210,7 +210,11 @@ export async function runTask(raw: EvalTask, o: RunTaskOptions): Promise<TaskRun
       maildir: mailbox?.maildir,
       mcpJournal: mcp?.journal,
     }
-    const verdict = await runChecks(task.checks, ctx)
+    const checked = await runChecks(task.checks, ctx)
+    // The checks that could be translated may hold, but the task's own checks as a whole cannot.
+    const verdict = task.cannotPass
+      ? { ok: false, reason: `${checked.reason}; its own checks cannot pass: ${task.cannotPass}` }
+      : checked
     const checkMs = performance.now() - checkStarted
     const cancelled = o.signal.aborted
     return {

@@ -108,6 +108,15 @@ describeNeeding(
       ])
     }, 180_000)
 
+    it('a subtask whose own checks cannot pass fails with the reason, even where its other checks hold', async () => {
+      const taskSet = loadOfficeBench(dir, { mode: 'agent', filter: 'ob-1-14-2' })
+      suite.llm.push({ text: 'Done.' })
+      const report = await runEval({ taskSet, evalDir: dir, env, mode: 'agent' })
+      expect(report.runs[0]).toMatchObject({ id: 'ob-1-14-2', passed: false })
+      expect(report.runs[0]?.reason).toMatch(/its own checks cannot pass: .*salery\.xlsx does not exist/)
+      expect(report.totals).toMatchObject({ all: { passed: 0, total: 0 }, apart: { passed: 0, total: 1 } })
+    }, 180_000)
+
     it('a model that calls a tool with bad arguments fails honestly, with the checker’s reason', async () => {
       const taskSet = loadOfficeBench(dir, { mode: 'agent', filter: 'ob-1-4-0' })
       suite.llm.push({ toolCalls: [{ name: 'open_toolset', arguments: { toolset: 'spreadsheet' } }] })
