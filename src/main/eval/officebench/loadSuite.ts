@@ -185,7 +185,9 @@ export function loadOfficeBench(dir: string, options: LoadOfficeBenchOptions): O
       // A mailbox (a Dovecot account) when the task has mail or checks mail; the rest run without one.
       const needsMail =
         testbed.mail.length > 0 ||
-        translation.checks.some((c) => c.type === 'mail' || (c.type === 'keywords' && c.source.kind === 'mail'))
+        translation.checks.some(
+          (c) => c.type === 'mail' || (c.type === 'keywords' && c.source.kind === 'mail'),
+        )
       const mail: TaskMessage[] = testbed.mail.map((m) => ({
         folder: m.person === undefined || m.person.toLowerCase() === user ? 'INBOX' : m.person,
         bytes: m.bytes,
