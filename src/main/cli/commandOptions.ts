@@ -82,6 +82,7 @@ export interface EvalCliOptions {
   mode?: 'api' | 'cli'
   tasks?: string
   tasksDir?: string
+  suite?: string
   repeat: number
   json?: string
   reference?: boolean

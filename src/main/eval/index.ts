@@ -2,7 +2,14 @@
 
 export type { EvalEnvironment, EvalModel } from './environment'
 export { evalHandlers, saveLastResult } from './lastResults'
+export {
+  defaultOfficeBenchDir,
+  formatPaperTable,
+  isOfficeBenchDir,
+  loadOfficeBench,
+  type OfficeBenchSet,
+} from './officebench'
 export { formatReport } from './report'
 export type { EvalReport, RunMode } from './results'
 export { type EvalProgress, runEval } from './runSuite'
-export { loadTaskSet, shippedEvalDir } from './suite'
+export { loadTaskSet, shippedEvalDir, type TaskSet } from './suite'

@@ -29,6 +29,10 @@ export interface TaskRun {
   toolErrors: number
   /** The first few tool errors, one line each. */
   errors: string[]
+  /** The number of applications of a third-party task (OfficeBench's tiers). */
+  apps?: number
+  /** Why the task's own checks can never pass: reported, but scored apart. */
+  cannotPass?: string
   /** Harness overhead: workspace setup, and the checker. */
   setupMs: number
   checkMs: number
@@ -43,6 +47,8 @@ export interface EvalTotals {
   all: Tally
   byDifficulty: Record<string, Tally>
   byToolset: Record<string, Tally>
+  /** Tasks whose own checks cannot pass (a third-party suite's faults), outside `all`. */
+  apart: Tally
   tokens: TokenCounts
   wallMs: number
   toolErrors: number

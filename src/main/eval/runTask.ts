@@ -170,6 +170,8 @@ export async function runTask(raw: EvalTask, o: RunTaskOptions): Promise<TaskRun
     toolsets: task.toolsets,
     attempt: o.attempt,
     stepBudget: task.stepBudget,
+    ...(task.apps ? { apps: task.apps } : {}),
+    ...(task.cannotPass ? { cannotPass: task.cannotPass } : {}),
   }
   const started = performance.now()
   let ws: TaskWorkspace | undefined
@@ -178,13 +180,16 @@ export async function runTask(raw: EvalTask, o: RunTaskOptions): Promise<TaskRun
   try {
     o.site.take()
     const mailbox =
-      task.mailbox.length > 0 ? await (await o.mail()).mailbox(o.fixturesDir, task.mailbox) : undefined
+      task.mailbox.length > 0 || task.mail
+        ? await (await o.mail()).mailbox(o.fixturesDir, task.mailbox, task.mail, task.mailAddress)
+        : undefined
     if (task.mcp.length > 0) mcp = await startTaskMcp(o.tempRoot, o.fixturesDir, task.mcp)
     const toolsets = await attemptToolsets(o.env, mailbox, mcp)
     ws = await prepareTaskWorkspace(task.id, {
       tempRoot: o.tempRoot,
       fixturesDir: o.fixturesDir,
       files: task.workspace,
+      ...(task.files ? { held: task.files } : {}),
       attachments: task.attachments,
       setup: task.setup,
       env: o.env,
@@ -205,7 +210,11 @@ export async function runTask(raw: EvalTask, o: RunTaskOptions): Promise<TaskRun
       maildir: mailbox?.maildir,
       mcpJournal: mcp?.journal,
     }
-    const verdict = await runChecks(task.checks, ctx)
+    const checked = await runChecks(task.checks, ctx)
+    // The checks that could be translated may hold, but the task's own checks as a whole cannot.
+    const verdict = task.cannotPass
+      ? { ok: false, reason: `${checked.reason}; its own checks cannot pass: ${task.cannotPass}` }
+      : checked
     const checkMs = performance.now() - checkStarted
     const cancelled = o.signal.aborted
     return {

@@ -68,7 +68,23 @@ export const TaskManifest = z.strictObject({
 })
 export type TaskManifest = z.infer<typeof TaskManifest>
 
+/** A message of a task's mailbox held in memory: `INBOX` (the task's user) or the folder of another person. */
+export interface TaskMessage {
+  folder: string
+  bytes: Uint8Array
+}
+
 /** A task as loaded: its manifest and where its files are. */
 export interface EvalTask extends TaskManifest {
   dir: string
+  /** Start files read into memory at load (a third-party suite's): agent path -> bytes. */
+  files?: ReadonlyMap<string, Uint8Array>
+  /** Messages read into memory at load, filed into the task's mailbox by folder. */
+  mail?: readonly TaskMessage[]
+  /** The address of the task's own mail account (default: one of the harness's). */
+  mailAddress?: string
+  /** Why the task's own checks can never pass: it still runs, but is scored apart. */
+  cannotPass?: string
+  /** The number of applications a third-party task spans (OfficeBench's tiers). */
+  apps?: number
 }

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { AgentAttachment } from '../agent'
 import { createToolSession, invoke, type Toolset, type UrlGuard } from '../tools'
@@ -18,6 +18,8 @@ export interface PrepareOptions {
   tempRoot: string
   fixturesDir: string
   files: Readonly<Record<string, string>>
+  /** Start files held in memory: agent path -> bytes. */
+  held?: ReadonlyMap<string, Uint8Array>
   attachments: readonly string[]
   setup: readonly ToolCallSpec[]
   env: EvalEnvironment
@@ -39,6 +41,11 @@ export async function prepareTaskWorkspace(id: string, options: PrepareOptions):
     const target = agentToDisk(root, agentPath)
     await mkdir(dirname(target), { recursive: true })
     await copyFile(join(options.fixturesDir, fixture), target)
+  }
+  for (const [agentPath, bytes] of options.held ?? []) {
+    const target = agentToDisk(root, agentPath)
+    await mkdir(dirname(target), { recursive: true })
+    await writeFile(target, bytes)
   }
   const workspace = createWorkspace({ root, backupsToKeep: options.env.backupsToKeep })
   const dispose = async () => {

@@ -3,7 +3,9 @@ export function fillTemplate<T>(value: T, vars: Readonly<Record<string, string>>
   const fill = (v: unknown): unknown => {
     if (typeof v === 'string') return v.replace(/\{\{(\w+)\}\}/g, (m, name: string) => vars[name] ?? m)
     if (Array.isArray(v)) return v.map(fill)
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]))
+    // Plain objects only: a task's files held in memory (a Map of byte arrays) pass through as they are.
+    if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype)
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]))
     return v
   }
   return fill(value) as T

@@ -1,16 +1,22 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import {
+  defaultOfficeBenchDir,
   type EvalProgress,
   type EvalReport,
+  formatPaperTable,
   formatReport,
+  isOfficeBenchDir,
+  loadOfficeBench,
   loadTaskSet,
+  type OfficeBenchSet,
   type RunMode,
   runEval,
   saveLastResult,
   shippedEvalDir,
+  type TaskSet,
 } from '../../eval'
 import { createLogger } from '../../logging'
 import { defaultDataDir } from '../../paths'
@@ -27,6 +33,38 @@ function modeOf(options: EvalCliOptions): RunMode {
       '--reference and --wrong replay tool calls without a model: drop --provider, --model and --mode',
     )
   return options.reference ? 'reference' : options.wrong ? 'wrong' : 'agent'
+}
+
+/** The tasks to run: Bureau's own suite (or --tasks-dir), or a third-party suite (--suite). */
+function loadSuite(
+  options: EvalCliOptions,
+  mode: RunMode,
+  env: NodeJS.ProcessEnv,
+): { taskSet: TaskSet; evalDir: string | undefined; omitted: OfficeBenchSet['omitted'] } {
+  const shipped = shippedEvalDir()
+  if (!options.suite)
+    return {
+      taskSet: loadTaskSet(options.tasksDir ?? shipped, options.tasks),
+      evalDir: options.tasksDir ?? shipped,
+      omitted: [],
+    }
+  if (options.tasksDir) throw new UsageError('--suite and --tasks-dir cannot be combined')
+  const dir =
+    options.suite === 'officebench'
+      ? defaultOfficeBenchDir(shipped ? dirname(shipped) : undefined, env)
+      : resolve(options.suite)
+  if (!isOfficeBenchDir(dir))
+    throw new UsageError(
+      options.suite === 'officebench'
+        ? `the OfficeBench data is not in ${dir}: set BUREAU_OFFICEBENCH_DIR to the folder holding its tasks/ (from https://github.com/zlwang-cs/OfficeBench), or pass --suite <that folder>`
+        : `${dir} is not an OfficeBench folder (it needs tasks/<apps>-<id>/subtasks/<n>.json)`,
+    )
+  const set = loadOfficeBench(dir, {
+    filter: options.tasks,
+    solutionsDir: shipped ? join(shipped, 'officebench') : undefined,
+    mode,
+  })
+  return { taskSet: set, evalDir: dir, omitted: set.omitted }
 }
 
 /** One line per event on stderr: what starts, then what finished with its verdict. */
@@ -52,8 +90,13 @@ export async function runEvalCli(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<void> {
   const mode = modeOf(options)
-  const evalDir = options.tasksDir ?? shippedEvalDir()
-  const taskSet = loadTaskSet(evalDir, options.tasks)
+  const { taskSet, evalDir, omitted } = loadSuite(options, mode, env)
+  if (omitted.length > 0) {
+    const noSolution = omitted.filter((o) => o.reason.startsWith('no ')).length
+    io.err(
+      `left out ${omitted.length} subtasks: ${noSolution} without a ${mode} solution, ${omitted.length - noSolution} whose own checks cannot pass (--json lists them)\n`,
+    )
+  }
   const dataDir = options.dataDir ?? defaultDataDir(env)
   const logger = createLogger({
     level: env.BUREAU_LOG_LEVEL === 'debug' ? 'debug' : 'error',
@@ -95,14 +138,16 @@ export async function runEvalCli(
     await environment.close()
     await rm(scratchDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   }
-  const json = `${JSON.stringify(report, null, 2)}\n`
+  const json = `${JSON.stringify(options.suite ? { ...report, omitted } : report, null, 2)}\n`
   if (options.json === '-') io.out(json)
   else {
     io.out(formatReport(report))
+    if (options.suite) io.out(formatPaperTable(report))
     if (options.json) await writeFile(options.json, json)
   }
   const partial = Boolean(options.tasks || options.tasksDir)
-  const saved = await saveLastResult(dataDir, report, partial)
+  // The stored score is the own suite's (Settings compares models on it); a third-party suite's is not mixed in.
+  const saved = options.suite ? undefined : await saveLastResult(dataDir, report, partial)
   if (saved) io.err(`score saved for ${saved.provider}/${saved.model}: ${saved.passed}/${saved.total}\n`)
   if (report.interrupted) throw new AppError('CANCELLED', 'interrupted')
   if (!isSuccess(report)) {

@@ -137,6 +137,83 @@ const McpCallCheck = z.strictObject({
   only: z.boolean().default(true),
 })
 
+/**
+ * Keywords in a file or in a person's mail, with OfficeBench's containment rule (`evaluate_contain`): the
+ * text lower-cased; from the first keyword that is a number on, commas are dropped from the text; every
+ * keyword a substring. `absent` is OfficeBench's "not contain": the negation of that whole check, so a
+ * missing file passes it. Text: xlsx as the active sheet's cell dump, docx as its body paragraphs, pdf as
+ * its text, txt/ics as they are; mail as every message of the person's folder (From, To, Subject, text).
+ */
+const KeywordsCheck = z.strictObject({
+  type: z.literal('keywords'),
+  source: z.discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('file'),
+      path: z.string().startsWith('/'),
+      format: z.enum(['xlsx', 'docx', 'pdf', 'text']),
+    }),
+    z.strictObject({
+      kind: z.literal('mail'),
+      person: z.string().min(1),
+      /** The task's own user: their INBOX and Sent folder; anyone else: the folder named after them. */
+      own: z.boolean(),
+    }),
+  ]),
+  keywords: z.array(z.string()).min(1),
+  absent: z.boolean().default(false),
+})
+
+/**
+ * Cells of the active sheet against its text dump `(row, col): value` (OfficeBench's
+ * `evaluate_excel_cell_value`: a substring of the dump; `oneOf`: the cell's first word is one of these).
+ */
+const SheetTextCheck = z.strictObject({
+  type: z.literal('sheetText'),
+  path: Workbook,
+  matches: z
+    .array(
+      z.strictObject({
+        row: z.string().regex(/^\d+$/),
+        col: z.string().regex(/^\d+$/),
+        value: z.string().optional(),
+        oneOf: z.array(z.string()).optional(),
+      }),
+    )
+    .min(1),
+})
+
+/** The active sheet equal cell by cell (values and formulas) to a reference workbook on disk. */
+const SameSheetCheck = z.strictObject({
+  type: z.literal('sameSheet'),
+  path: Workbook,
+  /** The reference workbook (a file on disk, e.g. in a third-party suite's folder). */
+  expected: z.string().min(1),
+})
+
+/**
+ * The active sheet changed from a start workbook on disk, and the changed lines of the two text dumps
+ * (a unified diff without context) contain every keyword, case-sensitively.
+ */
+const SheetDiffCheck = z.strictObject({
+  type: z.literal('sheetDiff'),
+  path: Workbook,
+  start: z.string().min(1),
+  keywords: z.array(z.string().min(1)).min(1),
+})
+
+/** No two events of an .ics calendar overlap (sorted by start, each ends by the next one's start). */
+const NoOverlapCheck = z.strictObject({
+  type: z.literal('noOverlap'),
+  path: z.string().regex(/^\/.+\.ics$/i, 'an .ics agent path'),
+})
+
+/** The file really is of this format (its signature), so a text file named .jpg is not an image. */
+const FileSignatureCheck = z.strictObject({
+  type: z.literal('fileSignature'),
+  path: z.string().startsWith('/'),
+  format: z.enum(['jpeg', 'png', 'gif', 'pdf', 'docx', 'xlsx', 'ics']),
+})
+
 export const Check = z.discriminatedUnion('type', [
   CellsCheck,
   TableCheck,
@@ -150,6 +227,12 @@ export const Check = z.discriminatedUnion('type', [
   SubmissionCheck,
   MailCheck,
   McpCallCheck,
+  KeywordsCheck,
+  SheetTextCheck,
+  SameSheetCheck,
+  SheetDiffCheck,
+  NoOverlapCheck,
+  FileSignatureCheck,
 ])
 export type Check = z.infer<typeof Check>
 export type CheckOf<T extends Check['type']> = Extract<Check, { type: T }>

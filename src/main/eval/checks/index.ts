@@ -3,11 +3,20 @@ import { type CheckContext, CheckFailed, type CheckOutcome } from './context'
 import { checkDocument } from './documentChecks'
 import { checkMail } from './mailChecks'
 import { checkMcpCall } from './mcpChecks'
+import {
+  checkFileSignature,
+  checkKeywords,
+  checkNoOverlap,
+  checkSameSheet,
+  checkSheetDiff,
+  checkSheetText,
+} from './officebenchChecks'
 import { checkAnswer, checkFiles, checkFileText, checkMarkdown, checkSubmission } from './otherChecks'
 import { checkCells, checkChart, checkSheets, checkTable } from './spreadsheetChecks'
 
 export { Check, Fact } from './checkSchema'
 export type { CheckContext, CheckOutcome, DocumentReader, Submission } from './context'
+export { formatOfName } from './fileSignature'
 export { numbersIn } from './otherChecks'
 
 async function runOne(check: Check, ctx: CheckContext): Promise<string> {
@@ -36,6 +45,18 @@ async function runOne(check: Check, ctx: CheckContext): Promise<string> {
       return checkMail(check, ctx)
     case 'mcpCall':
       return checkMcpCall(check, ctx)
+    case 'keywords':
+      return checkKeywords(check, ctx)
+    case 'sheetText':
+      return checkSheetText(check, ctx)
+    case 'sameSheet':
+      return checkSameSheet(check, ctx)
+    case 'sheetDiff':
+      return checkSheetDiff(check, ctx)
+    case 'noOverlap':
+      return checkNoOverlap(check, ctx)
+    case 'fileSignature':
+      return checkFileSignature(check, ctx)
   }
 }
 
