@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import type { AppNotice, McpServerStatus } from '../../shared/ipc'
-import { emailPasswordSecret } from '../../shared/settings'
+import { calendarPasswordSecret, emailPasswordSecret } from '../../shared/settings'
 import type { BrowserEnvironment, BrowserOverrides } from '../browser'
+import type { CalendarEnvironment } from '../calendar'
 import { type Converter, createAppConverter } from '../convert'
 import type { PdfPrinter } from '../documents'
 import type { EmailEnvironment } from '../email'
@@ -63,6 +64,8 @@ export interface BureauCore {
   readonly browser: BrowserEnvironment
   /** The e-mail accounts of the settings with their passwords, for the `email` toolset and Settings. */
   readonly email: EmailEnvironment
+  /** The user's zone and the CalDAV accounts with their passwords, for the `calendar` toolset and Settings. */
+  readonly calendar: CalendarEnvironment
   /** Built-in toolsets plus plugins (shipped `tools/`, `<data-dir>/tools`, `tools.extraFolder`). */
   readonly tools: ToolsHost
   /** The workspace of the folder in effect, opened on first use (a command that never touches files creates none). */
@@ -124,6 +127,10 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     settings: () => settings.get().email,
     password: (account) => settings.getSecret(emailPasswordSecret(account)),
   }
+  const calendar: CalendarEnvironment = {
+    settings: () => settings.get().calendar,
+    password: (account) => settings.getSecret(calendarPasswordSecret(account)),
+  }
   const toolSettings = settings.get().tools
   const tools = await createToolsHost({
     dataDir: options.dataDir,
@@ -132,6 +139,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
       convert: { converter: () => converter },
       knowledge: { knowledge: (session) => sessions.forWorkspace(session) },
       email,
+      calendar,
       ...(options.printPdf ? { documents: { printPdf: options.printPdf } } : {}),
     },
     extraFolder: toolSettings.extraFolder,
@@ -199,6 +207,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     converter,
     browser,
     email,
+    calendar,
     tools,
     workspace,
     knowledge,

@@ -1,4 +1,5 @@
 import { type BrowserEnvironment, loadWebToolset } from '../browser'
+import { type CalendarEnvironment, loadCalendarToolset } from '../calendar'
 import { type ConvertToolsetEnvironment, loadConvertToolset } from '../convert'
 import { type DocumentsEnvironment, loadDocumentsToolset } from '../documents'
 import { type EmailEnvironment, loadEmailToolset } from '../email'
@@ -16,6 +17,8 @@ export interface BuiltinToolsetOptions {
   knowledge?: KnowledgeToolsetEnvironment
   /** The e-mail accounts of the settings; without it the host offers no `email` toolset. */
   email?: EmailEnvironment
+  /** The user's zone and CalDAV accounts; without it the host offers no `calendar` toolset. */
+  calendar?: CalendarEnvironment
   /** Which Chromium the `documents` toolset draws and prints with (default: the browser settings, else the first found) and the host's PDF printer. */
   documents?: DocumentsEnvironment
 }
@@ -42,6 +45,7 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
   const web = options.browser ? [await loadWebToolset(options.browser)] : []
   const knowledge = options.knowledge ? [await loadKnowledgeToolset(options.knowledge)] : []
   const email = options.email ? [await loadEmailToolset(options.email)] : []
+  const calendar = options.calendar ? [await loadCalendarToolset(options.calendar)] : []
   return [
     ...(await loadFilesToolsets()),
     await loadConvertToolset(options.convert),
@@ -50,5 +54,6 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
     await loadDocumentsToolset(documentsEnvironment(options)),
     ...web,
     ...email,
+    ...calendar,
   ]
 }

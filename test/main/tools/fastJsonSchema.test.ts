@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Toolset } from '../../../src/main/tools'
 import { fastJsonSchema } from '../../../src/main/tools/fastJsonSchema'
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
-import { EmailSettings } from '../../../src/shared/settings'
+import { CalendarSettings, EmailSettings } from '../../../src/shared/settings'
 import { files, notes, sheet } from './sampleToolsets'
 
 /** The reference: what z.toJSONSchema says, tidied as the catalog does (no `$schema`, no ±2^53 bounds). */
@@ -78,6 +78,7 @@ describe('fastJsonSchema', () => {
     const toolsets: Toolset[] = [
       ...(await loadBuiltinToolsets({
         email: { settings: () => EmailSettings.parse({}), password: async () => undefined },
+        calendar: { settings: () => CalendarSettings.parse({}), password: async () => undefined },
       })),
       sheet,
       notes,
