@@ -9,7 +9,7 @@ import { customInstructionsSection } from './instructions/customInstructions'
 import { AgentLoop, type LoopConfig, type LoopOutcome } from './loop/agentLoop'
 import { doneSpec, subagentSpecs } from './loop/agentTools'
 import { endMessage } from './loop/endMessage'
-import { composeSystemPrompt } from './prompt/composeSystemPrompt'
+import { clockSection, composeSystemPrompt } from './prompt/composeSystemPrompt'
 import { createSubagentManager, type SubagentManager } from './subagents/subagentManager'
 import {
   type AgentEvent,
@@ -191,6 +191,7 @@ async function execute(
   ]
   const system =
     composeSystemPrompt({ toolsets, subagents, mode, protocol, role: 'agent' }) +
+    clockSection(options.clock) +
     customInstructionsSection(options.instructions)
   const llm = newLlm(system, mode === 'api' ? agentSpecs : [...toolSpecs(toolsets, mode), ...agentSpecs])
   const disclosure =

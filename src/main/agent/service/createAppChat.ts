@@ -70,6 +70,8 @@ export function createAppChat(options: AppChatOptions): ChatService {
     },
     events: options.events,
     instructions: () => options.settings.get().agent.instructions,
+    timeZone: () =>
+      options.settings.get().calendar.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...(options.logger ? { logger: options.logger } : {}),
   })
 }
