@@ -122,3 +122,14 @@ export interface EmailAccountAddOptions {
 export interface EmailCliOptions {
   dataDir?: string
 }
+
+export interface CalendarAccountAddOptions {
+  dataDir?: string
+  url: string
+  user: string
+  passwordEnv?: string
+}
+
+export interface CalendarCliOptions {
+  dataDir?: string
+}

@@ -1,4 +1,5 @@
 import { registerBridgeCommand } from './commands/bridge'
+import { registerCalendarCommand } from './commands/calendar'
 import { registerChatCommand } from './commands/chat'
 import { registerConvertCommand } from './commands/convert'
 import { registerEmailCommand } from './commands/email'
@@ -29,6 +30,7 @@ export function buildCli() {
   registerIndexCommand(program)
   registerMcpCommand(program)
   registerEmailCommand(program)
+  registerCalendarCommand(program)
   return program
 }
 
