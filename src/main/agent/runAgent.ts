@@ -18,7 +18,7 @@ import { customInstructionsSection } from './instructions/customInstructions'
 import { AgentLoop, type LoopConfig, type LoopOutcome } from './loop/agentLoop'
 import { doneSpec, subagentSpecs } from './loop/agentTools'
 import { endMessage } from './loop/endMessage'
-import { composeSystemPrompt } from './prompt/composeSystemPrompt'
+import { clockSection, composeSystemPrompt } from './prompt/composeSystemPrompt'
 import { createSubagentManager, type SubagentManager } from './subagents/subagentManager'
 import {
   type AgentEvent,
@@ -204,6 +204,7 @@ async function execute(
   ]
   const system =
     composeSystemPrompt({ toolsets, subagents, mode, protocol, role: 'agent' }) +
+    clockSection(options.clock) +
     customInstructionsSection(options.instructions) +
     (options.memory?.block ?? '')
   if (options.memory && options.memory.used.length > 0) {

@@ -66,6 +66,13 @@ export interface AgentResult {
   error?: string
 }
 
+export interface AgentClock {
+  /** IANA zone; an unknown one falls back to UTC. */
+  timeZone: string
+  /** Default: the system clock. */
+  now?: () => Date
+}
+
 export interface RunAgentOptions {
   prompt: string
   /** The provider client (`createLlmClient` / the provider service). */
@@ -98,6 +105,8 @@ export interface RunAgentOptions {
   maxToolResultChars?: number
   /** The user's global and per-conversation instructions, one section at the end of the system prompt. */
   instructions?: CustomInstructions
+  /** Today's date and the user's time zone, told to the model (calendars, "next Tuesday"); absent: not told. */
+  clock?: AgentClock
   /** The approval gate (`createApprovalGate`): asked before each method of the run and its sub-agents. */
   approve?: ApprovalGate
   /**

@@ -1,6 +1,7 @@
 import { type Events, events, type HostKind, routes } from '../../shared/ipc'
 import { attachmentHandlers, type ChatService, chatHandlers, createAppChat, shareConversions } from '../agent'
 import { type BrowserOverrides, browserHandlers } from '../browser'
+import { calendarHandlers } from '../calendar'
 import type { Converter } from '../convert'
 import { composeCore } from '../core'
 import type { PdfPrinter } from '../documents'
@@ -167,6 +168,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
         saveEndpoint: (endpoint) => settings.update({ browser: { mode: 'cdp', cdpEndpoint: endpoint } }),
       }),
       ...emailHandlers(core.email),
+      ...calendarHandlers(core.calendar),
       ...chatHandlers(chat),
       ...attachmentHandlers({
         converter: attachmentConverter,

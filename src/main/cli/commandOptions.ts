@@ -131,3 +131,14 @@ export interface MemoryCliOptions {
   workspace?: string
   query?: string
 }
+
+export interface CalendarAccountAddOptions {
+  dataDir?: string
+  url: string
+  user: string
+  passwordEnv?: string
+}
+
+export interface CalendarCliOptions {
+  dataDir?: string
+}

@@ -1,4 +1,5 @@
 import { registerBridgeCommand } from './commands/bridge'
+import { registerCalendarCommand } from './commands/calendar'
 import { registerChatCommand } from './commands/chat'
 import { registerConvertCommand } from './commands/convert'
 import { registerEmailCommand } from './commands/email'
@@ -32,6 +33,7 @@ export function buildCli() {
   registerMcpCommand(program)
   registerEmailCommand(program)
   registerMemoryCommand(program)
+  registerCalendarCommand(program)
   return program
 }
 

@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import type { AppNotice, McpServerStatus } from '../../shared/ipc'
-import { emailPasswordSecret } from '../../shared/settings'
+import { calendarPasswordSecret, emailPasswordSecret } from '../../shared/settings'
 import type { BrowserEnvironment, BrowserOverrides } from '../browser'
+import type { CalendarEnvironment } from '../calendar'
 import { type Converter, createAppConverter } from '../convert'
 import type { PdfPrinter } from '../documents'
 import type { EmailEnvironment } from '../email'
@@ -64,6 +65,8 @@ export interface BureauCore {
   readonly browser: BrowserEnvironment
   /** The e-mail accounts of the settings with their passwords, for the `email` toolset and Settings. */
   readonly email: EmailEnvironment
+  /** The user's zone and the CalDAV accounts with their passwords, for the `calendar` toolset and Settings. */
+  readonly calendar: CalendarEnvironment
   /** Built-in toolsets plus plugins (shipped `tools/`, `<data-dir>/tools`, `tools.extraFolder`). */
   readonly tools: ToolsHost
   /** The workspace of the folder in effect, opened on first use (a command that never touches files creates none). */
@@ -135,6 +138,10 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
         message: `memories.json could not be read; it was kept as ${movedTo} and memory starts empty.`,
       }),
   })
+  const calendar: CalendarEnvironment = {
+    settings: () => settings.get().calendar,
+    password: (account) => settings.getSecret(calendarPasswordSecret(account)),
+  }
   const toolSettings = settings.get().tools
   const tools = await createToolsHost({
     dataDir: options.dataDir,
@@ -144,6 +151,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
       knowledge: { knowledge: (session) => sessions.forWorkspace(session) },
       email,
       memory: { memory: () => memory },
+      calendar,
       ...(options.printPdf ? { documents: { printPdf: options.printPdf } } : {}),
     },
     extraFolder: toolSettings.extraFolder,
@@ -211,6 +219,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     converter,
     browser,
     email,
+    calendar,
     tools,
     workspace,
     knowledge,

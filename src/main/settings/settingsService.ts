@@ -8,6 +8,7 @@ import {
   type MaskedSecret,
   type PublicSettings,
   removedAccountPasswords,
+  removedCalendarPasswords,
   SecretName,
   Settings,
   type SettingsPatch,
@@ -246,7 +247,10 @@ export async function openSettings(options: SettingsServiceOptions): Promise<Set
         // A removed account's password goes first and in the same step: should the settings file then
         // fail to save, the account stays, shown without a password, rather than a password staying
         // behind for an account no one can see.
-        const passwords = removedAccountPasswords(current.email, parsed.data.email)
+        const passwords = [
+          ...removedAccountPasswords(current.email, parsed.data.email),
+          ...removedCalendarPasswords(current.calendar, parsed.data.calendar),
+        ]
         try {
           for (const name of passwords) await vault.clear(name)
           settingsFile.write(merged)

@@ -7,11 +7,13 @@ import { cliMethodName } from './naming'
 import { parseArguments } from './parseArguments'
 import { errorMessage } from './sanitizeError'
 import type {
+  AnyToolMethod,
   ApprovalGate,
   ApprovalRequest,
   ApprovalTouch,
   ProgressUpdate,
   RegisteredMethod,
+  Risk,
   ToolCall,
   ToolContext,
   ToolFailure,
@@ -30,6 +32,20 @@ export interface InvokeOptions {
 }
 
 class Cancelled extends Error {}
+
+const RISK_RANK: Record<Risk, number> = { read: 0, write: 1, external: 2 }
+
+/** The risk of this call: the method's `riskOf` when it has one, capped at its declared risk. */
+function callRisk(method: AnyToolMethod, args: Record<string, unknown>): Risk {
+  const declared = method.risk
+  if (!method.riskOf) return declared
+  try {
+    const risk = method.riskOf(args as never)
+    return RISK_RANK[risk] !== undefined && RISK_RANK[risk] <= RISK_RANK[declared] ? risk : declared
+  } catch {
+    return declared
+  }
+}
 
 /** A safety net: no error a model reads is longer than this. */
 const MAX_ERROR = 2_000
@@ -173,7 +189,7 @@ export async function invokeResolved(
         toolset: call.toolset,
         method: call.method,
         name: call.name,
-        risk: target.method.risk,
+        risk: callRisk(target.method, args),
         args,
       }
       const touches = await approvalTarget(target, args, ctx)

@@ -129,7 +129,13 @@ export interface MethodSpec<I extends InputSchema, O extends OutputSchema> {
   input: I
   output: O
   examples?: ReadonlyArray<MethodExample<z.input<I>>>
+  /** The most a call can change; the approval gate asks about `riskOf` when the method has it. */
   risk: Risk
+  /**
+   * The risk of one call when it depends on its arguments (a calendar on a server reaches the network,
+   * one in a workspace file only writes a file); never more than `risk`.
+   */
+  riskOf?(args: z.output<I>): Risk
   run(args: z.output<I>, ctx: ToolContext): Promise<z.input<O>> | z.input<O>
   /**
    * What the call touches, shown on an approval card (the page and element of a click, the recipients of

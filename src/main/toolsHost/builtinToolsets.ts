@@ -1,4 +1,5 @@
 import { type BrowserEnvironment, loadWebToolset } from '../browser'
+import { type CalendarEnvironment, loadCalendarToolset } from '../calendar'
 import { type ConvertToolsetEnvironment, loadConvertToolset } from '../convert'
 import { type DocumentsEnvironment, loadDocumentsToolset } from '../documents'
 import { type EmailEnvironment, loadEmailToolset } from '../email'
@@ -17,6 +18,8 @@ export interface BuiltinToolsetOptions {
   knowledge?: KnowledgeToolsetEnvironment
   /** The e-mail accounts of the settings; without it the host offers no `email` toolset. */
   email?: EmailEnvironment
+  /** The user's zone and CalDAV accounts; without it the host offers no `calendar` toolset. */
+  calendar?: CalendarEnvironment
   /** Which Chromium the `documents` toolset draws and prints with (default: the browser settings, else the first found) and the host's PDF printer. */
   documents?: DocumentsEnvironment
   /** The user's memories; without it the host offers no `memory` toolset. */
@@ -46,6 +49,7 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
   const knowledge = options.knowledge ? [await loadKnowledgeToolset(options.knowledge)] : []
   const email = options.email ? [await loadEmailToolset(options.email)] : []
   const memory = options.memory ? [await loadMemoryToolset(options.memory)] : []
+  const calendar = options.calendar ? [await loadCalendarToolset(options.calendar)] : []
   return [
     ...(await loadFilesToolsets()),
     await loadConvertToolset(options.convert),
@@ -55,5 +59,6 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
     ...web,
     ...email,
     ...memory,
+    ...calendar,
   ]
 }

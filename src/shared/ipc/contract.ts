@@ -1,6 +1,7 @@
 import { appEvents, appRoutes } from './routes/app'
 import { attachmentRoutes } from './routes/attachments'
 import { browserRoutes } from './routes/browser'
+import { calendarRoutes } from './routes/calendar'
 import { chatEvents, chatRoutes } from './routes/chat'
 import { documentRoutes } from './routes/documents'
 import { emailRoutes } from './routes/email'
@@ -37,6 +38,7 @@ export const routes = {
   ...mcpRoutes,
   ...emailRoutes,
   ...memoryRoutes,
+  ...calendarRoutes,
 }
 
 export const events = {

@@ -30,6 +30,13 @@ export { AttachmentSettings, AttachmentVision, DEFAULT_ATTACHMENT_BUDGET_CHARS }
 export { BridgeSettings } from './sections/bridge'
 export { BrowserMode, BrowserSettings } from './sections/browser'
 export {
+  CalendarAccount,
+  CalendarAccountName,
+  CalendarSettings,
+  calendarPasswordSecret,
+  removedCalendarPasswords,
+} from './sections/calendar'
+export {
   EmailAccount,
   EmailAccountName,
   EmailSettings,

@@ -5,6 +5,7 @@ import { ApprovalSettings } from './sections/approvals'
 import { AttachmentSettings } from './sections/attachments'
 import { BridgeSettings } from './sections/bridge'
 import { BrowserSettings } from './sections/browser'
+import { CalendarSettings } from './sections/calendar'
 import { EmailSettings } from './sections/email'
 import { KnowledgeSettings } from './sections/knowledge'
 import { LocalModelSettings } from './sections/localModels'
@@ -41,6 +42,7 @@ export const settingsSections = {
   mcp: McpSettings.prefault({}),
   approvals: ApprovalSettings.prefault({}),
   email: EmailSettings.prefault({}),
+  calendar: CalendarSettings.prefault({}),
 }
 
 export const Settings = z.looseObject({

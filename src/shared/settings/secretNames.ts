@@ -31,6 +31,11 @@ export const secretNameRules: readonly SecretNameRule[] = [
     label: (m) => `the password of e-mail account "${m[1]}"`,
   },
   {
+    pattern: new RegExp(`^calendar\\.accounts\\.${ID}\\.password$`),
+    example: 'calendar.accounts.work.password',
+    label: (m) => `the password of calendar account "${m[1]}"`,
+  },
+  {
     pattern: new RegExp(`^bridge\\.tokens\\.${ID}$`),
     example: 'bridge.tokens.my-script',
     label: (m) => `the bridge token "${m[1]}"`,

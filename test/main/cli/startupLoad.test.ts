@@ -30,6 +30,9 @@ const HEAVY_PACKAGES = [
   'imapflow',
   'nodemailer',
   'mailparser',
+  'ical.js',
+  'tsdav',
+  'timezones-ical-library',
   'tesseract.js',
   'node-server',
 ]
@@ -58,7 +61,16 @@ afterAll(() => dirs.cleanup())
 
 describe('bureau tool --help (every toolset listed)', () => {
   it('lists the built-in toolsets, so their declarations were loaded', () => {
-    for (const name of ['files', 'convert', 'spreadsheet', 'documents', 'web', 'email', 'knowledge'])
+    for (const name of [
+      'files',
+      'convert',
+      'spreadsheet',
+      'documents',
+      'web',
+      'email',
+      'calendar',
+      'knowledge',
+    ])
       expect(stdout).toMatch(new RegExp(`^\\s+${name}\\s`, 'm'))
     expect(loaded.some((url) => url.endsWith('/out/main/cli.js'))).toBe(true)
   })

@@ -5,7 +5,7 @@ import { openMemoryStore } from '../../../src/main/memory'
 import type { Toolset } from '../../../src/main/tools'
 import { fastJsonSchema } from '../../../src/main/tools/fastJsonSchema'
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
-import { EmailSettings } from '../../../src/shared/settings'
+import { CalendarSettings, EmailSettings } from '../../../src/shared/settings'
 import { files, notes, sheet } from './sampleToolsets'
 
 // Never read: the schemas are all the test looks at.
@@ -84,6 +84,7 @@ describe('fastJsonSchema', () => {
       ...(await loadBuiltinToolsets({
         email: { settings: () => EmailSettings.parse({}), password: async () => undefined },
         memory: { memory: () => memoryStore },
+        calendar: { settings: () => CalendarSettings.parse({}), password: async () => undefined },
       })),
       sheet,
       notes,

@@ -4,7 +4,7 @@ import type { JsonSchema } from '../../../src/main/tools/jsonSchema'
 import { methodInfo } from '../../../src/main/tools/methodInfo'
 import { unchangedByCoercion } from '../../../src/main/tools/unchangedByCoercion'
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
-import { EmailSettings } from '../../../src/shared/settings'
+import { CalendarSettings, EmailSettings } from '../../../src/shared/settings'
 import { files, notes, sheet } from './sampleToolsets'
 
 type CoerceModule = typeof import('../../../src/main/tools/coerceArguments')
@@ -107,6 +107,7 @@ describe('fast path of argument coercion', () => {
     const toolsets: Toolset[] = [
       ...(await loadBuiltinToolsets({
         email: { settings: () => EmailSettings.parse({}), password: async () => undefined },
+        calendar: { settings: () => CalendarSettings.parse({}), password: async () => undefined },
       })),
       sheet,
       notes,

@@ -44,3 +44,32 @@ export function composeSystemPrompt(options: SystemPromptOptions): string {
   parts.push(stepsBlock({ subagents: options.subagents, role: options.role, protocol: options.protocol }))
   return parts.join('\n\n')
 }
+
+/**
+ * Today's date and the user's zone, as a section after the toolsets. It changes once a day, so a
+ * conversation's prompt stays byte-identical between calls (prefix caching) except across midnight.
+ */
+export function clockSection(clock: { timeZone: string; now?: () => Date } | undefined): string {
+  if (!clock) return ''
+  let zone = clock.timeZone
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+  } catch {
+    zone = 'UTC'
+  }
+  const now = clock.now?.() ?? new Date()
+  const day = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(now)
+  const iso = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
+  return `\n\n## Today\nToday is ${day} (${iso}); the user’s time zone is ${zone}. Read dates and times the user gives in that zone unless they name another.`
+}

@@ -74,6 +74,8 @@ export function createAppChat(options: AppChatOptions): ChatService {
     events: options.events,
     instructions: () => options.settings.get().agent.instructions,
     ...(options.memory ? { memory: options.memory } : {}),
+    timeZone: () =>
+      options.settings.get().calendar.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...(options.logger ? { logger: options.logger } : {}),
   })
 }

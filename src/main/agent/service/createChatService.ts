@@ -44,6 +44,8 @@ export interface ChatServiceOptions extends ChatRunDeps {
   events: ChatEventSink
   /** The global custom instruction (the setting `agent.instructions`), read as each run starts. */
   instructions?: () => string | undefined
+  /** The user's time zone (told to the model with today's date), read as each run starts. */
+  timeZone?: () => string
 }
 
 export interface MessageRef {
@@ -178,6 +180,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         attachments: plan.attachments,
         history: plan.history,
         instructions: { global: options.instructions?.(), conversation: conversation.instructions },
+        ...(options.timeZone ? { clock: { timeZone: options.timeZone() } } : {}),
         maxIterations: options.maxIterations?.(),
         signal: run.controller.signal,
         onEvent,

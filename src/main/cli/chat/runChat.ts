@@ -115,6 +115,9 @@ export async function runChat(
       subagents,
       attachments,
       maxIterations: options.maxIterations ?? settings.get().agent.maxIterations,
+      clock: {
+        timeZone: settings.get().calendar.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
       signal: controller.signal,
       onEvent: out.onEvent,
       workspace,

@@ -1,4 +1,5 @@
 import { isAreaReceipt, isSettingsReceipt } from './areaReceipt'
+import { EventCard, isCalendarReceipt } from './EventCard'
 import { ReceiptTable } from './ReceiptTable'
 
 const MAX_JSON = 4000
@@ -10,9 +11,10 @@ function json(value: unknown): string {
     : text
 }
 
-/** A step's output: an area receipt as a table, a settings receipt as a list, anything else as JSON. */
+/** A step's output: an area receipt as a table, a settings receipt as a list, a calendar receipt as an event card, anything else as JSON. */
 export function StepResult({ result }: { result: unknown }) {
   if (isAreaReceipt(result)) return <ReceiptTable receipt={result} />
+  if (isCalendarReceipt(result)) return <EventCard receipt={result} />
   if (isSettingsReceipt(result))
     return (
       <p className="step-applied">

@@ -5,6 +5,7 @@ import { AnonymizationSection } from './AnonymizationSection'
 import { AppearanceSection } from './AppearanceSection'
 import { AttachmentsSection } from './AttachmentsSection'
 import { BrowserSection } from './BrowserSection'
+import { CalendarSection } from './CalendarSection'
 import { EmailSection } from './EmailSection'
 import { LocalModelsSection } from './LocalModelsSection'
 import { McpSection } from './mcp/McpSection'
@@ -25,6 +26,7 @@ const sections = [
   ['mcp', 'MCP servers'],
   ['browser', 'Browser'],
   ['email', 'E-mail'],
+  ['calendar', 'Calendar'],
   ['appearance', 'Appearance'],
 ] as const
 
@@ -77,6 +79,7 @@ export default function SettingsPage() {
             <McpSection settings={settings.data} />
             <BrowserSection settings={settings.data} />
             <EmailSection settings={settings.data} />
+            <CalendarSection settings={settings.data} />
             <AppearanceSection settings={settings.data} />
           </div>
         </div>
