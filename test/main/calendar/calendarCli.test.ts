@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { assertBuilt, runCli } from '../../support/builtCli'
+import { runCliInProcess } from '../../support/inProcessCli'
 import { type Radicale, startRadicale } from '../../support/radicale'
 import { describeNeeding } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
@@ -13,7 +13,7 @@ let dataDir: string
 let workspace: string
 const env = { BUREAU_API_KEY: '', BUREAU_WORKSPACE: '', BUREAU_DATA_DIR: '' }
 const bureau = (args: string[], input?: string, extra: NodeJS.ProcessEnv = {}) =>
-  runCli([...args, '--data-dir', dataDir], { input, env: { ...env, ...extra } })
+  runCliInProcess([...args, '--data-dir', dataDir], { input, env: { ...env, ...extra } })
 const add = (name: string, extra: string[] = []) => [
   'calendar',
   'accounts',
@@ -28,7 +28,6 @@ const add = (name: string, extra: string[] = []) => [
 
 describeNeeding(['radicale'], 'bureau calendar accounts', () => {
   beforeAll(async () => {
-    assertBuilt()
     radicale = await startRadicale({ alice: PASSWORD })
     await radicale.makeCalendar('alice', 'work', 'Work')
     dataDir = await dirs.make()

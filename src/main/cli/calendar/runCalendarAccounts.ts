@@ -1,29 +1,18 @@
 import { AppError } from '../../../shared/errors'
-import type { AppNotice } from '../../../shared/ipc'
 import { type CalendarAccount, CalendarAccountName, calendarPasswordSecret } from '../../../shared/settings'
 import { testCalendarAccount } from '../../calendar'
-import { defaultDataDir } from '../../paths'
-import { openSettings, type SettingsService } from '../../settings'
+import type { SettingsService } from '../../settings'
 import type { CalendarAccountAddOptions, CalendarCliOptions } from '../commandOptions'
 import { UsageError } from '../program'
-import { readSecretInput } from '../settings/readSecretInput'
+import { openSettingsForCli, readAccountPassword } from '../settings/accountInput'
+import { cliStreams } from '../textIo'
 
-function open(options: CalendarCliOptions): Promise<SettingsService> {
-  return openSettings({
-    dataDir: options.dataDir ?? defaultDataDir(),
-    notify: (notice: AppNotice) => process.stderr.write(`${notice.level}: ${notice.message}\n`),
-  })
+function open(options: { dataDir?: string }): Promise<SettingsService> {
+  return openSettingsForCli(options.dataDir)
 }
 
-async function password(name: string, options: CalendarAccountAddOptions): Promise<string> {
-  if (options.passwordEnv) {
-    const value = process.env[options.passwordEnv]
-    if (!value) throw new UsageError(`The environment variable ${options.passwordEnv} is not set or empty.`)
-    return value
-  }
-  const value = await readSecretInput(`the password of ${name}`)
-  if (!value) throw new UsageError('No password given on stdin (or use --password-env VAR).')
-  return value
+function password(name: string, options: CalendarAccountAddOptions): Promise<string> {
+  return readAccountPassword(name, options.passwordEnv)
 }
 
 function accountOf(name: string, settings: SettingsService): CalendarAccount {
@@ -52,7 +41,7 @@ export async function runCalendarAccountsAdd(
   const settings = await open(options)
   await settings.update({ calendar: { accounts: { [name]: { url: url.toString(), user: options.user } } } })
   await settings.setSecret(calendarPasswordSecret(name), secret)
-  process.stdout.write(
+  cliStreams().stdout.write(
     `Saved calendar account "${name}". Check it with \`bureau calendar accounts test ${name}\`; its calendars are ${name}:<calendar name>.\n`,
   )
 }
@@ -62,7 +51,7 @@ export async function runCalendarAccountsList(options: CalendarCliOptions): Prom
   const { accounts } = settings.get().calendar
   const names = Object.keys(accounts).sort()
   if (names.length === 0) {
-    process.stderr.write(
+    cliStreams().stderr.write(
       'No calendar accounts. Add one with `bureau calendar accounts add NAME --url URL --user USER`.\n',
     )
     return
@@ -71,7 +60,7 @@ export async function runCalendarAccountsList(options: CalendarCliOptions): Prom
   for (const name of names) {
     const a = accounts[name]!
     const pw = secrets[calendarPasswordSecret(name)]?.set ? 'password set' : 'no password'
-    process.stdout.write(`${name}\t${a.user}\t${a.url}\t${pw}\n`)
+    cliStreams().stdout.write(`${name}\t${a.user}\t${a.url}\t${pw}\n`)
   }
 }
 
@@ -87,7 +76,7 @@ export async function runCalendarAccountsTest(name: string, options: CalendarCli
     account,
     undefined,
   )
-  process.stdout.write(`CalDAV: ${result.ok ? 'ok' : 'failed'}: ${result.message}\n`)
+  cliStreams().stdout.write(`CalDAV: ${result.ok ? 'ok' : 'failed'}: ${result.message}\n`)
   if (!result.ok) throw new AppError('UNAVAILABLE', `Account "${name}" did not pass the test.`)
 }
 
@@ -96,5 +85,5 @@ export async function runCalendarAccountsRm(name: string, options: CalendarCliOp
   accountOf(name, settings)
   // The update removes the account's password too.
   await settings.update({ calendar: { accounts: { [name]: null } } })
-  process.stdout.write(`Removed calendar account "${name}" and its password.\n`)
+  cliStreams().stdout.write(`Removed calendar account "${name}" and its password.\n`)
 }

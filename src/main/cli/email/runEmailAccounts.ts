@@ -1,19 +1,14 @@
 import { AppError } from '../../../shared/errors'
-import type { AppNotice } from '../../../shared/ipc'
 import { type EmailAccount, EmailAccountName, emailPasswordSecret } from '../../../shared/settings'
 import { testEmailAccount } from '../../email'
-import { defaultDataDir } from '../../paths'
-import { openSettings, type SettingsService } from '../../settings'
+import type { SettingsService } from '../../settings'
 import type { EmailAccountAddOptions, EmailCliOptions } from '../commandOptions'
 import { UsageError } from '../program'
-import { readSecretInput } from '../settings/readSecretInput'
+import { openSettingsForCli, readAccountPassword } from '../settings/accountInput'
 import { cliStreams } from '../textIo'
 
-function open(options: EmailCliOptions): Promise<SettingsService> {
-  return openSettings({
-    dataDir: options.dataDir ?? defaultDataDir(),
-    notify: (notice: AppNotice) => cliStreams().stderr.write(`${notice.level}: ${notice.message}\n`),
-  })
+function open(options: { dataDir?: string }): Promise<SettingsService> {
+  return openSettingsForCli(options.dataDir)
 }
 
 function port(text: string | undefined, fallback: number, flag: string): number {
@@ -24,15 +19,8 @@ function port(text: string | undefined, fallback: number, flag: string): number 
   return value
 }
 
-async function password(name: string, options: EmailAccountAddOptions): Promise<string> {
-  if (options.passwordEnv) {
-    const value = process.env[options.passwordEnv]
-    if (!value) throw new UsageError(`The environment variable ${options.passwordEnv} is not set or empty.`)
-    return value
-  }
-  const value = await readSecretInput(`the password of ${name}`)
-  if (!value) throw new UsageError('No password given on stdin (or use --password-env VAR).')
-  return value
+function password(name: string, options: EmailAccountAddOptions): Promise<string> {
+  return readAccountPassword(name, options.passwordEnv)
 }
 
 function accountOf(name: string, settings: SettingsService): EmailAccount {
