@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { runCliInProcess } from '../../support/inProcessCli'
 import { describeNeeding } from '../../support/requirements'

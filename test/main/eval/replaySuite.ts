@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type EvalReport, loadTaskSet, runEval } from '../../../src/main/eval'
 
 type TaskSet = ReturnType<typeof loadTaskSet>
