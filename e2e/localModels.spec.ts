@@ -9,7 +9,7 @@ import { axeViolations, snapshot } from './support/ui'
 // gibberish through the tool grammar, so the test asserts that an answer arrived, not its words).
 const TINY = TINY_MODEL
 const missing = skipReason('the local model in the browser', [TINY_MODEL_NEEDS])
-test.skip(Boolean(missing), missing)
+test.skip(Boolean(missing), `the tiny GGUF model of the third-party folder is needed: ${missing}`)
 
 let bureau: BureauServer
 test.beforeAll(async () => {

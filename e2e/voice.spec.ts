@@ -44,7 +44,7 @@ function silence(like: Uint8Array, ms: number): Uint8Array {
 }
 
 const espeakMissing = skipReason('the Voice panel end to end', ['espeak'])
-test.skip(Boolean(espeakMissing), espeakMissing)
+test.skip(Boolean(espeakMissing), `espeak-ng speaks the answers: ${espeakMissing}`)
 
 test.beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'bureau-voice-e2e-'))
