@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rm, stat, statfs } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { drainedOrClosed } from '../../shared/async/drained'
 import { AppError } from '../../shared/errors'
 import { diskWriteError } from './diskErrors'
 
@@ -159,23 +160,6 @@ async function writeBody(
     // biome-ignore lint/correctness/noUnsafeFinally: the disk error must replace the network one
     if (failed) throw new DiskWriteError(failed)
   }
-}
-
-/**
- * Waits until the stream takes more (or is closed by an error). Both listeners go once either fires: a
- * download waits thousands of times, and a `close` listener left per wait piled up (Node's leak warning
- * after ten).
- */
-function drainedOrClosed(out: NodeJS.WritableStream): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      out.off('drain', done)
-      out.off('close', done)
-      resolve()
-    }
-    out.once('drain', done)
-    out.once('close', done)
-  })
 }
 
 function cancelled(): AppError {

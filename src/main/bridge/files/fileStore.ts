@@ -5,6 +5,7 @@ import { basename, join } from 'node:path'
 import { Readable } from 'node:stream'
 import { writeFile } from 'atomically'
 import { z } from 'zod'
+import { drainedOrClosed } from '../../../shared/async/drained'
 import { contentTypeOf } from '../../paths'
 import { BridgeError, bridgeErrors } from '../errors'
 
@@ -268,16 +269,7 @@ export function createFileStore(dir: string, options: FileStoreOptions): FileSto
           }
           written += chunk.byteLength
           if (failed) throw failed
-          if (!out.write(chunk))
-            await new Promise<void>((resolve) => {
-              const done = () => {
-                out.off('drain', done)
-                out.off('close', done)
-                resolve()
-              }
-              out.once('drain', done)
-              out.once('close', done)
-            })
+          if (!out.write(chunk)) await drainedOrClosed(out)
         }
         out.end()
         await closed

@@ -9,13 +9,10 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const BLOCK_START = /^ {0,3}(?:#{1,6}(?:\s|$)|[-*+](?:\s|$)|\d{1,9}[.)](?:\s|$)|>|\|)/
 
 /**
- * About how many blocks (paragraphs, headings, list items, quotes, table rows, code blocks) the
- * Markdown holds, counted line by line without parsing: a line starts a block after a blank line
- * or when it starts with a block marker; lines inside fenced code count once for the fence.
+ * The lines of the Markdown outside fenced code, one at a time without splitting the whole text; a fence's
+ * opening line comes as `fence: true`, the lines inside and its closing line not at all.
  */
-export function estimateBlocks(markdown: string): number {
-  let blocks = 0
-  let previousBlank = true
+function* linesOutsideFences(markdown: string): Generator<{ line: string; fence: boolean }> {
   let fence: string | undefined
   let from = 0
   while (from <= markdown.length) {
@@ -28,8 +25,21 @@ export function estimateBlocks(markdown: string): number {
       if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = undefined
       continue
     }
-    if (marker) {
-      fence = marker
+    if (marker) fence = marker
+    yield { line, fence: Boolean(marker) }
+  }
+}
+
+/**
+ * About how many blocks (paragraphs, headings, list items, quotes, table rows, code blocks) the
+ * Markdown holds, counted line by line without parsing: a line starts a block after a blank line
+ * or when it starts with a block marker; lines inside fenced code count once for the fence.
+ */
+export function estimateBlocks(markdown: string): number {
+  let blocks = 0
+  let previousBlank = true
+  for (const { line, fence } of linesOutsideFences(markdown)) {
+    if (fence) {
       blocks++
       previousBlank = false
       continue
@@ -49,22 +59,8 @@ const NESTING_MARKER = /^[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t])/
 /** The deepest nesting of quotes and list items on any line outside fenced code, counted without parsing. */
 export function estimateNesting(markdown: string): number {
   let deepest = 0
-  let fence: string | undefined
-  let from = 0
-  while (from <= markdown.length) {
-    let to = markdown.indexOf('\n', from)
-    if (to === -1) to = markdown.length
-    const line = markdown.slice(from, to)
-    from = to + 1
-    const marker = FENCE.exec(line)?.[1]
-    if (fence) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = undefined
-      continue
-    }
-    if (marker) {
-      fence = marker
-      continue
-    }
+  for (const { line, fence } of linesOutsideFences(markdown)) {
+    if (fence) continue
     let depth = 0
     let rest = line
     for (let found = NESTING_MARKER.exec(rest); found; found = NESTING_MARKER.exec(rest)) {
