@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { AppError } from '../../shared/errors'
-import { defineToolset, method } from './defineToolset'
-import { sessionState } from './sessionState'
-import type { Toolset } from './types'
+import { AppError } from '../../../shared/errors'
+import { defineToolset, method } from '../defineToolset'
+import { sessionState } from '../sessionState'
+import type { Toolset } from '../types'
 
 /** What a plugin's default export receives, so plugins need no dependency on Bureau's packages. */
 export interface PluginApi {

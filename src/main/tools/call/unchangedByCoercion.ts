@@ -1,5 +1,5 @@
-import type { JsonSchema } from './jsonSchema'
-import { nameKey } from './naming'
+import { nameKey } from '../naming'
+import type { JsonSchema } from '../schema/jsonSchema'
 
 /** True when `coerceValue(value, schema)` would hand back the value as it is (deep-equal). */
 export type UnchangedCheck = (value: unknown) => boolean

@@ -1,8 +1,8 @@
-import { elapsed, failure, type InvokeOptions, invokeResolved } from './invokeMethod'
-import { errorMessage } from './sanitizeError'
+import { elapsed, failure, type InvokeOptions, invokeResolved } from '../call/invokeMethod'
+import { errorMessage } from '../sanitizeError'
+import type { ToolResult, ToolSession } from '../types'
 import { methodHelp, toolsetHelp, topHelp } from './terminalHelp'
 import { parseTerminalArgv, tokenizeCommand } from './terminalParse'
-import type { ToolResult, ToolSession } from './types'
 
 /** Runs already-split terminal words (as `bureau tool` receives them from the OS shell). */
 export async function runTerminalArgv(

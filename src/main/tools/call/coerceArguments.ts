@@ -1,6 +1,6 @@
-import { parseLooseJson } from '../../shared/json'
-import { type JsonSchema, resolveRef, schemaBranches, schemaTypes } from './jsonSchema'
-import { nameKey } from './naming'
+import { parseLooseJson } from '../../../shared/json'
+import { nameKey } from '../naming'
+import { type JsonSchema, resolveRef, schemaBranches, schemaTypes } from '../schema/jsonSchema'
 import { unchangedByCoercion } from './unchangedByCoercion'
 
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i

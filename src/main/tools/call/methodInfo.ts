@@ -1,6 +1,6 @@
-import { type JsonSchema, resolveRef, schemaBranches, schemaTypes, toJsonSchema } from './jsonSchema'
-import type { AnyToolMethod } from './types'
-import { typeText } from './typeText'
+import { type JsonSchema, resolveRef, schemaBranches, schemaTypes, toJsonSchema } from '../schema/jsonSchema'
+import { typeText } from '../schema/typeText'
+import type { AnyToolMethod } from '../types'
 
 export interface ParamInfo {
   name: string

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises'
 import ipaddr from 'ipaddr.js'
-import { AppError } from '../../shared/errors'
+import { AppError } from '../../../shared/errors'
 import { addressInRange, classifyAddress, describeRange } from './addressRanges'
 import { pinnedFetch } from './pinnedFetch'
 

@@ -1,9 +1,9 @@
 import { quote } from 'shlex'
-import { exampleArgs } from './defineToolset'
+import { exampleArgs } from '../defineToolset'
+import { cliMethodName, cliOptionName } from '../naming'
+import type { AnyToolMethod, Toolset } from '../types'
 import type { MethodInfo, ParamInfo } from './methodInfo'
 import { methodInfo } from './methodInfo'
-import { cliMethodName, cliOptionName } from './naming'
-import type { AnyToolMethod, Toolset } from './types'
 
 /** The leading required fields: these are written positionally in usage lines and examples. */
 export function positionalParams(info: MethodInfo): ParamInfo[] {

@@ -1,11 +1,6 @@
-import { AppError, type ErrorCode, isAppError } from '../../shared/errors'
-import { cliUsage } from './cliUsage'
-import { coerceArguments } from './coerceArguments'
-import { describeIssues } from './describeIssues'
-import { type MethodInfo, methodInfo } from './methodInfo'
-import { cliMethodName } from './naming'
-import { parseArguments } from './parseArguments'
-import { errorMessage } from './sanitizeError'
+import { AppError, type ErrorCode, isAppError } from '../../../shared/errors'
+import { cliMethodName } from '../naming'
+import { errorMessage } from '../sanitizeError'
 import type {
   AnyToolMethod,
   ApprovalGate,
@@ -20,7 +15,12 @@ import type {
   ToolFailureStage,
   ToolResult,
   ToolSession,
-} from './types'
+} from '../types'
+import { cliUsage } from './cliUsage'
+import { coerceArguments } from './coerceArguments'
+import { describeIssues } from './describeIssues'
+import { type MethodInfo, methodInfo } from './methodInfo'
+import { parseArguments } from './parseArguments'
 
 export interface InvokeOptions {
   signal?: AbortSignal

@@ -1,4 +1,4 @@
-import { extractJsonObject, parseLooseJson } from '../../shared/json'
+import { extractJsonObject, parseLooseJson } from '../../../shared/json'
 import type { MethodInfo } from './methodInfo'
 
 export type ParsedArguments = { ok: true; args: Record<string, unknown> } | { ok: false; error: string }

@@ -1,8 +1,8 @@
-import { cliUsage, exampleCall, renderCliCall } from './cliUsage'
-import { exampleDescription } from './defineToolset'
-import { methodInfo, type ParamInfo } from './methodInfo'
-import { cliMethodName, cliOptionName } from './naming'
-import type { AnyToolMethod, Toolset } from './types'
+import { cliUsage, exampleCall, renderCliCall } from '../call/cliUsage'
+import { methodInfo, type ParamInfo } from '../call/methodInfo'
+import { exampleDescription } from '../defineToolset'
+import { cliMethodName, cliOptionName } from '../naming'
+import type { AnyToolMethod, Toolset } from '../types'
 
 const HOW_TO = 'Usage: <toolset> <method> [arguments...] [--option value]'
 

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, extname, join, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { isToolset } from './defineToolset'
+import { isToolset } from '../defineToolset'
+import type { Toolset } from '../types'
 import { type PluginApi, pluginApi } from './pluginApi'
-import type { Toolset } from './types'
 
 export type PluginLoadResult =
   | { ok: true; file: string; toolsets: Toolset[] }

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
+import { nameKey } from '../naming'
+import { closestNames } from '../suggest'
 import type { MethodInfo } from './methodInfo'
-import { nameKey } from './naming'
-import { closestNames } from './suggest'
 
 const MAX_ISSUES = 5
 

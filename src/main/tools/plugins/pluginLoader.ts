@@ -2,11 +2,11 @@ import { existsSync, statSync } from 'node:fs'
 import { mkdir, readdir } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import type { FSWatcher } from 'chokidar'
-import type { Logger } from '../logging'
-import { silentLogger } from '../logging'
+import type { Logger } from '../../logging'
+import { silentLogger } from '../../logging'
+import type { ToolRegistry } from '../types'
 import { loadPlugin } from './loadPlugin'
 import type { PluginApi } from './pluginApi'
-import type { ToolRegistry } from './types'
 
 /** Default debounce for hot reloads (setting `tools.watchDebounceMs`). */
 const DEFAULT_WATCH_DEBOUNCE_MS = 30_000

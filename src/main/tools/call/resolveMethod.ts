@@ -1,6 +1,6 @@
-import { apiToolName, cliMethodName, clip, nameKey } from './naming'
-import { closestNames, didYouMean } from './suggest'
-import type { RegisteredMethod, ToolRegistry, Toolset } from './types'
+import { apiToolName, cliMethodName, clip, nameKey } from '../naming'
+import { closestNames, didYouMean } from '../suggest'
+import type { RegisteredMethod, ToolRegistry, Toolset } from '../types'
 
 export type Resolution = { ok: true; target: RegisteredMethod } | { ok: false; error: string }
 

@@ -1,8 +1,8 @@
+import { errorMessage } from '../sanitizeError'
+import { runTerminalCommand } from '../terminal/terminal'
+import type { ToolResult, ToolSession } from '../types'
 import { failure, type InvokeOptions, invokeResolved } from './invokeMethod'
 import { resolveMethod } from './resolveMethod'
-import { errorMessage } from './sanitizeError'
-import { runTerminalCommand } from './terminal'
-import type { ToolResult, ToolSession } from './types'
 
 export type { InvokeOptions } from './invokeMethod'
 

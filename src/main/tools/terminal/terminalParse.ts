@@ -1,11 +1,11 @@
 import { split } from 'shlex'
-import { parseLooseJson } from '../../shared/json'
-import { cliUsage, exampleCall, renderCliCall } from './cliUsage'
-import { methodInfo, type ParamInfo } from './methodInfo'
-import { cliMethodName, cliOptionName, clip, nameKey } from './naming'
-import { findToolset, resolveInToolset, resolveMethod } from './resolveMethod'
-import { closestNames } from './suggest'
-import type { RegisteredMethod, ToolRegistry, Toolset } from './types'
+import { parseLooseJson } from '../../../shared/json'
+import { cliUsage, exampleCall, renderCliCall } from '../call/cliUsage'
+import { methodInfo, type ParamInfo } from '../call/methodInfo'
+import { findToolset, resolveInToolset, resolveMethod } from '../call/resolveMethod'
+import { cliMethodName, cliOptionName, clip, nameKey } from '../naming'
+import { closestNames } from '../suggest'
+import type { RegisteredMethod, ToolRegistry, Toolset } from '../types'
 
 export type TerminalCommand =
   | { kind: 'help'; toolset?: Toolset; method?: string }
