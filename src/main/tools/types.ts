@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { ErrorCode } from '../../shared/errors'
 import type { ApprovalBy } from '../../shared/ipc/routes/chat'
-import type { Logger } from '../logging'
+import type { Logger } from '../platform'
 import type { Workspace } from '../workspace'
 import type { UrlGuard } from './net/urlGuard'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createIpcRouter } from '../../../src/main/ipc'
+import { createIpcRouter } from '../../../src/main/platform'
 import { route } from '../../../src/shared/ipc'
 
 // These checks run in `npm run typecheck`: each @ts-expect-error must see a compile error,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createIpcRouter, type HandlerContext } from '../../../src/main/ipc'
+import { createIpcRouter, type HandlerContext } from '../../../src/main/platform'
 import { AppError } from '../../../src/shared/errors'
 import { route } from '../../../src/shared/ipc'
 

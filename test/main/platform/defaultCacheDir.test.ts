@@ -2,7 +2,7 @@ import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { codeCacheDir } from '../../../src/main/convert/worker/workerEntry'
-import { defaultCacheDir } from '../../../src/main/paths'
+import { defaultCacheDir } from '../../../src/main/platform'
 
 describe('the per-user cache folder', () => {
   it('is the OS cache folder of each platform', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentTypeOf } from '../../../src/main/paths'
+import { contentTypeOf } from '../../../src/main/platform'
 
 describe('contentTypeOf', () => {
   it("answers from Hono's table with the office formats added, loaded at the first lookup", () => {
