@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useChat } from '../../../src/renderer/src/chat/chatStore'
 import { ExportDocumentMenu } from '../../../src/renderer/src/chat/ExportDocumentMenu'
-import { MessageItem } from '../../../src/renderer/src/chat/MessageItem'
-import { SINGLE } from '../../../src/renderer/src/chat/versions'
+import { MessageItem } from '../../../src/renderer/src/chat/messages/MessageItem'
+import { SINGLE } from '../../../src/renderer/src/chat/messages/versions'
 import type { ChatMessage } from '../../../src/shared/ipc'
 
 const invoke = vi.hoisted(() => vi.fn())

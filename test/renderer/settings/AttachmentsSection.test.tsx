@@ -7,7 +7,7 @@ import { defaultSettings, PublicSettings } from '../../../src/shared/settings'
 const invoke = vi.hoisted(() => vi.fn())
 vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke } }))
 
-const { AttachmentsSection } = await import('../../../src/renderer/src/settings/AttachmentsSection')
+const { AttachmentsSection } = await import('../../../src/renderer/src/settings/sections/AttachmentsSection')
 
 function setup() {
   const settings = PublicSettings.parse({

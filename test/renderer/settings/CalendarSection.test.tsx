@@ -7,7 +7,7 @@ import { CalendarAccount, defaultSettings, PublicSettings } from '../../../src/s
 const invoke = vi.hoisted(() => vi.fn())
 vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke } }))
 
-const { CalendarSection } = await import('../../../src/renderer/src/settings/CalendarSection')
+const { CalendarSection } = await import('../../../src/renderer/src/settings/sections/CalendarSection')
 
 const SECRET = 'caldav-password-never-shown-91c2'
 const WORK = CalendarAccount.parse({ url: 'https://dav.example.com/', user: 'alice' })

@@ -7,7 +7,7 @@ import { defaultSettings, EmailAccount, PublicSettings } from '../../../src/shar
 const invoke = vi.hoisted(() => vi.fn())
 vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke } }))
 
-const { EmailSection } = await import('../../../src/renderer/src/settings/EmailSection')
+const { EmailSection } = await import('../../../src/renderer/src/settings/sections/EmailSection')
 
 const SECRET = 'imap-password-never-shown-7f3a'
 const WORK = EmailAccount.parse({

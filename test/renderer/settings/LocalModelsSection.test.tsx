@@ -16,7 +16,7 @@ vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({
   },
 }))
 
-const { LocalModelsSection } = await import('../../../src/renderer/src/settings/LocalModelsSection')
+const { LocalModelsSection } = await import('../../../src/renderer/src/settings/sections/LocalModelsSection')
 
 const settings = PublicSettings.parse({
   ...defaultSettings(),

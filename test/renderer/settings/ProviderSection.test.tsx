@@ -17,7 +17,7 @@ vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({
   },
 }))
 
-const { ProviderSection } = await import('../../../src/renderer/src/settings/ProviderSection')
+const { ProviderSection } = await import('../../../src/renderer/src/settings/sections/ProviderSection')
 
 const settings = PublicSettings.parse({
   ...defaultSettings(),

@@ -4,10 +4,10 @@ import type { Conversation, ModelChoice } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
 import { bureau } from '../ipc/bureauClient'
 import { useChat } from './chatStore'
+import { useInstructionTokens } from './composer/useInstructionTokens'
 import { downloadText } from './download'
 import { ModelPicker } from './ModelPicker'
-import { problemFrom } from './problemFrom'
-import { useInstructionTokens } from './useInstructionTokens'
+import { problemFrom } from './messages/problemFrom'
 
 interface Props {
   conversation: Pick<Conversation, 'id' | 'model' | 'instructions'> | undefined
