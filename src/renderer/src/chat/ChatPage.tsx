@@ -6,7 +6,7 @@ import { activePath } from '../../../shared/chat/conversationTree'
 import { Icon } from '../components/Icon'
 import { ProblemBanner } from '../components/ProblemBanner'
 import { FirstRunGuide } from '../firstRun/FirstRunGuide'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import { useSettings } from '../settings/useSettings'
 import { ChatHeader } from './ChatHeader'
 import { answerApproval, answerQuestion, sendMessage, stopRun } from './chatActions'
@@ -28,6 +28,7 @@ import { useChatEvents } from './useChatEvents'
 
 /** The Chat page: conversations on the left, the conversation and the composer on the right. */
 export default function ChatPage() {
+  const bureau = useBureau()
   useChatEvents()
   const queryClient = useQueryClient()
   const settings = useSettings()
@@ -52,23 +53,26 @@ export default function ChatPage() {
 
   const focusComposer = () => page.current?.querySelector<HTMLTextAreaElement>('.composer-input')?.focus()
 
-  const openConversation = useCallback(async (id: string, atMessage?: string) => {
-    skipRestore()
-    try {
-      let conversation = await bureau.invoke('conversations.get', { id })
-      const shown = activePath({ messages: conversation.messages, leafId: conversation.leafId ?? null })
-      // A hit on another branch: show that branch (saved, so the next message continues it).
-      if (atMessage && !shown.some((m) => m.id === atMessage))
-        conversation = await bureau.invoke('conversations.select', {
-          conversationId: id,
-          messageId: atMessage,
-        })
-      useChat.getState().showConversation(id, conversation.messages, conversation.leafId ?? null, atMessage)
-      useChat.getState().setMeta(conversation)
-    } catch (error) {
-      useChat.getState().setProblem(problemFrom(error))
-    }
-  }, [])
+  const openConversation = useCallback(
+    async (id: string, atMessage?: string) => {
+      skipRestore()
+      try {
+        let conversation = await bureau.invoke('conversations.get', { id })
+        const shown = activePath({ messages: conversation.messages, leafId: conversation.leafId ?? null })
+        // A hit on another branch: show that branch (saved, so the next message continues it).
+        if (atMessage && !shown.some((m) => m.id === atMessage))
+          conversation = await bureau.invoke('conversations.select', {
+            conversationId: id,
+            messageId: atMessage,
+          })
+        useChat.getState().showConversation(id, conversation.messages, conversation.leafId ?? null, atMessage)
+        useChat.getState().setMeta(conversation)
+      } catch (error) {
+        useChat.getState().setProblem(problemFrom(error))
+      }
+    },
+    [bureau],
+  )
   const remember = useLastConversation()
 
   useEffect(() => remember(conversationId), [conversationId, remember])

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react'
 import { Icon } from '../../components/Icon'
-import { bureau } from '../../ipc/bureauClient'
+import { useBureau } from '../../ipc/BureauProvider'
 
 /** Imports a conversation exported as JSON; a file that is not one says why. */
 export function ImportButton({ onImported }: { onImported(id: string): void }) {
+  const bureau = useBureau()
   const input = useRef<HTMLInputElement>(null)
   const [error, setError] = useState<string | undefined>()
   const onFile = async (file: File | undefined) => {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type KeyboardEvent, type RefObject, useDeferredValue, useEffect, useRef, useState } from 'react'
 import { Icon } from '../../components/Icon'
-import { bureau } from '../../ipc/bureauClient'
+import { useBureau } from '../../ipc/BureauProvider'
 import { ImportButton } from '../composer/ImportButton'
 import { CONVERSATIONS_TOGGLE_ID, isNarrow, useLayout } from '../layoutStore'
 import { ConversationItem } from './ConversationItem'
@@ -35,6 +35,7 @@ function closeOnEscape(event: KeyboardEvent) {
 
 /** New, import, full-text search, open (at the hit), rename, pin and delete conversations; a drawer below ~1000 px. */
 export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) {
+  const bureau = useBureau()
   const aside = useRef<HTMLElement>(null)
   const drawerOpen = useLayout((s) => s.drawerOpen)
   const closeDrawer = useLayout((s) => s.closeDrawer)

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { PublicSettings } from '../../../../shared/settings'
 import { useInstructionTokens } from '../../chat/composer/useInstructionTokens'
 import { Field } from '../../components/Field'
-import { bureau } from '../../ipc/bureauClient'
+import { useBureau } from '../../ipc/BureauProvider'
 import { issueFor } from '../issuesByPath'
 import { SettingsSection } from '../SettingsSection'
 import { useSectionForm } from '../useSectionForm'
@@ -12,6 +12,7 @@ type Delegation = 'all' | 'none' | 'some'
 
 /** How the chat's agent works: its step budget and which toolsets it may hand to a sub-agent. */
 export function AgentSection({ settings }: { settings: PublicSettings }) {
+  const bureau = useBureau()
   const { subagents, maxIterations, instructions } = settings.agent
   const toolsets = useQuery({ queryKey: ['tools.toolsets'], queryFn: () => bureau.invoke('tools.toolsets') })
   const form = useSectionForm(

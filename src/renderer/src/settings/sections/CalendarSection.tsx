@@ -7,7 +7,7 @@ import {
   type PublicSettings,
 } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
-import { bureau } from '../../ipc/bureauClient'
+import { useBureau } from '../../ipc/BureauProvider'
 import { useSecretMutations, useUpdateSettings } from '../useSettings'
 
 interface Draft {
@@ -27,6 +27,7 @@ function CalendarAccountForm({
   onSave(draft: Draft, password: string): Promise<void>
   onCancel(): void
 }) {
+  const bureau = useBureau()
   const [draft, setDraft] = useState(initial)
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string>()

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import type { EmailAccount } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
-import { bureau } from '../../ipc/bureauClient'
+import { useBureau } from '../../ipc/BureauProvider'
 
 export interface AccountDraft {
   name: string
@@ -26,6 +26,7 @@ export function EmailAccountForm({
   onSave(draft: AccountDraft, password: string): Promise<void>
   onCancel(): void
 }) {
+  const bureau = useBureau()
   const id = useId()
   const [draft, setDraft] = useState(initial)
   const [password, setPassword] = useState('')

@@ -1,19 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { PublicSettings } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
 import { formatBytes } from '../../components/formatBytes'
 import { Icon } from '../../components/Icon'
-import { bureau } from '../../ipc/bureauClient'
+import { useBureau } from '../../ipc/BureauProvider'
 import { DownloadProgress } from '../DownloadProgress'
 import { formatSpeed } from '../formatSpeed'
 import { issueFor } from '../issuesByPath'
 import {
-  catalogueQuery,
-  importModelFile,
-  installedModelsQuery,
   MAX_IMPORT_BYTES,
+  useCatalogue,
   useDownloads,
+  useImportModelFile,
+  useInstalledModels,
   useModelSpeeds,
 } from '../modelsApi'
 import { SettingsSection } from '../SettingsSection'
@@ -22,9 +22,11 @@ import { useWholeNumberCheck } from '../useWholeNumberCheck'
 
 /** The built-in llama.cpp models: installed ones, downloads, import, and when a loaded model is freed. */
 export function LocalModelsSection({ settings }: { settings: PublicSettings }) {
+  const bureau = useBureau()
   const client = useQueryClient()
-  const installed = useQuery(installedModelsQuery)
-  const catalogue = useQuery(catalogueQuery)
+  const installed = useInstalledModels()
+  const catalogue = useCatalogue()
+  const importModelFile = useImportModelFile()
   const speeds = useModelSpeeds()
   const downloads = useDownloads()
   const [problem, setProblem] = useState<string | undefined>()

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { PublicSettings } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
 import { EvalScores } from '../EvalScores'
 import { issueFor } from '../issuesByPath'
-import { ollamaQuery } from '../modelsApi'
+import { useOllamaStatus } from '../modelsApi'
 import { OllamaPull } from '../OllamaPull'
-import { listProviders, type ProviderInfo } from '../providersApi'
+import { type ProviderInfo, useProviders } from '../providersApi'
 import { SecretField } from '../SecretField'
 import { SettingsSection } from '../SettingsSection'
 import { useSettingsFocus } from '../settingsFocus'
@@ -32,7 +31,7 @@ function draftFrom(settings: PublicSettings, active: string): Draft {
 
 /** Which model Bureau talks to: preset, overrides, API key and a connection test. */
 export function ProviderSection({ settings }: { settings: PublicSettings }) {
-  const providers = useQuery({ queryKey: ['providers'], queryFn: listProviders, retry: false })
+  const providers = useProviders({ retry: false })
   const [active, setActive] = useState(settings.provider.active)
   useEffect(() => setActive(settings.provider.active), [settings.provider.active])
 
@@ -63,7 +62,7 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
   const effective = providers.data?.find((p) => p.active)
   const fromEnv = effective?.activeSource === 'environment'
   const keyName = `providers.${active}.apiKey`
-  const ollama = useQuery({ ...ollamaQuery, enabled: preset?.kind === 'ollama' })
+  const ollama = useOllamaStatus(preset?.kind === 'ollama')
   const ollamaModels = preset?.kind === 'ollama' && ollama.data?.running ? ollama.data.models : undefined
   const baseUrl = form.draft.baseUrl.trim()
   // Test connection tests what is on screen: the unsaved base URL, model and a key typed but not saved.

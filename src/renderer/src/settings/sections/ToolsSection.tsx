@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import type { PublicSettings } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
-import { bureau } from '../../ipc/bureauClient'
+import { useBureau } from '../../ipc/BureauProvider'
 import { issueFor } from '../issuesByPath'
 import { SettingsSection } from '../SettingsSection'
 import { useSectionForm } from '../useSectionForm'
 
 function PluginList() {
+  const bureau = useBureau()
   const plugins = useQuery({
     queryKey: ['tools.plugins'],
     queryFn: () => bureau.invoke('tools.plugins'),

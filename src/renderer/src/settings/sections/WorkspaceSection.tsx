@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { PublicSettings } from '../../../../shared/settings'
 import { useAppInfo } from '../../app/useAppInfo'
 import { Field } from '../../components/Field'
-import { bureau } from '../../ipc/bureauClient'
+import { useBureau } from '../../ipc/BureauProvider'
 import { issueFor } from '../issuesByPath'
 import { SettingsSection } from '../SettingsSection'
 import { useSectionForm } from '../useSectionForm'
@@ -10,6 +10,7 @@ import { useWholeNumberCheck } from '../useWholeNumberCheck'
 
 /** The folder the agent works in: a native picker in the desktop app, a path field everywhere. */
 export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
+  const bureau = useBureau()
   const desktop = useAppInfo().data?.host === 'electron'
   const form = useSectionForm(
     { folder: settings.workspace.folder ?? '', backups: String(settings.workspace.backupsToKeep) },
