@@ -90,10 +90,10 @@ const LAYERS = [
   },
 ]
 
-const escape = (name) => name.replace(/\./g, '\\.')
+const escapeDots = (name) => name.replace(/\./g, '\\.')
 /** A path pattern for a layer's folders (a file such as appVersion.ts stands for itself). */
 function layerPath(layer) {
-  const names = layer.folders.map((f) => (f.endsWith('.ts') ? `${escape(f)}$` : `${f}/`))
+  const names = layer.folders.map((f) => (f.endsWith('.ts') ? `${escapeDots(f)}$` : `${f}/`))
   return `^src/${layer.root ?? 'main'}/(${names.join('|')})`
 }
 const byName = new Map(LAYERS.map((layer) => [layer.name, layer]))

@@ -63,7 +63,7 @@ describe('the docs are true to the code', () => {
     const doc = readFileSync('docs/architecture.md', 'utf8')
     const rows = doc
       .split('\n')
-      .filter((line) => /^\| `\w+` \|/.test(line))
+      .filter((line) => /^\|\s*`\w+`\s*\|/.test(line))
       .map((line) => {
         const [, name = '', folders = '', may = ''] = line.split('|')
         const names = (cell: string) => [...cell.matchAll(/`([\w.]+)`/g)].map((m) => m[1])
