@@ -86,7 +86,15 @@ export function reviewDocx(body: string, comments: FixtureComment[] = []): Uint8
 export function reviewedContract(): Uint8Array {
   return reviewDocx(
     [
-      para(run('The '), bold('Sup'), bold('plier'), run(' shall deliver within '), del(1, 'Alice', '30'), ins(2, 'Alice', '45'), run(' days.')),
+      para(
+        run('The '),
+        bold('Sup'),
+        bold('plier'),
+        run(' shall deliver within '),
+        del(1, 'Alice', '30'),
+        ins(2, 'Alice', '45'),
+        run(' days.'),
+      ),
       para(
         run('Payment is due '),
         '<w:commentRangeStart w:id="7"/>',
@@ -101,7 +109,57 @@ export function reviewedContract(): Uint8Array {
     ].join(''),
     [
       { id: 7, author: 'Carol', text: 'Too short?', paraId: '1A2B3C4D' },
-      { id: 8, author: 'Dan', text: 'No, standard.', paraId: '1A2B3C4E', parentParaId: '1A2B3C4D', done: false },
+      {
+        id: 8,
+        author: 'Dan',
+        text: 'No, standard.',
+        paraId: '1A2B3C4E',
+        parentParaId: '1A2B3C4D',
+        done: false,
+      },
     ],
+  )
+}
+
+const sdt = (tag: string, props: string, content: string) =>
+  `<w:sdt><w:sdtPr><w:alias w:val="${tag}"/><w:tag w:val="${tag}"/>${props}</w:sdtPr><w:sdtContent>${content}</w:sdtContent></w:sdt>`
+const cell = (...paragraphs: string[]) =>
+  `<w:tc><w:tcPr><w:tcW w:w="3000" w:type="dxa"/></w:tcPr>${paragraphs.join('')}</w:tc>`
+
+/**
+ * An offer letter template: placeholders (one split over three runs, one bold), content controls (text,
+ * date, check box) and an item table whose second row repeats per item.
+ */
+export function offerTemplate(): Uint8Array {
+  return reviewDocx(
+    [
+      para(run('Dear '), run('{{na'), run('me'), run('}},')),
+      para(run('Your start date is '), bold('{{start}}'), run('.')),
+      para(
+        run('Manager: '),
+        sdt(
+          'manager',
+          '<w:showingPlcHdr/>',
+          run('Click to enter a name', '<w:rStyle w:val="PlaceholderText"/>'),
+        ),
+      ),
+      para(
+        run('Signed on: '),
+        sdt('signed', '<w:date><w:dateFormat w:val="yyyy-MM-dd"/></w:date>', run('Pick a date')),
+      ),
+      para(
+        sdt(
+          'remote',
+          '<w14:checkbox><w14:checked w14:val="0"/><w14:checkedState w14:val="2612"/><w14:uncheckedState w14:val="2610"/></w14:checkbox>',
+          run('\u2610'),
+        ),
+        run(' Remote work'),
+      ),
+      '<w:tbl><w:tblPr><w:tblW w:w="6000" w:type="dxa"/></w:tblPr><w:tblGrid><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/></w:tblGrid>',
+      `<w:tr>${cell(para(bold('Item')))}${cell(para(bold('Qty')))}</w:tr>`,
+      `<w:tr>${cell(para(run('{{items.'), run('what}}')))}${cell(para(italic('{{items.qty}}')))}</w:tr>`,
+      '</w:tbl>',
+      para(run('Regards')),
+    ].join(''),
   )
 }

@@ -1,15 +1,15 @@
 import { images } from 'mammoth'
+import type { DocxFile } from 'mammoth/lib/unzip.js'
 import { openDocx } from '../docx/docxPackage'
 import { Unsupported } from '../docx/markdown/buildTree'
 import { documentMarkdown } from '../docx/markdown/documentMarkdown'
 import {
   commentSection,
   ReviewMarks,
-  readComments,
   readCommentStates,
+  readComments,
   restoreReview,
 } from '../docx/reviewMarks'
-import type { DocxFile } from 'mammoth/lib/unzip.js'
 import { runMammoth } from '../docx/runMammoth'
 import type { ConvertContext, FormatOutput } from '../types'
 

@@ -10,6 +10,7 @@ import { dirOf, type RenderedDocument, renderDocx, renderPdf } from '../createDo
 import { SUPPORTED_DIAGRAMS } from '../diagrams/supportedDiagrams'
 import { editMethods } from './editMethods'
 import { imageMethods } from './imageMethods'
+import { reviewMethods } from './reviewMethods'
 
 export type DocumentsEnvironment = DocumentBrowserOptions
 
@@ -165,6 +166,7 @@ export function createDocumentsToolset(env: DocumentsEnvironment = {}) {
       }),
       ...editMethods(Markdown, (ctx) => browsers.get(ctx)),
       ...imageMethods((ctx) => browsers.get(ctx)),
+      ...reviewMethods(),
     },
   })
 }
