@@ -12,7 +12,9 @@ describe('Word review marks in the Markdown', () => {
     expect(markdown).toContain(
       'The **Supplier** shall deliver within {--30--}[#1 Alice 2024-05-02]{++45++}[#2 Alice 2024-05-01] days.',
     )
-    expect(markdown).toContain('Payment is due {==on receipt==}[c7] of the {++correct ++}[#3 Bob 2024-05-01]invoice.')
+    expect(markdown).toContain(
+      'Payment is due {==on receipt==}[c7] of the {++correct ++}[#3 Bob 2024-05-01]invoice.',
+    )
     expect(markdown).toContain('*Customer*.{-- Really.--}[#4 Bob 2024-05-02]')
     expect(markdown).toMatch(
       /## Comments\n\n- \[c7\] Carol 2024-05-03: Too short\?\n {2}- \[c8\] Dan 2024-05-03: No, standard\./,
