@@ -1,10 +1,13 @@
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { bodyParagraphs, paragraphText } from '../../../src/main/documents/review/paragraphs'
+import { openWord } from '../../../src/main/documents/review/wordXml'
 import { createToolSession, invoke, type ToolResult, type ToolSession } from '../../../src/main/tools'
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import { createWorkspace, type Workspace } from '../../../src/main/workspace'
-import { describeNeeding } from '../../support/requirements'
+import { describeNeeding, findThirdParty } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
 import { odtReview, officeConvert, pythonDocxView } from './officeReaders'
 import { offerTemplate, reviewedContract } from './reviewFixture'
@@ -241,15 +244,36 @@ describeNeeding(['soffice', 'pythonDocx'], 'Word review read by LibreOffice and 
         items: [{ what: 'Pen', qty: 3 }],
       },
     })
+    const corpus = await reviewCorpus()
     const dir = await dirs.make()
     const odt = await officeConvert(
       {
         contract: { bytes: await bytesOf('/x/contract.docx'), ext: 'docx' },
         filled: { bytes: await bytesOf('/x/filled.docx'), ext: 'docx' },
+        ...Object.fromEntries(corpus.map(([name, bytes]) => [name, { bytes, ext: 'docx' }])),
       },
       dir,
       'odt',
     )
+    for (const [name] of corpus) {
+      const seen = await odtReview(odt[name] as string)
+      expect(
+        seen.changes
+          .filter((c) => c.author === 'Eve')
+          .map((c) => c.kind)
+          .sort(),
+        name,
+      ).toEqual(['deletion', 'insertion'])
+      expect(
+        seen.comments.filter((c) => c.author === 'Eve'),
+        name,
+      ).toEqual([{ author: 'Eve', text: 'Checked.' }])
+      const python = await pythonDocxView(join(workspace.root, 'corpus', `${name}.docx`))
+      expect(
+        python.ins.some((c) => c.author === 'Eve' && c.text === 'REVIEWED'),
+        name,
+      ).toBe(true)
+    }
     const review = await odtReview(odt.contract as string)
     expect(review.changes).toEqual(
       expect.arrayContaining([
@@ -284,3 +308,37 @@ describeNeeding(['soffice', 'pythonDocx'], 'Word review read by LibreOffice and 
     expect(view.paragraphs[0]).toBe('The Vendor shall deliver within 45 days.')
   })
 })
+
+const CORPUS = ['test.docx', 'test_with_comment.docx', 'rlink.docx', 'equations.docx']
+
+/**
+ * The review methods on the third-party corpus's Word files (those present): a suggested edit of a word, a
+ * comment on another, a find/replace of a third. Returns each result for the independent readers.
+ */
+async function reviewCorpus(): Promise<Array<[string, Uint8Array]>> {
+  const done: Array<[string, Uint8Array]> = []
+  for (const file of CORPUS) {
+    const source = findThirdParty('corpus', 'convert', file)
+    if (!source) continue
+    const name = file.replace(/\.docx$/, '')
+    const path = `/corpus/${name}.docx`
+    await workspace.writeFile(path, await readFile(source))
+    const words = new Set<string>()
+    for (const p of bodyParagraphs(openWord(await bytesOf(path), path).doc))
+      for (const [word] of paragraphText(p).text.matchAll(/\b[A-Za-z]{3,}\b/g)) words.add(word)
+    const [first, second, third] = [...words]
+    expect(third, `${file} has three words to edit`).toBeDefined()
+    await ok('suggest_edit', {
+      path,
+      find: first,
+      replace: 'REVIEWED',
+      author: 'Eve',
+      occurrence: 1,
+      whole_word: true,
+    })
+    await ok('add_comment', { path, anchor_text: second, text: 'Checked.', author: 'Eve' })
+    await ok('find_replace', { path, find: third, replace: third?.toUpperCase(), whole_word: true })
+    done.push([name, await bytesOf(path)])
+  }
+  return done
+}
