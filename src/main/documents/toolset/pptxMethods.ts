@@ -3,10 +3,9 @@ import { AppError } from '../../../shared/errors'
 import { method, type ToolContext } from '../../tools'
 import type { DocumentBrowser } from '../chromium/documentBrowser'
 import { dirOf } from '../createDocuments'
-import { prepareAssets } from '../markdown/assets'
-import { buildDeck, type DeckSize } from '../pptx/buildDeck'
-import { appendDeck, deckTitles, openDeck, slideSize, withTheme } from '../pptx/deckPackage'
-import { outlineSlides } from '../pptx/outline'
+import type { DeckSize } from '../pptx/buildDeck'
+
+const api = () => import('../pptx/deckApi')
 
 const MAX_PPTX_BYTES = 200 * 1024 * 1024
 
@@ -53,6 +52,7 @@ async function render(
   path: string,
   size: DeckSize,
 ) {
+  const { buildDeck, outlineSlides, prepareAssets } = await api()
   const { slides, root } = outlineSlides(markdown)
   const assets = await prepareAssets(root, {
     workspace: ctx.workspace,
@@ -71,6 +71,7 @@ async function receiptOf(
   first: number,
   warnings: string[],
 ): Promise<DeckReceipt> {
+  const { deckTitles } = await api()
   const stored = new Uint8Array(await ctx.workspace.readFile(written.path, { maxBytes: MAX_PPTX_BYTES }))
   const titles = deckTitles(stored, written.path)
   if (titles.length !== first - 1 + plans.length)
@@ -120,6 +121,7 @@ export function pptxMethods(browserOf: (ctx: ToolContext) => DocumentBrowser) {
       risk: 'write',
       run: async ({ path, markdown, template, size, overwrite }, ctx) => {
         requirePptx(path)
+        const { openDeck, withTheme } = await api()
         if (!overwrite && (await ctx.workspace.exists(path)))
           throw new AppError(
             'CONFLICT',
@@ -146,6 +148,7 @@ export function pptxMethods(browserOf: (ctx: ToolContext) => DocumentBrowser) {
       risk: 'write',
       run: async ({ path, markdown }, ctx) => {
         requirePptx(path)
+        const { appendDeck, deckTitles, openDeck, slideSize } = await api()
         const original = new Uint8Array(await ctx.workspace.readFile(path, { maxBytes: MAX_PPTX_BYTES }))
         const files = openDeck(original, path)
         const before = deckTitles(original, path).length

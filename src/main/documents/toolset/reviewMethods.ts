@@ -1,21 +1,10 @@
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { method, type ToolContext } from '../../tools'
-import { decideChanges, trackedChanges } from '../review/changes'
-import { addComment, replyToComment, resolveComment } from '../review/comments'
-import { fillTemplate } from '../review/fillTemplate'
-import { listComments } from '../review/listComments'
-import { bodyParagraphs, reviewText, Touched } from '../review/paragraphs'
-import { replaceText, suggestEdit } from '../review/textEdits'
-import {
-  COMMENTS_REL,
-  elements,
-  openWord,
-  partDom,
-  relatedPart,
-  saveWord,
-  type WordFile,
-} from '../review/wordXml'
+import type { Touched } from '../review/paragraphs'
+import type { WordFile } from '../review/wordXml'
+
+const api = () => import('../review/reviewApi')
 
 const MAX_DOCX_BYTES = 100 * 1024 * 1024
 const MAX_PARAGRAPHS_IN_RECEIPT = 50
@@ -70,6 +59,7 @@ function requireDocx(path: string): void {
 
 async function openFrom(ctx: ToolContext, path: string): Promise<WordFile> {
   requireDocx(path)
+  const { openWord } = await api()
   return openWord(new Uint8Array(await ctx.workspace.readFile(path, { maxBytes: MAX_DOCX_BYTES })), path)
 }
 
@@ -87,6 +77,16 @@ async function commit(
   edited: Edited,
   options: { target?: string; overwrite?: boolean; message: string },
 ): Promise<ReviewReceipt> {
+  const {
+    bodyParagraphs,
+    COMMENTS_REL,
+    elements,
+    partDom,
+    relatedPart,
+    reviewText,
+    saveWord,
+    trackedChanges,
+  } = await api()
   const target = options.target ?? file.path
   const touched = edited.touched.list(file.doc)
   const written = await ctx.workspace.writeFile(target, saveWord(file), {
@@ -147,7 +147,7 @@ function decideMethod(accept: boolean) {
     risk: 'write',
     run: async ({ path, author, ids }, ctx) => {
       const file = await openFrom(ctx, path)
-      const outcome = decideChanges(file.doc, { author, ids }, accept)
+      const outcome = (await api()).decideChanges(file.doc, { author, ids }, accept)
       const which = outcome.decided.map((d) => `#${d.id}`).join(', ')
       return commit(
         ctx,
@@ -195,15 +195,15 @@ export function reviewMethods() {
       run: async ({ path }, ctx) => {
         const file = await openFrom(ctx, path)
         return {
-          changes: trackedChanges(file.doc).map(({ id, kind, author, date, text }) => ({
+          changes: (await api()).trackedChanges(file.doc).map(({ id, kind, author, date, text }) => ({
             id,
             kind,
             author,
             date,
             text,
           })),
-          comments: listComments(file),
-          paragraphs: bodyParagraphs(file.doc).length,
+          comments: (await api()).listComments(file),
+          paragraphs: (await api()).bodyParagraphs(file.doc).length,
         }
       },
     }),
@@ -224,7 +224,7 @@ export function reviewMethods() {
       risk: 'write',
       run: async ({ path, find, replace, author, occurrence, match_case, whole_word }, ctx) => {
         const file = await openFrom(ctx, path)
-        const outcome = suggestEdit(file.doc, {
+        const outcome = (await api()).suggestEdit(file.doc, {
           find,
           replace,
           author: author ?? DEFAULT_AUTHOR,
@@ -262,7 +262,7 @@ export function reviewMethods() {
       risk: 'write',
       run: async ({ path, find, replace, match_case, whole_word, occurrence }, ctx) => {
         const file = await openFrom(ctx, path)
-        const outcome = replaceText(file.doc, {
+        const outcome = (await api()).replaceText(file.doc, {
           find,
           replace,
           matchCase: match_case,
@@ -302,7 +302,7 @@ export function reviewMethods() {
       risk: 'write',
       run: async ({ path, anchor_text, paragraph, occurrence, text, author }, ctx) => {
         const file = await openFrom(ctx, path)
-        const outcome = addComment(file, {
+        const outcome = (await api()).addComment(file, {
           anchorText: anchor_text,
           paragraph,
           occurrence,
@@ -336,7 +336,11 @@ export function reviewMethods() {
       run: async ({ path, comment_id, text, author }, ctx) => {
         const file = await openFrom(ctx, path)
         const commentId = comment_id.replace(/^c/, '')
-        const outcome = replyToComment(file, { commentId, text, author: author ?? DEFAULT_AUTHOR })
+        const outcome = (await api()).replyToComment(file, {
+          commentId,
+          text,
+          author: author ?? DEFAULT_AUTHOR,
+        })
         return commit(
           ctx,
           file,
@@ -362,12 +366,13 @@ export function reviewMethods() {
       run: async ({ path, comment_id, resolved }, ctx) => {
         const file = await openFrom(ctx, path)
         const commentId = comment_id.replace(/^c/, '')
-        resolveComment(file, { commentId, resolved })
+        const review = await api()
+        review.resolveComment(file, { commentId, resolved })
         return commit(
           ctx,
           file,
           {
-            touched: new Touched(),
+            touched: new review.Touched(),
             commentId,
             changed: `Comment ${commentId} marked ${resolved ? 'resolved' : 'open'}.`,
           },
@@ -421,8 +426,8 @@ export function reviewMethods() {
             `${path} exists; pass overwrite: true to replace it (a backup is kept).`,
           )
         const file = await openFrom(ctx, template ?? path)
-        if (template && /\.dotx$/i.test(template)) asDocument(file)
-        const outcome = fillTemplate(file.doc, values)
+        if (template && /\.dotx$/i.test(template)) await asDocument(file)
+        const outcome = (await api()).fillTemplate(file.doc, values)
         const receipt = await commit(
           ctx,
           file,
@@ -445,7 +450,8 @@ export function reviewMethods() {
 }
 
 /** A .dotx's main part declared as a document, so Word opens the filled copy as one. */
-function asDocument(file: WordFile): void {
+async function asDocument(file: WordFile): Promise<void> {
+  const { elements, partDom } = await api()
   const types = partDom(file, '[Content_Types].xml')
   if (!types) return
   for (const override of elements(types, 'Override'))
