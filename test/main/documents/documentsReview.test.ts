@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bodyParagraphs, paragraphText } from '../../../src/main/documents/review/paragraphs'
 import { openWord } from '../../../src/main/documents/review/wordXml'
 import { createToolSession, invoke, type ToolResult, type ToolSession } from '../../../src/main/tools'
@@ -49,6 +49,12 @@ beforeAll(async () => {
   const base = await dirs.make()
   workspace = createWorkspace({ root: join(base, 'workspace') })
   session = createToolSession({ toolsets: await loadBuiltinToolsets(), workspace })
+})
+
+afterAll(async () => {
+  await session?.dispose()
+  await workspace?.close()
+  await dirs.cleanup()
 })
 
 describe('Word review', () => {
