@@ -18,3 +18,9 @@ export { createAppChat } from './service/createAppChat'
 export type { ChatService } from './service/createChatService'
 export { historyOf } from './service/historyOf'
 export type { AgentAttachment, AgentEvent, AgentResult, AgentStatus, AgentUsage, HistoryTurn } from './types'
+export type {
+  UnattendedDecision,
+  UnattendedLevel,
+  UnattendedRunInput,
+  UnattendedRunResult,
+} from './service/unattendedRun'

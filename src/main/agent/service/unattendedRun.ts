@@ -1,0 +1,87 @@
+import type { ModelChoice } from '../../../shared/ipc'
+import type { ApprovalGate, Risk } from '../../tools'
+
+/**
+ * The highest risk an unattended run may call: `read`, `write`, `all` (external too); `none` runs only
+ * reads the settings allow without asking.
+ */
+export type UnattendedLevel = 'none' | 'read' | 'write' | 'all'
+
+export interface UnattendedRunInput {
+  /** The title of the run's own conversation. */
+  title: string
+  prompt: string
+  attachments?: readonly { name: string; bytes: Uint8Array; mimeType?: string }[]
+  /** Toolset names the run may use (default: every toolset the host provides). */
+  toolsets?: readonly string[]
+  /** Toolsets never offered (an automation cannot create automations). */
+  withoutToolsets?: readonly string[]
+  model?: ModelChoice
+  approve: UnattendedLevel
+  maxIterations: number
+  /** After this the run is stopped and marked failed. */
+  deadlineMs: number
+  signal?: AbortSignal
+}
+
+/** One approval decision of an unattended run, as the run's history shows it. */
+export interface UnattendedDecision {
+  call: string
+  risk: Risk
+  outcome: 'allowed' | 'denied'
+  reason?: string
+}
+
+export interface UnattendedRunResult {
+  conversationId: string
+  status: 'ok' | 'failed' | 'cancelled'
+  /** The answer (or why it stopped). */
+  message: string
+  error?: string
+  decisions: UnattendedDecision[]
+  usage: { inputTokens: number; outputTokens: number; cachedInputTokens: number }
+  /** Agent paths the run returned. */
+  files: string[]
+  steps: number
+}
+
+const RANK: Record<Risk, number> = { read: 0, write: 1, external: 2 }
+const LEVEL_RANK: Record<UnattendedLevel, number> = { none: 0, read: 0, write: 1, all: 2 }
+
+/** The non-interactive level `ask` becomes inside the cap (`none` lets nothing through). */
+export function autoApproveOf(level: UnattendedLevel): 'read' | 'write' | 'all' | undefined {
+  return level === 'none' ? undefined : level
+}
+
+/**
+ * The gate of a run nobody watches: a call above the run's level is denied even where the settings
+ * allow it; inside the level, the settings (and the non-interactive policy for `ask`) decide. Every
+ * decision is recorded.
+ */
+export function unattendedGate(
+  level: UnattendedLevel,
+  inner: ApprovalGate | undefined,
+  record: (decision: UnattendedDecision) => void,
+): ApprovalGate {
+  return async (request, signal) => {
+    const verdict =
+      RANK[request.risk] > LEVEL_RANK[level]
+        ? {
+            allowed: false as const,
+            reason:
+              `Denied: this automation runs unattended at approval level "${level}", which does not cover ` +
+              `${request.risk} calls. Go on without it and say in the answer what needs approval.`,
+            by: 'non-interactive' as const,
+          }
+        : inner
+          ? await inner(request, signal)
+          : { allowed: true as const, by: 'policy' as const }
+    record({
+      call: request.name,
+      risk: request.risk,
+      outcome: verdict.allowed ? 'allowed' : 'denied',
+      ...(verdict.allowed ? {} : { reason: verdict.reason }),
+    })
+    return verdict
+  }
+}
