@@ -64,7 +64,10 @@ export function openAutomationStore(options: AutomationStoreOptions): Automation
       text = await readFile(path, 'utf8')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return AutomationsFile.parse({})
-      throw new AppError('UNAVAILABLE', `Could not read ${AUTOMATIONS_FILE_NAME}: ${(error as Error).message}`)
+      throw new AppError(
+        'UNAVAILABLE',
+        `Could not read ${AUTOMATIONS_FILE_NAME}: ${(error as Error).message}`,
+      )
     }
     let parsed: ReturnType<typeof AutomationsFile.safeParse> | undefined
     try {
@@ -112,14 +115,23 @@ export function openAutomationStore(options: AutomationStoreOptions): Automation
       file.automations.find((a) => a.name.toLowerCase() === wanted)
     if (!found) {
       const names = file.automations.map((a) => `"${a.name}"`).join(', ')
-      throw new AppError('NOT_FOUND', `No automation "${idOrName}". ${names ? `There are: ${names}.` : 'There are none yet.'}`)
+      throw new AppError(
+        'NOT_FOUND',
+        `No automation "${idOrName}". ${names ? `There are: ${names}.` : 'There are none yet.'}`,
+      )
     }
     return found
   }
 
   function refuseTwin(file: AutomationsFile, name: string, exceptId?: string): void {
-    const twin = file.automations.find((a) => a.id !== exceptId && a.name.toLowerCase() === name.toLowerCase())
-    if (twin) throw new AppError('CONFLICT', `An automation named "${twin.name}" exists already; choose another name.`)
+    const twin = file.automations.find(
+      (a) => a.id !== exceptId && a.name.toLowerCase() === name.toLowerCase(),
+    )
+    if (twin)
+      throw new AppError(
+        'CONFLICT',
+        `An automation named "${twin.name}" exists already; choose another name.`,
+      )
   }
 
   function newId(file: AutomationsFile): string {
@@ -140,7 +152,10 @@ export function openAutomationStore(options: AutomationStoreOptions): Automation
     async add(input) {
       const id = await mutate((file) => {
         if (file.automations.length >= MAX_AUTOMATIONS)
-          throw new AppError('TOO_LARGE', `Bureau keeps at most ${MAX_AUTOMATIONS} automations; delete some first.`)
+          throw new AppError(
+            'TOO_LARGE',
+            `Bureau keeps at most ${MAX_AUTOMATIONS} automations; delete some first.`,
+          )
         refuseTwin(file, input.name)
         const at = now()
         const id = newId(file)

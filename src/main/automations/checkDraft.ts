@@ -21,10 +21,16 @@ function firstIssue(error: { issues: readonly { path: PropertyKey[]; message: st
 }
 
 /** A trigger as stored: a schedule's plain form turned into cron with its zone, a folder checked in the workspace. */
-export async function checkTrigger(trigger: AutomationTrigger, context: DraftContext): Promise<AutomationTrigger> {
+export async function checkTrigger(
+  trigger: AutomationTrigger,
+  context: DraftContext,
+): Promise<AutomationTrigger> {
   if (trigger.kind === 'schedule') {
     const timeZone = checkTimeZone(trigger.timeZone ?? context.timeZone())
-    const parsed = parseSchedule(trigger.text && trigger.cron === trigger.text ? trigger.text : trigger.cron, timeZone)
+    const parsed = parseSchedule(
+      trigger.text && trigger.cron === trigger.text ? trigger.text : trigger.cron,
+      timeZone,
+    )
     return { kind: 'schedule', cron: parsed.cron, ...(parsed.text ? { text: parsed.text } : {}), timeZone }
   }
   if (trigger.kind === 'file') {
@@ -40,7 +46,10 @@ export async function checkTrigger(trigger: AutomationTrigger, context: DraftCon
       )
     }
     if (info.type !== 'directory')
-      throw new AppError('VALIDATION_FAILED', `"${trigger.folder}" is a file; a file trigger watches a folder.`)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `"${trigger.folder}" is a file; a file trigger watches a folder.`,
+      )
     return { ...trigger, folder: info.path }
   }
   return trigger

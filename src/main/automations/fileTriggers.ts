@@ -42,7 +42,9 @@ export async function watchFileTriggers(options: FileTriggerOptions): Promise<Fi
       for (const automation of await options.automations()) {
         if (matchesFileTrigger(automation.trigger, agentPath)) options.onFile(automation, agentPath)
       }
-    })().catch((error) => options.onError(`A file trigger failed: ${error instanceof Error ? error.message : String(error)}`))
+    })().catch((error) =>
+      options.onError(`A file trigger failed: ${error instanceof Error ? error.message : String(error)}`),
+    )
   }
   const watcher = await options.workspace.watch({
     debounceMs: 100,

@@ -1,3 +1,4 @@
+export { type AutomationService, createAutomationService, type SchedulePreview } from './automationService'
 export { AUTOMATIONS_FILE_NAME, type AutomationStore, openAutomationStore } from './automationStore'
 export { checkChange, checkDraft, type DraftContext } from './checkDraft'
 export { matchesFileTrigger } from './fileTriggers'
@@ -11,3 +12,13 @@ export {
   type UnattendedExecutor,
 } from './runner'
 export { checkCron, lastSlotBetween, nextRuns, parseSchedule, plainFormToCron } from './schedule'
+export type { AutomationsToolsetEnvironment } from './toolset/automationsToolset'
+
+/** The `automations` toolset, loaded on demand. */
+export async function loadAutomationsToolset(
+  env: import('./toolset/automationsToolset').AutomationsToolsetEnvironment,
+) {
+  const { createAutomationsToolset } = await import('./toolset/automationsToolset')
+  return createAutomationsToolset(env)
+}
+export { automationHandlers } from './automationHandlers'

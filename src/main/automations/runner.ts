@@ -174,7 +174,13 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
     }
   }
 
-  function enqueue(automation: Automation, cause: AutomationRun['cause'], detail?: string, file?: string, done?: (run: AutomationRun) => void): boolean {
+  function enqueue(
+    automation: Automation,
+    cause: AutomationRun['cause'],
+    detail?: string,
+    file?: string,
+    done?: (run: AutomationRun) => void,
+  ): boolean {
     if (stopped) return false
     const waiting = pending.filter((job) => job.automationId === automation.id)
     // A schedule that is already waiting needs no second run.
@@ -280,7 +286,11 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
         steps: result.steps,
         usage: { inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens },
       }
-      if ((status === 'ok' || status === 'denied') && automation.output.kind === 'file' && options.workspace) {
+      if (
+        (status === 'ok' || status === 'denied') &&
+        automation.output.kind === 'file' &&
+        options.workspace
+      ) {
         try {
           await options
             .workspace()
@@ -298,7 +308,10 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
         ...run,
         finishedAt: now().toISOString(),
         status: stopper.signal.aborted ? 'interrupted' : 'failed',
-        error: (error instanceof AppError || error instanceof Error ? error.message : String(error)).slice(0, 2000),
+        error: (error instanceof AppError || error instanceof Error ? error.message : String(error)).slice(
+          0,
+          2000,
+        ),
       }
     }
     const saved = await store.saveRun(final)
@@ -319,7 +332,9 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
       try {
         slot = lastSlotBetween(cron, zone, after, at)
       } catch (error) {
-        options.onProblem?.(`Automation "${automation.name}": ${error instanceof Error ? error.message : String(error)}`)
+        options.onProblem?.(
+          `Automation "${automation.name}": ${error instanceof Error ? error.message : String(error)}`,
+        )
         continue
       }
       if (!slot) continue
@@ -421,7 +436,8 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
               void store
                 .get(automation.id)
                 .then((current) => {
-                  if (current.enabled) enqueue(current, 'mail', `from ${mail.from}, subject "${mail.subject}" (uid ${mail.uid})`)
+                  if (current.enabled)
+                    enqueue(current, 'mail', `from ${mail.from}, subject "${mail.subject}" (uid ${mail.uid})`)
                 })
                 .catch(() => undefined)
             },
@@ -468,7 +484,12 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
       const automation = await store.get(idOrName)
       return new Promise<AutomationRun>((resolve, reject) => {
         if (!enqueue(automation, 'manual', undefined, undefined, resolve))
-          reject(new AppError('CONFLICT', `"${automation.name}" has ${queueCap} runs waiting already; wait for them.`))
+          reject(
+            new AppError(
+              'CONFLICT',
+              `"${automation.name}" has ${queueCap} runs waiting already; wait for them.`,
+            ),
+          )
       })
     },
     async runPending() {
@@ -484,7 +505,9 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
         let next: string[] = []
         if (automation.enabled && automation.trigger.kind === 'schedule') {
           try {
-            const from = new Date(Math.max(at.getTime(), Date.parse(automation.lastSlot ?? automation.createdAt)))
+            const from = new Date(
+              Math.max(at.getTime(), Date.parse(automation.lastSlot ?? automation.createdAt)),
+            )
             next = nextRuns(automation.trigger.cron, automation.trigger.timeZone ?? 'UTC', from, 5).map((d) =>
               d.toISOString(),
             )

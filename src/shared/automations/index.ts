@@ -12,7 +12,7 @@ export const AutomationName = z
   .trim()
   .min(1, 'An automation needs a name.')
   .max(100, 'A name is at most 100 characters.')
-  .refine((name) => !/[\u0000-\u001f]/.test(name), 'A name cannot hold control characters.')
+  .refine((name) => ![...name].some((c) => c.charCodeAt(0) < 32), 'A name cannot hold control characters.')
 
 export const AutomationPrompt = z
   .string()
@@ -83,14 +83,21 @@ export const Automation = z.object({
   /** Toolsets offered to the run (absent: as in chat). */
   toolsets: z.array(z.string().min(1).max(100)).max(100).optional(),
   /** Provider and model (absent: the default provider, as a new conversation). */
-  model: z.object({ providerId: z.string().min(1).max(64), model: z.string().trim().min(1).max(200).optional() }).optional(),
+  model: z
+    .object({ providerId: z.string().min(1).max(64), model: z.string().trim().min(1).max(200).optional() })
+    .optional(),
   trigger: AutomationTrigger,
   approve: ApprovalLevel.default('read'),
   output: AutomationOutput.default({ kind: 'conversation' }),
   /** Schedules missed while Bureau was closed: run once at start, or skip them. */
   missed: z.enum(['run-once', 'skip']).default('run-once'),
   maxSteps: z.number().int().min(1).max(200).default(20),
-  deadlineMinutes: z.number().int().min(1).max(24 * 60).default(10),
+  deadlineMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   enabled: z.boolean().default(true),
   createdAt: z.string(),
   updatedAt: z.string(),
