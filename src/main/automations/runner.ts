@@ -54,6 +54,8 @@ export interface AutomationRunnerOptions {
   missedAfterMs?: number
   now?: () => Date
   timers?: Timers
+  /** The longest sleep between checks, so a clock moved by hand is noticed (default 10 minutes). */
+  maxSleepMs?: number
   /** A run ended (ok, failed, denied calls, interrupted, skipped). */
   onRunEnded?: (run: AutomationRun, automation: Automation) => void
   /** Something to show the user that is not one run (a flood of files, a trigger that failed to start). */
@@ -382,12 +384,13 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
     }
     if (!Number.isFinite(earliest)) return
     // Woken at least every ten minutes, so a clock moved by hand is noticed.
-    const delay = Math.min(Math.max(earliest - at.getTime(), 0), MAX_SLEEP_MS)
+    const delay = Math.min(Math.max(earliest - at.getTime(), 0), options.maxSleepMs ?? MAX_SLEEP_MS)
     timer = timers.set(() => {
       timer = undefined
-      void tick(false)
-        .then(arm)
-        .catch((error) => options.logger?.error('automation schedule failed', { error: String(error) }))
+      void serial(async () => {
+        await tick(false)
+        await arm()
+      })
     }, delay)
   }
 
@@ -453,15 +456,20 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
     }
   }
 
+  // Ticks, arming and trigger changes run one after another: two ticks at once would run a slot twice.
   let syncing: Promise<void> = Promise.resolve()
-  const resync = () => {
+  function serial(task: () => Promise<void>): Promise<void> {
     syncing = syncing
-      .then(async () => {
-        await syncTriggers()
-        await arm()
-      })
-      .catch((error) => options.logger?.error('automation triggers failed', { error: String(error) }))
-      .finally(changed)
+      .then(task)
+      .catch((error) => options.logger?.error('automation schedule failed', { error: String(error) }))
+    return syncing
+  }
+  const resync = () => {
+    void serial(async () => {
+      await syncTriggers()
+      await arm()
+      changed()
+    })
   }
   let unsubscribe: (() => void) | undefined
 
@@ -474,7 +482,7 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
         const automation = await store.get(run.automationId).catch(() => undefined)
         if (automation) options.onRunEnded?.(run, automation)
       }
-      await tick(true)
+      await serial(() => tick(true))
       unsubscribe = store.onChange(resync)
       resync()
       await syncing
@@ -494,7 +502,7 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
     },
     async runPending() {
       const before = new Set((await store.runs()).map((r) => r.id))
-      await tick(true)
+      await serial(() => tick(true))
       await this.idle()
       return (await store.runs()).filter((r) => !before.has(r.id))
     },
