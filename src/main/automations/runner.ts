@@ -77,6 +77,8 @@ export interface AutomationRunner {
   summaries(): Promise<AutomationSummary[]>
   /** The next `count` times of a schedule, for the editor's preview. */
   preview(cron: string, timeZone: string, count: number): string[]
+  /** Resolves when the triggers and the timer follow the latest change of the list. */
+  settled(): Promise<void>
   /** Resolves when nothing runs and nothing waits. */
   idle(): Promise<void>
   /** Stops the timer and triggers, stops runs (they are saved as interrupted). */
@@ -534,6 +536,7 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
       })
     },
     preview: (cron, timeZone, count) => nextRuns(cron, timeZone, now(), count).map((d) => d.toISOString()),
+    settled: () => syncing,
     idle: () =>
       isIdle()
         ? Promise.resolve()
