@@ -8,7 +8,7 @@ import type {
 } from '../../shared/automations'
 import { AppError } from '../../shared/errors'
 import type { UnattendedRunInput, UnattendedRunResult } from '../agent'
-import type { Logger } from '../logging'
+import type { Logger } from '../platform'
 import type { Workspace } from '../workspace'
 import type { AutomationStore } from './automationStore'
 import { type FileTriggers, watchFileTriggers } from './fileTriggers'

@@ -63,7 +63,7 @@ describe('the runner on a fake clock', () => {
       now: clock.now,
     })
     const recorder = recordingExecutor()
-    recorder.useClock(clock.now)
+    recorder.followClock(clock.now)
     const make = () =>
       createAutomationRunner({
         store,

@@ -60,5 +60,5 @@ export function recordingExecutor(answer: Partial<UnattendedRunResult> = {}) {
       }
     },
   }
-  return { executor, calls, useClock: (c: () => Date) => (clock = c) }
+  return { executor, calls, followClock: (c: () => Date) => (clock = c) }
 }

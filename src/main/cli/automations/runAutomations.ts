@@ -2,8 +2,7 @@ import type { AutomationRun } from '../../../shared/automations'
 import { AppError } from '../../../shared/errors'
 import type { AutomationService } from '../../automations'
 import { composeCore } from '../../core'
-import { createLogger, type Logger, silentLogger } from '../../logging'
-import { defaultDataDir } from '../../paths'
+import { createLogger, defaultDataDir, type Logger, silentLogger } from '../../platform'
 import { processTextIo, stderrLine, type TextIo } from '../textIo'
 
 export interface AutomationsCliOptions {
