@@ -56,7 +56,7 @@ function History({ id }: { id: string }) {
           {run.conversationId && (
             <button
               type="button"
-              className="link-button"
+              className="button small secondary"
               onClick={() => void openConversation(run.conversationId!)}
             >
               Open conversation
@@ -132,10 +132,10 @@ function Editor({ onDone }: { onDone: () => void }) {
       </label>
       {save.error && <p role="alert">{(save.error as Error).message}</p>}
       <div className="automation-actions">
-        <button type="submit" className="primary">
+        <button type="submit" className="button primary">
           Save
         </button>
-        <button type="button" onClick={onDone}>
+        <button type="button" className="button secondary" onClick={onDone}>
           Cancel
         </button>
       </div>
@@ -178,7 +178,7 @@ export default function AutomationsPage() {
     <section className="automations-page" aria-labelledby="automations-title">
       <header className="automations-header">
         <h1 id="automations-title">Automations</h1>
-        <button type="button" className="primary" onClick={() => setEditing(true)}>
+        <button type="button" className="button primary" onClick={() => setEditing(true)}>
           New automation
         </button>
       </header>
@@ -212,11 +212,16 @@ export default function AutomationsPage() {
                 </label>
               </div>
               <div className="automation-actions">
-                <button type="button" onClick={() => runNow.mutate(automation.id)}>
+                <button
+                  type="button"
+                  className="button small secondary"
+                  onClick={() => runNow.mutate(automation.id)}
+                >
                   Run now
                 </button>
                 <button
                   type="button"
+                  className="button small secondary"
                   aria-expanded={open === automation.id}
                   onClick={() => setOpen(open === automation.id ? undefined : automation.id)}
                 >
