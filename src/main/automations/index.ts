@@ -22,3 +22,4 @@ export async function loadAutomationsToolset(
   return createAutomationsToolset(env)
 }
 export { automationHandlers } from './automationHandlers'
+export { describeTrigger } from './describeTrigger'

@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../../shared/errors'
 import { defineToolset, method } from '../../tools'
 import type { AutomationService } from '../automationService'
+import { describeTrigger } from '../describeTrigger'
 
 export interface AutomationsToolsetEnvironment {
   readonly automations: () => AutomationService
@@ -55,20 +56,6 @@ const Stored = z.object({
   next_runs: z.array(z.string()),
   result_file: z.string().optional(),
 })
-
-/** How the model and the card show a trigger. */
-export function describeTrigger(trigger: AutomationTrigger): string {
-  switch (trigger.kind) {
-    case 'schedule':
-      return `${trigger.text ?? `cron ${trigger.cron}`} (${trigger.timeZone ?? 'UTC'})`
-    case 'file':
-      return `a file ${trigger.glob} in ${trigger.folder}`
-    case 'mail':
-      return `new mail in ${trigger.folder}${trigger.from ? ` from ${trigger.from}` : ''}${trigger.subject ? ` with "${trigger.subject}"` : ''}`
-    default:
-      return 'run by hand only'
-  }
-}
 
 function triggerOf(args: {
   every?: string | undefined

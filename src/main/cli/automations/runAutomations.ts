@@ -1,6 +1,6 @@
 import type { AutomationRun } from '../../../shared/automations'
 import { AppError } from '../../../shared/errors'
-import type { AutomationService } from '../../automations'
+import { type AutomationService, describeTrigger } from '../../automations'
 import { composeCore } from '../../core'
 import { createLogger, defaultDataDir, type Logger, silentLogger } from '../../platform'
 import { processTextIo, stderrLine, type TextIo } from '../textIo'
@@ -91,7 +91,6 @@ export async function runAutomationsList(
     io.out('No automations (bureau automations add NAME --prompt TEXT --every "weekday at 8:00").\n')
     return
   }
-  const { describeTrigger } = await import('../../automations/toolset/automationsToolset')
   for (const { automation, nextRuns, lastRun } of summaries) {
     io.out(
       `${automation.name}  [${automation.enabled ? 'on' : 'off'}, approve ${automation.approve}]  ${describeTrigger(automation.trigger)}` +
