@@ -17,4 +17,10 @@ export { chatHandlers } from './service/chatHandlers'
 export { createAppChat } from './service/createAppChat'
 export type { ChatService } from './service/createChatService'
 export { historyOf } from './service/historyOf'
+export type {
+  UnattendedDecision,
+  UnattendedLevel,
+  UnattendedRunInput,
+  UnattendedRunResult,
+} from './service/unattendedRun'
 export type { AgentAttachment, AgentEvent, AgentResult, AgentStatus, AgentUsage, HistoryTurn } from './types'

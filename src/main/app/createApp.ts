@@ -1,11 +1,12 @@
 import { type Events, events, type HostKind, routes } from '../../shared/ipc'
 import { attachmentHandlers, type ChatService, chatHandlers, createAppChat, shareConversions } from '../agent'
+import { type AutomationRunner, automationHandlers, createAutomationRunner } from '../automations'
 import { type BrowserOverrides, browserExecutable, browserHandlers } from '../browser'
 import { calendarHandlers } from '../calendar'
 import type { Converter } from '../convert'
 import { composeCore } from '../core'
 import type { PdfPrinter } from '../documents'
-import { emailHandlers } from '../email'
+import { emailHandlers, watchMailFolder } from '../email'
 import { evalHandlers } from '../eval'
 import { knowledgeHandlers } from '../knowledge'
 import { ollamaHandlers, type ProviderService, providerHandlers, releaseLocalModel } from '../llm'
@@ -56,6 +57,11 @@ export interface AppOptions {
   models?: { catalogue?: () => Promise<CatalogueEntry[]>; fetch?: typeof fetch }
   /** `--no-index`: no background indexing of the workspace this run (the setting `knowledge.enabled` stays). */
   noIndex?: boolean
+  /**
+   * `background` (default): the runner starts with the app (schedules, file and mail triggers, missed
+   * runs); `manual`: runs only when asked (`bureau automations run`, `run-pending`).
+   */
+  automations?: 'background' | 'manual'
 }
 
 /** The running app as every transport sees it. */
@@ -79,6 +85,8 @@ export interface BureauApp {
   readonly chat: ChatService
   /** The workspace folder in effect at start-up (see `settings.workspaceDir()` for where it came from). */
   readonly workspaceDir: string
+  /** The one automations runner (schedules, file and mail triggers, run now). */
+  readonly automations: AutomationRunner
   dispose(): Promise<void>
 }
 
@@ -144,6 +152,27 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     logger: logger.child('voice'),
   })
   disposers.push(() => voice.dispose())
+  const automations = createAutomationRunner({
+    store: core.automations.store,
+    executor: () => chat,
+    workspace: workspace.get,
+    mail: async (trigger, onMessage, onError) =>
+      watchMailFolder(core.email, { rule: trigger, onMail: onMessage, onError }),
+    onRunEnded: (run, automation) => {
+      bus.emit('automations.runEnded', { name: automation.name, run })
+      if (run.status === 'failed' || run.status === 'denied' || run.status === 'interrupted')
+        notices.notify({
+          level: 'warning',
+          message: `Automation "${automation.name}": ${run.status === 'denied' ? `${run.denials.length} call(s) denied` : run.status}${run.error ? ` — ${run.error}` : ''}.`,
+        })
+    },
+    onProblem: (message) => notices.notify({ level: 'warning', message }),
+    onChange: () => bus.emit('automations.changed', {}),
+    logger: logger.child('automations'),
+  })
+  core.automations.attach(automations)
+  // Before the chat service is disposed: a run stopped here is saved as interrupted.
+  disposers.push(() => automations.stop())
 
   const models = createModelManager({
     dataDir: options.dataDir,
@@ -189,6 +218,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
       ...uiHandlers({ ...(options.pickFolder && { pickFolder: options.pickFolder }) }),
       ...knowledgeHandlers(() => core.knowledge),
       ...memoryHandlers({ store: core.memory, workspaceRoot: () => workspace.get().root }),
+      ...automationHandlers(core.automations),
       ...documentHandlers({
         chat,
         workspace: workspace.get,
@@ -203,6 +233,10 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
 
   // After the routes exist and the host can answer: indexing never delays start-up.
   core.knowledge.start()
+  if ((options.automations ?? 'background') === 'background')
+    void automations
+      .start()
+      .catch((error) => logger.error('automations did not start', { error: String(error) }))
 
   return {
     options,
@@ -216,6 +250,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     converter,
     chat,
     workspaceDir,
+    automations,
     async dispose() {
       for (const dispose of disposers.reverse()) await dispose()
     },

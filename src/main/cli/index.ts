@@ -1,3 +1,4 @@
+import { registerAutomationsCommand } from './commands/automations'
 import { registerBridgeCommand } from './commands/bridge'
 import { registerCalendarCommand } from './commands/calendar'
 import { registerChatCommand } from './commands/chat'
@@ -33,6 +34,7 @@ export function buildCli() {
   registerMcpCommand(program)
   registerEmailCommand(program)
   registerMemoryCommand(program)
+  registerAutomationsCommand(program)
   registerCalendarCommand(program)
   return program
 }

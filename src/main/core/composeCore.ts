@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { AppNotice, McpServerStatus } from '../../shared/ipc'
 import { calendarPasswordSecret, emailPasswordSecret } from '../../shared/settings'
+import { type AutomationService, createAutomationService, openAutomationStore } from '../automations'
 import type { BrowserEnvironment, BrowserOverrides } from '../browser'
 import type { CalendarEnvironment } from '../calendar'
 import { type Converter, createAppConverter } from '../convert'
@@ -77,6 +78,8 @@ export interface BureauCore {
   readonly mcp: McpHost
   /** The user's memories (`<data-dir>/memories.json`), behind the `memory` toolset, the prompt block and Settings → Memory. */
   readonly memory: MemoryStore
+  /** The user's automations (`<data-dir>/automations.json`); the app and `bureau serve` attach the runner. */
+  readonly automations: AutomationService
   close(): Promise<void>
 }
 
@@ -144,6 +147,22 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     settings: () => settings.get().calendar,
     password: (account) => settings.getSecret(calendarPasswordSecret(account)),
   }
+  const userZone = () => settings.get().calendar.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone
+  const automations: AutomationService = createAutomationService({
+    store: openAutomationStore({
+      dataDir: options.dataDir,
+      onDamaged: (movedTo) =>
+        options.notify({
+          level: 'warning',
+          message: `automations.json could not be read; it was kept as ${movedTo} and the list starts empty.`,
+        }),
+    }),
+    context: {
+      timeZone: userZone,
+      workspace: () => workspace.get(),
+      toolsetNames: () => tools.registry.list().map((t) => t.name),
+    },
+  })
   const toolSettings = settings.get().tools
   const tools = await createToolsHost({
     dataDir: options.dataDir,
@@ -154,6 +173,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
       email,
       memory: { memory: () => memory },
       calendar,
+      automations: { automations: () => automations },
       ...(options.printPdf ? { documents: { printPdf: options.printPdf } } : {}),
     },
     extraFolder: toolSettings.extraFolder,
@@ -227,7 +247,9 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     knowledge,
     mcp,
     memory,
+    automations,
     async close() {
+      await automations.runner?.stop()
       await mcp.close()
       await sessions.close()
       await knowledge.close()

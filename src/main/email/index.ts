@@ -25,3 +25,12 @@ export function emailHandlers(env: import('./types').EmailEnvironment) {
     }) => testEmailAccount(env, input.name, input.account, input.password),
   }
 }
+
+/** Reports new messages in a folder that match a rule (IMAP IDLE, else polling): the automations' mail trigger. */
+export async function watchMailFolder(
+  ...args: Parameters<typeof import('./imap/watchFolder').watchFolder>
+): ReturnType<typeof import('./imap/watchFolder').watchFolder> {
+  const { watchFolder } = await import('./imap/watchFolder')
+  return watchFolder(...args)
+}
+export type { FolderRule, FolderWatch, NewMail } from './imap/watchFolder'

@@ -1,3 +1,4 @@
+import { type AutomationsToolsetEnvironment, loadAutomationsToolset } from '../automations'
 import { type BrowserEnvironment, browserExecutable, loadWebToolset } from '../browser'
 import { type CalendarEnvironment, loadCalendarToolset } from '../calendar'
 import { type ConvertToolsetEnvironment, loadConvertToolset } from '../convert'
@@ -24,6 +25,8 @@ export interface BuiltinToolsetOptions {
   documents?: DocumentsEnvironment
   /** The user's memories; without it the host offers no `memory` toolset. */
   memory?: MemoryToolsetEnvironment
+  /** The user's automations; without it the host offers no `automations` toolset. */
+  automations?: AutomationsToolsetEnvironment
 }
 
 function documentsEnvironment(options: BuiltinToolsetOptions): DocumentsEnvironment {
@@ -45,6 +48,7 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
   const email = options.email ? [await loadEmailToolset(options.email)] : []
   const memory = options.memory ? [await loadMemoryToolset(options.memory)] : []
   const calendar = options.calendar ? [await loadCalendarToolset(options.calendar)] : []
+  const automations = options.automations ? [await loadAutomationsToolset(options.automations)] : []
   return [
     ...(await loadFilesToolsets()),
     await loadConvertToolset(options.convert),
@@ -55,5 +59,6 @@ export async function loadBuiltinToolsets(options: BuiltinToolsetOptions = {}): 
     ...email,
     ...memory,
     ...calendar,
+    ...automations,
   ]
 }

@@ -1,5 +1,6 @@
 import { appEvents, appRoutes } from './routes/app'
 import { attachmentRoutes } from './routes/attachments'
+import { automationEvents, automationRoutes } from './routes/automations'
 import { browserRoutes } from './routes/browser'
 import { calendarRoutes } from './routes/calendar'
 import { chatEvents, chatRoutes } from './routes/chat'
@@ -39,6 +40,7 @@ export const routes = {
   ...emailRoutes,
   ...memoryRoutes,
   ...calendarRoutes,
+  ...automationRoutes,
 }
 
 export const events = {
@@ -50,6 +52,7 @@ export const events = {
   ...modelEvents,
   ...knowledgeEvents,
   ...mcpEvents,
+  ...automationEvents,
 }
 
 export type Routes = typeof routes

@@ -11,9 +11,9 @@ import type {
   Events,
 } from '../../../shared/ipc'
 import type { EventBus } from '../../platform'
-import { type Toolset, type ToolsetSource, toolsetList } from '../../tools'
+import { type ApprovalGate, type Toolset, type ToolsetSource, toolsetList } from '../../tools'
 import type { Workspace } from '../../workspace'
-import { withGrant } from '../approvals'
+import { policyFor, withGrant } from '../approvals'
 import type { ConversationStore } from '../conversations/conversationStore'
 import { summarize } from '../conversations/titles'
 import { type AgentRun, startAgent } from '../runAgent'
@@ -34,6 +34,13 @@ import {
   regeneratePlan,
   type TurnPlan,
 } from './turnPlans'
+import {
+  autoApproveOf,
+  type UnattendedDecision,
+  type UnattendedRunInput,
+  type UnattendedRunResult,
+  unattendedGate,
+} from './unattendedRun'
 
 /** Where the service sends the contract's chat.* and agent.* events (the app's event bus). */
 export type ChatEventSink = Pick<EventBus<Events>, 'emit'>
@@ -59,6 +66,9 @@ interface ActiveRun {
   controller: AbortController
   agent: AgentRun | undefined
   finished: Promise<void>
+  /** Unattended runs: the gate and step budget of the automation instead of the chat's. */
+  unattended?: { approve: ApprovalGate; maxIterations: number }
+  outcome?: { result: AgentResult | undefined; failure: string | undefined; files: ChatMessage['files'] }
 }
 
 export interface ChatService {
@@ -84,6 +94,11 @@ export interface ChatService {
   change(id: string, change: ConversationChange): Promise<Conversation>
   /** Saves an imported conversation under a new id (its messages keep theirs). */
   importConversation(conversation: Conversation): Promise<ConversationSummary>
+  /**
+   * An unattended run (automations) kept as a conversation of its own: it never waits for a click,
+   * calls above its level are denied, every decision is returned; resolves when the run has ended.
+   */
+  runUnattended(input: UnattendedRunInput): Promise<UnattendedRunResult>
   /** One agent run outside any conversation (the OpenAI bridge): nothing saved, no bus events. */
   runDetached(input: DetachedRunInput): Promise<AgentResult>
   /** A plain streaming answer outside any conversation, with history and usage (the bridge's `bureau-chat`). */
@@ -155,18 +170,20 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     try {
       const conversation = await store.get(run.conversationId)
       const model = await options.model(conversation.model)
-      const approve = approvals.interactive(
-        run.runId,
-        run.conversationId,
-        {
-          asked: (call) => events.emit('agent.approval', { ...ref, call }),
-          ended: (approvalId, outcome) => events.emit('agent.approvalEnd', { ...ref, approvalId, outcome }),
-        },
-        {
-          stored: conversation.approvedTools ?? [],
-          save: (key) => saveGrant(run.conversationId, key),
-        },
-      )
+      const approve =
+        run.unattended?.approve ??
+        approvals.interactive(
+          run.runId,
+          run.conversationId,
+          {
+            asked: (call) => events.emit('agent.approval', { ...ref, call }),
+            ended: (approvalId, outcome) => events.emit('agent.approvalEnd', { ...ref, approvalId, outcome }),
+          },
+          {
+            stored: conversation.approvedTools ?? [],
+            save: (key) => saveGrant(run.conversationId, key),
+          },
+        )
       const prompt = plan.prompt.trim() || 'Look at the attached files.'
       const memory = await memoryForTurn(options.memory, prompt, options.workspace().root, (error) =>
         options.logger?.warn('memories not read', { error: String(error) }),
@@ -182,7 +199,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         history: plan.history,
         instructions: { global: options.instructions?.(), conversation: conversation.instructions },
         ...(options.timeZone ? { clock: { timeZone: options.timeZone() } } : {}),
-        maxIterations: options.maxIterations?.(),
+        maxIterations: run.unattended?.maxIterations ?? options.maxIterations?.(),
         signal: run.controller.signal,
         onEvent,
         ...runEnvironment(options),
@@ -194,6 +211,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       if (!(error instanceof AppError)) options.logger?.error('agent run crashed', { error: String(error) })
     }
     const files = result ? await returnedFiles(options.workspace, result.attachments) : []
+    run.outcome = { result, failure, files }
     let finalMessage: ChatMessage | undefined
     try {
       const saved = await store.update(run.conversationId, (conversation) => {
@@ -231,7 +249,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     conversationId: string,
     toolsets: readonly Toolset[],
     plan: TurnPlan,
-  ): Promise<ChatSendResult> {
+    unattended?: ActiveRun['unattended'],
+  ): Promise<ChatSendResult & { run: ActiveRun }> {
     await store.update(conversationId, (c) => {
       c.messages.push(...plan.added)
       if (plan.continued) {
@@ -246,6 +265,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       controller: new AbortController(),
       agent: undefined,
       finished: Promise.resolve(),
+      ...(unattended ? { unattended } : {}),
     }
     runs.set(run.runId, run)
     run.finished = new Promise<void>((resolve) => setImmediate(resolve))
@@ -256,6 +276,37 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       runId: run.runId,
       userMessageId: plan.userMessageId,
       assistantMessageId: plan.assistantMessageId,
+      run,
+    }
+  }
+
+  /** A new conversation with the prompt, run with the plan's attachments (send and unattended runs). */
+  async function newTurn(
+    conversation: Conversation,
+    text: string,
+    attachments: TurnPlan['attachments'],
+  ): Promise<TurnPlan> {
+    const user = pendingUser(
+      text,
+      attachments.map((a) => ({
+        name: a.name,
+        size: a.bytes.length,
+        ...(a.mimeType ? { mimeType: a.mimeType } : {}),
+        status: 'pending' as const,
+      })),
+      conversation.leafId ?? null,
+    )
+    const assistant = pendingAssistant(randomUUID(), user.id)
+    return {
+      userMessageId: user.id,
+      assistantMessageId: assistant.id,
+      prompt: text,
+      attachments,
+      history: historyOf(
+        activePath({ messages: conversation.messages, leafId: conversation.leafId ?? null }),
+      ),
+      added: [user, assistant],
+      leafId: assistant.id,
     }
   }
 
@@ -279,28 +330,87 @@ export function createChatService(options: ChatServiceOptions): ChatService {
             firstMessage: text || attachments.map((a) => a.name).join(', '),
             ...(raw.model ? { model: raw.model } : {}),
           })
-      const user = pendingUser(
-        text,
-        attachments.map((a) => ({
-          name: a.name,
-          size: a.bytes.length,
-          ...(a.mimeType ? { mimeType: a.mimeType } : {}),
-          status: 'pending' as const,
-        })),
-        conversation.leafId ?? null,
+      const { run: _run, ...started } = await start(
+        conversation.id,
+        toolsets,
+        await newTurn(conversation, text, attachments),
       )
-      const assistant = pendingAssistant(randomUUID(), user.id)
-      return start(conversation.id, toolsets, {
-        userMessageId: user.id,
-        assistantMessageId: assistant.id,
-        prompt: text,
-        attachments,
-        history: historyOf(
-          activePath({ messages: conversation.messages, leafId: conversation.leafId ?? null }),
-        ),
-        added: [user, assistant],
-        leafId: assistant.id,
+      return started
+    },
+    async runUnattended(input) {
+      const offered = selectToolsets(toolsetList(await options.toolsets()), input.toolsets)
+      const toolsets = offered.filter((t) => !input.withoutToolsets?.includes(t.name))
+      const conversation = await store.create({
+        title: input.title,
+        ...(input.model ? { model: input.model } : {}),
       })
+      const attachments = (input.attachments ?? []).map((a) => ({
+        name: a.name,
+        bytes: a.bytes,
+        ...(a.mimeType ? { mimeType: a.mimeType } : {}),
+      }))
+      const decisions: UnattendedDecision[] = []
+      const inner = approvals.nonInteractive(autoApproveOf(input.approve) ?? 'read')
+      const approve = unattendedGate(
+        input.approve,
+        input.approve === 'none' ? denyAsks(options) : inner,
+        (d) => decisions.push(d),
+      )
+      const { run } = await start(
+        conversation.id,
+        toolsets,
+        await newTurn(conversation, input.prompt, attachments),
+        {
+          approve,
+          maxIterations: input.maxIterations,
+        },
+      )
+      let deadlineHit = false
+      const deadline = setTimeout(() => {
+        deadlineHit = true
+        run.controller.abort()
+      }, input.deadlineMs)
+      const stop = () => run.controller.abort()
+      input.signal?.addEventListener('abort', stop, { once: true })
+      if (input.signal?.aborted) stop()
+      try {
+        await run.finished
+      } finally {
+        clearTimeout(deadline)
+        input.signal?.removeEventListener('abort', stop)
+      }
+      const { result, failure, files } = run.outcome ?? { result: undefined, failure: undefined, files: [] }
+      const usage = result?.usage ?? { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 }
+      const base = {
+        conversationId: conversation.id,
+        decisions,
+        usage: {
+          inputTokens: usage.inputTokens,
+          outputTokens: usage.outputTokens,
+          cachedInputTokens: usage.cachedInputTokens,
+        },
+        files: files.map((f) => f.agentPath),
+        steps: result?.steps.length ?? 0,
+      }
+      if (deadlineHit) {
+        const error = `The run passed its deadline (${Math.round(input.deadlineMs / 1000)} s) and was stopped.`
+        return { ...base, status: 'failed', message: error, error }
+      }
+      if (!result) {
+        const error = failure ?? 'The agent stopped unexpectedly.'
+        return { ...base, status: 'failed', message: error, error }
+      }
+      if (result.status === 'cancelled')
+        return { ...base, status: 'cancelled', message: 'The run was stopped.' }
+      if (result.status === 'budget') {
+        const error = `The run used its step budget (${input.maxIterations} steps) without finishing.`
+        return { ...base, status: 'failed', message: result.message || error, error }
+      }
+      if (result.status === 'failed' || result.status === 'repeated_failure') {
+        const error = result.error ?? result.message
+        return { ...base, status: 'failed', message: result.message || error, error }
+      }
+      return { ...base, status: 'ok', message: result.message || result.text }
     },
     async regenerate(ref) {
       refuseBusy(ref.conversationId)
@@ -380,6 +490,22 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       for (const run of runs.values()) run.controller.abort()
       await idle()
     },
+  }
+}
+
+/** Level `none`: every call the settings would ask about is denied; what they allow still runs. */
+function denyAsks(deps: ChatServiceOptions): ApprovalGate | undefined {
+  const settings = deps.approvals
+  if (!settings) return undefined
+  return async (request) => {
+    const policy = policyFor(settings(), request)
+    if (policy === 'allow') return { allowed: true, by: 'policy' }
+    return {
+      allowed: false,
+      by: policy === 'deny' ? 'policy' : 'non-interactive',
+      reason:
+        'Denied: this automation runs unattended at approval level "none"; calls that need approval are not run.',
+    }
   }
 }
 

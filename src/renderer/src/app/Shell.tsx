@@ -11,6 +11,7 @@ const labels: Record<Page, string> = {
   chat: 'Chat',
   voice: 'Voice',
   workspace: 'Workspace',
+  automations: 'Automations',
   settings: 'Settings',
 }
 
@@ -18,6 +19,7 @@ const icons: Record<Page, IconName> = {
   chat: 'chat',
   voice: 'mic',
   workspace: 'folder',
+  automations: 'refresh',
   settings: 'settings',
 }
 
@@ -25,6 +27,7 @@ const ChatPage = lazy(() => import('../pages/ChatPage'))
 const VoicePage = lazy(() => import('../pages/VoicePage'))
 const WorkspacePage = lazy(() => import('../pages/WorkspacePage'))
 const SettingsPage = lazy(() => import('../pages/SettingsPage'))
+const AutomationsPage = lazy(() => import('../pages/AutomationsPage'))
 
 function CurrentPage({ page }: { page: Page }) {
   switch (page) {
@@ -34,6 +37,8 @@ function CurrentPage({ page }: { page: Page }) {
       return <VoicePage />
     case 'workspace':
       return <WorkspacePage />
+    case 'automations':
+      return <AutomationsPage />
     case 'settings':
       return <SettingsPage />
   }

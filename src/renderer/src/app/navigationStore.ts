@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 
-export const pages = ['chat', 'voice', 'workspace', 'settings'] as const
+export const pages = ['chat', 'voice', 'workspace', 'automations', 'settings'] as const
 export type Page = (typeof pages)[number]
 
 interface NavigationState {

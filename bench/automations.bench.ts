@@ -1,0 +1,110 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createAutomationRunner, createAutomationService, openAutomationStore } from '../src/main/automations'
+import { createWorkspace } from '../src/main/workspace'
+import type { Bench, BenchRow } from './types'
+
+// `npm run bench automations`: what 50 enabled automations cost while nothing is due (CPU and memory of
+// the runner between runs), and how long from a file's last write to its run's start.
+
+const idleExecutor = {
+  async runUnattended() {
+    return {
+      conversationId: 'c',
+      status: 'ok' as const,
+      message: 'ok',
+      decisions: [],
+      usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 },
+      files: [],
+      steps: 0,
+    }
+  },
+}
+
+const bench: Bench = async () => {
+  const rows: BenchRow[] = []
+  const base = await mkdtemp(join(tmpdir(), 'bureau-bench-automations-'))
+  try {
+    const root = join(base, 'workspace')
+    await mkdir(join(root, 'inbox'), { recursive: true })
+    const workspace = createWorkspace({ root })
+    const store = openAutomationStore({ dataDir: base })
+    const service = createAutomationService({
+      store,
+      context: { timeZone: () => 'UTC', workspace: () => workspace },
+    })
+    for (let i = 0; i < 48; i++)
+      await service.create({
+        name: `Schedule ${i}`,
+        prompt: 'Go.',
+        trigger: { kind: 'schedule', cron: `${i % 60} ${i % 24} * * *` },
+      })
+    await service.create({
+      name: 'Files a',
+      prompt: 'Go.',
+      trigger: { kind: 'file', folder: '/inbox', glob: '*.pdf' },
+    })
+    let started: number | undefined
+    const timed = {
+      async runUnattended() {
+        started ??= performance.now()
+        return idleExecutor.runUnattended()
+      },
+    }
+    await service.create({
+      name: 'Files b',
+      prompt: 'Go.',
+      trigger: { kind: 'file', folder: '/inbox', glob: '*.txt' },
+    })
+    global.gc?.()
+    const heapBefore = process.memoryUsage().heapUsed
+    const runner = createAutomationRunner({
+      store,
+      executor: () => timed,
+      workspace: () => workspace,
+      settleMs: 300,
+    })
+    await runner.start()
+    await runner.settled()
+    global.gc?.()
+    const heapAfter = process.memoryUsage().heapUsed
+    const cpuStart = process.cpuUsage()
+    const idleMs = 5_000
+    await new Promise((r) => setTimeout(r, idleMs))
+    const cpu = process.cpuUsage(cpuStart)
+    rows.push({
+      name: 'idle CPU, 50 enabled (48 schedules, 2 file triggers)',
+      value: (cpu.user + cpu.system) / 1000 / (idleMs / 1000),
+      unit: 'ms CPU/s',
+      target: '< 1 ms/s',
+      pass: (cpu.user + cpu.system) / 1000 / (idleMs / 1000) < 1,
+    })
+    const mb = (heapAfter - heapBefore) / 1024 / 1024
+    rows.push({
+      name: 'heap of the runner with 50 enabled',
+      value: mb,
+      unit: 'MB',
+      target: '< 5 MB',
+      pass: mb < 5,
+      note: global.gc ? '' : 'without --expose-gc',
+    })
+    const written = performance.now()
+    await writeFile(join(root, 'inbox', 'note.txt'), 'hello')
+    while (started === undefined) await new Promise((r) => setTimeout(r, 10))
+    await runner.idle()
+    rows.push({
+      name: "file trigger: last write to the run's start",
+      value: started - written,
+      unit: 'ms',
+      note: 'settle time 300 ms (the app uses 1,000 ms) + the watcher debounce',
+    })
+    await runner.stop()
+    await workspace.close()
+  } finally {
+    await rm(base, { recursive: true, force: true })
+  }
+  return rows
+}
+
+export default bench
