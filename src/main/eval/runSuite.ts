@@ -5,6 +5,7 @@ import { deadlineSignal } from '../../shared/async/deadlineSignal'
 import type { Logger } from '../logging'
 import { createUrlGuard } from '../tools'
 import type { EvalEnvironment } from './environment'
+import { startOfficeSink } from './mail/officeSink'
 import { type EvalMail, startEvalMail } from './mail/taskMail'
 import { totalsOf } from './report'
 import type { EvalReport, RunMode, TaskRun } from './results'
@@ -49,10 +50,10 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
   const total = options.taskSet.tasks.length * repeat
   const outer = options.signal ?? new AbortController().signal
   const model = options.mode === 'agent' ? await options.env.openModel() : undefined
-  // Started by the first e-mail task only; a missing Dovecot fails those tasks, with the reason.
+  // Started by the first e-mail task only (with the SMTP sink that files sent mail into its folders); a missing Dovecot fails those tasks, with the reason.
   let mail: Promise<EvalMail> | undefined
   const mailServer = () => {
-    mail ??= startEvalMail()
+    mail ??= startEvalMail({ sink: startOfficeSink })
     return mail
   }
   try {
