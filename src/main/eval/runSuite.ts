@@ -9,7 +9,7 @@ import { startOfficeSink } from './mail/officeSink'
 import { type EvalMail, startEvalMail } from './mail/taskMail'
 import { totalsOf } from './report'
 import type { EvalReport, RunMode, TaskRun } from './results'
-import { fixturesDirOf, runTask } from './runTask'
+import { fixturesDirOf, type ReplayStepListener, runTask } from './runTask'
 import { startTestSite } from './siteServer'
 import type { TaskSet } from './suite'
 
@@ -33,6 +33,8 @@ export interface RunEvalOptions {
   /** Stops the run: the attempt in progress is cancelled and the report holds what finished. */
   signal?: AbortSignal
   onProgress?: (progress: EvalProgress) => void
+  /** Each call of a replay (`npm run bench eval` counts the tokens a model would read). */
+  onReplayStep?: ReplayStepListener
   logger?: Logger
 }
 
@@ -79,6 +81,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
           attempt,
           signal: deadline.signal,
           ...(options.logger ? { logger: options.logger } : {}),
+          ...(options.onReplayStep ? { onReplayStep: options.onReplayStep } : {}),
         }).finally(() => deadline.dispose())
         // An attempt cut short by Ctrl+C did not finish: it is not reported as a failure of the model.
         if (outer.aborted) break

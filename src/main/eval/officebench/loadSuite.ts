@@ -85,6 +85,8 @@ function readTestbed(taskDir: string): Testbed {
 function preamble(s: Subtask): string {
   return [
     `Today is ${s.weekday}, ${s.date}, ${s.time}. You are working for ${s.username}.`,
+    // OfficeBench's checks read event times as UTC (`DTSTART:20240531T130000Z`).
+    'Times are in UTC (give calendar events the time zone UTC).',
     `${s.username}'s files are in /data; calendars are .ics files in /calendar, one per person (e.g. /calendar/${s.username}.ics);`,
     `the e-mail account is ${s.username}'s (${s.username.toLowerCase()}@example.com), and everyone else's address is <name>@example.com.`,
   ].join(' ')
