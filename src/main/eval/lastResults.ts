@@ -8,7 +8,7 @@ import type { EvalReport } from './results'
 
 const LastResultsFile = z.object({
   version: z.literal(1),
-  /** Keyed by "provider/model". */
+  /** Keyed by "provider/model" (the own suite) or "officebench:provider/model". */
   scores: z.record(z.string(), EvalScore),
 })
 
@@ -29,11 +29,17 @@ export async function readLastResults(dataDir: string): Promise<EvalScore[]> {
   }
 }
 
-/** Records a model run as the last score of its provider/model (replays, and runs that finished no task, are not scores). */
+const keyOf = (s: EvalScore) => `${s.suite ? `${s.suite}:` : ''}${s.provider}/${s.model}`
+
+/**
+ * Records a model run as the last score of its provider/model on that suite (replays, and runs that
+ * finished no task, are not scores).
+ */
 export async function saveLastResult(
   dataDir: string,
   report: EvalReport,
   partial: boolean,
+  suite?: EvalScore['suite'],
 ): Promise<EvalScore | undefined> {
   if (report.mode !== 'agent' || !report.provider || !report.model || report.totals.all.total === 0)
     return undefined
@@ -47,10 +53,11 @@ export async function saveLastResult(
     taskSetVersion: report.taskSet.version,
     taskSetDigest: report.taskSet.digest,
     partial: partial || report.interrupted,
+    ...(suite ? { suite } : {}),
   }
   const scores: Record<string, EvalScore> = {}
-  for (const s of await readLastResults(dataDir)) scores[`${s.provider}/${s.model}`] = s
-  scores[`${score.provider}/${score.model}`] = score
+  for (const s of await readLastResults(dataDir)) scores[keyOf(s)] = s
+  scores[keyOf(score)] = score
   await mkdir(join(dataDir, 'eval'), { recursive: true })
   await writeFile(lastResultsPath(dataDir), `${JSON.stringify({ version: 1, scores }, null, 2)}\n`)
   return score

@@ -5,10 +5,11 @@ import { deadlineSignal } from '../../shared/async/deadlineSignal'
 import type { Logger } from '../platform'
 import { createUrlGuard } from '../tools'
 import type { EvalEnvironment } from './environment'
+import { startOfficeSink } from './mail/officeSink'
 import { type EvalMail, startEvalMail } from './mail/taskMail'
 import { totalsOf } from './report'
 import type { EvalReport, RunMode, TaskRun } from './results'
-import { fixturesDirOf, runTask } from './runTask'
+import { fixturesDirOf, type ReplayStepListener, runTask } from './runTask'
 import { startTestSite } from './siteServer'
 import type { TaskSet } from './suite'
 
@@ -32,6 +33,8 @@ export interface RunEvalOptions {
   /** Stops the run: the attempt in progress is cancelled and the report holds what finished. */
   signal?: AbortSignal
   onProgress?: (progress: EvalProgress) => void
+  /** Each call of a replay (`npm run bench eval` counts the tokens a model would read). */
+  onReplayStep?: ReplayStepListener
   logger?: Logger
 }
 
@@ -49,10 +52,10 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
   const total = options.taskSet.tasks.length * repeat
   const outer = options.signal ?? new AbortController().signal
   const model = options.mode === 'agent' ? await options.env.openModel() : undefined
-  // Started by the first e-mail task only; a missing Dovecot fails those tasks, with the reason.
+  // Started by the first e-mail task only (with the SMTP sink that files sent mail into its folders); a missing Dovecot fails those tasks, with the reason.
   let mail: Promise<EvalMail> | undefined
   const mailServer = () => {
-    mail ??= startEvalMail()
+    mail ??= startEvalMail({ sink: startOfficeSink })
     return mail
   }
   try {
@@ -78,6 +81,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
           attempt,
           signal: deadline.signal,
           ...(options.logger ? { logger: options.logger } : {}),
+          ...(options.onReplayStep ? { onReplayStep: options.onReplayStep } : {}),
         }).finally(() => deadline.dispose())
         // An attempt cut short by Ctrl+C did not finish: it is not reported as a failure of the model.
         if (outer.aborted) break

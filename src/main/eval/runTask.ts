@@ -16,6 +16,12 @@ import { fillTemplate, resolveRefs } from './template'
 
 const MAX_ERRORS_SHOWN = 5
 
+/** One replayed call of a task: the tool, its arguments and its result (or error text). */
+export type ReplayStepListener = (
+  taskId: string,
+  step: { tool: string; args: unknown; value: unknown },
+) => void
+
 export interface RunTaskOptions {
   env: EvalEnvironment
   site: TestSite
@@ -28,6 +34,8 @@ export interface RunTaskOptions {
   attempt: number
   /** Ends the attempt (Ctrl+C, or the per-task time limit). */
   signal: AbortSignal
+  /** Each call of a replay with its arguments and result (`npm run bench eval` counts their tokens). */
+  onReplayStep?: ReplayStepListener
   logger?: Logger
 }
 
@@ -51,6 +59,7 @@ function stoppedBecause(result: AgentResult): string | undefined {
 
 /** Replays tool calls through `invoke` (the agent's pipeline) with no model; `done` gives the answer. */
 async function replay(
+  taskId: string,
   calls: readonly ToolCallSpec[],
   ws: TaskWorkspace,
   toolsets: readonly Toolset[],
@@ -80,6 +89,11 @@ async function replay(
         approve,
       })
       values.push(result.ok ? result.value : undefined)
+      o.onReplayStep?.(taskId, {
+        tool: call.tool,
+        args: call.args,
+        value: result.ok ? result.value : result.error,
+      })
       if (!result.ok) errors.push(`${call.tool}: ${result.error}`)
     }
   } finally {
@@ -200,7 +214,7 @@ export async function runTask(raw: EvalTask, o: RunTaskOptions): Promise<TaskRun
     const outcome =
       o.mode === 'agent'
         ? await agent(task, ws, toolsets, o)
-        : await replay(o.mode === 'reference' ? task.reference : task.wrong.calls, ws, toolsets, o)
+        : await replay(task.id, o.mode === 'reference' ? task.reference : task.wrong.calls, ws, toolsets, o)
     const checkStarted = performance.now()
     const ctx: CheckContext = {
       root: ws.root,

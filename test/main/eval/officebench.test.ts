@@ -12,10 +12,11 @@ import { scriptedModel } from '../agent/support'
 import { testEvalEnvironment } from './support'
 
 // OfficeBench's own data (../shared/officebench, never copied here) through `bureau eval --suite`: the
-// loader, a smoke subset of the project's reference and wrong solutions (one subtask per kind of work:
-// files, a sheet, mail, a sheet into Word, a sheet into a sheet and a PDF), and models that do nothing
-// or call a tool badly. The full replay is officebench.soak.test.ts.
-const SMOKE = 'ob-1-3-0,ob-1-4-0,ob-1-22-4,ob-2-18-2,ob-3-8-1'
+// loader, a smoke subset of the project's reference and wrong solutions (one subtask per combination of
+// apps it exercises: files, a sheet, reading mail, a PDF into an image, a sheet into Word, a PDF into a
+// calendar, a sheet into a sent mail, a calendar into a sent mail, a sheet into a sheet and a PDF), and
+// models that do nothing or call a tool badly. The full replay is officebench.soak.test.ts.
+const SMOKE = 'ob-1-3-0,ob-1-4-0,ob-1-19-2,ob-1-22-4,ob-2-18-2,ob-2-29-0,ob-2-40-1,ob-2-43-0,ob-3-8-1'
 const solutionsDir = `${shippedEvalDir()}/officebench`
 
 describeNeeding(
@@ -80,7 +81,7 @@ describeNeeding(
       )
       const table = formatPaperTable(reference)
       expect(table).toMatch(
-        /reference solutions, every subtask run\s+100\.0% \(3\/3\)\s+100\.0% \(1\/1\)\s+100\.0% \(1\/1\)\s+100\.0% \(5\/5\)/,
+        /reference solutions, every subtask run\s+100\.0% \(4\/4\)\s+100\.0% \(4\/4\)\s+100\.0% \(1\/1\)\s+100\.0% \(9\/9\)/,
       )
       expect(table).toMatch(/GPT-4o \(paper\)\s+64\.5%\s+60\.0%\s+21\.4%\s+47\.0%/)
       // The three-app one's mistake prints a PDF too (Chromium, seconds): the soak replay covers it.
@@ -98,12 +99,16 @@ describeNeeding(
       const taskSet = loadOfficeBench(dir, { mode: 'agent', filter: SMOKE })
       for (const _ of taskSet.tasks) suite.llm.push({ text: 'Done.' })
       const report = await runEval({ taskSet, evalDir: dir, env, mode: 'agent' })
-      expect(report.totals.all).toEqual({ passed: 0, total: 5 })
+      expect(report.totals.all).toEqual({ passed: 0, total: 9 })
       expect(report.runs.map((r) => r.reason)).toEqual([
         '/data/test_file1.docx does not exist',
         '/data/score.xlsx: the cell (12, 2) does not read "100"',
+        '/data/abstract.png does not exist',
         '/data/answer.txt does not exist',
         '/data/shopping_list.docx does not exist',
+        '/calendar/Alice.ics does not exist',
+        'there is no mail folder of Bob',
+        'there is no mail folder of Bob',
         '/data/good.xlsx does not exist',
       ])
     }, 180_000)

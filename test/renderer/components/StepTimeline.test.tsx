@@ -49,3 +49,32 @@ describe('step timeline open state', () => {
     expect(timeline().open).toBe(true)
   })
 })
+
+describe('a calendar receipt in the timeline', () => {
+  const booked: AgentStep = {
+    ...write('ok'),
+    method: 'calendar.create_event',
+    args: { calendar: '/calendar/team.ics' },
+    result: {
+      calendar: '/calendar/team.ics',
+      event: {
+        uid: 'u1@bureau',
+        summary: 'Budget review',
+        start: { local: '2026-07-14T10:00:00', time_zone: 'Europe/Paris', utc: '2026-07-14T08:00:00Z' },
+        end: { local: '2026-07-14T11:30:00', time_zone: 'Europe/Paris', utc: '2026-07-14T09:30:00Z' },
+        all_day: false,
+        attendees: [{ email: 'marta@example.com', name: 'Marta' }],
+      },
+    },
+  }
+
+  it('opens the finished timeline and shows the event card under the step, not inside its collapsed details', () => {
+    expect(timelineOpenByDefault([booked], false)).toBe(true)
+    render(<StepTimeline steps={[booked]} running={false} />)
+    expect(timeline().open).toBe(true)
+    const card = screen.getByRole('article', { name: 'Event Budget review' })
+    expect(card.closest('li')?.querySelector(':scope > details')?.contains(card)).toBe(false)
+    expect(card.textContent).toContain('10:00–11:30 (Europe/Paris)')
+    expect(card.textContent).toContain('With Marta')
+  })
+})

@@ -50,13 +50,28 @@ describe('Eval score in Settings → Model provider', () => {
     setup('ollama')
     const first = await screen.findByText('qwen3:8b')
     expect(first.parentElement?.textContent).toMatch(
-      /17\/24 tasks \(71%\) · .*2026.* · task set 1 \(abcdef123456\)/,
+      /Bureau tasks: 17\/24 tasks \(71%\) · .*2026.* · task set 1 \(abcdef123456\)/,
     )
+    expect(first.parentElement?.textContent).toContain('OfficeBench: not run')
     expect(screen.getByText('llama3.2:3b').parentElement?.textContent).toMatch(
       /6\/24 tasks \(25%\).*some tasks only/,
     )
     expect(screen.queryByText('gpt-4.1-mini')).toBeNull()
     expect(invoke).toHaveBeenCalledWith('eval.lastResults')
+  })
+
+  it("shows a model's OfficeBench score beside its own suite's", async () => {
+    invoke.mockResolvedValue([
+      score({ suite: 'officebench', passed: 141, total: 300, taskSetVersion: 'officebench-2024-07-25' }),
+      score({}),
+    ])
+    setup('ollama')
+    const model = await screen.findByText('qwen3:8b')
+    const text = model.parentElement?.textContent ?? ''
+    expect(text).toMatch(/Bureau tasks: 17\/24 tasks \(71%\)/)
+    expect(text).toMatch(/OfficeBench: 141\/300 subtasks \(47%\) · .* · task set officebench-2024-07-25/)
+    expect(text.indexOf('Bureau tasks')).toBeLessThan(text.indexOf('OfficeBench'))
+    expect(screen.getAllByText('qwen3:8b')).toHaveLength(1)
   })
 
   it('explains how to run an eval when none was run for the provider', async () => {

@@ -145,9 +145,12 @@ export async function runEvalCli(
     if (options.json) await writeFile(options.json, json)
   }
   const partial = Boolean(options.tasks || options.tasksDir)
-  // The stored score is the own suite's (Settings compares models on it); a third-party suite's is not mixed in.
-  const saved = options.suite ? undefined : await saveLastResult(dataDir, report, partial)
-  if (saved) io.err(`score saved for ${saved.provider}/${saved.model}: ${saved.passed}/${saved.total}\n`)
+  // Each suite's score is stored apart (Settings shows the own suite's and OfficeBench's side by side).
+  const saved = await saveLastResult(dataDir, report, partial, options.suite ? 'officebench' : undefined)
+  if (saved)
+    io.err(
+      `${saved.suite ? 'OfficeBench ' : ''}score saved for ${saved.provider}/${saved.model}: ${saved.passed}/${saved.total}\n`,
+    )
   if (report.interrupted) throw new AppError('CANCELLED', 'interrupted')
   if (!isSuccess(report)) {
     const { passed, total } = report.totals.all

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { CheckOf } from './checkSchema'
 import { type CheckContext, fail } from './context'
+import { maildirFolders } from './officeText'
 import { factName, hasFact } from './otherChecks'
 
 interface Parsed {
@@ -13,7 +14,14 @@ interface Parsed {
 }
 
 async function folderMessages(maildir: string, folder: string): Promise<Parsed[]> {
-  const dir = folder.toUpperCase() === 'INBOX' ? maildir : join(maildir, `.${folder}`)
+  const folders = await maildirFolders(maildir)
+  // Folder names are matched without regard to case (a person's folder may be "Alice" or "alice").
+  const dir =
+    folder.toUpperCase() === 'INBOX'
+      ? maildir
+      : (folders.get(folder) ??
+        [...folders].find(([name]) => name.toLowerCase() === folder.toLowerCase())?.[1] ??
+        join(maildir, `.${folder}`))
   const { simpleParser } = await import('mailparser')
   const out: Parsed[] = []
   for (const sub of ['new', 'cur']) {

@@ -96,9 +96,14 @@ async function fileText(
 async function mailText(
   ctx: CheckContext,
   source: Extract<CheckOf<'keywords'>['source'], { kind: 'mail' }>,
+  absent: boolean,
 ): Promise<string> {
   if (!ctx.maildir) fail('the task has no mailbox (a mail check needs the task to have one)')
   const folders = await maildirFolders(ctx.maildir)
+  // The user's own mail is what reached them and, for "contain", also their copy of what they sent (where
+  // OfficeBench's checks look for a message the user wrote); "not contain" reads only what reached them, or
+  // a user who congratulates others could never pass a check that they were not congratulated themselves.
+  if (source.own && absent) return mailDump([ctx.maildir])
   if (source.own) {
     const sent = [...folders].filter(([name]) => /^sent\b/i.test(name)).map(([, dir]) => dir)
     return mailDump([ctx.maildir, ...sent])
@@ -106,6 +111,8 @@ async function mailText(
   const match =
     folders.get(source.person) ??
     [...folders].find(([name]) => name.toLowerCase() === source.person.toLowerCase())?.[1]
+  // Nobody wrote to that person: their mail holds nothing, so "not contain" holds (as OfficeBench's empty listing).
+  if (!match && absent) return ''
   if (!match) fail(`there is no mail folder of ${source.person}`)
   return mailDump([match])
 }
@@ -119,7 +126,7 @@ export async function checkKeywords(check: CheckOf<'keywords'>, ctx: CheckContex
     // A missing file contains nothing: OfficeBench's "not contain" then passes.
     missing = bytes ? missingKeyword(await fileText(ctx, source, bytes), check.keywords) : check.keywords[0]
     if (!bytes && !check.absent) fail(`${source.path} does not exist`)
-  } else missing = missingKeyword(await mailText(ctx, source), check.keywords)
+  } else missing = missingKeyword(await mailText(ctx, source, check.absent), check.keywords)
   if (check.absent) {
     if (missing === undefined) fail(`${where} still contains all of ${JSON.stringify(check.keywords)}`)
     return `${where} lacks "${missing}"`

@@ -58,7 +58,8 @@ export async function startEvalMail(options: EvalMailOptions = {}): Promise<Eval
       dovecot.maildir(user)
       for (const message of messages) dovecot.deliver(user, await readFile(join(fixturesDir, message)))
       for (const message of held) dovecot.deliver(user, Buffer.from(message.bytes), message.folder)
-      if (held.length > 0) dovecot.maildir(user, 'Sent')
+      // The e-mail tool files its copy of a sent message into an existing Sent folder.
+      if (held.length > 0 || sink) dovecot.maildir(user, 'Sent')
       const from = address ?? `${user}@bureau.test`
       const endpoint = { host: '127.0.0.1', port: dovecot.port, tls: false }
       const smtp = sink ? { ...(await sink.endpoint(user, from)), tls: false } : undefined

@@ -85,6 +85,8 @@ function readTestbed(taskDir: string): Testbed {
 function preamble(s: Subtask): string {
   return [
     `Today is ${s.weekday}, ${s.date}, ${s.time}. You are working for ${s.username}.`,
+    // OfficeBench's checks read event times as UTC (`DTSTART:20240531T130000Z`).
+    'Times are in UTC (give calendar events the time zone UTC).',
     `${s.username}'s files are in /data; calendars are .ics files in /calendar, one per person (e.g. /calendar/${s.username}.ics);`,
     `the e-mail account is ${s.username}'s (${s.username.toLowerCase()}@example.com), and everyone else's address is <name>@example.com.`,
   ].join(' ')
@@ -182,12 +184,8 @@ export function loadOfficeBench(dir: string, options: LoadOfficeBenchOptions): O
       }
       testbed ??= readTestbed(taskDir)
       const user = subtask.username.toLowerCase()
-      // A mailbox (a Dovecot account) when the task has mail or checks mail; the rest run without one.
-      const needsMail =
-        testbed.mail.length > 0 ||
-        translation.checks.some(
-          (c) => c.type === 'mail' || (c.type === 'keywords' && c.source.kind === 'mail'),
-        )
+      // Every subtask has a mailbox (a Dovecot account), as every OfficeBench task has its e-mail app:
+      // a task may ask to mail a result even when its checks read no mail.
       const mail: TaskMessage[] = testbed.mail.map((m) => ({
         folder: m.person === undefined || m.person.toLowerCase() === user ? 'INBOX' : m.person,
         bytes: m.bytes,
@@ -210,7 +208,7 @@ export function loadOfficeBench(dir: string, options: LoadOfficeBenchOptions): O
         checks: translation.checks,
         dir: taskDir,
         files: testbed.files,
-        ...(needsMail ? { mail } : {}),
+        mail,
         mailAddress: `${user}@example.com`,
         apps,
         ...(cannotPass ? { cannotPass } : {}),

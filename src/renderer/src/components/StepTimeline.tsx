@@ -2,6 +2,7 @@ import './components.css'
 import { useState } from 'react'
 import type { AgentStep } from '../../../shared/ipc'
 import { isAreaReceipt } from './areaReceipt'
+import { EventCard, isCalendarReceipt } from './EventCard'
 import { formatDuration } from './formatDuration'
 import { Icon } from './Icon'
 import { ReceiptTable } from './ReceiptTable'
@@ -24,6 +25,7 @@ function argsPreview(args: unknown, max = 90): string {
 
 function StepItem({ step }: { step: AgentStep }) {
   const receipt = isAreaReceipt(step.result) ? step.result : undefined
+  const event = isCalendarReceipt(step.result) ? step.result : undefined
   return (
     <li className={`step step-${step.status}`} data-testid="agent-step">
       <details>
@@ -61,7 +63,7 @@ function StepItem({ step }: { step: AgentStep }) {
               {step.error}
             </p>
           )}
-          {step.result !== undefined && !receipt && (
+          {step.result !== undefined && !receipt && !event && (
             <>
               <h4>Result</h4>
               <StepResult result={step.result} />
@@ -70,17 +72,18 @@ function StepItem({ step }: { step: AgentStep }) {
         </div>
       </details>
       {receipt && <ReceiptTable receipt={receipt} />}
+      {event && <EventCard receipt={event} />}
     </li>
   )
 }
 
 /**
  * Whether the timeline is open when the user has not toggled it: open while the run works and whenever a
- * step carries a receipt (the cells it changed), closed for a finished run without one. A pure function of
+ * step carries a receipt (the cells it changed, the event it stored), closed for a finished run without one. A pure function of
  * the run, so a finished answer looks the same however fast its steps arrived.
  */
 export function timelineOpenByDefault(steps: readonly AgentStep[], running: boolean): boolean {
-  return running || steps.some((s) => isAreaReceipt(s.result))
+  return running || steps.some((s) => isAreaReceipt(s.result) || isCalendarReceipt(s.result))
 }
 
 /** The agent's steps for one answer, collapsible as a whole and one by one. */

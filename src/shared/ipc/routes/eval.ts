@@ -15,12 +15,15 @@ export const EvalScore = z.object({
   taskSetDigest: z.string(),
   /** Some tasks only (`--tasks`), or a run stopped with Ctrl+C: not comparable with a full run. */
   partial: z.boolean(),
+  /** The suite run: absent for Bureau's own tasks, `officebench` for `bureau eval --suite officebench`. */
+  suite: z.enum(['officebench']).optional(),
 })
 export type EvalScore = z.infer<typeof EvalScore>
 
 export const evalRoutes = {
   'eval.lastResults': route({
-    summary: 'The last `bureau eval` score of each provider/model that was evaluated (none: empty list).',
+    summary:
+      'The last `bureau eval` score of each provider/model and suite that was evaluated (none: empty list).',
     input: z.void(),
     output: z.array(EvalScore),
   }),
