@@ -39,6 +39,17 @@ function mulberry32(seed: number): () => number {
   }
 }
 
+/** IEEE half precision of a small float (no infinities or NaN needed here). */
+function toHalf(value: number): number {
+  const f = new Float32Array([value])
+  const x = new Uint32Array(f.buffer)[0] ?? 0
+  const sign = (x >>> 16) & 0x8000
+  const exponent = ((x >>> 23) & 0xff) - 127 + 15
+  if (exponent <= 0) return sign
+  if (exponent >= 31) return sign | 0x7bff
+  return sign | (exponent << 10) | ((x >>> 13) & 0x3ff)
+}
+
 class Writer {
   private chunks: Buffer[] = []
   i32(...values: number[]): void {
@@ -51,6 +62,13 @@ class Writer {
   u32(value: number): void {
     const b = Buffer.alloc(4)
     b.writeUInt32LE(value, 0)
+    this.chunks.push(b)
+  }
+  f16(values: Float32Array): void {
+    const b = Buffer.alloc(2 * values.length)
+    values.forEach((v, i) => {
+      b.writeUInt16LE(toHalf(v), 2 * i)
+    })
     this.chunks.push(b)
   }
   f32(values: Float32Array): void {
@@ -73,8 +91,8 @@ export function tinyWhisperModel(shape: Partial<TinyWhisperShape> = {}): Buffer 
   const w = new Writer()
   w.u32(GGML_FILE_MAGIC)
   // n_vocab, n_audio_ctx, n_audio_state, n_audio_head, n_audio_layer, n_text_ctx, n_text_state,
-  // n_text_head, n_text_layer, n_mels, ftype (0: every tensor f32)
-  w.i32(MULTILINGUAL_VOCAB, audioCtx, state, heads, audioLayers, textCtx, state, heads, textLayers, nMels, 0)
+  // n_text_head, n_text_layer, n_mels, ftype (1: weight matrices and convolutions in f16, as published)
+  w.i32(MULTILINGUAL_VOCAB, audioCtx, state, heads, audioLayers, textCtx, state, heads, textLayers, nMels, 1)
 
   // Mel filter bank: 80 filters over the 201 FFT bins, each a small triangle.
   const nFft = 201
@@ -107,15 +125,16 @@ export function tinyWhisperModel(shape: Partial<TinyWhisperShape> = {}): Buffer 
     w.bytes(b)
   }
 
-  const tensor = (name: string, ne: number[], fill: 'random' | 'one' | 'zero' = 'random') => {
+  const tensor = (name: string, ne: number[], fill: 'random' | 'one' | 'zero' = 'random', half = false) => {
     const count = ne.reduce((a, b) => a * b, 1)
     const data = new Float32Array(count)
     if (fill === 'one') data.fill(1)
     else if (fill === 'random') for (let i = 0; i < count; i++) data[i] = (random() - 0.5) * 0.2
     const nameBytes = Buffer.from(name, 'utf8')
-    w.i32(ne.length, nameBytes.length, 0, ...ne)
+    w.i32(ne.length, nameBytes.length, half ? 1 : 0, ...ne)
     w.bytes(nameBytes)
-    w.f32(data)
+    if (half) w.f16(data)
+    else w.f32(data)
   }
   const block = (prefix: string, cross: boolean) => {
     const layerNorm = (name: string) => {
@@ -123,18 +142,18 @@ export function tinyWhisperModel(shape: Partial<TinyWhisperShape> = {}): Buffer 
       tensor(`${prefix}.${name}.bias`, [state], 'zero')
     }
     const attention = (name: string) => {
-      tensor(`${prefix}.${name}.query.weight`, [state, state])
+      tensor(`${prefix}.${name}.query.weight`, [state, state], 'random', true)
       tensor(`${prefix}.${name}.query.bias`, [state])
-      tensor(`${prefix}.${name}.key.weight`, [state, state])
-      tensor(`${prefix}.${name}.value.weight`, [state, state])
+      tensor(`${prefix}.${name}.key.weight`, [state, state], 'random', true)
+      tensor(`${prefix}.${name}.value.weight`, [state, state], 'random', true)
       tensor(`${prefix}.${name}.value.bias`, [state])
-      tensor(`${prefix}.${name}.out.weight`, [state, state])
+      tensor(`${prefix}.${name}.out.weight`, [state, state], 'random', true)
       tensor(`${prefix}.${name}.out.bias`, [state])
     }
     layerNorm('mlp_ln')
-    tensor(`${prefix}.mlp.0.weight`, [state, 4 * state])
+    tensor(`${prefix}.mlp.0.weight`, [state, 4 * state], 'random', true)
     tensor(`${prefix}.mlp.0.bias`, [4 * state])
-    tensor(`${prefix}.mlp.2.weight`, [4 * state, state])
+    tensor(`${prefix}.mlp.2.weight`, [4 * state, state], 'random', true)
     tensor(`${prefix}.mlp.2.bias`, [state])
     layerNorm('attn_ln')
     attention('attn')
@@ -145,15 +164,15 @@ export function tinyWhisperModel(shape: Partial<TinyWhisperShape> = {}): Buffer 
   }
 
   tensor('encoder.positional_embedding', [state, audioCtx])
-  tensor('encoder.conv1.weight', [3, nMels, state])
+  tensor('encoder.conv1.weight', [3, nMels, state], 'random', true)
   tensor('encoder.conv1.bias', [1, state])
-  tensor('encoder.conv2.weight', [3, state, state])
+  tensor('encoder.conv2.weight', [3, state, state], 'random', true)
   tensor('encoder.conv2.bias', [1, state])
   tensor('encoder.ln_post.weight', [state], 'one')
   tensor('encoder.ln_post.bias', [state], 'zero')
   for (let i = 0; i < audioLayers; i++) block(`encoder.blocks.${i}`, false)
   tensor('decoder.positional_embedding', [state, textCtx])
-  tensor('decoder.token_embedding.weight', [state, MULTILINGUAL_VOCAB])
+  tensor('decoder.token_embedding.weight', [state, MULTILINGUAL_VOCAB], 'random', true)
   tensor('decoder.ln.weight', [state], 'one')
   tensor('decoder.ln.bias', [state], 'zero')
   for (let i = 0; i < textLayers; i++) block(`decoder.blocks.${i}`, true)
