@@ -97,6 +97,7 @@ export function createPiperEngine(options: PiperEngineOptions): SpeechEngine & {
     const names = await readdir(options.voicesDir).catch(() => [] as string[])
     const out: VoiceOption[] = []
     for (const name of names.sort()) {
+      if (name.endsWith('.partial')) continue
       const files = await readdir(join(options.voicesDir, name)).catch(() => [] as string[])
       if (!files.some((f) => f.endsWith('.onnx'))) continue
       const language = /^(?:piper-)?([a-z]{2,3})[_-]/i.exec(name)?.[1]?.toLowerCase()
