@@ -57,7 +57,10 @@ describe('bureau transcribe', () => {
 describeNeeding(['espeak', 'pocketsphinx'], 'bureau transcribe with PocketSphinx', () => {
   it('prints the text of a 22.05 kHz espeak-ng WAV (resampled to 16 kHz)', async () => {
     const wav = join(dataDir, 'speech.wav')
-    await writeFile(wav, execFileSync('espeak-ng', ['--stdout', '-v', 'en-us', 'The meeting starts at ten tomorrow morning.']))
+    await writeFile(
+      wav,
+      execFileSync('espeak-ng', ['--stdout', '-v', 'en-us', 'The meeting starts at ten tomorrow morning.']),
+    )
     const result = await run(['transcribe', wav, '--engine', 'pocketsphinx', '--json'])
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
