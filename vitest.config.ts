@@ -13,7 +13,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
  * shared worker. Found by what the file contains, so a new file of either kind is placed by itself.
  */
 const NEEDS_OWN_PROCESS =
-  /vi\.(do)?[mM]ock\(|process\.emit\(|createApp|support\/ipcHost|src\/main\/knowledge|\/knowledge\/harness|llm\/local|src\/main\/models|node-llama-cpp|@lancedb/
+  /vi\.(do)?[mM]ock\(|process\.emit\(|createApp|support\/ipcHost|src\/main\/knowledge|\/knowledge\/harness|llm\/local|src\/main\/models|node-llama-cpp|@lancedb|sherpa-onnx/
 const testFiles = readdirSync('test', { recursive: true, encoding: 'utf8' }).map(
   (file) => `test/${file.split(sep).join('/')}`,
 )

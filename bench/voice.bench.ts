@@ -1,15 +1,29 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { tinyWhisperModel } from '../scripts/tinyWhisperModel'
 import { streamChat } from '../src/main/agent/chatStream'
 import { createLlmClient } from '../src/main/llm'
 import type { ResolvedProvider } from '../src/main/llm/types'
+import { defaultDataDir } from '../src/main/platform'
 import type { SpeechAudio } from '../src/main/voice'
 import { detectEspeak } from '../src/main/voice/espeak/espeakBinary'
 import { createEspeakEngine } from '../src/main/voice/espeak/espeakEngine'
+import { createFestivalEngine } from '../src/main/voice/festival/festivalEngine'
 import { createOpenAiSpeechEngine } from '../src/main/voice/openai/openaiAudio'
+import { createPiperEngine } from '../src/main/voice/piper/piperEngine'
+import { createPocketsphinxEngine } from '../src/main/voice/pocketsphinx/pocketsphinxEngine'
 import type { SpeechEngine } from '../src/main/voice/service/speechEngine'
+import type { SpeechRecognizer } from '../src/main/voice/service/speechRecognizer'
+import { findOnPath } from '../src/main/voice/system/runProgram'
+import { encodeWav, wavToRecognizerPcm } from '../src/main/voice/wav/pcm'
 import { parseWav } from '../src/main/voice/wav/wavFile'
+import { createWhisperEngine } from '../src/main/voice/whisper/whisperEngine'
 import { chunkText, createSentenceChunker, createTtsQueue } from '../src/shared/voice'
 import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
 import { scriptedProvider } from '../test/support/scriptedProvider'
+import { VOICE_SENTENCES } from '../test/support/wordErrorRate'
 import { median } from './support'
 import type { BenchRow } from './types'
 
@@ -231,6 +245,149 @@ export default async function voiceBench(): Promise<BenchRow[]> {
     })
   } finally {
     await llm.close()
+  }
+  rows.push(...(await offlineRows()))
+  return rows
+}
+
+/** Wall time of an async step, in ms. */
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now()
+  const value = await run()
+  return { value, ms: performance.now() - started }
+}
+
+/**
+ * Offline engines: each TTS engine's first-audio latency and real-time factor; each recognizer's
+ * speed (audio seconds per second of transcription) and the time from an utterance's end to its
+ * text; beside `espeak-ng` and `pocketsphinx_continuous` run as plain commands on the same inputs.
+ */
+async function offlineRows(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = []
+  const dir = await mkdtemp(join(tmpdir(), 'bureau-bench-voice-'))
+  try {
+    const tts: SpeechEngine[] = [createEspeakEngine(), createFestivalEngine()]
+    const piper = createPiperEngine({ voicesDir: join(defaultDataDir(process.env), 'speech') })
+    if ((await piper.status()).state === 'ready') tts.push(piper)
+    else
+      rows.push({
+        name: 'Piper',
+        value: Number.NaN,
+        unit: '',
+        note: 'not measured: no Piper voice installed',
+      })
+    let utterance: Int16Array<ArrayBuffer> | undefined
+    let utteranceWav: Uint8Array | undefined
+    for (const engine of tts) {
+      try {
+        const first = await timed(() => engine.synthesize({ text: VOICE_SENTENCES[0] ?? '' }))
+        let synthMs = first.ms
+        let audioMs = parseWav(first.value.audio).durationMs
+        for (const sentence of VOICE_SENTENCES.slice(1)) {
+          const next = await timed(() => engine.synthesize({ text: sentence }))
+          synthMs += next.ms
+          audioMs += parseWav(next.value.audio).durationMs
+        }
+        if (engine.id === 'festival' || !utteranceWav) {
+          utteranceWav = first.value.audio
+          utterance = wavToRecognizerPcm(first.value.audio)
+        }
+        rows.push(
+          { name: `${engine.id}: first audio (one sentence)`, value: first.ms, unit: 'ms' },
+          {
+            name: `${engine.id}: real-time factor (synthesis / audio)`,
+            value: synthMs / audioMs,
+            unit: 'x',
+            target: '< 1',
+            pass: synthMs < audioMs,
+          },
+        )
+      } catch (error) {
+        rows.push({
+          name: engine.id,
+          value: Number.NaN,
+          unit: '',
+          note: `not measured: ${(error as Error).message}`,
+        })
+      }
+    }
+    const espeak = await detectEspeak()
+    if (espeak.command) {
+      const plain = await timed(
+        () =>
+          new Promise<void>((resolve, reject) =>
+            execFile(
+              espeak.command as string,
+              ['--stdout', '-v', 'en-us', VOICE_SENTENCES[0] ?? ''],
+              { encoding: 'buffer' },
+              (e) => (e ? reject(e) : resolve()),
+            ),
+          ),
+      )
+      rows.push({ name: 'espeak-ng as a plain command: first audio', value: plain.ms, unit: 'ms' })
+    }
+    if (!utterance || !utteranceWav) return rows
+    const audioSeconds = utterance.length / 16_000
+    const model = join(dir, 'tiny-whisper.bin')
+    await writeFile(model, tinyWhisperModel())
+    const recognizers: { engine: SpeechRecognizer; note?: string }[] = [
+      { engine: createPocketsphinxEngine() },
+      {
+        engine: createWhisperEngine({ modelPath: async () => model, threads: 2 }),
+        note: 'tiny random-weight model: speed of the path, not of a real model',
+      },
+    ]
+    for (const { engine, note } of recognizers) {
+      if ((await engine.status()).state !== 'ready') {
+        rows.push({
+          name: engine.id,
+          value: Number.NaN,
+          unit: '',
+          note: `not measured: ${(await engine.status()).reason}`,
+        })
+        continue
+      }
+      try {
+        await engine.transcribe({ pcm: utterance, language: 'en' })
+        const run = await timed(() =>
+          engine.transcribe({ pcm: utterance as Int16Array<ArrayBuffer>, language: 'en' }),
+        )
+        rows.push(
+          {
+            name: `${engine.id}: utterance end → text`,
+            value: run.ms,
+            unit: 'ms',
+            ...(note ? { note } : {}),
+          },
+          {
+            name: `${engine.id}: speed (audio s per transcription s)`,
+            value: audioSeconds / (run.ms / 1000),
+            unit: 'x',
+            ...(note ? { note } : {}),
+          },
+        )
+      } finally {
+        await engine.dispose()
+      }
+    }
+    const sphinx = await findOnPath('pocketsphinx_continuous')
+    if (sphinx) {
+      const wav = join(dir, 'utterance.wav')
+      await writeFile(wav, encodeWav(utterance, 16_000))
+      const plain = await timed(
+        () =>
+          new Promise<void>((resolve, reject) =>
+            execFile(sphinx, ['-infile', wav, '-logfn', '/dev/null'], (e) => (e ? reject(e) : resolve())),
+          ),
+      )
+      rows.push({
+        name: 'pocketsphinx_continuous as a plain command: utterance → text',
+        value: plain.ms,
+        unit: 'ms',
+      })
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
   }
   return rows
 }

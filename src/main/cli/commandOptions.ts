@@ -39,12 +39,21 @@ export interface ProvidersCliOptions {
 }
 
 export interface SayCliOptions {
-  engine?: 'espeak-ng' | 'openai'
+  engine?: 'espeak-ng' | 'openai' | 'festival' | 'piper'
   voice?: string
   rate?: number
   out?: string
   dataDir?: string
   listVoices?: boolean
+}
+
+export interface TranscribeCliOptions {
+  engine?: 'whisper' | 'pocketsphinx' | 'openai'
+  model?: string
+  modelFile?: string
+  language?: string
+  dataDir?: string
+  json?: boolean
 }
 
 export interface ServeOptions extends BrowserCliOptions, BridgeCliOptions, ProviderFlags {

@@ -14,6 +14,7 @@ import { registerSayCommand } from './commands/say'
 import { registerServeCommand } from './commands/serve'
 import { registerSettingsCommand } from './commands/settings'
 import { registerToolCommand } from './commands/tool'
+import { registerTranscribeCommand } from './commands/transcribe'
 import { createProgram, EXIT_OK, exitCodeFor } from './program'
 import { type CliStreams, withCliStreams } from './textIo'
 
@@ -28,6 +29,7 @@ export function buildCli() {
   registerModelsCommand(program)
   registerChatCommand(program)
   registerSayCommand(program)
+  registerTranscribeCommand(program)
   registerBridgeCommand(program)
   registerEvalCommand(program)
   registerIndexCommand(program)

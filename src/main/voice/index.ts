@@ -1,6 +1,13 @@
-// Public API of the voice service: TTS engines (espeak-ng, OpenAI-compatible), STT, spoken answers
+// Public API of the voice service: TTS engines (espeak-ng, Festival, Piper, OpenAI-compatible), STT
+// (whisper.cpp, PocketSphinx, OpenAI-compatible), speech models, spoken answers
 // over streamChat, the `voice.*` IPC handlers and the `bureau say` pipeline.
 
+export {
+  createSpeechModelStore,
+  SPEECH_CATALOGUE,
+  type SpeechModelEntry,
+  type SpeechModelStore,
+} from './models/speechModels'
 export { speakText } from './say/speakText'
 export { createSystemPlayer } from './say/systemPlayer'
 export { createAppVoice } from './service/createAppVoice'

@@ -27,3 +27,4 @@ export {
   type VoiceActivityEvent,
   type VoiceActivityOptions,
 } from './voiceActivity'
+export { encodeWav, toInt16 } from './wavEncode'

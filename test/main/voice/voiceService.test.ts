@@ -30,22 +30,35 @@ describeNeeding(['espeak'], 'voiceService with espeak-ng', () => {
     it('lists the engines with availability, reasons and voices', async () => {
       const service = createVoiceService({ settings: settingsStub() })
       const { tts, stt } = await service.engines()
-      expect(tts.map((e) => e.id)).toEqual(['espeak-ng', 'openai', 'web-speech'])
-      expect(tts[0]).toMatchObject({ available: true, runsIn: 'host' })
-      expect(tts[0]?.voices.length).toBeGreaterThan(10)
+      const byId = (list: typeof tts, id: string) => list.find((e) => e.id === id)
+      expect(tts.map((e) => e.id)).toEqual(['piper', 'festival', 'espeak-ng', 'openai', 'web-speech'])
+      expect(byId(tts, 'espeak-ng')).toMatchObject({ available: true, state: 'ready', runsIn: 'host' })
+      expect(byId(tts, 'espeak-ng')?.voices.length).toBeGreaterThan(10)
+      // No data folder: Piper needs a voice downloaded, and says with which command.
+      expect(byId(tts, 'piper')).toMatchObject({
+        available: false,
+        reason: expect.stringContaining('bureau models pull'),
+      })
       // No URL set and no OpenAI-compatible provider: the reason says what to do.
-      expect(tts[1]).toMatchObject({ available: false, reason: expect.stringContaining('Settings > Voice') })
-      expect(tts[2]).toMatchObject({ runsIn: 'window' })
-      expect(stt.map((e) => [e.id, e.available])).toEqual([
-        ['openai', false],
-        ['web-speech', true],
-      ])
+      expect(byId(tts, 'openai')).toMatchObject({
+        available: false,
+        reason: expect.stringContaining('Settings > Voice'),
+      })
+      expect(byId(tts, 'web-speech')).toMatchObject({ runsIn: 'window' })
+      expect(stt.map((e) => e.id)).toEqual(['whisper', 'pocketsphinx', 'openai', 'web-speech'])
+      expect(byId(stt, 'whisper')).toMatchObject({ available: false, state: 'needs-download' })
+      expect(byId(stt, 'openai')?.available).toBe(false)
+      // Nothing would go to a cloud engine: the recommended recognizer is an offline one or none.
+      expect(stt.filter((e) => e.recommended).map((e) => e.id)).not.toContain('openai')
     })
 
     it('names the host audio goes to when an endpoint is set', async () => {
       const service = createVoiceService({ settings: settingsStub({ stt: { baseUrl: llm.baseUrl } }) })
       const { stt } = await service.engines()
-      expect(stt[0]).toMatchObject({ available: true, endpoint: new URL(llm.baseUrl).host })
+      expect(stt.find((e) => e.id === 'openai')).toMatchObject({
+        available: true,
+        endpoint: new URL(llm.baseUrl).host,
+      })
     })
 
     it('synthesizes with the engine, voice and rate of the settings by default', async () => {

@@ -23,17 +23,22 @@ export function registerSayCommand(program: Command): void {
     .addOption(
       new Option('--engine <name>', 'TTS engine (default: the voice.tts.engine setting)').choices([
         'espeak-ng',
+        'festival',
+        'piper',
         'openai',
       ]),
     )
-    .option('--voice <voice>', 'voice name, e.g. en-us or de for espeak-ng, alloy for OpenAI')
+    .option(
+      '--voice <voice>',
+      'voice name, e.g. en-us for espeak-ng, cmu_us_slt_arctic_hts for Festival, piper-en_US-amy-low for Piper, alloy for OpenAI',
+    )
     .option('--rate <rate>', 'speaking rate, 1 = normal (0.25-4)', parseRate)
     .option('--out <file.wav>', 'write one WAV file instead of playing')
     .option('--list-voices', 'list the voices of the engine and exit')
     .addOption(dataDirOption())
     .addHelpText(
       'after',
-      '\nThe OpenAI-compatible engine uses the Voice settings (voice.tts.baseUrl, model, key) or the active\nOpenAI-compatible provider (BUREAU_BASE_URL/BUREAU_API_KEY work too).',
+      '\nOffline engines: espeak-ng and Festival are system programs (sudo apt install espeak-ng festival festvox-us-slt-hts);\nPiper voices are downloaded with `bureau models pull piper-en_US-amy-low`. Nothing leaves the computer with them.\nThe OpenAI-compatible engine uses the Voice settings (voice.tts.baseUrl, model, key) or the active\nOpenAI-compatible provider (BUREAU_BASE_URL/BUREAU_API_KEY work too).',
     )
     .action(async (text: string | undefined, options: SayCliOptions) => {
       const { runSay } = await import('../say/runSay')

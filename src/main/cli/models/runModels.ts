@@ -7,6 +7,7 @@ import {
   pullModel,
 } from '../../models'
 import { defaultDataDir } from '../../platform'
+import { createSpeechModelStore, SPEECH_CATALOGUE } from '../../voice'
 import type { ModelsCliOptions } from '../commandOptions'
 import { processTextIo, type TextIo } from '../textIo'
 
@@ -47,8 +48,12 @@ export async function runModelsList(
 ): Promise<void> {
   const catalogue = await loadCatalogue()
   const installed = await store(options, env).list()
+  const speech = speechStore(options, env)
+  const speechInstalled = await speech.list()
   if (options.json) {
-    io.out(`${JSON.stringify({ catalogue, installed }, null, 2)}\n`)
+    io.out(
+      `${JSON.stringify({ catalogue, installed, speech: { catalogue: SPEECH_CATALOGUE, installed: speechInstalled } }, null, 2)}\n`,
+    )
     return
   }
   const have = new Set(installed.map((m) => m.id))
@@ -59,7 +64,23 @@ export async function runModelsList(
     )
   io.out(installed.length ? 'Installed:\n' : 'Installed: none\n')
   for (const model of installed) io.out(`  ${installedLine(model)}\n`)
+  const haveSpeech = new Set(speechInstalled.map((m) => m.id))
+  io.out('Speech models (offline voice; bureau models pull <id>):\n')
+  for (const entry of SPEECH_CATALOGUE) {
+    const size = entry.files.reduce((sum, f) => sum + f.sizeBytes, 0)
+    io.out(
+      `  ${haveSpeech.has(entry.id) ? '*' : ' '} ${entry.id}  ${entry.name}  ~${formatBytes(size)}  ${entry.language}  ${entry.licence}\n`,
+    )
+  }
+  for (const model of speechInstalled)
+    io.out(`  installed ${model.id}  ${formatBytes(model.sizeBytes)}  ${model.dir}\n`)
 }
+
+function speechStore(options: ModelsCliOptions, env: NodeJS.ProcessEnv) {
+  return createSpeechModelStore({ dataDir: options.dataDir ?? defaultDataDir(env) })
+}
+
+const isSpeechModel = (id: string) => SPEECH_CATALOGUE.some((e) => e.id === id)
 
 export async function runModelsPull(
   ref: string,
@@ -72,6 +93,23 @@ export async function runModelsPull(
   process.once('SIGINT', onSignal)
   let last = 0
   try {
+    if (isSpeechModel(ref)) {
+      const model = await speechStore(options, env).pull(ref, {
+        signal: controller.signal,
+        onProgress: (file, progress) => {
+          const now = Date.now()
+          if (now - last < 500 && progress.receivedBytes !== progress.totalBytes) return
+          last = now
+          io.err(`${file}: ${progressLine(progress)}\n`)
+        },
+      })
+      io.out(
+        options.json
+          ? `${JSON.stringify(model, null, 2)}\n`
+          : `installed ${model.id}  ${formatBytes(model.sizeBytes)}  ${model.dir}  ${model.files.map((f) => `${f.name} sha256 ${f.sha256}`).join('  ')}\n`,
+      )
+      return
+    }
     const model = await pullModel({
       store: store(options, env),
       catalogue: await loadCatalogue(),
@@ -107,6 +145,8 @@ export async function runModelsRemove(
   io: TextIo = processTextIo,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<void> {
-  await store(options, env).remove(id)
+  const speech = speechStore(options, env)
+  if (isSpeechModel(id) || (await speech.get(id))) await speech.remove(id)
+  else await store(options, env).remove(id)
   io.out(`removed ${id}\n`)
 }

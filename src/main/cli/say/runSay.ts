@@ -39,7 +39,7 @@ export async function runSay(
   const notify = noticePrinter(io)
   const settings = await openSettings({ dataDir, notify, env: (name) => env[name] })
   const providers = await createSettingsProviders(settings, { dataDir, notify, env })
-  const voice = createVoiceService({ settings, provider: () => providers.resolve() })
+  const voice = createVoiceService({ settings, provider: () => providers.resolve(), dataDir })
   const {
     engine,
     voice: voiceName,

@@ -17,6 +17,8 @@ import {
   type VoiceEventSink,
 } from '../ask/voiceAsks'
 import { createEspeakEngine, type EspeakEngineOptions } from '../espeak/espeakEngine'
+import { createFestivalEngine } from '../festival/festivalEngine'
+import { createSpeechModelStore, type SpeechModelStore } from '../models/speechModels'
 import {
   type EndpointSources,
   OPENAI_VOICES,
@@ -24,8 +26,14 @@ import {
   resolveAudioEndpoint,
 } from '../openai/audioEndpoint'
 import { createOpenAiSpeechEngine, createOpenAiTranscriber } from '../openai/openaiAudio'
+import { createPiperEngine } from '../piper/piperEngine'
+import { createPocketsphinxEngine } from '../pocketsphinx/pocketsphinxEngine'
+import { wavToRecognizerPcm } from '../wav/pcm'
 import { parseWav } from '../wav/wavFile'
+import { createWhisperEngine } from '../whisper/whisperEngine'
+import { recommendEngines } from './recommendEngines'
 import type { SpeechEngine } from './speechEngine'
+import type { EngineState, SpeechRecognizer } from './speechRecognizer'
 
 export interface VoiceServiceOptions {
   settings: EndpointSources['settings']
@@ -38,9 +46,16 @@ export interface VoiceServiceOptions {
   logger?: Logger
   espeak?: EspeakEngineOptions
   fetch?: typeof fetch
+  /** Where speech models live (`<data-dir>/speech`); without it whisper and Piper need a download. */
+  dataDir?: string
+  /** A whisper model file to use instead of the installed ones (`bureau transcribe --model-file`). */
+  whisperModelFile?: string
+  /** Whether the active chat provider runs on this computer: offline engines are then recommended. */
+  providerIsLocal?: () => Promise<boolean>
 }
 
-type HostTtsEngine = 'espeak-ng' | 'openai'
+type HostTtsEngine = 'espeak-ng' | 'openai' | 'festival' | 'piper'
+type SttId = Settings['voice']['stt']['engine']
 
 export interface SynthesizeOptions {
   text: string
@@ -59,9 +74,17 @@ export interface VoiceService {
     rate: number
   }
   transcribe(
-    input: { audio: Uint8Array; mimeType: string; language?: string | undefined },
+    input: {
+      audio: Uint8Array
+      mimeType: string
+      language?: string | undefined
+      engine?: SttId | undefined
+      onPartial?: ((text: string) => void) | undefined
+    },
     signal?: AbortSignal,
   ): Promise<TranscribeResult>
+  /** The installed speech models (downloads, removal). */
+  speechModels: SpeechModelStore | undefined
   ask(input: VoiceAskInput): Promise<VoiceAskResult>
   cancel(askId: string): boolean
   interrupt(input: { conversationId: string; messageId: string; spokenText: string }): Promise<boolean>
@@ -85,7 +108,27 @@ export function createVoiceService(options: VoiceServiceOptions): VoiceService {
   })
   const openaiSpeech = createOpenAiSpeechEngine(openAiOptions('tts'))
   const transcriber = createOpenAiTranscriber(openAiOptions('stt'))
-  const engines: Record<HostTtsEngine, SpeechEngine> = { 'espeak-ng': espeak, openai: openaiSpeech }
+  const speechModels = options.dataDir ? createSpeechModelStore({ dataDir: options.dataDir }) : undefined
+  const festival = createFestivalEngine()
+  const piper = createPiperEngine({ voicesDir: speechModels?.dir ?? '' })
+  const whisper = createWhisperEngine({
+    modelPath: async () => {
+      if (options.whisperModelFile) return options.whisperModelFile
+      if (!speechModels) return undefined
+      const chosen = options.settings.get().voice.stt.whisperModel
+      if (chosen) return speechModels.whisperPath(chosen)
+      const first = (await speechModels.list()).find((m) => m.kind === 'whisper')
+      return first ? speechModels.whisperPath(first.id) : undefined
+    },
+  })
+  const pocketsphinx = createPocketsphinxEngine()
+  const recognizers: Record<'whisper' | 'pocketsphinx', SpeechRecognizer> = { whisper, pocketsphinx }
+  const engines: Record<HostTtsEngine, SpeechEngine> = {
+    'espeak-ng': espeak,
+    openai: openaiSpeech,
+    festival,
+    piper,
+  }
   const asks =
     options.chat && options.conversations && options.events
       ? createVoiceAsks({
@@ -123,50 +166,84 @@ export function createVoiceService(options: VoiceServiceOptions): VoiceService {
 
   return {
     async engines() {
-      const [status, espeakVoices, tts, stt] = await Promise.all([
-        espeak.status(),
-        espeak.voices(),
-        openAiInfo('tts'),
-        openAiInfo('stt'),
-      ])
-      return {
-        tts: [
-          {
-            id: 'espeak-ng',
-            label: 'espeak-ng (offline)',
-            available: status.available,
-            ...(status.reason ? { reason: status.reason } : {}),
-            runsIn: 'host',
-            voices: espeakVoices,
-          },
-          {
-            id: 'openai',
-            label: 'OpenAI-compatible speech',
-            runsIn: 'host',
-            voices: OPENAI_VOICES.map((v) => ({ id: v, name: v })),
-            ...tts,
-          },
-          {
-            id: 'web-speech',
-            label: 'System voices (Web Speech)',
-            available: true,
-            reason: 'Decided by the window: it checks speechSynthesis and its voices.',
-            runsIn: 'window',
-            voices: [],
-          },
-        ],
-        stt: [
-          { id: 'openai', label: 'OpenAI-compatible transcription', runsIn: 'host', voices: [], ...stt },
-          {
-            id: 'web-speech',
-            label: 'Web Speech recognition',
-            available: true,
-            reason: 'Decided by the window: it checks for SpeechRecognition.',
-            runsIn: 'window',
-            voices: [],
-          },
-        ],
-      }
+      const info = (state: EngineState) => ({
+        available: state.state === 'ready',
+        state: state.state,
+        ...(state.reason ? { reason: state.reason } : {}),
+      })
+      const [status, espeakVoices, tts, stt, festivalState, festivalVoices, piperState, piperVoices] =
+        await Promise.all([
+          espeak.status(),
+          espeak.voices(),
+          openAiInfo('tts'),
+          openAiInfo('stt'),
+          festival.status(),
+          festival.voices(),
+          piper.status(),
+          piper.voices(),
+        ])
+      const [whisperState, sphinxState] = await Promise.all([whisper.status(), pocketsphinx.status()])
+      const ttsList: VoiceEngineInfo[] = [
+        {
+          id: 'piper',
+          label: 'Piper neural voices (offline)',
+          runsIn: 'host',
+          voices: piperVoices,
+          ...info(piperState),
+        },
+        {
+          id: 'festival',
+          label: 'Festival (offline, system)',
+          runsIn: 'host',
+          voices: festivalVoices,
+          ...info(festivalState),
+        },
+        {
+          id: 'espeak-ng',
+          label: 'espeak-ng (offline)',
+          available: status.available,
+          state: status.available ? 'ready' : 'needs-install',
+          ...(status.reason ? { reason: status.reason } : {}),
+          runsIn: 'host',
+          voices: espeakVoices,
+        },
+        {
+          id: 'openai',
+          label: 'OpenAI-compatible speech',
+          runsIn: 'host',
+          voices: OPENAI_VOICES.map((v) => ({ id: v, name: v })),
+          ...tts,
+        },
+        {
+          id: 'web-speech',
+          label: 'System voices (Web Speech)',
+          available: true,
+          reason: 'Decided by the window: it checks speechSynthesis and its voices.',
+          runsIn: 'window',
+          voices: [],
+        },
+      ]
+      const sttList: VoiceEngineInfo[] = [
+        { id: 'whisper', label: 'whisper.cpp (offline)', runsIn: 'host', voices: [], ...info(whisperState) },
+        {
+          id: 'pocketsphinx',
+          label: 'PocketSphinx (offline, system, English)',
+          runsIn: 'host',
+          voices: [],
+          ...info(sphinxState),
+        },
+        { id: 'openai', label: 'OpenAI-compatible transcription', runsIn: 'host', voices: [], ...stt },
+        {
+          id: 'web-speech',
+          label: 'Web Speech recognition',
+          available: true,
+          reason: 'Decided by the window: it checks for SpeechRecognition.',
+          runsIn: 'window',
+          voices: [],
+        },
+      ]
+      const local = (await options.providerIsLocal?.().catch(() => false)) ?? false
+      return recommendEngines({ tts: ttsList, stt: sttList }, local)
     },
 
     async synthesize(input, signal) {
@@ -192,6 +269,32 @@ export function createVoiceService(options: VoiceServiceOptions): VoiceService {
     async transcribe(input, signal) {
       const stt = options.settings.get().voice.stt
       const started = performance.now()
+      const engineId = input.engine ?? stt.engine
+      if (engineId === 'whisper' || engineId === 'pocketsphinx') {
+        if (!/wav/i.test(input.mimeType))
+          throw new AppError(
+            'UNSUPPORTED',
+            `${engineId} takes WAV audio (any sample rate), not ${input.mimeType.slice(0, 40)}.`,
+          )
+        const heard = await recognizers[engineId].transcribe(
+          {
+            pcm: wavToRecognizerPcm(input.audio),
+            language: input.language ?? stt.language ?? undefined,
+            onPartial: input.onPartial,
+          },
+          signal,
+        )
+        const elapsedMs = performance.now() - started
+        options.logger?.info('transcribed', {
+          engine: engineId,
+          bytes: input.audio.length,
+          chars: heard.text.length,
+          elapsedMs: Math.round(elapsedMs),
+        })
+        return { text: heard.text, engine: engineId, elapsedMs }
+      }
+      if (engineId === 'web-speech')
+        throw new AppError('UNSUPPORTED', 'Web Speech recognition runs in the app window, not in the host.')
       const text = await transcriber.transcribe(
         {
           audio: input.audio,
@@ -226,8 +329,11 @@ export function createVoiceService(options: VoiceServiceOptions): VoiceService {
         interrupted: metrics.interrupted ?? false,
       })
     },
+    speechModels,
     dispose: async () => {
       await asks?.dispose()
+      await whisper.dispose()
+      piper.dispose()
     },
   }
 }

@@ -13,6 +13,6 @@ export interface SpeechAudio {
 
 /** A TTS engine run by the host process. */
 export interface SpeechEngine {
-  readonly id: 'espeak-ng' | 'openai'
+  readonly id: 'espeak-ng' | 'openai' | 'festival' | 'piper'
   synthesize(request: SpeechRequest, signal?: AbortSignal): Promise<SpeechAudio>
 }

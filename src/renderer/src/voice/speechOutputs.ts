@@ -8,7 +8,7 @@ import type { SpeechOutput } from './voicePorts'
 export function hostSpeech(
   client: Pick<IpcClient, 'invoke'>,
   playback: AudioPlayback,
-  engine: 'espeak-ng' | 'openai',
+  engine: 'espeak-ng' | 'openai' | 'festival' | 'piper',
 ): SpeechOutput<Uint8Array> {
   return {
     engine,

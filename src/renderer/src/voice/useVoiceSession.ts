@@ -45,7 +45,10 @@ export function useVoiceSession(settings: PublicSettings | undefined): VoiceCont
         output: () => savedSpeechOutput(bureau, playback, voice()?.tts),
         transcriber() {
           const stt = voice()?.stt
-          if (stt?.engine !== 'web-speech') return hostTranscriber(bureau)
+          if (stt?.engine !== 'web-speech')
+            return hostTranscriber(bureau, {
+              wav: stt?.engine === 'whisper' || stt?.engine === 'pocketsphinx',
+            })
           if (!live || live.language !== stt.language)
             live = { language: stt.language, transcriber: webSpeechTranscriber(stt.language) }
           return live.transcriber

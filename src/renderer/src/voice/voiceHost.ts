@@ -1,5 +1,6 @@
 import type { IpcClient } from '../../../shared/ipc'
-import type { RecordingTranscriber, VoiceHost } from './voicePorts'
+import { encodeWav } from '../../../shared/voice'
+import type { RecordedAudio, RecordingTranscriber, VoiceHost } from './voicePorts'
 
 /** The session's host side over the contract's `voice.*` routes and events. */
 export function ipcVoiceHost(client: IpcClient): VoiceHost {
@@ -20,13 +21,36 @@ export function ipcVoiceHost(client: IpcClient): VoiceHost {
   }
 }
 
-/** Transcription of a recording by the host's OpenAI-compatible service. */
-export function hostTranscriber(client: IpcClient): RecordingTranscriber {
+/** Transcription of a recording by the host: its offline recognizers (which take WAV) or the OpenAI-compatible service. */
+export function hostTranscriber(client: IpcClient, options: { wav?: boolean } = {}): RecordingTranscriber {
   return {
     kind: 'recording',
     async transcribe(audio) {
-      const result = await client.invoke('voice.transcribe', { audio: audio.bytes, mimeType: audio.mimeType })
+      const sent = options.wav ? await toWav16k(audio) : audio
+      const result = await client.invoke('voice.transcribe', { audio: sent.bytes, mimeType: sent.mimeType })
       return result.text
     },
+  }
+}
+
+const RATE = 16_000
+
+/**
+ * The recording (webm/opus from MediaRecorder) decoded and resampled to 16 kHz mono WAV by the
+ * window's own audio stack; a recording it cannot decode goes as it is (the host then names the problem).
+ */
+async function toWav16k(audio: RecordedAudio): Promise<RecordedAudio> {
+  if (/wav/i.test(audio.mimeType) || typeof OfflineAudioContext === 'undefined') return audio
+  try {
+    const decoded = await new OfflineAudioContext(1, 1, RATE).decodeAudioData(audio.bytes.slice().buffer)
+    const render = new OfflineAudioContext(1, Math.max(1, Math.ceil(decoded.duration * RATE)), RATE)
+    const source = render.createBufferSource()
+    source.buffer = decoded
+    source.connect(render.destination)
+    source.start()
+    const mono = await render.startRendering()
+    return { bytes: encodeWav(mono.getChannelData(0), RATE), mimeType: 'audio/wav' }
+  } catch {
+    return audio
   }
 }

@@ -25,6 +25,10 @@ export const VoiceEngineInfo = z.object({
   voices: z.array(VoiceOption),
   /** Where the audio goes for a remote engine (host name only), so the user knows what leaves the machine. */
   endpoint: z.string().optional(),
+  /** Offline engines: ready, or what it takes (a download, a package with its install command). */
+  state: z.enum(['ready', 'needs-download', 'needs-install', 'unavailable']).optional(),
+  /** The engine Bureau would pick for this provider: the best ready offline one for a local model. */
+  recommended: z.boolean().optional(),
 })
 export type VoiceEngineInfo = z.infer<typeof VoiceEngineInfo>
 
@@ -65,6 +69,8 @@ export const TranscribeInput = z.object({
   mimeType: z.string().min(1).max(100),
   /** ISO-639-1 hint; default: the `voice.stt.language` setting, else detected. */
   language: z.string().min(2).max(35).optional(),
+  /** Default: the `voice.stt.engine` setting. Offline engines take WAV (any rate, resampled). */
+  engine: SttEngine.optional(),
 })
 export type TranscribeInput = z.input<typeof TranscribeInput>
 
@@ -120,7 +126,8 @@ export const voiceRoutes = {
     output: SynthesizeResult,
   }),
   'voice.transcribe': route({
-    summary: 'Turns a recording into text with the OpenAI-compatible transcription service.',
+    summary:
+      'Turns a recording into text: offline (whisper.cpp, PocketSphinx; WAV) or the OpenAI-compatible service.',
     input: TranscribeInput,
     output: TranscribeResult,
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
-export const TtsEngine = z.enum(['espeak-ng', 'openai', 'web-speech'])
-export const SttEngine = z.enum(['openai', 'web-speech'])
+export const TtsEngine = z.enum(['espeak-ng', 'openai', 'web-speech', 'festival', 'piper'])
+export const SttEngine = z.enum(['openai', 'web-speech', 'whisper', 'pocketsphinx'])
 
 /** An OpenAI-compatible audio endpoint; its key is the secret `voice.tts.apiKey` / `voice.stt.apiKey`. */
 const AudioEndpoint = {
@@ -27,6 +27,8 @@ export const VoiceSettings = z.looseObject({
     .looseObject({
       engine: SttEngine.default('openai'),
       language: z.string().trim().min(2).max(35).nullable().default(null),
+      /** The whisper model (a speech-model id such as `whisper-base.en`); `null`: the first installed. */
+      whisperModel: z.string().trim().min(1).max(80).nullable().default(null),
       ...AudioEndpoint,
     })
     .prefault({}),

@@ -1,0 +1,219 @@
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { AppError } from '../../../shared/errors'
+import { type DownloadProgress, downloadFile } from '../../models'
+
+const SpeechFile = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9._-]+$/),
+  url: z.url({ protocol: /^https?$/ }),
+  /** Approximate size in bytes as published; the download reports the real one. */
+  sizeBytes: z.number().int().positive(),
+  /** Lowercase hex; `null` until checked (the download then records what it got). */
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
+})
+
+export const SpeechModelEntry = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-zA-Z0-9._-]{0,79}$/),
+  kind: z.enum(['whisper', 'piper']),
+  name: z.string().min(1),
+  /** ISO-639-1, or `multi` for a multilingual recognizer. */
+  language: z.string().min(2),
+  licence: z.string().min(1),
+  files: z.array(SpeechFile).min(1),
+  notes: z.string().optional(),
+})
+export type SpeechModelEntry = z.infer<typeof SpeechModelEntry>
+
+const WHISPER = 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main'
+const whisper = (id: string, name: string, language: string, sizeBytes: number): SpeechModelEntry => ({
+  id: `whisper-${id}`,
+  kind: 'whisper',
+  name,
+  language,
+  licence: 'MIT (OpenAI Whisper weights, converted by whisper.cpp)',
+  files: [{ name: `ggml-${id}.bin`, url: `${WHISPER}/ggml-${id}.bin`, sizeBytes, sha256: null }],
+})
+const piper = (voice: string, language: string, licence: string, sizeBytes: number): SpeechModelEntry => {
+  const base = `https://huggingface.co/csukuangfj/vits-piper-${voice}/resolve/main`
+  return {
+    id: `piper-${voice}`,
+    kind: 'piper',
+    name: `Piper ${voice}`,
+    language,
+    licence,
+    files: [
+      { name: `${voice}.onnx`, url: `${base}/${voice}.onnx`, sizeBytes, sha256: null },
+      { name: 'tokens.txt', url: `${base}/tokens.txt`, sizeBytes: 1000, sha256: null },
+    ],
+    notes: "Phonemized with espeak-ng's data (the system's espeak-ng install).",
+  }
+}
+
+/**
+ * The speech models Bureau offers. Sizes are the published ones; no digest is pinned yet (this
+ * catalogue was written without network access), so the first download records the sha256 it got
+ * and every later check compares against that record.
+ */
+export const SPEECH_CATALOGUE: SpeechModelEntry[] = [
+  whisper('tiny.en', 'Whisper tiny (English)', 'en', 77_704_715),
+  whisper('tiny', 'Whisper tiny (multilingual)', 'multi', 77_691_713),
+  whisper('base.en', 'Whisper base (English)', 'en', 147_964_211),
+  whisper('base', 'Whisper base (multilingual)', 'multi', 147_951_465),
+  whisper('small.en', 'Whisper small (English)', 'en', 487_614_201),
+  whisper('small', 'Whisper small (multilingual)', 'multi', 487_601_967),
+  piper('en_US-amy-low', 'en', 'see the voice card (Piper voices carry their dataset licence)', 63_104_526),
+  piper('en_US-ljspeech-medium', 'en', 'Public domain (LJ Speech)', 63_201_294),
+  piper('de_DE-thorsten-medium', 'de', 'CC0-1.0 (Thorsten voice)', 63_201_294),
+  piper('fr_FR-siwis-medium', 'fr', 'CC-BY-4.0 (SIWIS)', 63_201_294),
+  piper('es_ES-davefx-medium', 'es', 'CC0-1.0 (davefx)', 63_201_294),
+]
+
+export interface InstalledSpeechModel {
+  id: string
+  kind: 'whisper' | 'piper'
+  dir: string
+  sizeBytes: number
+  files: { name: string; sha256: string }[]
+  installedAt: string | null
+}
+
+const Receipt = z.looseObject({
+  id: z.string(),
+  kind: z.enum(['whisper', 'piper']),
+  files: z.array(z.object({ name: z.string(), sha256: z.string() })),
+  installedAt: z.string(),
+})
+
+export interface SpeechModelStoreOptions {
+  dataDir: string
+  catalogue?: SpeechModelEntry[]
+  fetch?: typeof fetch
+}
+
+/** `<data-dir>/speech/<id>/`: one folder per installed speech model with a `speech-model.json` receipt. */
+export function speechModelsDir(dataDir: string): string {
+  return join(dataDir, 'speech')
+}
+
+/** Installed speech models: downloads with progress, resume and verification; removal. */
+export function createSpeechModelStore(options: SpeechModelStoreOptions) {
+  const dir = speechModelsDir(options.dataDir)
+  const catalogue = options.catalogue ?? SPEECH_CATALOGUE
+  const entry = (id: string) => {
+    const found = catalogue.find((e) => e.id === id)
+    if (!found)
+      throw new AppError(
+        'NOT_FOUND',
+        `"${id}" is not a speech model Bureau knows; \`bureau models list\` shows them (${catalogue
+          .slice(0, 3)
+          .map((e) => e.id)
+          .join(', ')}, …).`,
+      )
+    return found
+  }
+
+  async function read(id: string): Promise<InstalledSpeechModel | undefined> {
+    const folder = join(dir, id)
+    const receipt = await readFile(join(folder, 'speech-model.json'), 'utf8')
+      .then((text) => Receipt.parse(JSON.parse(text)))
+      .catch(() => undefined)
+    if (!receipt) return undefined
+    let sizeBytes = 0
+    for (const file of receipt.files) {
+      const info = await stat(join(folder, file.name)).catch(() => undefined)
+      if (!info?.isFile()) return undefined
+      sizeBytes += info.size
+    }
+    return {
+      id,
+      kind: receipt.kind,
+      dir: folder,
+      sizeBytes,
+      files: receipt.files,
+      installedAt: receipt.installedAt,
+    }
+  }
+
+  const store = {
+    catalogue: () => catalogue,
+    dir,
+    async list(): Promise<InstalledSpeechModel[]> {
+      const names = await readdir(dir).catch(() => [] as string[])
+      const out: InstalledSpeechModel[] = []
+      for (const name of names.sort()) {
+        if (name.endsWith('.partial')) continue
+        const model = await read(name)
+        if (model) out.push(model)
+      }
+      return out
+    },
+    get: read,
+    /** The model file of an installed whisper model. */
+    async whisperPath(id: string): Promise<string | undefined> {
+      const model = await read(id)
+      const file = model?.kind === 'whisper' ? model.files[0] : undefined
+      return model && file ? join(model.dir, file.name) : undefined
+    },
+
+    /**
+     * Downloads every file of a model into `<id>.partial/` (each resumable), verifies each digest,
+     * then renames the folder into place and writes the receipt, read back as the result.
+     */
+    async pull(
+      id: string,
+      pull: { signal?: AbortSignal; onProgress?: (file: string, progress: DownloadProgress) => void } = {},
+    ): Promise<InstalledSpeechModel> {
+      const model = entry(id)
+      const partial = join(dir, `${id}.partial`)
+      await mkdir(partial, { recursive: true })
+      const files: { name: string; sha256: string }[] = []
+      for (const file of model.files) {
+        const result = await downloadFile({
+          url: file.url,
+          target: join(partial, file.name),
+          sha256: file.sha256,
+          expectedBytes: file.sizeBytes,
+          ...(pull.signal ? { signal: pull.signal } : {}),
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+          onProgress: (progress) => pull.onProgress?.(file.name, progress),
+        })
+        await rename(result.path, join(partial, file.name))
+        files.push({ name: file.name, sha256: result.sha256 })
+      }
+      const installedAt = new Date().toISOString()
+      await writeFile(
+        join(partial, 'speech-model.json'),
+        `${JSON.stringify({ id, kind: model.kind, source: model.files.map((f) => f.url), files, installedAt }, null, 2)}\n`,
+      )
+      await rm(join(dir, id), { recursive: true, force: true })
+      await rename(partial, join(dir, id))
+      const installed = await read(id)
+      if (!installed)
+        throw new AppError(
+          'HANDLER_FAILED',
+          `The speech model "${id}" was downloaded but cannot be read back.`,
+        )
+      return installed
+    },
+
+    async remove(id: string): Promise<void> {
+      if (!/^[a-z0-9][a-zA-Z0-9._-]{0,79}$/.test(id))
+        throw new AppError('VALIDATION_FAILED', `"${id}" is not a model id.`)
+      const installed = await read(id)
+      const hasPartial = await stat(join(dir, `${id}.partial`)).then(
+        () => true,
+        () => false,
+      )
+      if (!installed && !hasPartial) throw new AppError('NOT_FOUND', `No installed speech model "${id}".`)
+      await rm(join(dir, id), { recursive: true, force: true })
+      await rm(join(dir, `${id}.partial`), { recursive: true, force: true })
+    },
+  }
+  return store
+}
+
+export type SpeechModelStore = ReturnType<typeof createSpeechModelStore>
