@@ -16,6 +16,7 @@ import { memoryHandlers } from '../memory'
 import { type CatalogueEntry, createModelManager, modelHandlers } from '../models'
 import { createNoticeCenter, type NoticeCenter } from '../notices'
 import { ensureWritableDir } from '../paths'
+import { createPreviewHandlers } from '../preview'
 import type { SettingsService, SettingsStorageOptions } from '../settings'
 import { type ToolsHost, toolsHandlers } from '../toolsHost'
 import { createAppVoice, voiceHandlers } from '../voice'
@@ -175,6 +176,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
         budgetChars: () => settings.get().attachments.budgetChars,
       }),
       ...voiceHandlers(voice),
+      ...createPreviewHandlers({ workspace: workspace.get }),
       ...workspaceHandlers({
         workspace: workspace.get,
         ...(options.openPath && { openPath: options.openPath }),

@@ -10,6 +10,7 @@ import { knowledgeEvents, knowledgeRoutes } from './routes/knowledge'
 import { mcpEvents, mcpRoutes } from './routes/mcp'
 import { memoryRoutes } from './routes/memory'
 import { modelEvents, modelRoutes } from './routes/models'
+import { previewRoutes } from './routes/preview'
 import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
 import { uiRoutes } from './routes/ui'
@@ -39,6 +40,7 @@ export const routes = {
   ...emailRoutes,
   ...memoryRoutes,
   ...calendarRoutes,
+  ...previewRoutes,
 }
 
 export const events = {
