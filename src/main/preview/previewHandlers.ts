@@ -74,9 +74,17 @@ export function previewHandlers(options: PreviewHandlerOptions) {
     return { bytes, name: info.name, size: bytes.length, key: `${info.path}\0${version}\0${backup.modified}` }
   }
 
+  // Which bytes a path and version name, from a stat (not a read), so a cached workbook is found without
+  // reading the file again for every page of rows.
+  const keyOf = async (path: string, version: string): Promise<string> => {
+    const info = await options.workspace().stat(path)
+    return version === 'current' ? `${info.path}\0${info.modified}\0${info.size}` : `${info.path}\0${version}`
+  }
+
   const workbook = async (path: string, version: string): Promise<WorkbookModel> => {
-    const loaded = await load(path, version)
-    return workbookOf(loaded)
+    const cached = version.startsWith('b:') ? undefined : workbooks.get(await keyOf(path, version))
+    if (cached) return cached
+    return workbookOf(await load(path, version))
   }
 
   const workbookOf = (loaded: Loaded): WorkbookModel => {

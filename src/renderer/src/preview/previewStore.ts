@@ -21,7 +21,7 @@ interface PreviewState {
 }
 
 export const MIN_PANE_WIDTH = 320
-export const DEFAULT_PANE_WIDTH = 560
+export const DEFAULT_PANE_WIDTH = 480
 
 export const usePreview = create<PreviewState>((set, get) => ({
   target: undefined,
