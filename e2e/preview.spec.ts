@@ -102,6 +102,8 @@ async function receiptCells(): Promise<string[]> {
 test('a run edits a workbook; the pane highlights exactly its receipts, compares versions and goes by keyboard', async ({
   page,
 }) => {
+  // A drop, a conversion and three model turns before the pane opens: minutes on a loaded 2-core machine.
+  test.setTimeout(240_000)
   await runEdit(page)
   const opener = page.getByRole('button', { name: 'Show the changes in test.xlsx in the preview' }).first()
   await opener.click()
@@ -176,6 +178,7 @@ test('a run edits a workbook; the pane highlights exactly its receipts, compares
 })
 
 test('screens at 400, 800, 1280 and 1920 px in both themes are axe clean', async ({ page }) => {
+  test.setTimeout(300_000)
   await runEdit(page)
   await page.getByTestId('returned-file').getByRole('button', { name: 'Preview test.xlsx' }).click()
   const preview = pane(page)
@@ -202,6 +205,7 @@ test('screens at 400, 800, 1280 and 1920 px in both themes are axe clean', async
 })
 
 test('PDF, Word, picture, Markdown, mail and calendar previews from the Workspace page', async ({ page }) => {
+  test.setTimeout(180_000)
   const ws = host.bureau.workspace
   await writeFile(join(ws, 'report.pdf'), readFileSync(fixturePath('core', 'report.pdf')))
   await writeFile(join(ws, 'report.docx'), readFileSync(fixturePath('core', 'report.docx')))

@@ -63,6 +63,8 @@ export function safeHtmlDocument(html: string): SafeHtml {
       node.setAttribute('style', style.replace(/url\s*\([^)]*\)/gi, 'none'))
     }
   })
+  // Fail closed: where the sanitiser cannot work (no full DOM), the markup is shown as text.
+  if (!purify.isSupported) return { document: frame(`<pre>${escapeHtml(html)}</pre>`), blockedRemote: 0 }
   const clean = purify.sanitize(html, {
     WHOLE_DOCUMENT: false,
     FORBID_TAGS: [
@@ -81,8 +83,13 @@ export function safeHtmlDocument(html: string): SafeHtml {
     ],
     FORBID_ATTR: ['ping'],
   })
-  return {
-    document: `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}"><style>${FRAME_STYLE}</style></head><body>${clean}</body></html>`,
-    blockedRemote,
-  }
+  return { document: frame(clean), blockedRemote }
+}
+
+function frame(body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}"><style>${FRAME_STYLE}</style></head><body>${body}</body></html>`
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
