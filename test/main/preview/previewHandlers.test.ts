@@ -4,6 +4,8 @@ import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPreviewHandlers } from '../../../src/main/preview'
+import { loadSpreadsheetToolset } from '../../../src/main/spreadsheet'
+import { createToolSession, invoke } from '../../../src/main/tools'
 import type { Workspace } from '../../../src/main/workspace'
 import type { PreviewDescription } from '../../../src/shared/ipc'
 import { fixturePath } from '../../support/fixtures'
@@ -52,6 +54,7 @@ beforeAll(async () => {
   root = box.root
   handlers = createPreviewHandlers({ workspace: () => workspace })
   await workspace.writeFile('/book.xlsx', await styledWorkbook(2000.5))
+  await workspace.writeFile('/chart.xlsx', await styledWorkbook(2000.5))
 })
 afterAll(async () => {
   await workspace.close()
@@ -141,6 +144,25 @@ describe('preview of a workbook', () => {
       count: 1,
     })
     expect(now.rows[0]?.cells.find((c) => c.c === 2)?.t).toBe('2000.5')
+  })
+
+  it('shows a chart the spreadsheet toolset added as a placeholder at its anchor', async () => {
+    const session = createToolSession({ toolsets: [await loadSpreadsheetToolset()], workspace })
+    try {
+      const added = await invoke(session, 'spreadsheet.add_chart', {
+        path: '/chart.xlsx',
+        sheet: 'Sales',
+        type: 'column',
+        data_range: 'A1:B3',
+        title: 'Amount by region',
+        anchor: 'E2',
+      })
+      expect(added.ok, added.ok ? '' : added.error).toBe(true)
+    } finally {
+      await session.dispose()
+    }
+    const sales = as(await describeFile('/chart.xlsx'), 'sheet').sheets[0]
+    expect(sales?.placeholders).toEqual([{ kind: 'chart', title: 'Amount by region', anchor: 'E2' }])
   })
 
   it('refuses a damaged workbook with a clear message', async () => {
