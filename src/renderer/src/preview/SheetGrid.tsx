@@ -2,7 +2,17 @@
 /** biome-ignore-all lint/a11y/useFocusableInteractive: the grid holds the focus and points at the active cell with aria-activedescendant */
 import { useQueries } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { type CSSProperties, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import type { CellStyle, PreviewCell, PreviewDescription, PreviewRow, SheetInfo } from '../../../shared/ipc'
 import { columnName } from '../components/areaReceipt'
 import { bureau } from '../ipc/bureauClient'
@@ -90,6 +100,128 @@ function mergesOf(info: SheetInfo): { starts: Map<string, Merge>; covered: Set<s
   }
   return { starts, covered }
 }
+
+interface RowShared {
+  columns: number
+  widths: number[]
+  lefts: number[]
+  totalWidth: number
+  frozenColumns: number
+  styles: CellStyle[]
+  sheet: string
+  changes: readonly CellChange[]
+  compared: ReadonlySet<string> | undefined
+  merges: { starts: Map<string, Merge>; covered: Set<string> }
+  gridId: string
+  changedId: string
+  comparedId: string
+  pick: (row: number, column: number) => void
+}
+
+interface RowProps {
+  row: number
+  data: PreviewRow | undefined
+  /** Offset in the body for a scrolled row; undefined for a frozen row (in the sticky head). */
+  top: number | undefined
+  className: string
+  selectedColumn: number | undefined
+  shared: RowShared
+}
+
+const sameShared = (a: RowShared, b: RowShared) =>
+  (Object.keys(a) as (keyof RowShared)[]).every((key) => a[key] === b[key])
+
+/** One row of the grid; re-rendered only when its data, place, selection or the sheet's look change. */
+const GridRow = memo(
+  function GridRow({ row, data, top, className, selectedColumn, shared }: RowProps) {
+    const { columns, widths, lefts, totalWidth, frozenColumns, styles, sheet, changes, compared, merges } =
+      shared
+    const byColumn: (PreviewCell | undefined)[] = []
+    for (const cell of data?.cells ?? []) byColumn[cell.c] = cell
+    let raised = false
+    const cells = []
+    for (let column = 1; column <= columns; column++) {
+      const ref = `${columnName(column - 1)}${row}`
+      const cell = byColumn[column]
+      const width = widths[column - 1] ?? 64
+      const merge = merges.starts.get(ref)
+      const covered = merges.covered.has(ref)
+      const changed = changedAt(changes, sheet, row, column)
+      const differs = compared?.has(ref) ?? false
+      const css: CSSProperties = {
+        ...cellCss(cell?.s === undefined ? undefined : styles[cell.s], cell?.k),
+        width,
+        minWidth: width,
+      }
+      if (merge) {
+        raised = true
+        css.width = (lefts[Math.min(column - 1 + merge.columns, columns)] ?? 0) - (lefts[column - 1] ?? 0)
+        css.height = merge.rows * ROW_HEIGHT
+        css.zIndex = 1
+        css.position = 'relative'
+      }
+      if (column <= frozenColumns) {
+        css.position = 'sticky'
+        css.left = lefts[column - 1]
+        css.zIndex = 2
+      }
+      const isSelected = column === selectedColumn
+      const classes = ['cell']
+      if (changed) classes.push('changed')
+      if (differs) classes.push('compared')
+      if (covered) classes.push('covered')
+      if (column <= frozenColumns) classes.push('frozen')
+      if (isSelected) classes.push('selected')
+      const described = [changed && shared.changedId, differs && shared.comparedId].filter(Boolean).join(' ')
+      cells.push(
+        <div
+          key={column}
+          id={`${shared.gridId}-${ref}`}
+          role="gridcell"
+          aria-colindex={column + 1}
+          aria-selected={isSelected}
+          aria-describedby={described || undefined}
+          data-cell={ref}
+          data-changed={changed || undefined}
+          data-compared={differs || undefined}
+          className={classes.join(' ')}
+          style={css}
+          title={cell?.f ? `=${cell.f}` : undefined}
+          onMouseDown={() => shared.pick(row, column)}
+        >
+          {covered ? '' : cell?.t}
+        </div>,
+      )
+    }
+    const style: CSSProperties =
+      top === undefined
+        ? { width: totalWidth }
+        : {
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            height: ROW_HEIGHT,
+            width: totalWidth,
+            transform: `translateY(${top}px)`,
+          }
+    if (raised) style.zIndex = 1
+    return (
+      <div role="row" aria-rowindex={row + 1} className={className} style={style}>
+        <div role="rowheader" className="row-header">
+          {row}
+        </div>
+        {cells}
+      </div>
+    )
+  },
+  (a, b) =>
+    a.row === b.row &&
+    a.data === b.data &&
+    a.top === b.top &&
+    a.className === b.className &&
+    a.selectedColumn === b.selectedColumn &&
+    sameShared(a.shared, b.shared),
+)
 
 export interface GridProps {
   description: SheetDescription
@@ -218,76 +350,34 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
     }
   }
 
-  const renderCell = (row: number, column: number) => {
-    const ref = `${columnName(column - 1)}${row}`
-    const cell = cellAt(row, column)
-    const width = widths[column - 1] ?? 64
-    const merge = merges.starts.get(ref)
-    const covered = merges.covered.has(ref)
-    const changed = changedAt(changes, sheet.name, row, column)
-    const differs = compared?.has(ref) ?? false
-    const css: CSSProperties = {
-      ...cellCss(cell?.s === undefined ? undefined : description.styles[cell.s], cell?.k),
-      width,
-      minWidth: width,
-    }
-    if (merge) {
-      css.width = (lefts[Math.min(column - 1 + merge.columns, columns)] ?? 0) - (lefts[column - 1] ?? 0)
-      css.height = merge.rows * ROW_HEIGHT
-      css.zIndex = 1
-      css.position = 'relative'
-    }
-    if (column <= frozenColumns) {
-      css.position = 'sticky'
-      css.left = lefts[column - 1]
-      css.zIndex = 2
-    }
-    const classes = ['cell']
-    if (changed) classes.push('changed')
-    if (differs) classes.push('compared')
-    if (covered) classes.push('covered')
-    if (column <= frozenColumns) classes.push('frozen')
-    if (row === selected.row && column === selected.column) classes.push('selected')
-    const described = [changed && changedId, differs && comparedId].filter(Boolean).join(' ')
-    return (
-      <div
-        key={column}
-        id={`${gridId}-${ref}`}
-        role="gridcell"
-        aria-colindex={column + 1}
-        aria-selected={row === selected.row && column === selected.column}
-        aria-describedby={described || undefined}
-        data-cell={ref}
-        data-changed={changed || undefined}
-        data-compared={differs || undefined}
-        className={classes.join(' ')}
-        style={css}
-        title={cell?.f ? `=${cell.f}` : undefined}
-        onMouseDown={() => setSelected({ row, column })}
-      >
-        {covered ? '' : cell?.t}
-      </div>
-    )
+  const pick = useCallback((row: number, column: number) => setSelected({ row, column }), [])
+  const shared: RowShared = {
+    columns,
+    widths,
+    lefts,
+    totalWidth,
+    frozenColumns,
+    styles: description.styles,
+    sheet: sheet.name,
+    changes,
+    compared,
+    merges,
+    gridId,
+    changedId,
+    comparedId,
+    pick,
   }
-
-  const renderRow = (row: number, style: CSSProperties, className = 'grid-row') => {
-    let raised = false
-    for (let c = 1; c <= columns && !raised; c++) raised = merges.starts.has(`${columnName(c - 1)}${row}`)
-    return (
-      <div
-        key={row}
-        role="row"
-        aria-rowindex={row + 1}
-        className={className}
-        style={{ ...style, width: totalWidth, ...(raised ? { zIndex: 1 } : {}) }}
-      >
-        <div role="rowheader" className="row-header">
-          {row}
-        </div>
-        {Array.from({ length: columns }, (_, i) => renderCell(row, i + 1))}
-      </div>
-    )
-  }
+  const renderRow = (row: number, top: number | undefined, className = 'grid-row') => (
+    <GridRow
+      key={row}
+      row={row}
+      data={rows.get(row)}
+      top={top}
+      className={className}
+      selectedColumn={row === selected.row ? selected.column : undefined}
+      shared={shared}
+    />
+  )
 
   return (
     <>
@@ -336,7 +426,7 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
               </div>
             ))}
           </div>
-          {Array.from({ length: frozenRows }, (_, i) => renderRow(i + 1, {}, 'grid-row frozen-row'))}
+          {Array.from({ length: frozenRows }, (_, i) => renderRow(i + 1, undefined, 'grid-row frozen-row'))}
         </div>
         <div
           role="rowgroup"
@@ -344,13 +434,7 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
           style={{ height: bodyRows * ROW_HEIGHT, width: totalWidth }}
         >
           {items.map((item) =>
-            renderRow(frozenRows + 1 + item.index, {
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              height: ROW_HEIGHT,
-              transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-            }),
+            renderRow(frozenRows + 1 + item.index, item.start - virtualizer.options.scrollMargin),
           )}
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef, useState } from 'react'
+import { type KeyboardEvent, useMemo, useRef, useState } from 'react'
 import type { PreviewDescription } from '../../../shared/ipc'
 import type { CellChange } from './receiptChanges'
 import { MAX_GRID_COLUMNS, SheetGrid } from './SheetGrid'
@@ -63,8 +63,9 @@ export function SheetView({
     tabs.current[next]?.focus()
   }
 
+  // One array per sheet, so the grid's memoised rows keep it from render to render.
+  const sheetChanges = useMemo(() => changes.filter((c) => c.sheet === sheet?.name), [changes, sheet?.name])
   if (!sheet) return <p className="muted">The workbook has no visible sheet.</p>
-  const sheetChanges = changes.filter((c) => c.sheet === sheet.name)
   return (
     <div className="sheet-view">
       {changes.length > 0 && (
