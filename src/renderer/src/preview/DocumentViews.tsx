@@ -5,7 +5,7 @@ import type { PreviewDescription } from '../../../shared/ipc'
 import { CodeBlock } from '../components/CodeBlock'
 import { formatBytes } from '../components/formatBytes'
 import { Markdown } from '../components/Markdown'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import { safeHtmlDocument } from './safeHtml'
 
 type Of<K extends PreviewDescription['kind']> = Extract<PreviewDescription, { kind: K }>
@@ -25,6 +25,7 @@ function useObjectUrl(bytes: Uint8Array | undefined, type: string): string | und
 }
 
 function PdfPage({ description, page, width }: { description: Of<'pdf'>; page: number; width: number }) {
+  const bureau = useBureau()
   const image = useQuery({
     queryKey: ['preview', 'pdf', description.path, description.version, page, width],
     queryFn: () =>
@@ -109,6 +110,7 @@ export function PdfView({ description }: { description: Of<'pdf'> }) {
 }
 
 export function ImageView({ description }: { description: Of<'image'> }) {
+  const bureau = useBureau()
   const bytes = useQuery({
     queryKey: ['preview', 'bytes', description.path, description.version],
     queryFn: () => bureau.invoke('preview.bytes', { path: description.path, version: description.version }),

@@ -7,7 +7,7 @@ import { useAppInfo } from '../app/useAppInfo'
 import { Icon } from '../components/Icon'
 import { useCopy } from '../components/useCopy'
 import { downloadFile } from '../files/fileActions'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import { useWorkspaceNav } from '../workspace/workspaceNav'
 import { CalendarView, EmailView, HtmlView, ImageView, PdfView, TextView } from './DocumentViews'
 import { type PreviewTarget, usePreview } from './previewStore'
@@ -54,6 +54,7 @@ function Body({
 }
 
 function Actions({ path, onMessage }: { path: string; onMessage: (text: string) => void }) {
+  const bureau = useBureau()
   const desktop = useAppInfo().data?.host === 'electron'
   const { copied, copy } = useCopy()
   const go = useNavigation((s) => s.go)
@@ -123,6 +124,7 @@ function Versions({
   onCompare: (against: string | undefined) => void
   kind: PreviewDescription['kind'] | undefined
 }) {
+  const bureau = useBureau()
   const queryClient = useQueryClient()
   const versions = useQuery({
     queryKey: ['preview', 'versions', path],
@@ -206,6 +208,7 @@ function Versions({
 
 /** The preview pane: the file a chip, receipt or the workspace opened, beside the chat or over it. */
 export function PreviewPane() {
+  const bureau = useBureau()
   const { target, close, width, setWidth } = usePreview()
   const [version, setVersion] = useState('current')
   const [against, setAgainst] = useState<string | undefined>()
@@ -248,7 +251,7 @@ export function PreviewPane() {
       if (path && paths.includes(path)) void description.refetch()
     })
     return onChanged
-  }, [path, description.refetch])
+  }, [bureau, path, description.refetch])
 
   if (!target || !path) return null
   const name = path.slice(path.lastIndexOf('/') + 1)

@@ -15,7 +15,7 @@ import {
 } from 'react'
 import type { CellStyle, PreviewCell, PreviewDescription, PreviewRow, SheetInfo } from '../../../shared/ipc'
 import { columnName } from '../components/areaReceipt'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import { type CellChange, changedAt } from './receiptChanges'
 
 type SheetDescription = Extract<PreviewDescription, { kind: 'sheet' }>
@@ -236,6 +236,7 @@ export interface GridProps {
 
 /** One sheet as a read-only ARIA grid: virtualised rows, frozen panes, widths, styles and merges as stored. */
 export function SheetGrid({ description, sheet, changes, compared, jump, onSelect }: GridProps) {
+  const bureau = useBureau()
   const gridId = useId()
   const changedId = `${gridId}-changed`
   const comparedId = `${gridId}-compared`
