@@ -6,6 +6,7 @@ import { CodeBlock } from '../components/CodeBlock'
 import { formatBytes } from '../components/formatBytes'
 import { Markdown } from '../components/Markdown'
 import { useBureau } from '../ipc/BureauProvider'
+import { queryKeys } from '../ipc/queryKeys'
 import { safeHtmlDocument } from './safeHtml'
 
 type Of<K extends PreviewDescription['kind']> = Extract<PreviewDescription, { kind: K }>
@@ -27,7 +28,7 @@ function useObjectUrl(bytes: Uint8Array | undefined, type: string): string | und
 function PdfPage({ description, page, width }: { description: Of<'pdf'>; page: number; width: number }) {
   const bureau = useBureau()
   const image = useQuery({
-    queryKey: ['preview', 'pdf', description.path, description.version, page, width],
+    queryKey: queryKeys.preview.pdfPage(description.path, description.version, page, width),
     queryFn: () =>
       bureau.invoke('preview.pdfPage', { path: description.path, version: description.version, page, width }),
     staleTime: Number.POSITIVE_INFINITY,
@@ -112,7 +113,7 @@ export function PdfView({ description }: { description: Of<'pdf'> }) {
 export function ImageView({ description }: { description: Of<'image'> }) {
   const bureau = useBureau()
   const bytes = useQuery({
-    queryKey: ['preview', 'bytes', description.path, description.version],
+    queryKey: queryKeys.preview.bytes(description.path, description.version),
     queryFn: () => bureau.invoke('preview.bytes', { path: description.path, version: description.version }),
   })
   const url = useObjectUrl(bytes.data?.bytes, description.mimeType)

@@ -8,6 +8,7 @@ import { Icon } from '../components/Icon'
 import { useCopy } from '../components/useCopy'
 import { downloadFile } from '../files/fileActions'
 import { useBureau } from '../ipc/BureauProvider'
+import { queryKeys } from '../ipc/queryKeys'
 import { useWorkspaceNav } from '../workspace/workspaceNav'
 import { CalendarView, EmailView, HtmlView, ImageView, PdfView, TextView } from './DocumentViews'
 import { type PreviewTarget, usePreview } from './previewStore'
@@ -127,7 +128,7 @@ function Versions({
   const bureau = useBureau()
   const queryClient = useQueryClient()
   const versions = useQuery({
-    queryKey: ['preview', 'versions', path],
+    queryKey: queryKeys.preview.versions(path),
     queryFn: () => bureau.invoke('preview.versions', { path }),
   })
   const [confirming, setConfirming] = useState(false)
@@ -147,7 +148,7 @@ function Versions({
       )
       setConfirming(false)
       onVersion('current')
-      await queryClient.invalidateQueries({ queryKey: ['preview'] })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.preview.all() })
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))
     }
@@ -226,13 +227,13 @@ export function PreviewPane() {
   }, [path, target])
 
   const description = useQuery({
-    queryKey: ['preview', 'describe', path, version],
+    queryKey: queryKeys.preview.describe(path, version),
     queryFn: () => bureau.invoke('preview.describe', { path: path ?? '/', version }),
     enabled: path !== undefined,
     retry: false,
   })
   const compare = useQuery({
-    queryKey: ['preview', 'compare', path, version, against],
+    queryKey: queryKeys.preview.compare(path, version, against),
     queryFn: () =>
       bureau.invoke('preview.compare', { path: path ?? '/', version, against: against ?? 'current' }),
     enabled: path !== undefined && against !== undefined && description.data?.kind === 'sheet',

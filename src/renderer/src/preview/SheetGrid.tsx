@@ -16,6 +16,7 @@ import {
 import type { CellStyle, PreviewCell, PreviewDescription, PreviewRow, SheetInfo } from '../../../shared/ipc'
 import { columnName } from '../components/areaReceipt'
 import { useBureau } from '../ipc/BureauProvider'
+import { queryKeys } from '../ipc/queryKeys'
 import { type CellChange, changedAt } from './receiptChanges'
 
 type SheetDescription = Extract<PreviewDescription, { kind: 'sheet' }>
@@ -280,7 +281,7 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
 
   const results = useQueries({
     queries: pages.map((page) => ({
-      queryKey: ['preview', 'rows', description.path, description.version, sheet.name, page],
+      queryKey: queryKeys.preview.rows(description.path, description.version, sheet.name, page),
       queryFn: () =>
         bureau.invoke('preview.sheetRows', {
           path: description.path,
