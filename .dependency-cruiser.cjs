@@ -74,7 +74,7 @@ const LAYERS = [
   },
   {
     name: 'agent',
-    folders: ['agent', 'voice', 'eval'],
+    folders: ['agent', 'voice', 'eval', 'preview'],
     may: ['shared', 'platform', 'foundations', 'llm', 'framework', 'toolsets'],
     what: 'The agent loop and chat service, voice around it, the eval that measures it.',
   },

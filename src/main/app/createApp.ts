@@ -24,6 +24,7 @@ import {
   type Logger,
   type NoticeCenter,
 } from '../platform'
+import { createPreviewHandlers } from '../preview'
 import type { SettingsService, SettingsStorageOptions } from '../settings'
 import { type ToolsHost, toolsHandlers } from '../toolsHost'
 import { createAppVoice, voiceHandlers } from '../voice'
@@ -211,6 +212,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
         budgetChars: () => settings.get().attachments.budgetChars,
       }),
       ...voiceHandlers(voice),
+      ...createPreviewHandlers({ workspace: workspace.get }),
       ...workspaceHandlers({
         workspace: workspace.get,
         ...(options.openPath && { openPath: options.openPath }),

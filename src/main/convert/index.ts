@@ -27,3 +27,11 @@ export async function htmlTextToMarkdown(html: string): Promise<{ markdown: stri
   const markdown = htmlToMarkdown(html, { dataImages: 'drop', warnings })
   return { markdown, warnings }
 }
+
+/** Draws PDF pages to PNG or JPEG with PDFium (the engine the converter reads PDFs with), loaded on first use. */
+export async function renderPdfPages(
+  ...args: Parameters<typeof import('./pdf/renderPages').renderPdfPages>
+): ReturnType<typeof import('./pdf/renderPages').renderPdfPages> {
+  const { renderPdfPages: render } = await import('./pdf/renderPages')
+  return render(...args)
+}

@@ -11,6 +11,7 @@ import { knowledgeEvents, knowledgeRoutes } from './routes/knowledge'
 import { mcpEvents, mcpRoutes } from './routes/mcp'
 import { memoryRoutes } from './routes/memory'
 import { modelEvents, modelRoutes } from './routes/models'
+import { previewRoutes } from './routes/preview'
 import { providerRoutes } from './routes/providers'
 import { settingsEvents, settingsRoutes } from './routes/settings'
 import { uiRoutes } from './routes/ui'
@@ -41,6 +42,7 @@ export const routes = {
   ...memoryRoutes,
   ...calendarRoutes,
   ...automationRoutes,
+  ...previewRoutes,
 }
 
 export const events = {

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Icon, type IconName } from '../components/Icon'
+import { usePreview } from '../preview/previewStore'
 import { AutoSpeakMount } from '../voice/AutoSpeakMount'
 import { AboutPanel } from './AboutPanel'
 import { NoticeBar } from './NoticeBar'
@@ -28,6 +29,7 @@ const VoicePage = lazy(() => import('../pages/VoicePage'))
 const WorkspacePage = lazy(() => import('../pages/WorkspacePage'))
 const SettingsPage = lazy(() => import('../pages/SettingsPage'))
 const AutomationsPage = lazy(() => import('../pages/AutomationsPage'))
+const PreviewPane = lazy(() => import('../preview/PreviewPane'))
 
 function CurrentPage({ page }: { page: Page }) {
   switch (page) {
@@ -48,8 +50,9 @@ export function Shell() {
   const { page, go, aboutOpen, setAboutOpen } = useNavigation()
   useThemeSetting()
   useShortcuts()
+  const previewOpen = usePreview((s) => s.target !== undefined)
   return (
-    <div className="shell">
+    <div className={previewOpen ? 'shell with-preview' : 'shell'}>
       <nav className="sidebar" aria-label="Main">
         <div className="brand" aria-hidden="true">
           <span className="brand-mark">B</span>
@@ -87,6 +90,11 @@ export function Shell() {
           <CurrentPage page={page} />
         </Suspense>
       </main>
+      {previewOpen && (
+        <Suspense fallback={null}>
+          <PreviewPane />
+        </Suspense>
+      )}
       {aboutOpen && <AboutPanel onClose={() => setAboutOpen(false)} />}
       <AutoSpeakMount />
     </div>

@@ -1,5 +1,6 @@
 import './components.css'
 import type { ReactNode } from 'react'
+import { usePreview } from '../preview/previewStore'
 import { FileBadge } from './FileBadge'
 import { formatBytes } from './formatBytes'
 import { Icon } from './Icon'
@@ -21,6 +22,8 @@ export interface AttachmentChipProps {
   /** What the converter could not read faithfully (e.g. a picture read by OCR instead of the vision model). */
   warnings?: readonly string[] | undefined
   onRemove?: (() => void) | undefined
+  /** Where the attachment was saved in the workspace: the chip offers to preview it. */
+  previewPath?: string | undefined
 }
 
 function statusText({ status, error, chars, truncated }: AttachmentChipProps): string {
@@ -43,8 +46,9 @@ function statusText({ status, error, chars, truncated }: AttachmentChipProps): s
 
 /** One attachment: type icon, name, size, conversion status or error reason, and remove. */
 export function AttachmentChip(props: AttachmentChipProps) {
-  const { name, size, status, onRemove } = props
+  const { name, size, status, onRemove, previewPath } = props
   const text = statusText(props)
+  const openPreview = usePreview((s) => s.open)
   return (
     <li className={`chip chip-${status}`} data-testid="attachment-chip" data-status={status}>
       <FileBadge name={name} />
@@ -85,6 +89,16 @@ export function AttachmentChip(props: AttachmentChipProps) {
           </span>
         )}
       </span>
+      {previewPath && (
+        <button
+          type="button"
+          className="icon-button chip-preview"
+          aria-label={`Preview ${name}`}
+          onClick={() => openPreview(previewPath)}
+        >
+          <Icon name="eye" size={14} />
+        </button>
+      )}
       {onRemove && (
         <button
           type="button"

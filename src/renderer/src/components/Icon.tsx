@@ -14,6 +14,7 @@ const paths = {
   check: 'M5 12.5 10 17l9-10',
   chevron: 'm9 6 6 6-6 6',
   file: 'M6 3h8l4 4v14H6V3Zm8 0v4h4',
+  eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Zm10-3a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z',
   folder: 'M3 6h7l2 2h9v11H3V6Z',
   download: 'M12 4v11m-5-5 5 5 5-5M5 20h14',
   open: 'M14 4h6v6m0-6-9 9M19 14v6H4V5h6',

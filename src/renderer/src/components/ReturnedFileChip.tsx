@@ -1,15 +1,17 @@
 import { useState } from 'react'
-import type { ReturnedFile } from '../../../shared/ipc'
+import type { AgentStep, ReturnedFile } from '../../../shared/ipc'
 import { useNavigation } from '../app/navigationStore'
 import { useAppInfo } from '../app/useAppInfo'
 import { downloadFile, openWithSystem } from '../files/fileActions'
+import { usePreview } from '../preview/previewStore'
 import { useWorkspaceNav } from '../workspace/workspaceNav'
 import { FileBadge } from './FileBadge'
 import { formatBytes } from './formatBytes'
 import { Icon } from './Icon'
 
 /** A file the agent returned: open it (desktop) or download it (web), or show it in the workspace. */
-export function ReturnedFileChip({ file }: { file: ReturnedFile }) {
+export function ReturnedFileChip({ file, steps = [] }: { file: ReturnedFile; steps?: readonly AgentStep[] }) {
+  const openPreview = usePreview((s) => s.open)
   const host = useAppInfo().data?.host
   const go = useNavigation((s) => s.go)
   const reveal = useWorkspaceNav((s) => s.reveal)
@@ -43,6 +45,15 @@ export function ReturnedFileChip({ file }: { file: ReturnedFile }) {
           </span>
         )}
       </span>
+      <button
+        type="button"
+        className="chip-action"
+        onClick={() => openPreview(file.agentPath, steps)}
+        aria-label={`Preview ${file.name}`}
+      >
+        <Icon name="eye" size={15} />
+        <span className="narrow-hidden-label">Preview</span>
+      </button>
       <button
         type="button"
         className="chip-action"

@@ -1,7 +1,8 @@
 import './components.css'
 import { useState } from 'react'
 import type { AgentStep } from '../../../shared/ipc'
-import { isAreaReceipt } from './areaReceipt'
+import { usePreview } from '../preview/previewStore'
+import { isAreaReceipt, isSettingsReceipt } from './areaReceipt'
 import { EventCard, isCalendarReceipt } from './EventCard'
 import { formatDuration } from './formatDuration'
 import { Icon } from './Icon'
@@ -23,9 +24,18 @@ function argsPreview(args: unknown, max = 90): string {
     .slice(0, max)
 }
 
-function StepItem({ step }: { step: AgentStep }) {
+function receiptPath(step: AgentStep): string | undefined {
+  if (step.status !== 'ok' || !(isAreaReceipt(step.result) || isSettingsReceipt(step.result)))
+    return undefined
+  const args = step.args as { path?: unknown } | undefined
+  return typeof args?.path === 'string' ? args.path : undefined
+}
+
+function StepItem({ step, steps }: { step: AgentStep; steps: readonly AgentStep[] }) {
   const receipt = isAreaReceipt(step.result) ? step.result : undefined
   const event = isCalendarReceipt(step.result) ? step.result : undefined
+  const previewPath = receiptPath(step)
+  const openPreview = usePreview((s) => s.open)
   return (
     <li className={`step step-${step.status}`} data-testid="agent-step">
       <details>
@@ -73,6 +83,16 @@ function StepItem({ step }: { step: AgentStep }) {
       </details>
       {receipt && <ReceiptTable receipt={receipt} />}
       {event && <EventCard receipt={event} />}
+      {previewPath && (
+        <button
+          type="button"
+          className="ghost-button step-preview"
+          onClick={() => openPreview(previewPath, steps)}
+          aria-label={`Show the changes in ${previewPath.slice(previewPath.lastIndexOf('/') + 1)} in the preview`}
+        >
+          <Icon name="eye" size={14} /> Show in preview
+        </button>
+      )}
     </li>
   )
 }
@@ -110,7 +130,7 @@ export function StepTimeline({ steps, running }: { steps: AgentStep[]; running: 
       </summary>
       <ol className="steps">
         {steps.map((step) => (
-          <StepItem key={step.id} step={step} />
+          <StepItem key={step.id} step={step} steps={steps} />
         ))}
       </ol>
     </details>

@@ -13,4 +13,16 @@ export const queryKeys = {
     downloads: () => ['models', 'downloads'] as const,
   },
   ollama: () => ['ollama'] as const,
+  preview: {
+    all: () => ['preview'] as const,
+    describe: (path: string | undefined, version: string) => ['preview', 'describe', path, version] as const,
+    rows: (path: string, version: string, sheet: string, page: number) =>
+      ['preview', 'rows', path, version, sheet, page] as const,
+    pdfPage: (path: string, version: string, page: number, width: number) =>
+      ['preview', 'pdf', path, version, page, width] as const,
+    bytes: (path: string, version: string) => ['preview', 'bytes', path, version] as const,
+    versions: (path: string) => ['preview', 'versions', path] as const,
+    compare: (path: string | undefined, version: string, against: string | undefined) =>
+      ['preview', 'compare', path, version, against] as const,
+  },
 } as const

@@ -10,6 +10,7 @@ import { downloadFile, openWithSystem } from '../files/fileActions'
 import { useBureau } from '../ipc/BureauProvider'
 import { IndexStatusBar } from '../knowledge/IndexStatusBar'
 import { PassagePreview } from '../knowledge/PassagePreview'
+import { usePreview } from '../preview/previewStore'
 import { Breadcrumbs } from './Breadcrumbs'
 import { useWorkspaceNav } from './workspaceNav'
 
@@ -29,6 +30,7 @@ export default function WorkspacePage() {
   const { folder, highlight, openFolder, passage, showPassage } = useWorkspaceNav()
   const desktop = useAppInfo().data?.host === 'electron'
   const queryClient = useQueryClient()
+  const openPreview = usePreview((s) => s.open)
   const list = useQuery({
     queryKey: ['workspace', folder],
     queryFn: () => bureau.invoke('workspace.list', { path: folder }),
@@ -80,6 +82,9 @@ export default function WorkspacePage() {
                 Size
               </th>
               <th scope="col">Modified</th>
+              <th scope="col">
+                <span className="visually-hidden">Preview</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -114,6 +119,19 @@ export default function WorkspacePage() {
                 </td>
                 <td className="numeric muted">{entry.type === 'file' ? formatBytes(entry.size) : ''}</td>
                 <td className="muted">{new Date(entry.modifiedAt).toLocaleString()}</td>
+                <td>
+                  {entry.type === 'file' && (
+                    <button
+                      type="button"
+                      className="ghost-button"
+                      onClick={() => openPreview(entry.path)}
+                      aria-label={`Preview ${entry.name}`}
+                    >
+                      <Icon name="eye" size={14} />
+                      <span className="narrow-hidden-label">Preview</span>
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -80,6 +80,7 @@ function UserMessage({ message, version, busy }: ItemProps) {
                 chars={a.chars}
                 truncated={a.truncated}
                 warnings={a.warnings}
+                previewPath={a.agentPath}
               />
             ))}
           </AttachmentChipList>
@@ -133,7 +134,7 @@ function AssistantMessage({ message, version, busy }: ItemProps) {
         {message.files.length > 0 && (
           <ul className="chip-list" aria-label="Files from Bureau">
             {message.files.map((file) => (
-              <ReturnedFileChip key={file.agentPath} file={file} />
+              <ReturnedFileChip key={file.agentPath} file={file} steps={message.steps} />
             ))}
           </ul>
         )}
