@@ -121,6 +121,8 @@ describe('the model list from /models', () => {
       apiKey: 'sk-typed',
     })
     expect(listed).toEqual({ id: 'openai', models: ['alpha-3b', 'zeta-7b'], error: null })
+    const unsaved = await providers.listModels(undefined, undefined, { baseUrl: llm.baseUrl })
+    expect(unsaved.models).toEqual(['alpha-3b', 'zeta-7b'])
   })
 
   it('says why when the server does not answer, and lists nothing', async () => {

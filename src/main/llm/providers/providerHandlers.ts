@@ -10,7 +10,7 @@ export function providerHandlers(service: ProviderService) {
       context: { signal?: AbortSignal },
     ) => service.test(input.id, context.signal, input.draft),
     'providers.listModels': (
-      input: { id: string; draft?: ProviderDraft | undefined },
+      input: { id?: string | undefined; draft?: ProviderDraft | undefined },
       context: { signal?: AbortSignal },
     ) => service.listModels(input.id, context.signal, input.draft),
     'providers.saveCustom': (input: CustomProviderInput) => service.saveCustom(input),

@@ -46,7 +46,7 @@ export interface ProviderService {
   /** The `apiKeyEnv` variable of each provider, for the settings service's env overrides. */
   keyEnvVar(providerId: string): string | undefined
   /** The models the provider lists at `/models` (OpenAI-compatible only); `draft` as in `test`. */
-  listModels(id: string, signal?: AbortSignal, draft?: ProviderDraft): Promise<ProviderModelList>
+  listModels(id: string | undefined, signal?: AbortSignal, draft?: ProviderDraft): Promise<ProviderModelList>
   /** Adds or replaces an OpenAI-compatible provider in the user's providers.json; the summary read back. */
   saveCustom(input: CustomProviderInput): Promise<ProviderSummary>
   /** Removes a provider the user added. */
@@ -90,7 +90,7 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
   const client = async (id?: string, clientOptions?: ClientOptions) =>
     createLlmClient(await resolve(id), { ...options.clientOptions, ...clientOptions })
 
-  return {
+  const service: ProviderService = {
     resolve,
     client,
     async clientFor(choice) {
@@ -168,6 +168,12 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
       return testProvider(createLlmClient(provider, { ...options.clientOptions, maxRetries: 0 }), signal)
     },
     async listModels(id, signal, draft) {
+      if (id === undefined) {
+        // A server not saved yet gets the key typed for it and never a saved provider's key.
+        if (!draft?.baseUrl) throw new AppError('VALIDATION_FAILED', 'Enter the base URL first.')
+        const { baseUrl, apiKey } = draft
+        return listProviderModels({ id: '', kind: 'openai-compatible', baseUrl, apiKey, headers: {} }, signal)
+      }
       const saved = await resolve(id)
       return listProviderModels(
         {
@@ -180,7 +186,7 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
     },
     async saveCustom(input) {
       const id = await upsertCustomProvider(files.userFile, input, await presetIds())
-      const stored = (await this.list()).find((p) => p.id === id)
+      const stored = (await service.list()).find((p) => p.id === id)
       if (!stored) throw new AppError('INTERNAL', `The provider "${id}" was written but cannot be read back.`)
       return stored
     },
@@ -195,4 +201,5 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
       return preset ? applyDefaults(preset).apiKeyEnv : undefined
     },
   }
+  return service
 }

@@ -129,8 +129,9 @@ export const providerRoutes = {
   }),
   'providers.listModels': route({
     summary:
-      'The models an OpenAI-compatible provider lists at GET <base URL>/models; `draft` uses the base URL and key on screen.',
-    input: z.object({ id: z.string().min(1).max(64), draft: ProviderDraft.optional() }),
+      'The models an OpenAI-compatible provider lists at GET <base URL>/models; `draft` uses the base URL and key on screen (without an id: only those).',
+    // Without an id: a server not saved yet, reached with the draft's base URL and key only.
+    input: z.object({ id: z.string().min(1).max(64).optional(), draft: ProviderDraft.optional() }),
     output: ProviderModelList,
   }),
   'providers.saveCustom': route({
