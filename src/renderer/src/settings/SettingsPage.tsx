@@ -3,6 +3,7 @@ import { MemorySection } from '../memory/MemorySection'
 import { AgentSection } from './AgentSection'
 import { AnonymizationSection } from './AnonymizationSection'
 import { AppearanceSection } from './AppearanceSection'
+import { ApprovalsSection } from './ApprovalsSection'
 import { AttachmentsSection } from './AttachmentsSection'
 import { BrowserSection } from './BrowserSection'
 import { CalendarSection } from './CalendarSection'
@@ -19,6 +20,7 @@ const sections = [
   ['local-models', 'Local models'],
   ['workspace', 'Workspace'],
   ['agent', 'Agent'],
+  ['approvals', 'Approvals'],
   ['memory', 'Memory'],
   ['anonymization', 'Anonymization'],
   ['attachments', 'Attachments'],
@@ -72,6 +74,7 @@ export default function SettingsPage() {
             <LocalModelsSection settings={settings.data} />
             <WorkspaceSection settings={settings.data} />
             <AgentSection settings={settings.data} />
+            <ApprovalsSection settings={settings.data} />
             <MemorySection />
             <AnonymizationSection settings={settings.data} />
             <AttachmentsSection settings={settings.data} />
