@@ -47,9 +47,9 @@ describe('the Approvals section', () => {
   it('lists the "always allow" rules, removes one at once and puts it back with Undo', async () => {
     setup({ 'files.writeText': 'allow', email: 'deny' })
     const list = screen.getByRole('list', { name: 'Rules for single tools' })
-    expect(within(list).getByText('files › writeText')).toBeTruthy()
+    expect(within(list).getByText('files.write_text')).toBeTruthy()
     expect(within(list).queryByText(/email/)).toBeNull()
-    fireEvent.click(screen.getByRole('button', { name: 'Remove the rule for files › writeText' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the rule for files.write_text' }))
     await waitFor(() =>
       expect(invoke).toHaveBeenCalledWith('settings.update', {
         approvals: { rules: { 'files.writeText': null } },

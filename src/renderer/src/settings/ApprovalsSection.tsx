@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { ApprovalPolicy, PublicSettings } from '../../../shared/settings'
 import { Field } from '../components/Field'
+import { ruleName } from '../components/toolName'
 import { bureau } from '../ipc/bureauClient'
 import { issueFor } from './issuesByPath'
 import { SettingsSection } from './SettingsSection'
@@ -44,11 +45,6 @@ function toolsetRules(draft: string): Map<string, ApprovalPolicy> {
   )
 }
 
-/** `files.writeText` as the approval card and the step timeline show it: `files › writeText`. */
-export function ruleLabel(key: string): string {
-  return key.replace('.', ' › ')
-}
-
 /** The rules saved by "Always allow" on an approval card, each with Remove and, just after, Undo. */
 function SavedRules({ rules }: { rules: Record<string, ApprovalPolicy> }) {
   const queryClient = useQueryClient()
@@ -72,12 +68,12 @@ function SavedRules({ rules }: { rules: Record<string, ApprovalPolicy> }) {
         <ul className="rule-list" aria-labelledby="saved-rules-title">
           {methodRules.map(([key, policy]) => (
             <li key={key}>
-              <span className="mono">{ruleLabel(key)}</span>
+              <span className="mono">{ruleName(key)}</span>
               <span className={`badge policy-${policy}`}>{policy}</span>
               <button
                 type="button"
                 className="button small secondary"
-                aria-label={`Remove the rule for ${ruleLabel(key)}`}
+                aria-label={`Remove the rule for ${ruleName(key)}`}
                 disabled={change.isPending}
                 onClick={() =>
                   change.mutate({ [key]: null }, { onSuccess: () => setRemoved({ key, policy }) })
@@ -91,7 +87,7 @@ function SavedRules({ rules }: { rules: Record<string, ApprovalPolicy> }) {
       )}
       {removed && (
         <p className="undo-line" role="status">
-          Removed the rule for <span className="mono">{ruleLabel(removed.key)}</span>: it asks again.{' '}
+          Removed the rule for <span className="mono">{ruleName(removed.key)}</span>: it asks again.{' '}
           <button
             type="button"
             className="button small secondary"
