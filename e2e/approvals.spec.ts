@@ -173,11 +173,11 @@ test('Always allow saves a rule that Settings → Approvals lists, removes and p
     await page.emulateMedia({ colorScheme: 'light' })
     await section.getByRole('button', { name: 'Remove the rule for files.write_text' }).click()
     await expect(rules).toHaveCount(0)
-    let stored = (await ipc('settings.get')) as { approvals: { rules: Record<string, string> } }
+    let stored = (await ipc('settings.get', {})) as { approvals: { rules: Record<string, string> } }
     expect(stored.approvals.rules).toEqual({ files: 'ask' })
     await section.getByRole('button', { name: 'Undo' }).click()
     await expect(rules.getByText('files.write_text')).toBeVisible()
-    stored = (await ipc('settings.get')) as { approvals: { rules: Record<string, string> } }
+    stored = (await ipc('settings.get', {})) as { approvals: { rules: Record<string, string> } }
     expect(stored.approvals.rules).toEqual({ files: 'ask', 'files.writeText': 'allow' })
   } finally {
     await ipc('settings.update', { approvals: { rules: { 'files.writeText': null } } })
