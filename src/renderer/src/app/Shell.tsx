@@ -45,6 +45,19 @@ export function Shell() {
   useShortcuts()
   return (
     <div className="shell">
+      <button
+        type="button"
+        className="skip-link"
+        onClick={() => {
+          // The message box when the page has one, else the page itself.
+          const target =
+            document.querySelector<HTMLElement>('textarea[aria-label="Message"]') ??
+            document.getElementById('main')
+          target?.focus()
+        }}
+      >
+        Skip to the message box
+      </button>
       <nav className="sidebar" aria-label="Main">
         <div className="brand" aria-hidden="true">
           <span className="brand-mark">B</span>
@@ -76,7 +89,7 @@ export function Shell() {
           <span className="nav-label">About</span>
         </button>
       </nav>
-      <main className="content" id="main">
+      <main className="content" id="main" tabIndex={-1}>
         <NoticeBar />
         <Suspense fallback={<p className="muted">Loading…</p>}>
           <CurrentPage page={page} />

@@ -268,7 +268,7 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
         </Field>
       </div>
       {/* Ollama and the built-in local model need no key: no "Not set" warning for them. */}
-      {preset?.needsKey !== false || settings.secrets[keyName]?.set ? (
+      {preset?.needsKey !== false || preset.removable || settings.secrets[keyName]?.set ? (
         <SecretField
           key={`${keyName}:${keyGeneration}`}
           name={keyName}
