@@ -2,14 +2,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import { defaultSettings, PublicSettings } from '../../../src/shared/settings'
+import { fakeBureau } from '../../support/fakeBureau'
 
 const invoke = vi.hoisted(() => vi.fn())
-vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({
-  bureau: { invoke, on: () => () => {} },
-}))
+const bureau = fakeBureau({}, invoke)
 
-const { ApprovalsSection } = await import('../../../src/renderer/src/settings/ApprovalsSection')
+const { ApprovalsSection } = await import('../../../src/renderer/src/settings/sections/ApprovalsSection')
 
 function settingsWith(rules: Record<string, 'allow' | 'ask' | 'deny'>) {
   const base = defaultSettings()
@@ -32,9 +32,11 @@ function setup(rules: Record<string, 'allow' | 'ask' | 'deny'>) {
     throw new Error(`unexpected route ${route}`)
   })
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ApprovalsSection settings={settingsWith(rules)} />
-    </QueryClientProvider>,
+    <BureauProvider client={bureau}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ApprovalsSection settings={settingsWith(rules)} />
+      </QueryClientProvider>
+    </BureauProvider>,
   )
 }
 

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react'
 import type { AppNotice } from '../../../shared/ipc'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 
 /** Shows `app.notice` events, including the ones raised before this window connected. */
 export function NoticeBar() {
+  const bureau = useBureau()
   const [notices, setNotices] = useState<AppNotice[]>([])
 
   useEffect(() => {
@@ -22,7 +23,7 @@ export function NoticeBar() {
       offNotice()
       offCleared()
     }
-  }, [])
+  }, [bureau])
   const dismiss = (notice: AppNotice) => {
     setNotices((current) => current.filter((n) => n !== notice))
     // Dismissed for good: a reload does not bring it back (it comes again only if raised again).

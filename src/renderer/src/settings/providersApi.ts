@@ -1,10 +1,14 @@
+import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import type {
   CustomProviderInput,
+  IpcClient,
   ProviderDraft,
   ProviderModelList,
   ProviderSummary,
 } from '../../../shared/ipc'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
+import { queryKeys } from '../ipc/queryKeys'
 
 export type ProviderInfo = Pick<ProviderSummary, 'id' | 'name' | 'baseUrl' | 'model'> &
   Partial<Omit<ProviderSummary, 'id' | 'name' | 'baseUrl' | 'model'>>
@@ -16,28 +20,36 @@ export interface ConnectionTest {
   message?: string | undefined
 }
 
-export function listProviders(): Promise<ProviderInfo[]> {
+/** The configured providers. */
+export function useProviders(options: { retry?: boolean } = {}) {
+  const bureau = useBureau()
+  return useQuery({ queryKey: queryKeys.providers(), queryFn: () => listProviders(bureau), ...options })
+}
+
+/** `listProviders` and `testProvider` bound to the context's client, for event handlers. */
+export function useProvidersApi() {
+  const bureau = useBureau()
+  return useMemo(
+    () => ({
+      listProviders: () => listProviders(bureau),
+      testProvider: (id: string, draft?: ProviderDraft) => testProvider(bureau, id, draft),
+      /** The models the provider lists at `/models`; without an id, a server not saved yet (the draft only). */
+      listProviderModels: (id: string | undefined, draft?: ProviderDraft): Promise<ProviderModelList> =>
+        bureau.invoke('providers.listModels', { ...(id && { id }), ...(draft && { draft }) }),
+      saveCustomProvider: (input: CustomProviderInput): Promise<ProviderSummary> =>
+        bureau.invoke('providers.saveCustom', input),
+      removeCustomProvider: (id: string) => bureau.invoke('providers.removeCustom', { id }),
+    }),
+    [bureau],
+  )
+}
+
+function listProviders(bureau: IpcClient): Promise<ProviderInfo[]> {
   return bureau.invoke('providers.list')
 }
 
 /** Tests a provider; `draft` holds what is on screen and not saved yet (empty fields: the saved values). */
-export async function testProvider(id: string, draft?: ProviderDraft): Promise<ConnectionTest> {
+async function testProvider(bureau: IpcClient, id: string, draft?: ProviderDraft): Promise<ConnectionTest> {
   const r = await bureau.invoke('providers.test', { id, ...(draft && { draft }) })
   return { ok: r.ok, latencyMs: r.latencyMs, model: r.model, message: r.error?.message ?? undefined }
-}
-
-/** The models the provider lists at `/models` (base URL and key on screen when given). */
-export function listProviderModels(
-  id: string | undefined,
-  draft?: ProviderDraft,
-): Promise<ProviderModelList> {
-  return bureau.invoke('providers.listModels', { ...(id && { id }), ...(draft && { draft }) })
-}
-
-export function saveCustomProvider(input: CustomProviderInput): Promise<ProviderSummary> {
-  return bureau.invoke('providers.saveCustom', input)
-}
-
-export function removeCustomProvider(id: string): Promise<{ id: string; removed: true }> {
-  return bureau.invoke('providers.removeCustom', { id })
 }
