@@ -60,8 +60,8 @@ test('the card shows the exact call, passes axe in both themes, and Allow once r
   const dialog = card(page)
   await expect(dialog).toBeVisible({ timeout: 20_000 })
   await expect(dialog).toBeFocused()
-  await expect(dialog).toContainText('files')
-  await expect(dialog).toContainText('writeText')
+  // Named as the step timeline names it.
+  await expect(dialog).toContainText('files.write_text')
   await expect(dialog).toContainText('/notes/minutes.txt')
   await expect(dialog).toContainText('Changes files')
   // The long content is cut on the card; the whole text is its tooltip.
@@ -111,6 +111,12 @@ test('Deny: the call does not run and the model gets the denial as the tool resu
     timeout: 20_000,
   })
   expect(existsSync(join(host.bureau.workspace, 'notes', 'denied.txt'))).toBe(false)
+  // The timeline counts it as denied, in words for the user, not as a failure.
+  const answer = page.locator('.message-assistant').last()
+  await answer.getByText('1 step, 1 denied').click()
+  await answer.getByText('files.write_text').click()
+  await expect(answer.getByText('You denied this call: it was not run.')).toBeVisible()
+  await expect(answer.getByText(/failed|Go on without it/)).toHaveCount(0)
   const chats = host.llm.requests.filter((r) => r.endpoint === 'openai.chat')
   const last = chats[chats.length - 1]?.body as { messages: OpenAiMessage[] }
   const toolResult = last.messages.filter((m) => m.role === 'tool').pop()
@@ -135,5 +141,45 @@ test('an unanswered card is denied at its timeout and leaves a note', async ({ p
     expect(chats[chats.length - 1]?.rawBody).toContain('nobody approved this call in time')
   } finally {
     await ipc('settings.update', { approvals: { timeoutSeconds: 120 } })
+  }
+})
+
+test('Always allow saves a rule that Settings → Approvals lists, removes and puts back', async ({ page }) => {
+  scriptWrite('/notes/always.txt')
+  await page.goto(host.bureau.openUrl)
+  await ask(page, 'Save notes for good')
+  const dialog = card(page)
+  await expect(dialog).toBeVisible({ timeout: 20_000 })
+  await dialog.getByRole('button', { name: 'Always allow', exact: true }).click()
+  await expect(page.getByTestId('assistant-text').last()).toContainText('Finished with the notes', {
+    timeout: 20_000,
+  })
+  try {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+    const section = page.getByRole('region', { name: 'Approvals' })
+    const rules = section.getByRole('list', { name: 'Rules for single tools' })
+    await expect(rules.getByText('files.write_text')).toBeVisible()
+    await section.scrollIntoViewIfNeeded()
+    for (const width of [1280, 800, 400]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme })
+        await snapshot(section, `settings-approvals-${width}-${scheme}`)
+        const violations = await axeViolations(page)
+        expect(violations, report(violations)).toEqual([])
+      }
+      expect(await horizontalOverflow(page)).toEqual([])
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
+    await section.getByRole('button', { name: 'Remove the rule for files.write_text' }).click()
+    await expect(rules).toHaveCount(0)
+    let stored = (await ipc('settings.get', {})) as { approvals: { rules: Record<string, string> } }
+    expect(stored.approvals.rules).toEqual({ files: 'ask' })
+    await section.getByRole('button', { name: 'Undo' }).click()
+    await expect(rules.getByText('files.write_text')).toBeVisible()
+    stored = (await ipc('settings.get', {})) as { approvals: { rules: Record<string, string> } }
+    expect(stored.approvals.rules).toEqual({ files: 'ask', 'files.writeText': 'allow' })
+  } finally {
+    await ipc('settings.update', { approvals: { rules: { 'files.writeText': null } } })
   }
 })

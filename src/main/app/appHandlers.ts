@@ -10,5 +10,9 @@ export function appHandlers(deps: { host: HostKind; notices: NoticeCenter }) {
   return {
     'app.info': () => appInfo(deps.host),
     'app.notices': () => deps.notices.list(),
+    'app.dismissNotice': (input: { id: string }) => ({
+      id: input.id,
+      dismissed: deps.notices.clear(input.id),
+    }),
   }
 }

@@ -102,7 +102,11 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   const bus = createEventBus(events, {
     onInvalid: (event, error) => logger.error('dropped an invalid event', { event, error: String(error) }),
   })
-  const notices = createNoticeCenter((notice) => bus.emit('app.notice', notice))
+  const notices = createNoticeCenter(
+    (notice) => bus.emit('app.notice', notice),
+    50,
+    (id) => bus.emit('app.noticeCleared', { id }),
+  )
   const disposers: Array<() => Promise<void> | void> = []
 
   const core = await composeCore({
@@ -110,6 +114,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     ...(options.workspaceDir ? { workspaceDir: options.workspaceDir } : {}),
     logger,
     notify: (notice) => notices.notify(notice),
+    clearNotice: (id) => notices.clear(id),
     ...(options.settings ? { settings: options.settings } : {}),
     ...(options.browser ? { browser: options.browser } : {}),
     watchPlugins: true,

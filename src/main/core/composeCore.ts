@@ -27,6 +27,8 @@ export interface CoreOptions {
   workspaceDir?: string
   logger: Logger
   notify: (notice: AppNotice) => void
+  /** Withdraws the notices with this id (and `<id>:…`) once their cause is gone. */
+  clearNotice?: (id: string) => void
   /** How settings and secrets are stored (JSON files written with atomically and an AES key file unless the desktop shell says otherwise). */
   settings?: SettingsStorageOptions
   /** The environment the `BUREAU_*` overrides come from; default `process.env`. */
@@ -233,6 +235,7 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
     registry: tools.registry,
     logger: options.logger.child('mcp'),
     notify: options.notify,
+    ...(options.clearNotice ? { clearNotice: options.clearNotice } : {}),
     ...(options.onMcpChange ? { onChange: options.onMcpChange } : {}),
   })
   return {

@@ -78,7 +78,13 @@ export function mailError(
       'UNAVAILABLE',
       `Cannot connect to the ${where}: connection refused (is the host and port right?).`,
     )
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+  // Nodemailer reports a failed lookup as EDNS with the resolver's "getaddrinfo ENOTFOUND host" text.
+  if (
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN' ||
+    code === 'EDNS' ||
+    /getaddrinfo (ENOTFOUND|EAI_AGAIN)/.test(message)
+  )
     return fail('UNAVAILABLE', `Cannot connect to the ${where}: the host name is not known.`)
   const cert = CERT_CODES[code] ?? CERT_MESSAGES.find(([pattern]) => pattern.test(message))?.[1]
   if (cert) return certificateError(where, at, cert)

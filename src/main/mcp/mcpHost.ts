@@ -17,6 +17,8 @@ export interface McpHostOptions {
   registry: ToolRegistry
   logger: Logger
   notify?: (notice: AppNotice) => void
+  /** Withdraws a server's notices (`mcp:<name>` and `mcp:<name>:…`) once it is removed or connects. */
+  clearNotice?: (id: string) => void
   /** A server's state changed (Settings shows it live). */
   onChange?: (status: McpServerStatus[]) => void
 }
@@ -62,6 +64,21 @@ function callError(server: string, error: unknown, timeoutMs: number): AppError 
 /** The overall limit of one call: progress resets the per-call timeout, never this. */
 function callDeadlineMs(settings: McpSettings): number {
   return (settings.callDeadlineSeconds ?? Math.max(600, settings.callTimeoutSeconds * 10)) * 1000
+}
+
+/** Why a server did not start, in words: a missing program is named, not `spawn x ENOENT`. */
+export function startFailure(
+  config: Pick<McpServerConfig, 'name'> & { command?: string },
+  error: unknown,
+): string {
+  const message = error instanceof Error ? error.message : String(error)
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  const missing = /\bspawn (\S+) ENOENT\b/.exec(message)?.[1]
+  if (missing || (code === 'ENOENT' && config.command))
+    return `the program "${missing ?? config.command}" was not found. Check the command in Settings → MCP servers: is it installed, and on the PATH (or give its full path)?`
+  if (/\bspawn (\S+) EACCES\b/.test(message) || code === 'EACCES')
+    return `the program "${config.command ?? ''}" cannot be run (permission denied). Check that it is executable.`
+  return message
 }
 
 export function createMcpHost(options: McpHostOptions): McpHost {
@@ -130,6 +147,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
     const { config } = entry
     if (config.disabled) {
       setStatus(entry, { name: config.name, origin: config.origin, state: 'disabled', toolCount: 0 })
+      options.clearNotice?.(`mcp:${config.name}`)
       return
     }
     setStatus(entry, { name: config.name, origin: config.origin, state: 'connecting', toolCount: 0 })
@@ -157,6 +175,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
         return
       }
       entry.connection = connection
+      options.clearNotice?.(`mcp:${config.name}`)
       const unchecked = connection.tools.flatMap((tool) => uncheckedPatterns(tool.inputSchema))
       const leftOut = [
         ...connection.leftOut,
@@ -196,7 +215,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
       if (!added.added) fail(entry, `its tools were not added: ${added.reason}`)
       else changed()
     } catch (error) {
-      if (current()) fail(entry, error instanceof Error ? error.message : String(error))
+      if (current()) fail(entry, startFailure(config, error))
     }
   }
 
@@ -211,6 +230,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
       unregister(entry)
       await entry.connection?.close().catch(() => undefined)
       entries.delete(name)
+      options.clearNotice?.(`mcp:${name}`)
     }
     const stale: Entry[] = []
     for (const config of servers) {

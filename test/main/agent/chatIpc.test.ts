@@ -263,7 +263,7 @@ describe('app.chat.streamDetached (voice panel, bridge)', () => {
       await running.client.invoke('settings.update', { agent: { subagents: ['spreadsheet'] } })
       const one = await delegations()
       expect(one.lines).toHaveLength(1)
-      expect(one.lines[0]).toContain('(toolset "spreadsheet")')
+      expect(one.lines[0]).toContain('toolset "spreadsheet"')
       await running.client.invoke('settings.update', { agent: { subagents: 'none' } })
       const none = await delegations()
       expect(none.lines).toEqual([])

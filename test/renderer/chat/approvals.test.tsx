@@ -38,7 +38,7 @@ describe('approval card state', () => {
       .getState()
       .onApproval({ ...ref, call: call({ expiresAt: new Date(Date.now() - 10).toISOString() }) })
     useChat.getState().onApprovalEnd({ ...ref, approvalId: 'a1', outcome: 'denied' })
-    expect(useChat.getState().approvalNote).toBe('Denied: no answer in time for files writeText.')
+    expect(useChat.getState().approvalNote).toBe('Denied: no answer in time for files.write_text.')
   })
 
   it('leaves no note when the user denied, or when the run stopped before the deadline', () => {
@@ -77,8 +77,8 @@ describe('approval card', () => {
     render(<ApprovalCard pending={{ call: call({ risk: 'external' }) }} onAnswer={onAnswer} />)
     const dialog = screen.getByRole('alertdialog', { name: 'Allow this action?' })
     expect(document.activeElement).toBe(dialog)
-    expect(dialog.textContent).toContain('files')
-    expect(dialog.textContent).toContain('writeText')
+    // The name the step timeline shows too.
+    expect(dialog.textContent).toContain('files.write_text')
     expect(dialog.textContent).toContain('/notes/a.txt')
     expect(dialog.textContent).toContain('Acts outside Bureau')
     fireEvent.click(screen.getByRole('button', { name: 'Always allow in this conversation' }))

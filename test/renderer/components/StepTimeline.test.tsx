@@ -78,3 +78,19 @@ describe('a calendar receipt in the timeline', () => {
     expect(card.textContent).toContain('With Marta')
   })
 })
+
+describe('a denied call', () => {
+  it('counts as denied, not failed, and says so in words for the user', () => {
+    const denied: AgentStep = {
+      ...write('error'),
+      error: 'Denied by the user: this call was not run. Go on without it, or ask the user.',
+      approval: { outcome: 'denied', by: 'user' },
+    }
+    render(<StepTimeline steps={[denied]} running={false} />)
+    expect(screen.getByText('1 step, 1 denied')).toBeTruthy()
+    expect(screen.queryByText(/failed/)).toBeNull()
+    expect(screen.getByText('You denied this call: it was not run.')).toBeTruthy()
+    expect(screen.queryByText(/Go on without it/)).toBeNull()
+    expect(screen.getByTestId('agent-step').className).toContain('step-denied')
+  })
+})

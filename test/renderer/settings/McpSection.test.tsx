@@ -212,7 +212,12 @@ describe('Settings → MCP servers', () => {
     await waitFor(() =>
       expect(calls('settings.update')[1]).toEqual({ approvals: { rules: { 'github.createIssue': null } } }),
     )
+    // Remove asks first: Keep leaves the server, Yes removes it.
     fireEvent.click(within(github).getByRole('button', { name: 'Remove github' }))
+    fireEvent.click(within(github).getByRole('button', { name: 'Keep' }))
+    expect(calls('mcp.remove')).toEqual([])
+    fireEvent.click(within(github).getByRole('button', { name: 'Remove github' }))
+    fireEvent.click(within(github).getByRole('button', { name: 'Yes, remove github' }))
     await waitFor(() => expect(calls('mcp.remove')).toEqual([{ name: 'github' }]))
   })
 })

@@ -28,3 +28,16 @@ describe('useWholeNumberCheck', () => {
     expect(check('999', 1000, 2_000_000).error).toBe('Enter a whole number between 1,000 and 2,000,000.')
   })
 })
+
+describe('useWholeNumberCheck while typing', () => {
+  it('shows the message as soon as the text changes and drops it as soon as the text is right', () => {
+    const { result, rerender } = renderHook(({ text }) => useWholeNumberCheck(text, 5, 3600), {
+      initialProps: { text: '120' },
+    })
+    expect(result.current.error).toBeUndefined()
+    rerender({ text: '1' })
+    expect(result.current.error).toBe('Enter a whole number between 5 and 3,600.')
+    rerender({ text: '10' })
+    expect(result.current.error).toBeUndefined()
+  })
+})

@@ -41,7 +41,14 @@ export function composeSystemPrompt(options: SystemPromptOptions): string {
     parts.push(
       ['## Toolsets', toolsetIndex(options.toolsets), howToCall(options.mode, options.role)].join('\n'),
     )
-  parts.push(stepsBlock({ subagents: options.subagents, role: options.role, protocol: options.protocol }))
+  parts.push(
+    stepsBlock({
+      subagents: options.subagents,
+      listed: new Set(options.toolsets.map((t) => t.name)),
+      role: options.role,
+      protocol: options.protocol,
+    }),
+  )
   return parts.join('\n\n')
 }
 

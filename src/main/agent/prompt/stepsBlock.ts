@@ -3,16 +3,26 @@ import { DONE_TOOL, LAUNCH_SUBAGENT_TOOL, PROVIDE_SUBAGENT_INPUT_TOOL } from '..
 
 export interface StepsBlockOptions {
   subagents: readonly Toolset[]
+  /** Toolsets the prompt's toolset list already describes: their delegation lines do not say it again. */
+  listed?: ReadonlySet<string>
   /** Sub-agents finish with a result or pause with a question instead of answering the user. */
   role: 'agent' | 'subagent'
   /** With the JSON protocol every answer is a JSON object, so the fast path is `done` itself. */
   protocol: 'native' | 'json'
 }
 
-/** One line per sub-agent, exactly `- Delegation to the sub-agent of: <summary>`, plus the name to launch it by. */
-export function delegationLines(subagents: readonly Toolset[]): string[] {
-  return subagents.map(
-    (toolset) => `- Delegation to the sub-agent of: ${toolset.summary} (toolset "${toolset.name}")`,
+/**
+ * One line per sub-agent: `- Delegation to the sub-agent of: <summary> (toolset "<name>")`, or only
+ * `toolset "<name>"` when the toolset list above already gives its summary (said once, not twice).
+ */
+export function delegationLines(
+  subagents: readonly Toolset[],
+  listed: ReadonlySet<string> = new Set(),
+): string[] {
+  return subagents.map((toolset) =>
+    listed.has(toolset.name)
+      ? `- Delegation to the sub-agent of: toolset "${toolset.name}"`
+      : `- Delegation to the sub-agent of: ${toolset.summary} (toolset "${toolset.name}")`,
   )
 }
 
@@ -43,7 +53,7 @@ export function stepsBlock(options: StepsBlockOptions): string {
   if (options.subagents.length > 0) {
     lines.push(
       `5. You can hand a self-contained part of the task to a sub-agent with \`${LAUNCH_SUBAGENT_TOOL}\` {toolset, task}. It works in its own context and returns its result, or a question you answer with \`${PROVIDE_SUBAGENT_INPUT_TOOL}\` {sessionId, input}.`,
-      ...delegationLines(options.subagents),
+      ...delegationLines(options.subagents, options.listed),
     )
   }
   return lines.join('\n')

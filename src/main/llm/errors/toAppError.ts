@@ -51,7 +51,9 @@ function unreachable(provider: PublicProvider): string {
   if (provider.kind === 'ollama')
     return `Cannot reach Ollama. Is Ollama running at ${url}? Start it with "ollama serve".`
   if (isLocal(provider)) {
-    const app = LOCAL_SERVERS[parsedUrl(provider)?.port ?? ''] ?? provider.name
+    const app = LOCAL_SERVERS[parsedUrl(provider)?.port ?? '']
+    // A preset's name ("OpenAI") says nothing about a server on this machine: name the address instead.
+    if (!app) return `Cannot reach the model server at ${url}. Is it running, and is the base URL right?`
     return `Cannot reach ${provider.name}. Is ${app} running with its server started at ${url}?`
   }
   return `Cannot reach ${provider.name} at ${url}. Check the base URL and the network connection.`

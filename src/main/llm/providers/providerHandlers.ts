@@ -1,4 +1,4 @@
-import type { ProviderDraft } from '../../../shared/ipc/routes/providers'
+import type { CustomProviderInput, ProviderDraft } from '../../../shared/ipc/routes/providers'
 import type { ProviderService } from './providerService'
 
 /** The `providers.*` IPC routes (Settings page). */
@@ -9,5 +9,11 @@ export function providerHandlers(service: ProviderService) {
       input: { id?: string | undefined; draft?: ProviderDraft | undefined },
       context: { signal?: AbortSignal },
     ) => service.test(input.id, context.signal, input.draft),
+    'providers.listModels': (
+      input: { id?: string | undefined; draft?: ProviderDraft | undefined },
+      context: { signal?: AbortSignal },
+    ) => service.listModels(input.id, context.signal, input.draft),
+    'providers.saveCustom': (input: CustomProviderInput) => service.saveCustom(input),
+    'providers.removeCustom': (input: { id: string }) => service.removeCustom(input.id),
   }
 }

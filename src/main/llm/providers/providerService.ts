@@ -1,10 +1,19 @@
 import { join } from 'node:path'
-import type { ProviderDraft, ProviderSummary, ProviderTestResult } from '../../../shared/ipc/routes/providers'
+import { AppError } from '../../../shared/errors'
+import type {
+  CustomProviderInput,
+  ProviderDraft,
+  ProviderModelList,
+  ProviderSummary,
+  ProviderTestResult,
+} from '../../../shared/ipc/routes/providers'
 import { type InteractionMode, selectInteractionMode } from '../../../shared/settings'
 import type { ClientOptions } from '../clients/clientOptions'
 import { createLlmClient } from '../clients/createClient'
 import type { LlmClient, ResolvedProvider } from '../types'
+import { removeCustomProvider, upsertCustomProvider } from './customProviders'
 import { readEnvOverrides } from './envOverrides'
+import { listProviderModels } from './listModels'
 import { loadProviderCatalog, type Notify, type ProviderCatalog } from './loadCatalog'
 import { locatePresetsFile, PRESETS_FILE_NAME } from './locatePresetsFile'
 import { activeProviderId, applyDefaults, resolveProvider } from './resolveProvider'
@@ -36,6 +45,12 @@ export interface ProviderService {
   test(id?: string, signal?: AbortSignal, draft?: ProviderDraft): Promise<ProviderTestResult>
   /** The `apiKeyEnv` variable of each provider, for the settings service's env overrides. */
   keyEnvVar(providerId: string): string | undefined
+  /** The models the provider lists at `/models` (OpenAI-compatible only); `draft` as in `test`. */
+  listModels(id: string | undefined, signal?: AbortSignal, draft?: ProviderDraft): Promise<ProviderModelList>
+  /** Adds or replaces an OpenAI-compatible provider in the user's providers.json; the summary read back. */
+  saveCustom(input: CustomProviderInput): Promise<ProviderSummary>
+  /** Removes a provider the user added. */
+  removeCustom(id: string): Promise<{ id: string; removed: true }>
 }
 
 export async function createProviderService(options: ProviderServiceOptions): Promise<ProviderService> {
@@ -53,6 +68,9 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
     },
   }
   let catalog: ProviderCatalog = await loadProviderCatalog(files)
+  // Presets are what the factory file (or the fallback) holds: a custom provider never takes their ids.
+  const presetIds = async () =>
+    new Set((await loadProviderCatalog({ ...files, userFile: undefined })).providers.map((p) => p.id))
 
   // Re-read on use: editing providers.json takes effect without a restart.
   const refresh = async () => {
@@ -72,7 +90,7 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
   const client = async (id?: string, clientOptions?: ClientOptions) =>
     createLlmClient(await resolve(id), { ...options.clientOptions, ...clientOptions })
 
-  return {
+  const service: ProviderService = {
     resolve,
     client,
     async clientFor(choice) {
@@ -85,6 +103,7 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
     },
     async list() {
       const { providers, userIds } = await refresh()
+      const factory = await presetIds()
       const overrides = readEnvOverrides(env)
       const settingsId = (await options.settings.active()).providerId
       const activeId = activeProviderId(providers, overrides, settingsId)
@@ -119,6 +138,14 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
           active: provider.id === activeId,
           activeSource: provider.id === activeId ? activeSource : null,
           custom: userIds.has(provider.id),
+          preset: factory.has(preset.id)
+            ? {
+                baseUrl: preset.baseUrl.replace(/\/+$/, ''),
+                model: preset.model,
+                contextWindow: preset.contextWindow ?? null,
+              }
+            : null,
+          removable: !factory.has(preset.id),
         })
       }
       return out
@@ -140,9 +167,39 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
       }
       return testProvider(createLlmClient(provider, { ...options.clientOptions, maxRetries: 0 }), signal)
     },
+    async listModels(id, signal, draft) {
+      if (id === undefined) {
+        // A server not saved yet gets the key typed for it and never a saved provider's key.
+        if (!draft?.baseUrl) throw new AppError('VALIDATION_FAILED', 'Enter the base URL first.')
+        const { baseUrl, apiKey } = draft
+        return listProviderModels({ id: '', kind: 'openai-compatible', baseUrl, apiKey, headers: {} }, signal)
+      }
+      const saved = await resolve(id)
+      return listProviderModels(
+        {
+          ...saved,
+          baseUrl: draft?.baseUrl?.replace(/\/+$/, '') || saved.baseUrl,
+          apiKey: draft?.apiKey || saved.apiKey,
+        },
+        signal,
+      )
+    },
+    async saveCustom(input) {
+      const id = await upsertCustomProvider(files.userFile, input, await presetIds())
+      const stored = (await service.list()).find((p) => p.id === id)
+      if (!stored) throw new AppError('INTERNAL', `The provider "${id}" was written but cannot be read back.`)
+      return stored
+    },
+    async removeCustom(id) {
+      await removeCustomProvider(files.userFile, id, await presetIds())
+      if ((await refresh()).providers.some((p) => p.id === id))
+        throw new AppError('INTERNAL', `The provider "${id}" is still listed after removing it.`)
+      return { id, removed: true as const }
+    },
     keyEnvVar(providerId) {
       const preset = catalog.providers.find((p) => p.id === providerId)
       return preset ? applyDefaults(preset).apiKeyEnv : undefined
     },
   }
+  return service
 }

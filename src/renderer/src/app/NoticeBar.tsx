@@ -14,8 +14,21 @@ export function NoticeBar() {
       .invoke('app.notices')
       .then((list) => list.forEach(add))
       .catch(() => {})
-    return bureau.on('app.notice', add)
+    const offNotice = bureau.on('app.notice', add)
+    // The cause is gone (a removed MCP server): its notice goes too, here and in every other window.
+    const offCleared = bureau.on('app.noticeCleared', ({ id }) =>
+      setNotices((current) => current.filter((n) => n.id !== id)),
+    )
+    return () => {
+      offNotice()
+      offCleared()
+    }
   }, [bureau])
+  const dismiss = (notice: AppNotice) => {
+    setNotices((current) => current.filter((n) => n !== notice))
+    // Dismissed for good: a reload does not bring it back (it comes again only if raised again).
+    if (notice.id) bureau.invoke('app.dismissNotice', { id: notice.id }).catch(() => {})
+  }
 
   if (notices.length === 0) return null
   return (
@@ -27,7 +40,7 @@ export function NoticeBar() {
             type="button"
             className="icon-button"
             aria-label="Dismiss notice"
-            onClick={() => setNotices((current) => current.filter((n) => n !== notice))}
+            onClick={() => dismiss(notice)}
           >
             ×
           </button>

@@ -53,6 +53,19 @@ export function Shell() {
   const previewOpen = usePreview((s) => s.target !== undefined)
   return (
     <div className={previewOpen ? 'shell with-preview' : 'shell'}>
+      <button
+        type="button"
+        className="skip-link"
+        onClick={() => {
+          // The message box when the page has one, else the page itself.
+          const target =
+            document.querySelector<HTMLElement>('textarea[aria-label="Message"]') ??
+            document.getElementById('main')
+          target?.focus()
+        }}
+      >
+        Skip to the message box
+      </button>
       <nav className="sidebar" aria-label="Main">
         <div className="brand" aria-hidden="true">
           <span className="brand-mark">B</span>
@@ -84,7 +97,7 @@ export function Shell() {
           <span className="nav-label">About</span>
         </button>
       </nav>
-      <main className="content" id="main">
+      <main className="content" id="main" tabIndex={-1}>
         <NoticeBar />
         <Suspense fallback={<p className="muted">Loading…</p>}>
           <CurrentPage page={page} />

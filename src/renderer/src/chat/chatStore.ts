@@ -10,6 +10,7 @@ import type {
   Events,
   ModelChoice,
 } from '../../../shared/ipc'
+import { toolName } from '../components/toolName'
 
 export interface PendingQuestion {
   sessionId: string
@@ -96,7 +97,7 @@ function unansweredNote(pending: PendingApproval, outcome: 'allowed' | 'denied')
   const { toolset, method, expiresAt } = pending.call
   // The host's clock and ours may differ by a little; the run stopping early leaves no note.
   if (Date.now() < Date.parse(expiresAt) - 2000) return undefined
-  return `Denied: no answer in time for ${toolset} ${method}.`
+  return `Denied: no answer in time for ${toolName(toolset, method)}.`
 }
 
 /** Replaces one message by id, searching from the end (the streamed message is nearly always last). */

@@ -16,6 +16,16 @@ const statusLabels: Record<AgentStep['status'], string> = {
   cancelled: 'Stopped',
 }
 
+/** A denied call did not fail: it was not run. Said for the user, not in the words meant for the model. */
+const deniedText: Record<NonNullable<AgentStep['approval']>['by'], string> = {
+  user: 'You denied this call: it was not run.',
+  policy: 'Your approval settings deny this call (Settings → Approvals): it was not run.',
+  timeout: 'Nobody answered the approval in time: the call was not run.',
+  'non-interactive': 'This run could not ask you, so the call was not run.',
+}
+
+export const isDenied = (step: AgentStep) => step.approval?.outcome === 'denied'
+
 function argsPreview(args: unknown, max = 90): string {
   if (args === null || typeof args !== 'object') return args === undefined ? '' : String(args)
   return Object.entries(args as Record<string, unknown>)
@@ -36,13 +46,16 @@ function StepItem({ step, steps }: { step: AgentStep; steps: readonly AgentStep[
   const event = isCalendarReceipt(step.result) ? step.result : undefined
   const previewPath = receiptPath(step)
   const openPreview = usePreview((s) => s.open)
+  const denied = step.approval?.outcome === 'denied' ? deniedText[step.approval.by] : undefined
   return (
-    <li className={`step step-${step.status}`} data-testid="agent-step">
+    <li className={`step step-${denied ? 'denied' : step.status}`} data-testid="agent-step">
       <details>
         <summary>
           <span className="step-status" title={statusLabels[step.status]}>
             {step.status === 'running' ? (
               <Icon name="spinner" size={14} title="Running" />
+            ) : denied ? (
+              <Icon name="stop" size={14} title="Denied" />
             ) : step.status === 'ok' ? (
               <Icon name="check" size={14} title="Done" />
             ) : (
@@ -68,10 +81,16 @@ function StepItem({ step, steps }: { step: AgentStep; steps: readonly AgentStep[
           <pre className="step-json" tabIndex={0}>
             {formatStepJson(step.args ?? {})}
           </pre>
-          {step.error && (
-            <p className="step-error" role="note">
-              {step.error}
+          {denied ? (
+            <p className="step-denied" role="note">
+              {denied}
             </p>
+          ) : (
+            step.error && (
+              <p className="step-error" role="note">
+                {step.error}
+              </p>
+            )
           )}
           {step.result !== undefined && !receipt && !event && (
             <>
@@ -108,7 +127,8 @@ export function timelineOpenByDefault(steps: readonly AgentStep[], running: bool
 
 /** The agent's steps for one answer, collapsible as a whole and one by one. */
 export function StepTimeline({ steps, running }: { steps: AgentStep[]; running: boolean }) {
-  const failed = steps.filter((s) => s.status === 'error').length
+  const denied = steps.filter(isDenied).length
+  const failed = steps.filter((s) => s.status === 'error' && !isDenied(s)).length
   // Only the user's own toggle overrides the default. A toggle event also fires when `open` changes
   // because the run ended; then the element already shows what was rendered, so it is not a choice.
   const [chosen, setChosen] = useState<boolean | undefined>(undefined)
@@ -125,6 +145,7 @@ export function StepTimeline({ steps, running }: { steps: AgentStep[]; running: 
         <Icon name="tool" size={14} />
         <span>
           {steps.length} step{steps.length === 1 ? '' : 's'}
+          {denied > 0 && `, ${denied} denied`}
           {failed > 0 && `, ${failed} failed`}
         </span>
       </summary>

@@ -4,6 +4,7 @@ import { McpSection } from './mcp/McpSection'
 import { AgentSection } from './sections/AgentSection'
 import { AnonymizationSection } from './sections/AnonymizationSection'
 import { AppearanceSection } from './sections/AppearanceSection'
+import { ApprovalsSection } from './sections/ApprovalsSection'
 import { AttachmentsSection } from './sections/AttachmentsSection'
 import { BrowserSection } from './sections/BrowserSection'
 import { CalendarSection } from './sections/CalendarSection'
@@ -19,6 +20,7 @@ const sections = [
   ['local-models', 'Local models'],
   ['workspace', 'Workspace'],
   ['agent', 'Agent'],
+  ['approvals', 'Approvals'],
   ['memory', 'Memory'],
   ['anonymization', 'Anonymization'],
   ['attachments', 'Attachments'],
@@ -72,6 +74,7 @@ export default function SettingsPage() {
             <LocalModelsSection settings={settings.data} />
             <WorkspaceSection settings={settings.data} />
             <AgentSection settings={settings.data} />
+            <ApprovalsSection settings={settings.data} />
             <MemorySection />
             <AnonymizationSection settings={settings.data} />
             <AttachmentsSection settings={settings.data} />

@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import type { IpcClient, ProviderDraft, ProviderSummary } from '../../../shared/ipc'
+import type {
+  CustomProviderInput,
+  IpcClient,
+  ProviderDraft,
+  ProviderModelList,
+  ProviderSummary,
+} from '../../../shared/ipc'
 import { useBureau } from '../ipc/BureauProvider'
 import { queryKeys } from '../ipc/queryKeys'
 
@@ -27,6 +33,12 @@ export function useProvidersApi() {
     () => ({
       listProviders: () => listProviders(bureau),
       testProvider: (id: string, draft?: ProviderDraft) => testProvider(bureau, id, draft),
+      /** The models the provider lists at `/models`; without an id, a server not saved yet (the draft only). */
+      listProviderModels: (id: string | undefined, draft?: ProviderDraft): Promise<ProviderModelList> =>
+        bureau.invoke('providers.listModels', { ...(id && { id }), ...(draft && { draft }) }),
+      saveCustomProvider: (input: CustomProviderInput): Promise<ProviderSummary> =>
+        bureau.invoke('providers.saveCustom', input),
+      removeCustomProvider: (id: string) => bureau.invoke('providers.removeCustom', { id }),
     }),
     [bureau],
   )

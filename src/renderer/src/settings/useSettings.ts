@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { PublicSettings, SettingsPatch } from '../../../shared/settings'
 import { useBureau } from '../ipc/BureauProvider'
@@ -17,20 +17,29 @@ export function useSettings() {
   return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => bureau.invoke('settings.get'), retry: false })
 }
 
+/**
+ * The answer replaces the cached settings; what is derived from them on the main side (the provider
+ * in use, its models, whether its key is set) is read again, so nothing shows the old values until a reload.
+ */
+function storeSettings(queryClient: QueryClient, settings: PublicSettings) {
+  queryClient.setQueryData(SETTINGS_KEY, settings)
+  void queryClient.invalidateQueries({ queryKey: queryKeys.providers() })
+}
+
 /** `settings.update` with a merge patch; the answer replaces the cached settings. */
 export function useUpdateSettings() {
   const bureau = useBureau()
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (patch: SettingsPatch) => bureau.invoke('settings.update', patch),
-    onSuccess: (settings: PublicSettings) => queryClient.setQueryData(SETTINGS_KEY, settings),
+    onSuccess: (settings: PublicSettings) => storeSettings(queryClient, settings),
   })
 }
 
 export function useSecretMutations() {
   const bureau = useBureau()
   const queryClient = useQueryClient()
-  const onSuccess = (settings: PublicSettings) => queryClient.setQueryData(SETTINGS_KEY, settings)
+  const onSuccess = (settings: PublicSettings) => storeSettings(queryClient, settings)
   const set = useMutation({
     mutationFn: (input: { name: string; value: string }) => bureau.invoke('settings.setSecret', input),
     onSuccess,

@@ -1,17 +1,20 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 
 const grouped = (n: number) => n.toLocaleString('en-US')
 
 /**
- * A numeric text field's check before Save: a whole number from `min` to `max`, with the message
- * shown under the field until the next check passes.
+ * A numeric text field's check: a whole number from `min` to `max`. The message shows under the field
+ * as soon as the text is changed (or Save checks it) and goes as soon as the text is right.
  */
 export function useWholeNumberCheck(text: string, min: number, max: number) {
-  const [error, setError] = useState<string | undefined>()
+  const initial = useRef(text)
+  const [checked, setChecked] = useState(false)
+  const n = Number(text)
+  const ok = text.trim() !== '' && Number.isInteger(n) && n >= min && n <= max
+  const message = `Enter a whole number between ${grouped(min)} and ${grouped(max)}.`
+  const error = !ok && (checked || text !== initial.current) ? message : undefined
   const validate = () => {
-    const n = Number(text)
-    const ok = text.trim() !== '' && Number.isInteger(n) && n >= min && n <= max
-    setError(ok ? undefined : `Enter a whole number between ${grouped(min)} and ${grouped(max)}.`)
+    setChecked(true)
     return ok
   }
   return { error, validate }

@@ -33,8 +33,15 @@ export const appRoutes = {
     input: z.void(),
     output: z.array(AppNotice),
   }),
+  'app.dismissNotice': route({
+    summary: 'The user dismissed a notice: it is not listed again by app.notices (until it is raised again).',
+    input: z.object({ id: z.string().min(1).max(300) }),
+    output: z.object({ id: z.string(), dismissed: z.boolean() }),
+  }),
 }
 
 export const appEvents = {
   'app.notice': AppNotice,
+  /** A notice whose cause is gone (a removed or repaired MCP server): the UI drops it. */
+  'app.noticeCleared': z.object({ id: z.string() }),
 }

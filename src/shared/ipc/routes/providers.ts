@@ -31,6 +31,16 @@ export const ProviderSummary = z.object({
   activeSource: z.enum(['environment', 'settings', 'default']).nullable(),
   /** Added or changed by the user's providers.json. */
   custom: z.boolean(),
+  /**
+   * The preset's own base URL, model and context window, before the user's settings; null for a
+   * provider the user added. Settings labels these as "Preset", never the values the user saved.
+   */
+  preset: z
+    .object({ baseUrl: z.string(), model: z.string(), contextWindow: z.number().int().positive().nullable() })
+    .nullable()
+    .optional(),
+  /** A provider the user added (Settings → Add provider, or a new id in providers.json): it can be removed. */
+  removable: z.boolean().optional(),
 })
 export type ProviderSummary = z.infer<typeof ProviderSummary>
 
@@ -70,6 +80,34 @@ export const ModelChoiceGroup = z.object({
 })
 export type ModelChoiceGroup = z.infer<typeof ModelChoiceGroup>
 
+/** A named OpenAI-compatible server the user adds: LM Studio, vLLM, llama.cpp's server, a company gateway. */
+export const CustomProviderInput = z.object({
+  /** Absent: a new provider, its id made from the name. */
+  id: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'Use lowercase letters, digits, "-" and "_".')
+    .optional(),
+  name: z.string().trim().min(1, 'Enter a name.').max(80, 'At most 80 characters.'),
+  baseUrl: z.url({ protocol: /^https?$/, error: 'Enter a URL that starts with http:// or https://.' }),
+  model: z.string().trim().min(1, 'Enter a model name.').max(200, 'At most 200 characters.'),
+  contextWindow: z
+    .number()
+    .int('A whole number of tokens.')
+    .min(512, 'At least 512 tokens.')
+    .max(100_000_000, 'At most 100,000,000 tokens.')
+    .optional(),
+})
+export type CustomProviderInput = z.infer<typeof CustomProviderInput>
+
+/** The models a server lists at `GET <base URL>/models`. */
+export const ProviderModelList = z.object({
+  id: z.string(),
+  models: z.array(z.string()),
+  /** Why no list came back (no key, unreachable, not supported); the model field stays free text. */
+  error: z.string().nullable(),
+})
+export type ProviderModelList = z.infer<typeof ProviderModelList>
+
 export const providerRoutes = {
   'providers.models': route({
     summary:
@@ -88,5 +126,23 @@ export const providerRoutes = {
       'Sends one short request to a provider (default: the active one) and reports the latency; `draft` tests unsaved values.',
     input: z.object({ id: z.string().min(1).max(64).optional(), draft: ProviderDraft.optional() }),
     output: ProviderTestResult,
+  }),
+  'providers.listModels': route({
+    summary:
+      'The models an OpenAI-compatible provider lists at GET <base URL>/models; `draft` uses the base URL and key on screen (without an id: only those).',
+    // Without an id: a server not saved yet, reached with the draft's base URL and key only.
+    input: z.object({ id: z.string().min(1).max(64).optional(), draft: ProviderDraft.optional() }),
+    output: ProviderModelList,
+  }),
+  'providers.saveCustom': route({
+    summary:
+      "Adds or replaces an OpenAI-compatible provider in the user's providers.json; answers with the provider as read back.",
+    input: CustomProviderInput,
+    output: ProviderSummary,
+  }),
+  'providers.removeCustom': route({
+    summary: "Removes a provider the user added (never a built-in preset) from the user's providers.json.",
+    input: z.object({ id: z.string().min(1).max(64) }),
+    output: z.object({ id: z.string(), removed: z.literal(true) }),
   }),
 }

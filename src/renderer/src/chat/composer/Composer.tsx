@@ -1,4 +1,4 @@
-import { type ClipboardEvent, type KeyboardEvent, useLayoutEffect, useRef } from 'react'
+import { type ClipboardEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef } from 'react'
 import { Icon } from '../../components/Icon'
 import { AttachFilesButton, PendingFileChips, RejectedFiles } from '../../components/PendingFiles'
 import { namePastedFile } from './attachmentLimits'
@@ -28,6 +28,10 @@ export function Composer({ running, sending, onSend, onStop, lastUserText }: Com
     caretToEnd.current = false
     input.setSelectionRange(text.length, text.length)
   }, [text])
+  // The chat opens ready to type: the message box takes the focus unless something else already has it.
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) box.current?.focus()
+  }, [])
   const canSend = !running && !sending && (text.trim() !== '' || files.length > 0)
 
   const send = () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ApprovalDecision } from '../../../../shared/ipc'
 import { Icon } from '../../components/Icon'
+import { toolName } from '../../components/toolName'
 import type { PendingApproval } from '../chatStore'
 import { ARG_LIMIT, DECISIONS, RISK_TEXT, shownArgs } from './approvalText'
 
@@ -138,7 +139,7 @@ function CallCard({
       </p>
       <div id={`${id}-call`} className="approval-call">
         <p className="approval-name">
-          <code>{call.toolset}</code> <span aria-hidden="true">›</span> <code>{call.method}</code>
+          <code>{toolName(call.toolset, call.method)}</code>
           <span className={`approval-risk risk-${call.risk}`}>{RISK_TEXT[call.risk]}</span>
         </p>
         {call.target && call.target.length > 0 && (

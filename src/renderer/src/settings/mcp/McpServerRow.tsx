@@ -23,6 +23,7 @@ export function McpServerRow({
   onEdit(): void
 }) {
   const [open, setOpen] = useState(false)
+  const [confirming, setConfirming] = useState(false)
   // What the user asked for until the change and the refetched list land: React Query reports the
   // mutation as pending only a tick later, and a controlled checkbox snaps back meanwhile.
   const [wanted, setWanted] = useState<boolean>()
@@ -74,15 +75,32 @@ export function McpServerRow({
             <button type="button" className="button small secondary" onClick={onEdit}>
               Edit
             </button>
-            <button
-              type="button"
-              className="button small secondary"
-              disabled={remove.isPending}
-              aria-label={`Remove ${status.name}`}
-              onClick={() => remove.mutate(status.name)}
-            >
-              Remove
-            </button>
+            {confirming ? (
+              <span className="confirm-inline">
+                Remove {status.name}?
+                <button
+                  type="button"
+                  className="button small danger"
+                  disabled={remove.isPending}
+                  aria-label={`Yes, remove ${status.name}`}
+                  onClick={() => remove.mutate(status.name, { onSettled: () => setConfirming(false) })}
+                >
+                  Remove
+                </button>
+                <button type="button" className="button small secondary" onClick={() => setConfirming(false)}>
+                  Keep
+                </button>
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="button small secondary"
+                aria-label={`Remove ${status.name}`}
+                onClick={() => setConfirming(true)}
+              >
+                Remove
+              </button>
+            )}
           </>
         )}
       </div>

@@ -1,16 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { PublicSettings } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
+import { useBureau } from '../../ipc/BureauProvider'
+import { queryKeys } from '../../ipc/queryKeys'
 import { EvalScores } from '../EvalScores'
 import { issueFor } from '../issuesByPath'
 import { useOllamaStatus } from '../modelsApi'
 import { OllamaPull } from '../OllamaPull'
-import { type ProviderInfo, useProviders } from '../providersApi'
+import { type ProviderInfo, useProviders, useProvidersApi } from '../providersApi'
 import { SecretField } from '../SecretField'
 import { SettingsSection } from '../SettingsSection'
 import { useSettingsFocus } from '../settingsFocus'
 import { TestConnection } from '../TestConnection'
 import { useSectionForm } from '../useSectionForm'
+import { SETTINGS_KEY, useSecretMutations } from '../useSettings'
+import { CustomProviderForm } from './CustomProviderForm'
+
+const HTTP_URL = /^https?:\/\/\S+$/
+
+/** Each field's problem, shown where the field is as soon as it is typed. */
+function draftErrors(d: Draft): { baseUrl?: string; contextWindow?: string } {
+  const window = d.contextWindow.trim()
+  return {
+    ...(d.baseUrl.trim() &&
+      !HTTP_URL.test(d.baseUrl.trim()) && { baseUrl: 'The base URL starts with http:// or https://.' }),
+    ...(window &&
+      !(/^\d+$/.test(window) && Number(window) >= 512) && {
+        contextWindow: 'The context window is a whole number of tokens, at least 512.',
+      }),
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
 
 interface Draft {
   baseUrl: string
@@ -46,9 +74,16 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
       },
     },
   }))
-  const [localError, setLocalError] = useState<string | undefined>()
   const keyButton = useRef<HTMLButtonElement>(null)
   const providerSelect = useRef<HTMLSelectElement>(null)
+  const queryClient = useQueryClient()
+  const bureau = useBureau()
+  const { listProviderModels, removeCustomProvider } = useProvidersApi()
+  const [adding, setAdding] = useState(false)
+  const [confirmRemove, setConfirmRemove] = useState(false)
+  // A new SecretField after the main Save stored what was typed in it (its box empties).
+  const [keyGeneration, setKeyGeneration] = useState(0)
+  const { set: setSecret } = useSecretMutations()
 
   useEffect(() => {
     const target = useSettingsFocus.getState().consume()
@@ -74,18 +109,64 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
     ...(typedKey.trim() && { apiKey: typedKey.trim() }),
   }
 
-  const validate = () => {
-    const window = form.draft.contextWindow.trim()
-    if (window && !(Number.isInteger(Number(window)) && Number(window) >= 512)) {
-      setLocalError('The context window is a whole number of tokens, at least 512.')
-      return false
-    }
-    if (form.draft.baseUrl.trim() && !/^https?:\/\/\S+$/.test(form.draft.baseUrl.trim())) {
-      setLocalError('The base URL starts with http:// or https://.')
-      return false
-    }
-    setLocalError(undefined)
-    return true
+  const errors = draftErrors(form.draft)
+  const validate = () => Object.keys(errors).length === 0
+  // The main Save stores a key typed and not saved with "Save key" too: typing a key and pressing Save keeps it.
+  const pendingKey = typedKey.trim()
+  const sectionForm = {
+    ...form,
+    saving: form.saving || setSecret.isPending,
+    error: form.error ?? setSecret.error?.message,
+    save: (check?: () => boolean) => {
+      if (check && !check()) return
+      const afterKey = () => {
+        setTyped({ name: keyName, value: '' })
+        setKeyGeneration((g) => g + 1)
+        form.save()
+      }
+      if (pendingKey) setSecret.mutate({ name: keyName, value: pendingKey }, { onSuccess: afterKey })
+      else form.save()
+    },
+  }
+  const remove = useMutation({
+    mutationFn: async (id: string) => {
+      await removeCustomProvider(id)
+      const secret = `providers.${id}.apiKey`
+      if (settings.secrets[secret]?.set) await bureau.invoke('settings.clearSecret', { name: secret })
+      // A removed provider cannot stay the one in use: the default takes over.
+      const next = await bureau.invoke('settings.update', {
+        ...(settings.provider.active === id && { provider: { active: null } }),
+        providers: { [id]: null },
+      })
+      queryClient.setQueryData(SETTINGS_KEY, next)
+      await queryClient.invalidateQueries({ queryKey: queryKeys.providers() })
+      setActive(next.provider.active)
+    },
+    onSuccess: () => setConfirmRemove(false),
+  })
+  const presetValues = preset?.preset
+  const customUrl =
+    presetValues && baseUrl !== '' && baseUrl.replace(/\/+$/, '') !== presetValues.baseUrl.replace(/\/+$/, '')
+  const listsModels = preset?.kind === 'openai-compatible'
+  const modelList = useQuery({
+    queryKey: [...queryKeys.providers(), 'listModels', active, HTTP_URL.test(baseUrl) ? baseUrl : ''],
+    queryFn: () => listProviderModels(active, HTTP_URL.test(baseUrl) ? { baseUrl } : undefined),
+    enabled: listsModels && (baseUrl === '' || HTTP_URL.test(baseUrl)),
+    retry: false,
+    staleTime: 60_000,
+  })
+  const listed = listsModels ? (modelList.data?.models ?? []) : []
+  const modelHint = () => {
+    const parts = [presetValues ? `Preset: ${presetValues.model}` : undefined]
+    if (listsModels && modelList.data?.error) parts.push(modelList.data.error)
+    else if (listed.length > 0) parts.push(`${listed.length} models listed by the server`)
+    return parts.filter(Boolean).join(' · ') || undefined
+  }
+  const windowHint = () => {
+    if (customUrl)
+      return `The preset's window is for ${hostOf(presetValues?.baseUrl ?? '')}; empty: ask the server or use the default`
+    if (presetValues?.contextWindow) return `Preset: ${presetValues.contextWindow.toLocaleString()}`
+    return 'Empty: ask the server or use the default'
   }
 
   return (
@@ -93,9 +174,9 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
       id="provider"
       title="Model provider"
       description="Where Bureau sends your requests. Empty fields use the preset's value."
-      form={form}
+      form={sectionForm}
       validate={validate}
-      dirty={form.dirty || active !== settings.provider.active}
+      dirty={form.dirty || active !== settings.provider.active || pendingKey !== ''}
     >
       {providers.isError && (
         <p className="field-hint">The provider list is not available: {providers.error.message}</p>
@@ -134,24 +215,20 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
       <div className="field-grid">
         <Field
           label="Base URL"
-          hint={preset?.baseUrl ? `Preset: ${preset.baseUrl}` : undefined}
-          error={issueFor(form.issues, 'baseUrl') ?? (localError?.includes('URL') ? localError : undefined)}
+          hint={presetValues ? `Preset: ${presetValues.baseUrl}` : undefined}
+          error={errors.baseUrl ?? issueFor(form.issues, 'baseUrl')}
         >
           <input
             className="input"
             type="url"
-            placeholder={preset?.baseUrl || 'https://…'}
+            placeholder={presetValues?.baseUrl || preset?.baseUrl || 'https://…'}
             {...form.text('baseUrl')}
           />
         </Field>
-        <Field
-          label="Model"
-          hint={preset?.model ? `Preset: ${preset.model}` : undefined}
-          error={issueFor(form.issues, 'model')}
-        >
+        <Field label="Model" hint={modelHint()} error={issueFor(form.issues, 'model')}>
           {ollamaModels && ollamaModels.length > 0 ? (
             <select className="input" {...form.text('model')}>
-              <option value="">Preset ({preset?.model})</option>
+              <option value="">Preset ({presetValues?.model ?? preset?.model})</option>
               {ollamaModels.map((m) => (
                 <option key={m.name} value={m.name}>
                   {m.name}
@@ -159,25 +236,25 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
               ))}
             </select>
           ) : (
-            <input className="input" placeholder={preset?.model || 'model name'} {...form.text('model')} />
+            <input
+              className="input"
+              placeholder={presetValues?.model || preset?.model || 'model name'}
+              list={listed.length > 0 ? 'provider-models' : undefined}
+              {...form.text('model')}
+            />
           )}
         </Field>
         <Field
           label="Context window (tokens)"
-          hint={
-            preset?.contextWindow
-              ? `Preset: ${preset.contextWindow.toLocaleString()}`
-              : 'Empty: ask the server or use the default'
-          }
-          error={
-            issueFor(form.issues, 'contextWindow') ??
-            (localError?.includes('context') ? localError : undefined)
-          }
+          hint={windowHint()}
+          error={errors.contextWindow ?? issueFor(form.issues, 'contextWindow')}
         >
           <input
             className="input"
             inputMode="numeric"
-            placeholder={preset?.contextWindow ? String(preset.contextWindow) : 'auto'}
+            placeholder={
+              !customUrl && presetValues?.contextWindow ? String(presetValues.contextWindow) : 'auto'
+            }
             {...form.text('contextWindow')}
           />
         </Field>
@@ -194,9 +271,9 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
         </Field>
       </div>
       {/* Ollama and the built-in local model need no key: no "Not set" warning for them. */}
-      {preset?.needsKey !== false || settings.secrets[keyName]?.set ? (
+      {preset?.needsKey !== false || preset.removable || settings.secrets[keyName]?.set ? (
         <SecretField
-          key={keyName}
+          key={`${keyName}:${keyGeneration}`}
           name={keyName}
           label="API key"
           secret={settings.secrets[keyName]}
@@ -217,7 +294,59 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
       ) : (
         <TestConnection providerId={active} draft={draft} />
       )}
+      {listed.length > 0 && (
+        <datalist id="provider-models">
+          {listed.map((m) => (
+            <option key={m} value={m} />
+          ))}
+        </datalist>
+      )}
       <EvalScores providerId={active} />
+      {preset?.removable && (
+        <div className="settings-actions start">
+          {confirmRemove ? (
+            <span className="confirm-inline">
+              Remove {preset.name} and its stored key?
+              <button
+                type="button"
+                className="button small danger"
+                onClick={() => remove.mutate(preset.id)}
+                disabled={remove.isPending}
+              >
+                Remove
+              </button>
+              <button
+                type="button"
+                className="button small secondary"
+                onClick={() => setConfirmRemove(false)}
+              >
+                Keep
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="button small secondary" onClick={() => setConfirmRemove(true)}>
+              Remove {preset.name}…
+            </button>
+          )}
+          {remove.isError && (
+            <span className="field-error" role="alert">
+              {remove.error.message}
+            </span>
+          )}
+        </div>
+      )}
+      {adding ? (
+        <CustomProviderForm
+          onDone={(id) => {
+            setAdding(false)
+            if (id) setActive(id)
+          }}
+        />
+      ) : (
+        <button type="button" className="button secondary add-provider" onClick={() => setAdding(true)}>
+          Add an OpenAI-compatible provider…
+        </button>
+      )}
     </SettingsSection>
   )
 }
