@@ -1,11 +1,12 @@
 import type { Worksheet } from 'exceljs'
-import { type Area, areaName, cellName, columnLetters } from './address'
+import { type Area, areaName, cellName, columnLetters, sheetPrefix } from './address'
 import { type CellKind, snapshot } from './cellValue'
 import { type ChartInfo, chartsInSheet } from './chartInfo'
 import { countFormulas } from './countFormulas'
 import { displayText } from './displayValue'
 import { invalidInput } from './errors'
 import type { OpenWorkbook } from './openWorkbook'
+import { describePivot, type PivotSummary, pivotsInSheet } from './pivot/read'
 
 export interface ColumnInfo {
   column: string
@@ -23,6 +24,7 @@ export interface SheetDescription {
   sampleRows: string[][]
   tables: { name: string; range: string }[]
   charts: ChartInfo[]
+  pivots?: PivotSummary[]
   mergedRanges: string[]
   formulaCount: number
   frozen: { rows: number; columns: number } | null
@@ -88,6 +90,21 @@ export function describeWorksheet(
       .filter((c) => c.sheet === ws.name)
       .map((c) => ({ type: c.type, title: c.title, anchor: cellName(c.anchor.row + 1, c.anchor.col + 1) })),
   ]
+  const pivots = [
+    ...(part ? pivotsInSheet(open.original, part) : []).map(describePivot),
+    ...open.pivots
+      .filter((p) => p.sheet === ws.name)
+      .map((p) =>
+        describePivot({
+          name: p.result.spec.name,
+          location: p.location,
+          source: `${sheetPrefix(p.source.sheet)}${areaName(p.source.area)}`,
+          rows: p.request.rows,
+          columns: p.request.columns,
+          values: p.result.spec.values,
+        }),
+      ),
+  ]
   const merges = Object.keys((ws as unknown as { _merges: Record<string, unknown> })._merges ?? {}).map(
     (master) => {
       const m = (ws as unknown as { _merges: Record<string, { range: string }> })._merges[master]
@@ -100,6 +117,7 @@ export function describeWorksheet(
     sheet: ws.name,
     tables,
     charts,
+    ...(pivots.length > 0 ? { pivots } : {}),
     mergedRanges: merges,
     formulaCount: countFormulas(ws),
     frozen,

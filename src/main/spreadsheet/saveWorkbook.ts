@@ -2,6 +2,7 @@ import { saveRefused } from './errors'
 import type { UncalculatedFormula } from './formulaEngine'
 import type { OpenWorkbook } from './openWorkbook'
 import { compressedParts, workbookSheets, writePackage } from './packageParts'
+import { addPivotsToPackage } from './pivot/package'
 import { type OutsideWidths, type PassReport, prepareSave } from './prepareSave'
 import { preservePackage } from './preservePackage'
 import { checkReopens } from './reopenCheck'
@@ -73,6 +74,7 @@ export async function saveWorkbook(
     },
     out,
   )
+  addPivotsToPackage(out, open.pivots)
   verifyPackage(out, (why) => saveRefused(target, why))
   const bytes = await writePackage(out)
   const mismatch = zipMismatch(bytes, out)
@@ -90,6 +92,7 @@ export async function saveWorkbook(
     }),
   )
   open.charts = []
+  open.pivots = []
   open.rewrites = []
   open.moves.clear()
   open.dirty = false

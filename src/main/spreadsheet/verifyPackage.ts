@@ -9,6 +9,7 @@ import {
   workbookPart,
   workbookSheets,
 } from './packageParts'
+import { pivotProblems } from './pivot/package'
 
 const XML_PART = /\.(xml|rels)$/i
 
@@ -56,6 +57,7 @@ export function structuralProblems(parts: Parts): string[] {
     for (const rel of readRels(parts, name))
       if (rel.part && !parts[rel.part]) problems.push(`${name} points to missing ${rel.part}`)
   }
+  problems.push(...pivotProblems(parts))
   return problems
 }
 
