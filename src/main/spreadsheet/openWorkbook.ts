@@ -7,7 +7,7 @@ import { sheetNotFound } from './errors'
 import { type CalcReport, recalculate } from './formulaEngine'
 import { buildFormulaIndex, type FormulaIndex, updateFormulaIndex } from './formulaIndex'
 import type { Parts } from './packageParts'
-import type { PendingPivot } from './pivot/package'
+import type { PendingPivot } from './pivot/model'
 
 /** A workbook held in memory between tool calls, with what the save needs to know about it. */
 export class OpenWorkbook {

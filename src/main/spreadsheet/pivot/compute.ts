@@ -1,62 +1,9 @@
 import { invalidInput } from '../errors'
-import { BLANK, type PivotSource, type PivotValue } from './source'
+import type { FieldItems, OutValue, PivotResult, PivotSource, PivotSpec, PivotValue, Summary } from './model'
+import { BLANK } from './source'
 
-export const SUMMARIES = ['sum', 'count', 'average', 'min', 'max', 'count_numbers', 'product'] as const
-export type Summary = (typeof SUMMARIES)[number]
-
-/** A pivot table as asked for, by field names. */
-export interface PivotRequest {
-  source: string
-  name?: string
-  rows: string[]
-  columns: string[]
-  values: { field: string; summary: Summary; name?: string; number_format?: string }[]
-  filters: { field: string; include?: (string | number | boolean)[] }[]
-}
-
-/** What a pivot table shows, by source field index. */
-export interface PivotSpec {
-  name: string
-  rows: number[]
-  columns: number[]
-  values: { field: number; summary: Summary; name: string; numberFormat?: string }[]
-  /** Only records whose item in `field` is one of `include` (item labels, any case) count; no include: all. */
-  filters: { field: number; include?: string[] }[]
-}
-
-/** A computed cell: a number, text, boolean, date serial or error code. */
-export type OutValue =
-  | number
-  | string
-  | boolean
-  | { date: number; numFmt?: string }
-  | { error: string }
-  | { number: number; numFmt: string }
-
-export interface FieldItems {
-  /** Distinct values in pivot order (numbers and dates, text, booleans, errors, blank last). */
-  items: PivotValue[]
-  /** record -> position in `items`. */
-  ofRecord: Int32Array
-  hidden: boolean[]
-}
-
-export interface PivotResult {
-  spec: PivotSpec
-  /** Items of every field on an axis or filtered. */
-  fieldItems: Map<number, FieldItems>
-  rowTuples: number[][]
-  colTuples: number[][]
-  /** Rows of cells from the target cell down (page filters first); null = empty cell. */
-  grid: (OutValue | null)[][]
-  /** Rows above the table: page filters and the blank row after them. */
-  pageRows: number
-  tableRows: number
-  tableColumns: number
-  headerRows: number
-  /** Records that passed the filters. */
-  counted: number
-}
+export type { OutValue, PivotRequest, PivotResult, Summary } from './model'
+export { SUMMARIES } from './model'
 
 const RANK: Record<PivotValue['k'], number> = { n: 0, d: 0, s: 1, b: 2, e: 3, m: 4 }
 

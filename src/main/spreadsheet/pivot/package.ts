@@ -1,5 +1,4 @@
 import { strFromU8 } from 'fflate'
-import type { Area } from '../address'
 import {
   declareContentType,
   freePartName,
@@ -14,26 +13,14 @@ import {
   workbookSheets,
   writeRels,
 } from '../packageParts'
-import type { PivotRequest, PivotResult } from './compute'
-import type { PivotSource } from './source'
+import type { PendingPivot } from './model'
+
+export type { PendingPivot } from './model'
+
 import { BUILTIN_FORMATS, cacheDefinitionXml, cacheRecordsXml, pivotTableXml } from './xml'
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
 const TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml'
-
-/** A pivot table made since the last save: its parts are written by the save. */
-export interface PendingPivot {
-  sheet: string
-  source: PivotSource
-  result: PivotResult
-  /** The table on its sheet (page filters sit above it). */
-  location: Area
-  /** Where the computed cells start (the target cell). */
-  anchor: { row: number; col: number }
-  cacheId: number
-  /** As asked, by field names: a refresh builds it again from the source as it is then. */
-  request: PivotRequest
-}
 
 /** Custom number formats declared in styles.xml: format code -> id. */
 export function styleFormats(parts: Parts): Map<string, number> {

@@ -21,9 +21,10 @@ import {
   type PivotResult,
   type Summary,
 } from './compute'
+import type { PivotSource } from './model'
 import { numFmtIdIn, type PendingPivot, styleFormats, usedCacheIds } from './package'
 import { pivotsInSheet, type SavedPivot } from './read'
-import { fieldIndex, type PivotSource, readSource, resolveSource } from './source'
+import { fieldIndex, readSource, resolveSource } from './source'
 import { BUILTIN_FORMATS, cacheDefinitionXml, cacheRecordsXml, pivotTableXml } from './xml'
 
 interface Built {

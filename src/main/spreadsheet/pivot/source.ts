@@ -4,29 +4,9 @@ import { snapshot } from '../cellValue'
 import { invalidInput } from '../errors'
 import type { OpenWorkbook } from '../openWorkbook'
 import { usedArea } from '../usedRange'
-
-/** One source cell as a pivot cache holds it: blank, number, text, boolean, date (serial) or error. */
-export type PivotValue =
-  | { k: 'm' }
-  | { k: 'n'; v: number }
-  | { k: 's'; v: string }
-  | { k: 'b'; v: boolean }
-  | { k: 'd'; v: number }
-  | { k: 'e'; v: string }
+import type { PivotSource, PivotValue } from './model'
 
 export const BLANK: PivotValue = { k: 'm' }
-
-export interface PivotSource {
-  sheet: string
-  area: Area
-  /** Header names, made unique (a repeated name gets 2, 3… as Excel does). */
-  fields: string[]
-  /** columns[field][record] */
-  columns: PivotValue[][]
-  records: number
-  /** Number format of the first dated cell of each date column (labels keep it). */
-  dateFormats: (string | undefined)[]
-}
 
 /** `Data!A1:D50`, `'My sheet'!A:D`, a table name, or a bare range on `defaultSheet`. */
 export function resolveSource(

@@ -1,7 +1,6 @@
 import { type Area, areaName } from '../address'
 import { escapeXml } from '../packageParts'
-import type { PivotResult, Summary } from './compute'
-import type { PivotSource, PivotValue } from './source'
+import type { PivotResult, PivotSource, PivotValue, Summary } from './model'
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
