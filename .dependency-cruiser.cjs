@@ -66,10 +66,10 @@ module.exports = {
     {
       name: 'framework-imports-no-service',
       comment:
-        'The tools framework (src/main/tools) stands on shared, logging and the workspace it hands to file toolsets; it imports no service above it, so it can be read and tested alone.',
+        'The tools framework (src/main/tools) stands on shared, platform and the workspace it hands to file toolsets; it imports no service above it, so it can be read and tested alone.',
       severity: 'error',
       from: { path: '^src/main/tools/' },
-      to: { path: '^src/main/', pathNot: '^src/main/(tools|logging|workspace)/' },
+      to: { path: '^src/main/', pathNot: '^src/main/(tools|platform|workspace)/' },
     },
     {
       name: 'framework-sees-workspace-types-only',
@@ -81,9 +81,9 @@ module.exports = {
     {
       name: 'foundations-stay-below',
       comment:
-        'Layer order: shared, logging, paths, notices, ipc < settings, workspace, llm < tools framework < toolsets < agent < app and transports. Foundations import nothing above them.',
+        'Layer order: shared, platform < settings, workspace, llm < tools framework < toolsets < agent < app and transports. Foundations import nothing above them.',
       severity: 'error',
-      from: { path: '^src/main/(logging|paths|notices|ipc|settings|workspace|llm)/' },
+      from: { path: '^src/main/(platform|settings|workspace|llm)/' },
       to: {
         path: '^src/main/(tools|files|convert|knowledge|spreadsheet|browser|documents|mcp|email|toolsHost|agent|voice|eval|core|app|bridge|server|cli|electron)/',
       },

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { openEvalEnvironment } from '../src/main/cli/eval/evalEnvironment'
 import { loadTaskSet, runEval, shippedEvalDir } from '../src/main/eval'
 import type { TaskRun } from '../src/main/eval/results'
-import { createLogger } from '../src/main/logging'
+import { createLogger } from '../src/main/platform'
 import type { BenchRow } from './types'
 
 // `npm run bench eval`: the whole task suite replayed with `--reference` (no model), in process, and the

@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
 import { type BureauApp, createApp } from '../../src/main/app'
-import { silentLogger } from '../../src/main/logging'
+import { silentLogger } from '../../src/main/platform'
 import { startHttpHost } from '../../src/main/server'
 import type { HttpHost } from '../../src/main/server/createHttpHost'
 import type { EventName, IpcClient } from '../../src/shared/ipc'

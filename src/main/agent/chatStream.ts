@@ -1,5 +1,5 @@
 import { type Anonymizer, type LlmClient, LlmSession, type Usage } from '../llm'
-import type { Logger } from '../logging'
+import type { Logger } from '../platform'
 import { lazyWorkspace, type WorkspaceSource } from '../tools'
 import type { AttachmentConverter } from './attachments/converterPort'
 import { prepareAttachments } from './attachments/prepareAttachments'

@@ -1,6 +1,6 @@
 import type { AppInfo, HostKind } from '../../shared/ipc'
 import { APP_NAME, APP_VERSION } from '../appVersion'
-import type { NoticeCenter } from '../notices'
+import type { NoticeCenter } from '../platform'
 
 export function appInfo(host: HostKind): AppInfo {
   return { name: APP_NAME, version: APP_VERSION, host, workspaceRoot: '/' }

@@ -7,15 +7,22 @@ import { composeCore } from '../core'
 import type { PdfPrinter } from '../documents'
 import { emailHandlers } from '../email'
 import { evalHandlers } from '../eval'
-import { createEventBus, createIpcRouter, type EventBus, type IpcRouter } from '../ipc'
 import { knowledgeHandlers } from '../knowledge'
 import { ollamaHandlers, type ProviderService, providerHandlers, releaseLocalModel } from '../llm'
-import { createLogger, type Logger } from '../logging'
 import { mcpHandlers } from '../mcp'
 import { memoryHandlers } from '../memory'
 import { type CatalogueEntry, createModelManager, modelHandlers } from '../models'
-import { createNoticeCenter, type NoticeCenter } from '../notices'
-import { ensureWritableDir } from '../paths'
+import {
+  createEventBus,
+  createIpcRouter,
+  createLogger,
+  createNoticeCenter,
+  type EventBus,
+  ensureWritableDir,
+  type IpcRouter,
+  type Logger,
+  type NoticeCenter,
+} from '../platform'
 import type { SettingsService, SettingsStorageOptions } from '../settings'
 import { type ToolsHost, toolsHandlers } from '../toolsHost'
 import { createAppVoice, voiceHandlers } from '../voice'

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import type { ChatService } from '../agent'
-import type { Logger } from '../logging'
+import type { Logger } from '../platform'
 import type { SettingsService } from '../settings'
 import type { ToolRegistry } from '../tools'
 import { type AuthThrottleOptions, createAuthThrottle } from './auth/authThrottle'

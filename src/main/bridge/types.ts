@@ -1,5 +1,5 @@
 import type { ChatService } from '../agent'
-import type { Logger } from '../logging'
+import type { Logger } from '../platform'
 import type { ToolRegistry } from '../tools'
 import type { FileStore } from './files/fileStore'
 

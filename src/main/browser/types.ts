@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import type { z } from 'zod'
 import type { BrowserSettings as BrowserSettingsSchema } from '../../shared/settings'
 import type { Converter } from '../convert'
-import type { Logger } from '../logging'
+import type { Logger } from '../platform'
 
 export type BrowserSettings = z.infer<typeof BrowserSettingsSchema>
 export type BrowserMode = BrowserSettings['mode']

@@ -4,7 +4,7 @@ import { type Converter, type ConvertLifetime, setConvertLifetime } from '../con
 import { type BureauCore, composeCore } from '../core'
 import type { KnowledgeService, KnowledgeStatus } from '../knowledge'
 import type { ProviderService } from '../llm'
-import { type Logger, silentLogger } from '../logging'
+import { type Logger, silentLogger } from '../platform'
 import type { SettingsService } from '../settings'
 import type { ToolRegistry } from '../tools'
 import type { Workspace } from '../workspace'

@@ -13,9 +13,9 @@ import {
   sessionKnowledge,
 } from '../knowledge'
 import type { LocalEmbeddingSource, ProviderService } from '../llm'
-import type { Logger } from '../logging'
 import { createMcpHost, type McpHost } from '../mcp'
 import { type MemoryStore, openMemoryStore } from '../memory'
+import type { Logger } from '../platform'
 import { openSettings, type SettingsService, type SettingsStorageOptions } from '../settings'
 import { createToolsHost, type ToolsHost } from '../toolsHost'
 import { type CurrentWorkspace, currentWorkspace, type WorkspaceChanged } from '../workspace'

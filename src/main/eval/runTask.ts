@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { type AgentResult, INBOX_DIR, runAgent } from '../agent'
 import { loadEmailToolset } from '../email'
-import type { Logger } from '../logging'
+import type { Logger } from '../platform'
 import { createToolSession, invoke, type Toolset, type UrlGuard } from '../tools'
 import { type CheckContext, runChecks } from './checks'
 import type { EvalEnvironment } from './environment'

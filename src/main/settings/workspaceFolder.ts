@@ -1,6 +1,6 @@
 import { homedir } from 'node:os'
 import { isAbsolute, join, resolve } from 'node:path'
-import { APP_DIR_NAME } from '../paths'
+import { APP_DIR_NAME } from '../platform'
 import type { EnvLookup } from './secretEnv'
 
 export type WorkspaceSource = 'flag' | 'env' | 'settings' | 'default'

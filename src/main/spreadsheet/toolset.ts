@@ -5,7 +5,7 @@ import { formatMethods } from './methods/formatMethods'
 import { readMethods } from './methods/readMethods'
 import { createWorkbooksHandle } from './methods/schemas'
 import { pivotMethods } from './pivot'
-import { AREA_RECEIPT_EXPLAINED, SETTINGS_RECEIPT_EXPLAINED } from './receipt'
+import { AREA_RECEIPT_EXPLAINED, SETTINGS_RECEIPT_EXPLAINED } from './workbook/receipt'
 
 /** The `spreadsheet` toolset: real .xlsx editing with area receipts, computed formulas and safe saves. */
 export function createSpreadsheetToolset() {

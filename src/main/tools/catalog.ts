@@ -1,9 +1,9 @@
 import type { InteractionMode } from '../../shared/settings'
-import { CLI_TOOL_NAME } from './invoke'
-import type { JsonSchema } from './jsonSchema'
-import { methodInfo } from './methodInfo'
-import { modelSchema } from './modelSchema'
+import { CLI_TOOL_NAME } from './call/invoke'
+import { methodInfo } from './call/methodInfo'
 import { apiToolName, cliMethodName } from './naming'
+import type { JsonSchema } from './schema/jsonSchema'
+import { modelSchema } from './schema/modelSchema'
 import type { Toolset } from './types'
 
 /** An OpenAI-style function tool. */

@@ -1,3 +1,5 @@
+export { CLI_TOOL_NAME, type InvokeOptions, invoke } from './call/invoke'
+export { resolveMethod } from './call/resolveMethod'
 export {
   buildApiTools,
   buildCliTool,
@@ -8,24 +10,23 @@ export {
   toolsetIndex,
 } from './catalog'
 export { defineToolset, isToolset, method } from './defineToolset'
-export { withFastCheck } from './fastCheck'
-export { CLI_TOOL_NAME, type InvokeOptions, invoke } from './invoke'
 export { lazyLibrary } from './lazyLibrary'
 export { apiToolName, toSnakeCase } from './naming'
-export { type PluginApi, type PluginFactory, pluginApi } from './pluginApi'
+export { createUrlGuard, type UrlGuard, type UrlGuardOptions } from './net/urlGuard'
+export { type PluginApi, type PluginFactory, pluginApi } from './plugins/pluginApi'
 export {
   createPluginLoader,
   type PluginLoader,
   type PluginLoaderOptions,
   type PluginReport,
-} from './pluginLoader'
+} from './plugins/pluginLoader'
+export { pluginDirs, shippedToolsDir } from './plugins/shippedToolsDir'
 export { createToolRegistry, registryOf, type ToolsetSource, toolsetList } from './registry'
-export { resolveMethod } from './resolveMethod'
 export { redactHostPaths } from './sanitizeError'
+export { withFastCheck } from './schema/fastCheck'
 export { sessionState } from './sessionState'
-export { pluginDirs, shippedToolsDir } from './shippedToolsDir'
 export { didYouMean } from './suggest'
-export { runTerminalArgv, runTerminalCommand } from './terminal'
+export { runTerminalArgv, runTerminalCommand } from './terminal/terminal'
 export { createToolSession, type ToolSessionOptions } from './toolSession'
 export {
   type AddToolsetResult,
@@ -61,5 +62,4 @@ export {
   type ToolsetSpec,
 } from './types'
 export { defuseMarkers, type FrameOptions, frameUntrusted, type UntrustedKind } from './untrustedContent'
-export { createUrlGuard, type UrlGuard, type UrlGuardOptions } from './urlGuard'
 export { lazyWorkspace, type WorkspaceSource } from './workspaceSource'

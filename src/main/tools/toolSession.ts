@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { setMaxListeners } from 'node:events'
-import type { Logger } from '../logging'
-import { silentLogger } from '../logging'
+import type { Logger } from '../platform'
+import { silentLogger } from '../platform'
+import { createUrlGuard, type UrlGuard } from './net/urlGuard'
 import { registryOf, type ToolsetSource } from './registry'
 import type { FlushFailure, SessionStateHandle, ToolContext, ToolSession } from './types'
-import { createUrlGuard, type UrlGuard } from './urlGuard'
 import { lazyWorkspace, type WorkspaceSource } from './workspaceSource'
 
 export interface ToolSessionOptions {

@@ -1,9 +1,9 @@
 import type { z } from 'zod'
 import type { ErrorCode } from '../../shared/errors'
 import type { ApprovalBy } from '../../shared/ipc/routes/chat'
-import type { Logger } from '../logging'
+import type { Logger } from '../platform'
 import type { Workspace } from '../workspace'
-import type { UrlGuard } from './urlGuard'
+import type { UrlGuard } from './net/urlGuard'
 
 /** How much a method can change: used for approvals (`write` changes files, `external` reaches the network). */
 export type Risk = 'read' | 'write' | 'external'

@@ -1,7 +1,7 @@
 import { basename, dirname } from 'node:path'
 import type { AppNotice, PluginStatus } from '../../shared/ipc'
-import type { Logger } from '../logging'
-import { silentLogger } from '../logging'
+import type { Logger } from '../platform'
+import { silentLogger } from '../platform'
 import {
   createPluginLoader,
   createToolRegistry,

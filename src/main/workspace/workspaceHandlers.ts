@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors'
-import { contentTypeOf } from '../paths'
+import { contentTypeOf } from '../platform'
 import type { Workspace } from './types'
 
 const MAX_DOWNLOAD_BYTES = 256 * 1024 * 1024

@@ -1,7 +1,7 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import { describe, expect, it } from 'vitest'
 import type { BrowserEnvironment } from '../../../src/main/browser'
-import type { Logger } from '../../../src/main/logging'
+import type { Logger } from '../../../src/main/platform'
 import type { Toolset } from '../../../src/main/tools'
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import type { RecordedRequest } from '../../support/scriptedLlm'

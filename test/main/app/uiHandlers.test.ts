@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { type BureauApp, createApp } from '../../../src/main/app'
-import { silentLogger } from '../../../src/main/logging'
+import { silentLogger } from '../../../src/main/platform'
 import { tempDirs } from '../../support/tempDir'
 
 const dirs = tempDirs()

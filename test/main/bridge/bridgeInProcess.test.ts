@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { CHAT_SYSTEM_PROMPT } from '../../../src/main/agent/chatStream'
 import { type BureauApp, createApp } from '../../../src/main/app'
 import { createBridge, createBridgeToken, revokeBridgeToken } from '../../../src/main/bridge'
-import { silentLogger } from '../../../src/main/logging'
+import { silentLogger } from '../../../src/main/platform'
 import { startHttpHost } from '../../../src/main/server'
 import type { HttpHost } from '../../../src/main/server/createHttpHost'
 import { rawChunkedPost, rawHttp } from '../../support/rawHttp'

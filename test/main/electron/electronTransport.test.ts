@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type BureauApp, createApp } from '../../../src/main/app'
-import { silentLogger } from '../../../src/main/logging'
+import { silentLogger } from '../../../src/main/platform'
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../../src/shared/ipc'
 import { tempDirs } from '../../support/tempDir'
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openEvalEnvironment } from '../../../src/main/cli/eval/evalEnvironment'
 import type { EvalEnvironment } from '../../../src/main/eval'
-import { createLogger } from '../../../src/main/logging'
+import { createLogger } from '../../../src/main/platform'
 
 /** The environment `bureau eval` builds, on a fresh data folder (no provider: replays and scripted models). */
 export async function testEvalEnvironment(): Promise<EvalEnvironment & { dataDir: string }> {

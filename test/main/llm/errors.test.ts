@@ -198,7 +198,7 @@ describe('keys', () => {
 
   it('the key goes in the header only, and never into logs', async () => {
     const lines: string[] = []
-    const logger = (await import('../../../src/main/logging')).createLogger({
+    const logger = (await import('../../../src/main/platform')).createLogger({
       level: 'debug',
       write: (line) => lines.push(line),
     })

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BureauApp, createApp } from '../../../src/main/app'
-import { silentLogger } from '../../../src/main/logging'
+import { silentLogger } from '../../../src/main/platform'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { tempDirs } from '../../support/tempDir'
 

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import { SHARED_EMPTY_STYLE } from '../../../src/main/spreadsheet/compactCells'
-import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
-import { compressedParts, readPackage, writePackage } from '../../../src/main/spreadsheet/packageParts'
-import { zipMismatch } from '../../../src/main/spreadsheet/verifyPackage'
+import { compressedParts, readPackage, writePackage } from '../../../src/main/spreadsheet/ooxml/packageParts'
+import { zipMismatch } from '../../../src/main/spreadsheet/ooxml/verifyPackage'
+import { SHARED_EMPTY_STYLE } from '../../../src/main/spreadsheet/outline/compactCells'
+import { loadWorkbook } from '../../../src/main/spreadsheet/workbook/loadWorkbook'
 
 async function bookBytes(rows: number): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook()

@@ -2,10 +2,14 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { strFromU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { renameSheetInFormula, slideFormula, spliceFormula } from '../../../src/main/spreadsheet/formulaRefs'
-import { createWorkbook, loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
-import { readPackage } from '../../../src/main/spreadsheet/packageParts'
-import { saveWorkbook } from '../../../src/main/spreadsheet/saveWorkbook'
+import {
+  renameSheetInFormula,
+  slideFormula,
+  spliceFormula,
+} from '../../../src/main/spreadsheet/formulas/formulaRefs'
+import { readPackage } from '../../../src/main/spreadsheet/ooxml/packageParts'
+import { createWorkbook, loadWorkbook } from '../../../src/main/spreadsheet/workbook/loadWorkbook'
+import { saveWorkbook } from '../../../src/main/spreadsheet/workbook/saveWorkbook'
 import { itNeeding } from '../../support/itNeeding'
 import { XLSX_CORPUS, xlsxCorpusDir } from './xlsxCorpus'
 
@@ -105,7 +109,7 @@ describe('engine', () => {
 
 describe('1904 date system', () => {
   itNeeding([XLSX_CORPUS], 'shows dates of a 1904 workbook as the dates they are', async () => {
-    const { areaReceipt } = await import('../../../src/main/spreadsheet/receipt')
+    const { areaReceipt } = await import('../../../src/main/spreadsheet/workbook/receipt')
     const open = await loadWorkbook('/1904.xlsx', readFileSync(path.join(xlsxCorpusDir, 'exceljs/1904.xlsx')))
     expect(open.date1904).toBe(true)
     const ws = open.workbook.worksheets[0]!
@@ -118,7 +122,9 @@ describe('1904 date system', () => {
 
 describe('drawing anchors', () => {
   it('move with inserted and deleted rows and columns', async () => {
-    const { shiftIndex, shiftDrawingAnchors } = await import('../../../src/main/spreadsheet/anchorShift')
+    const { shiftIndex, shiftDrawingAnchors } = await import(
+      '../../../src/main/spreadsheet/ooxml/anchorShift'
+    )
     expect(shiftIndex(8, 'row', [{ axis: 'row', at: 1, count: 2 }])).toBe(10)
     expect(shiftIndex(8, 'row', [{ axis: 'row', at: 10, count: 2 }])).toBe(8)
     expect(shiftIndex(8, 'row', [{ axis: 'row', at: 2, count: -3 }])).toBe(5)

@@ -6,8 +6,8 @@ import { createHarness, type Harness } from './harness'
 
 // Counts how often a package is inflated (every other call goes to the real module).
 const inflations = vi.hoisted(() => ({ count: 0 }))
-vi.mock('../../../src/main/spreadsheet/packageParts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/main/spreadsheet/packageParts')>()
+vi.mock('../../../src/main/spreadsheet/ooxml/packageParts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/main/spreadsheet/ooxml/packageParts')>()
   return {
     ...real,
     readPackage: (...args: Parameters<typeof real.readPackage>) => {

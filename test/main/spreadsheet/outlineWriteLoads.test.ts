@@ -7,8 +7,8 @@ import { createHarness, type Harness } from './harness'
 // Counts the whole loads of a workbook (every other call goes to the real module): writes that need no
 // other cell, and their save, must not build the sheet's cells.
 const loads = vi.hoisted(() => ({ count: 0 }))
-vi.mock('../../../src/main/spreadsheet/loadWorkbook', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/main/spreadsheet/loadWorkbook')>()
+vi.mock('../../../src/main/spreadsheet/workbook/loadWorkbook', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/main/spreadsheet/workbook/loadWorkbook')>()
   return {
     ...real,
     loadWorkbook: (...args: Parameters<typeof real.loadWorkbook>) => {

@@ -1,5 +1,10 @@
 import { strFromU8 } from 'fflate'
-import { type Parts, readRels, relKind, workbookSheets } from '../../../src/main/spreadsheet/packageParts'
+import {
+  type Parts,
+  readRels,
+  relKind,
+  workbookSheets,
+} from '../../../src/main/spreadsheet/ooxml/packageParts'
 
 function allXml(parts: Parts, filter: (name: string) => boolean): string {
   return Object.entries(parts)

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import { type CellInput, plainValue, writeCell } from '../../../src/main/spreadsheet/writeCell'
+import { type CellInput, plainValue, writeCell } from '../../../src/main/spreadsheet/cells/writeCell'
 
 // `plainValue` decides which writes an outlined workbook may keep without loading (outlineEdits.ts):
 // whatever it accepts, `writeCell` must store exactly as it says, without touching the cell's style.

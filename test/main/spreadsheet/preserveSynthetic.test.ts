@@ -2,16 +2,16 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { strFromU8, strToU8, zipSync } from 'fflate'
 import { describe, expect } from 'vitest'
-import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
 import {
   type Parts,
   readPackage,
   readRels,
   relKind,
   workbookSheets,
-} from '../../../src/main/spreadsheet/packageParts'
-import { saveWorkbook } from '../../../src/main/spreadsheet/saveWorkbook'
-import { structuralProblems } from '../../../src/main/spreadsheet/verifyPackage'
+} from '../../../src/main/spreadsheet/ooxml/packageParts'
+import { structuralProblems } from '../../../src/main/spreadsheet/ooxml/verifyPackage'
+import { loadWorkbook } from '../../../src/main/spreadsheet/workbook/loadWorkbook'
+import { saveWorkbook } from '../../../src/main/spreadsheet/workbook/saveWorkbook'
 import { itNeeding } from '../../support/itNeeding'
 import { XLSX_CORPUS, xlsxCorpusDir } from './xlsxCorpus'
 

@@ -1,11 +1,11 @@
 import { strFromU8, strToU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { createWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
-import { writePackage } from '../../../src/main/spreadsheet/packageParts'
-import { checkReopens } from '../../../src/main/spreadsheet/reopenCheck'
-import { saveWorkbook } from '../../../src/main/spreadsheet/saveWorkbook'
-import { zipMismatch } from '../../../src/main/spreadsheet/verifyPackage'
-import { writeWorkbookParts } from '../../../src/main/spreadsheet/writeWorkbookParts'
+import { writePackage } from '../../../src/main/spreadsheet/ooxml/packageParts'
+import { zipMismatch } from '../../../src/main/spreadsheet/ooxml/verifyPackage'
+import { writeWorkbookParts } from '../../../src/main/spreadsheet/ooxml/writeWorkbookParts'
+import { createWorkbook } from '../../../src/main/spreadsheet/workbook/loadWorkbook'
+import { checkReopens } from '../../../src/main/spreadsheet/workbook/reopenCheck'
+import { saveWorkbook } from '../../../src/main/spreadsheet/workbook/saveWorkbook'
 
 async function mergedSheet() {
   const open = await createWorkbook('/v.xlsx', 'S')

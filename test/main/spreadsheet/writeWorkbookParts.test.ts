@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect } from 'vitest'
-import { loadWorkbook } from '../../../src/main/spreadsheet/loadWorkbook'
-import { readPackage } from '../../../src/main/spreadsheet/packageParts'
-import { writeWorkbookParts } from '../../../src/main/spreadsheet/writeWorkbookParts'
+import { readPackage } from '../../../src/main/spreadsheet/ooxml/packageParts'
+import { writeWorkbookParts } from '../../../src/main/spreadsheet/ooxml/writeWorkbookParts'
+import { loadWorkbook } from '../../../src/main/spreadsheet/workbook/loadWorkbook'
 import { itNeeding } from '../../support/itNeeding'
 import { XLSX_CORPUS, xlsxCorpusDir, xlsxCorpusFiles } from './xlsxCorpus'
 

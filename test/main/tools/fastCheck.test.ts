@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { withFastCheck } from '../../../src/main/tools'
-import { toJsonSchema } from '../../../src/main/tools/jsonSchema'
+import { toJsonSchema } from '../../../src/main/tools/schema/jsonSchema'
 
 const Cell = z.union([z.string(), z.number(), z.boolean(), z.null()]).describe('A cell')
 const Grid = z.array(z.array(Cell)).min(1).describe('Rows')

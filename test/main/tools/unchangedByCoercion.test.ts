@@ -1,24 +1,24 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createToolSession, invoke, type Toolset } from '../../../src/main/tools'
-import type { JsonSchema } from '../../../src/main/tools/jsonSchema'
-import { methodInfo } from '../../../src/main/tools/methodInfo'
-import { unchangedByCoercion } from '../../../src/main/tools/unchangedByCoercion'
+import { methodInfo } from '../../../src/main/tools/call/methodInfo'
+import { unchangedByCoercion } from '../../../src/main/tools/call/unchangedByCoercion'
+import type { JsonSchema } from '../../../src/main/tools/schema/jsonSchema'
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import { CalendarSettings, EmailSettings } from '../../../src/shared/settings'
 import { files, notes, sheet } from './sampleToolsets'
 
-type CoerceModule = typeof import('../../../src/main/tools/coerceArguments')
+type CoerceModule = typeof import('../../../src/main/tools/call/coerceArguments')
 
 // The same coercion module twice: as shipped, and with the fast path switched off (the tolerant walk
 // everywhere). Whatever the input, both must give the same result.
 let fast: CoerceModule
 let slow: CoerceModule
 beforeAll(async () => {
-  fast = await import('../../../src/main/tools/coerceArguments')
+  fast = await import('../../../src/main/tools/call/coerceArguments')
   vi.resetModules()
-  vi.doMock('../../../src/main/tools/unchangedByCoercion', () => ({ unchangedByCoercion: () => null }))
-  slow = await import('../../../src/main/tools/coerceArguments')
-  vi.doUnmock('../../../src/main/tools/unchangedByCoercion')
+  vi.doMock('../../../src/main/tools/call/unchangedByCoercion', () => ({ unchangedByCoercion: () => null }))
+  slow = await import('../../../src/main/tools/call/coerceArguments')
+  vi.doUnmock('../../../src/main/tools/call/unchangedByCoercion')
   vi.resetModules()
 })
 

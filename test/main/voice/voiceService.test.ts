@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Logger } from '../../../src/main/logging'
+import type { Logger } from '../../../src/main/platform'
 import { createVoiceService } from '../../../src/main/voice'
 import { parseWav } from '../../../src/main/voice/wav/wavFile'
 import { describeNeeding } from '../../support/requirements'

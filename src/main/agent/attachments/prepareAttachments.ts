@@ -1,5 +1,5 @@
 import type { AttachmentMeta } from '../../../shared/ipc'
-import type { Logger } from '../../logging'
+import type { Logger } from '../../platform'
 import type { Workspace } from '../../workspace'
 import type { AgentAttachment, AgentEvent } from '../types'
 import { attachmentContext, type ConvertedFile, cutToShare } from './attachmentContext'

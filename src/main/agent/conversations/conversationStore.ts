@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { AppError } from '../../../shared/errors'
 import type { Conversation, ConversationSummary } from '../../../shared/ipc'
-import type { Logger } from '../../logging'
+import type { Logger } from '../../platform'
 import {
   listConversationIds,
   readConversationFile,

@@ -1,6 +1,6 @@
 import { jsonObjectOf } from '../../../shared/json'
 import type { LlmSession, ToolSpec } from '../../llm'
-import type { Logger } from '../../logging'
+import type { Logger } from '../../platform'
 import { buildApiTools, didYouMean, resolveMethod, type ToolRegistry, type Toolset } from '../../tools'
 import { OpenToolsetArgs } from './openToolsetTool'
 

@@ -10,7 +10,7 @@ import type {
   ConversationSummary,
   Events,
 } from '../../../shared/ipc'
-import type { EventBus } from '../../ipc'
+import type { EventBus } from '../../platform'
 import { type Toolset, type ToolsetSource, toolsetList } from '../../tools'
 import type { Workspace } from '../../workspace'
 import { withGrant } from '../approvals'

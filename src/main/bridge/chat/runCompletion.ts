@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import type { AgentStep } from '../../../shared/ipc'
 import type { AgentAttachment, AgentUsage, ChatService } from '../../agent'
-import type { Logger } from '../../logging'
+import type { Logger } from '../../platform'
 import { BridgeError } from '../errors'
 import type { FileStore, StoredFile } from '../files/fileStore'
 import type { ModelProfile } from '../models/modelCatalog'

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream'
 import { writeFile } from 'atomically'
 import { z } from 'zod'
 import { drainedOrClosed } from '../../../shared/async/drained'
-import { contentTypeOf } from '../../paths'
+import { contentTypeOf } from '../../platform'
 import { BridgeError, bridgeErrors } from '../errors'
 
 /** What is kept next to each file (`<id>.json`); `owner` is the bridge token that created it. */

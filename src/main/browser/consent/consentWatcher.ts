@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Frame, Page } from 'playwright-core'
-import type { Logger } from '../../logging'
+import type { Logger } from '../../platform'
 import { loadAutoconsentAssets } from './autoconsentAssets'
 
 /** What happened to a cookie banner on the current document. */

@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import type { AppNotice } from '../../../shared/ipc'
 import { createBridgeToken, listBridgeTokens, revokeBridgeToken } from '../../bridge'
-import { defaultDataDir } from '../../paths'
+import { defaultDataDir } from '../../platform'
 import { openSettings, type SettingsService } from '../../settings'
 import type { BridgeCliCommandOptions } from '../commandOptions'
 import { UsageError } from '../program'

@@ -9,8 +9,7 @@ import {
   runAgent,
 } from '../../agent'
 import { Anonymizer } from '../../llm'
-import { createLogger } from '../../logging'
-import { defaultDataDir } from '../../paths'
+import { createLogger, defaultDataDir } from '../../platform'
 import type { Toolset } from '../../tools'
 import { openCliToolEnvironment } from '../cliToolEnvironment'
 import type { ChatCliOptions } from '../commandOptions'

@@ -1,6 +1,6 @@
 import type { ProviderVisionOptions, VisionMode } from '../../convert'
 import type { ProviderService } from '../../llm'
-import { defaultDataDir } from '../../paths'
+import { defaultDataDir } from '../../platform'
 import type { SettingsService } from '../../settings'
 import { visionSettingIsOff } from '../../settings/prestart'
 import { noticePrinter, type TextIo } from '../textIo'

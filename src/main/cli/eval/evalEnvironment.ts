@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { AppNotice } from '../../../shared/ipc'
 import type { EvalEnvironment, EvalModel } from '../../eval'
-import type { Logger } from '../../logging'
+import type { Logger } from '../../platform'
 import { openCliToolEnvironment } from '../cliToolEnvironment'
 
 export interface EvalEnvironmentOptions {

@@ -18,8 +18,7 @@ import {
   shippedEvalDir,
   type TaskSet,
 } from '../../eval'
-import { createLogger } from '../../logging'
-import { defaultDataDir } from '../../paths'
+import { createLogger, defaultDataDir } from '../../platform'
 import type { EvalCliOptions } from '../commandOptions'
 import { onInterrupt } from '../interrupt'
 import { UsageError } from '../program'

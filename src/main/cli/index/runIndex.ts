@@ -1,7 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import type { KnowledgeStatus } from '../../knowledge'
-import { createLogger } from '../../logging'
-import { defaultDataDir } from '../../paths'
+import { createLogger, defaultDataDir } from '../../platform'
 import { openCliToolEnvironment } from '../cliToolEnvironment'
 import type { IndexCliOptions } from '../commandOptions'
 import { noticePrinter, processTextIo, stderrLine, type TextIo } from '../textIo'

@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { AppError } from '../../../shared/errors'
 import type { Memory } from '../../../shared/memory'
 import { type MemoryStore, openMemoryStore, workspaceScope } from '../../memory'
-import { defaultDataDir } from '../../paths'
+import { defaultDataDir } from '../../platform'
 import type { MemoryCliOptions } from '../commandOptions'
 import { processTextIo, type TextIo } from '../textIo'
 

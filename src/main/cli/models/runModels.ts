@@ -6,7 +6,7 @@ import {
   ModelStore,
   pullModel,
 } from '../../models'
-import { defaultDataDir } from '../../paths'
+import { defaultDataDir } from '../../platform'
 import type { ModelsCliOptions } from '../commandOptions'
 import { processTextIo, type TextIo } from '../textIo'
 

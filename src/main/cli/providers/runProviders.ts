@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import type { ProviderSummary } from '../../../shared/ipc'
 import { createSettingsProviders, type ProviderService } from '../../llm'
-import { defaultDataDir } from '../../paths'
+import { defaultDataDir } from '../../platform'
 import { openSettings } from '../../settings'
 import type { ProvidersCliOptions } from '../commandOptions'
 import { noticePrinter, processTextIo, type TextIo } from '../textIo'

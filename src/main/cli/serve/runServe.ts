@@ -1,7 +1,6 @@
 import { createApp } from '../../app'
 import { createBridge } from '../../bridge'
-import { createLogger } from '../../logging'
-import { defaultDataDir, locateRendererDir } from '../../paths'
+import { createLogger, defaultDataDir, locateRendererDir } from '../../platform'
 import { startHttpHost } from '../../server'
 import { bridgeLimitOverrides } from '../bridge/bridgeFlags'
 import { browserOverrides } from '../browserOptions'

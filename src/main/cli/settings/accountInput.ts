@@ -1,5 +1,5 @@
 import type { AppNotice } from '../../../shared/ipc'
-import { defaultDataDir } from '../../paths'
+import { defaultDataDir } from '../../platform'
 import { openSettings, type SettingsService } from '../../settings'
 import { UsageError } from '../program'
 import { cliStreams } from '../textIo'

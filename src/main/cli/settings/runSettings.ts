@@ -9,7 +9,7 @@ import {
   secretNameRules,
   valueAtPath,
 } from '../../../shared/settings'
-import { defaultDataDir } from '../../paths'
+import { defaultDataDir } from '../../platform'
 import { openSettings, type SettingsService } from '../../settings'
 import type { SettingsCliOptions } from '../commandOptions'
 import { UsageError } from '../program'

@@ -1,8 +1,7 @@
 import { createInterface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
 import { AppError } from '../../../shared/errors'
-import { createLogger } from '../../logging'
-import { defaultDataDir } from '../../paths'
+import { createLogger, defaultDataDir } from '../../platform'
 import {
   createToolSession,
   isUsageFailure,

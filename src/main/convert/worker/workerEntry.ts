@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
-import { defaultCacheDir } from '../../paths'
+import { defaultCacheDir } from '../../platform'
 import { FormatProblem } from '../errors'
 import { convertLifetime } from '../lifetime'
 

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
-import { silentLogger } from '../../logging'
 import { createMcpHost, MCP_FILE } from '../../mcp'
+import { silentLogger } from '../../platform'
 import { createToolRegistry, type Toolset } from '../../tools'
 
 /** The MCP servers of one attempt: started from the task's fixture scripts, as the user's would be. */

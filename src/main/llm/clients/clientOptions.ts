@@ -1,4 +1,4 @@
-import type { Logger } from '../../logging'
+import type { Logger } from '../../platform'
 import type { LocalModelHost } from '../local/localHost'
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>

@@ -10,16 +10,16 @@ import {
   MAX_COLUMNS,
   MAX_ROWS,
   parseCell,
-} from '../address'
-import { requestArea } from '../areaLimits'
-import { FormulaChecker } from '../checkFormula'
-import { appendRows, belowUsed, clearArea, copyArea, setValues, sortArea, splice } from '../editing'
+} from '../cells/address'
+import { requestArea } from '../cells/areaLimits'
+import { inheritFormat } from '../cells/inheritFormat'
+import { type CellInput, formulaBody, writeFormula } from '../cells/writeCell'
 import { invalidInput } from '../errors'
-import { inheritFormat } from '../inheritFormat'
-import type { OpenWorkbook } from '../openWorkbook'
-import { AREA_RECEIPT_DOC, AreaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
-import { type CellInput, formulaBody, writeFormula } from '../writeCell'
-import { writeReceipt } from '../writeReceipt'
+import { FormulaChecker } from '../formulas/checkFormula'
+import type { OpenWorkbook } from '../workbook/openWorkbook'
+import { AREA_RECEIPT_DOC, AreaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../workbook/receipt'
+import { writeReceipt } from '../workbook/writeReceipt'
+import { appendRows, belowUsed, clearArea, copyArea, setValues, sortArea, splice } from './editing'
 import { A1Cell, A1Range, AgentPath, CellValue, Column, SheetName, type WorkbooksHandle } from './schemas'
 import { areaOnSheet, filledReceipt, openSheet } from './sheetTarget'
 

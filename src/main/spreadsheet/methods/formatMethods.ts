@@ -1,9 +1,12 @@
 import { z } from 'zod'
 import { method } from '../../tools'
-import { areaName, columnLetters, columnNumber, parseCell } from '../address'
-import { areaLabel, countText, MAX_AREA_CELLS, requestArea } from '../areaLimits'
-import { CHART_TYPES } from '../chartXml'
+import { areaName, columnLetters, columnNumber, parseCell } from '../cells/address'
+import { areaLabel, countText, MAX_AREA_CELLS, requestArea } from '../cells/areaLimits'
+import { usedArea } from '../cells/usedRange'
+import { CHART_TYPES } from '../charts/chartXml'
 import { invalidInput } from '../errors'
+import { AREA_RECEIPT_DOC, AreaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../workbook/receipt'
+import { writeReceipt } from '../workbook/writeReceipt'
 import {
   applyStyle,
   formatHeaderRow,
@@ -11,12 +14,9 @@ import {
   mergeCells,
   setColumnWidth,
   setNumberFormat,
-} from '../formatting'
-import { AREA_RECEIPT_DOC, AreaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../receipt'
-import { addChart, addConditionalFormat, addDataValidation, addTable, setPageSetup } from '../sheetFeatures'
-import { usedArea } from '../usedRange'
-import { writeReceipt } from '../writeReceipt'
+} from './formatting'
 import { A1Cell, A1Range, AgentPath, SheetName, type WorkbooksHandle } from './schemas'
+import { addChart, addConditionalFormat, addDataValidation, addTable, setPageSetup } from './sheetFeatures'
 import { areaOnSheet, filledReceipt, openSheet } from './sheetTarget'
 
 const Color = z

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { type SessionStateHandle, sessionState } from '../../tools'
-import { UncalculatedFormula } from '../formulaSchemas'
-import { WorkbookStore } from '../workbookStore'
+import { UncalculatedFormula } from '../formulas/formulaSchemas'
+import { WorkbookStore } from '../workbook/workbookStore'
 
 export const AgentPath = z
   .string()

@@ -1,10 +1,10 @@
 import type { Worksheet } from 'exceljs'
 import type { ToolContext } from '../../tools'
-import type { Area } from '../address'
-import { cellCount, requestArea } from '../areaLimits'
-import type { OpenWorkbook } from '../openWorkbook'
-import type { AreaReceipt } from '../receipt'
-import { writeReceipt } from '../writeReceipt'
+import type { Area } from '../cells/address'
+import { cellCount, requestArea } from '../cells/areaLimits'
+import type { OpenWorkbook } from '../workbook/openWorkbook'
+import type { AreaReceipt } from '../workbook/receipt'
+import { writeReceipt } from '../workbook/writeReceipt'
 import type { WorkbooksHandle } from './schemas'
 
 /** The session's workbook at `path` (opened on first use) and its sheet named `sheet`. */

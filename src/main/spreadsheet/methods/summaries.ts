@@ -1,8 +1,8 @@
 import type { z } from 'zod'
-import { type Area, areaName } from '../address'
-import type { OpenWorkbook } from '../openWorkbook'
-import type { SaveReport } from '../saveWorkbook'
-import { sheetArea } from '../usedRange'
+import { type Area, areaName } from '../cells/address'
+import { sheetArea } from '../cells/usedRange'
+import type { OpenWorkbook } from '../workbook/openWorkbook'
+import type { SaveReport } from '../workbook/saveWorkbook'
 import type { SaveReceipt, WorkbookSummary } from './schemas'
 
 /** `areas`: used areas already known (an outline's scanned sheets). */

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { method } from '../../tools'
-import { cellCount } from '../areaLimits'
+import { cellCount } from '../cells/areaLimits'
 import { A1Cell, AgentPath, SheetName, type WorkbooksHandle } from '../methods/schemas'
-import { AREA_RECEIPT_DOC, AreaReceipt } from '../receipt'
-import { writeReceipt } from '../writeReceipt'
+import { AREA_RECEIPT_DOC, AreaReceipt } from '../workbook/receipt'
+import { writeReceipt } from '../workbook/writeReceipt'
 import { SUMMARIES } from './compute'
 import { createPivotTable, type PivotOutcome, refreshPivotTable } from './pivotTables'
 

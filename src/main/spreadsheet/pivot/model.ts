@@ -1,4 +1,4 @@
-import type { Area } from '../address'
+import type { Area } from '../cells/address'
 
 /** One source cell as a pivot cache holds it: blank, number, text, boolean, date (serial) or error. */
 export type PivotValue =

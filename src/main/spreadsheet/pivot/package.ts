@@ -12,7 +12,7 @@ import {
   workbookPart,
   workbookSheets,
   writeRels,
-} from '../packageParts'
+} from '../ooxml/packageParts'
 import type { PendingPivot } from './model'
 
 export type { PendingPivot } from './model'

@@ -1,8 +1,7 @@
 import type { Worksheet } from 'exceljs'
 import { strToU8 } from 'fflate'
-import { type Area, areaName, MAX_COLUMNS, MAX_ROWS, parseCell, sheetPrefix } from '../address'
+import { type Area, areaName, MAX_COLUMNS, MAX_ROWS, parseCell, sheetPrefix } from '../cells/address'
 import { invalidInput } from '../errors'
-import type { OpenWorkbook } from '../openWorkbook'
 import {
   declareContentType,
   freePartName,
@@ -11,8 +10,9 @@ import {
   relativeTarget,
   relKind,
   writeRels,
-} from '../packageParts'
-import { validSheetName } from '../sheetNames'
+} from '../ooxml/packageParts'
+import type { OpenWorkbook } from '../workbook/openWorkbook'
+import { validSheetName } from '../workbook/sheetNames'
 import {
   computePivot,
   defaultValueName,

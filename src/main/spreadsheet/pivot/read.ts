@@ -1,5 +1,5 @@
-import { type Area, areaName, parseArea, sheetPrefix } from '../address'
-import { attributes, decodeXml, type Parts, partText, readRels, relKind } from '../packageParts'
+import { type Area, areaName, parseArea, sheetPrefix } from '../cells/address'
+import { attributes, decodeXml, type Parts, partText, readRels, relKind } from '../ooxml/packageParts'
 import { SUMMARY_OF } from './xml'
 
 /** A pivot table as its parts describe it. */

@@ -1,9 +1,9 @@
 import type { Worksheet } from 'exceljs'
-import { type Area, areaName, columnLetters, parseArea, sheetPrefix } from '../address'
-import { snapshot } from '../cellValue'
+import { type Area, areaName, columnLetters, parseArea, sheetPrefix } from '../cells/address'
+import { snapshot } from '../cells/cellValue'
+import { usedArea } from '../cells/usedRange'
 import { invalidInput } from '../errors'
-import type { OpenWorkbook } from '../openWorkbook'
-import { usedArea } from '../usedRange'
+import type { OpenWorkbook } from '../workbook/openWorkbook'
 import type { PivotSource, PivotValue } from './model'
 
 export const BLANK: PivotValue = { k: 'm' }

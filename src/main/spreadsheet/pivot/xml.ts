@@ -1,5 +1,5 @@
-import { type Area, areaName } from '../address'
-import { escapeXml } from '../packageParts'
+import { type Area, areaName } from '../cells/address'
+import { escapeXml } from '../ooxml/packageParts'
 import type { PivotResult, PivotSource, PivotValue, Summary } from './model'
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'

@@ -11,7 +11,7 @@ import type {
   VoiceAskResult,
 } from '../../../shared/ipc'
 import { type HistoryTurn, historyOf } from '../../agent'
-import type { Logger } from '../../logging'
+import type { Logger } from '../../platform'
 
 export interface VoiceAttachment {
   name: string

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { createConversationStore } from '../../agent'
-import type { Logger } from '../../logging'
+import type { Logger } from '../../platform'
 import type { VoiceChatPort, VoiceEventSink } from '../ask/voiceAsks'
 import type { EndpointSources, ProviderEndpoint } from '../openai/audioEndpoint'
 import { createVoiceService, type VoiceService } from './createVoiceService'

@@ -9,7 +9,7 @@ import type {
   VoiceMetrics,
 } from '../../../shared/ipc'
 import type { Settings } from '../../../shared/settings'
-import type { Logger } from '../../logging'
+import type { Logger } from '../../platform'
 import {
   createVoiceAsks,
   type VoiceChatPort,

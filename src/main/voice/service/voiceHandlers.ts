@@ -1,5 +1,5 @@
 import type { VoiceMetrics } from '../../../shared/ipc'
-import type { HandlerContext } from '../../ipc'
+import type { HandlerContext } from '../../platform'
 import type { SynthesizeOptions, VoiceService } from './createVoiceService'
 
 /** The IPC handlers of the `voice.*` routes, over the voice service. */

@@ -1,2 +1,0 @@
-export type { Logger, LoggerOptions, LogLevel } from './logger'
-export { createLogger, silentLogger } from './logger'

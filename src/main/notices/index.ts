@@ -1,2 +1,0 @@
-export type { NoticeCenter } from './noticeCenter'
-export { createNoticeCenter } from './noticeCenter'
