@@ -4,6 +4,7 @@ import { areaName, columnLetters, columnNumber, parseCell } from '../cells/addre
 import { areaLabel, countText, MAX_AREA_CELLS, requestArea } from '../cells/areaLimits'
 import { usedArea } from '../cells/usedRange'
 import { CHART_TYPES, type ChartOptions } from '../charts/chartXml'
+import { deleteChart } from '../charts/deleteChart'
 import { invalidInput } from '../errors'
 import { AREA_RECEIPT_DOC, AreaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../workbook/receipt'
 import { writeReceipt } from '../workbook/writeReceipt'
@@ -262,6 +263,20 @@ export function formatMethods(workbooks: WorkbooksHandle) {
             options,
           }),
         }
+      },
+    }),
+    deleteChart: method({
+      description: `Deletes a chart of the sheet, named by its number in describe_worksheet's charts list (1 = first) or by its title. ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        chart: z.union([z.number().int().min(1), z.string().min(1)]).describe('1-based number or title'),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        return { sheet: ws.name, range: 'A1', applied: [deleteChart(open, ws, args.chart)] }
       },
     }),
     addConditionalFormat: method({
