@@ -20,7 +20,8 @@ export default defineConfig({
   // A busy 2-core machine gets 10 s, not 5, for the page to show what a test waits for.
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Each test starts its own host, data folder and scripted model on free ports; two workers fill two cores.
+  // Each spec file starts one host, data folder and scripted model on free ports (in beforeAll) that its tests
+  // share; two workers fill two cores.
   workers: Number(process.env.BUREAU_E2E_WORKERS ?? 2),
   reporter: [['list']],
   use: {

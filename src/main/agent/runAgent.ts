@@ -139,6 +139,7 @@ async function execute(
   const session = createToolSession({
     toolsets: options.toolsets,
     workspace: () => getWorkspace() as Workspace,
+    origin: options.origin,
     ...(options.urlGuard ? { urlGuard: options.urlGuard } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   })
@@ -171,6 +172,7 @@ async function execute(
             const childSession = createToolSession({
               toolsets: [toolset],
               workspace: () => getWorkspace() as Workspace,
+              origin: options.origin,
               ...(options.urlGuard ? { urlGuard: options.urlGuard } : {}),
               ...(options.logger ? { logger: options.logger } : {}),
             })

@@ -3,7 +3,7 @@ import type { UsedMemory } from '../../shared/memory'
 import type { InteractionMode } from '../../shared/settings'
 import type { Anonymizer, LlmClient, Usage } from '../llm'
 import type { Logger } from '../platform'
-import type { ApprovalGate, Toolset, ToolsetSource, UrlGuard, WorkspaceSource } from '../tools'
+import type { ApprovalGate, ToolOrigin, Toolset, ToolsetSource, UrlGuard, WorkspaceSource } from '../tools'
 import type { AttachmentConverter } from './attachments/converterPort'
 import type { CustomInstructions } from './instructions/customInstructions'
 
@@ -114,6 +114,8 @@ export interface RunAgentOptions {
    * for every call of the run; the memories it holds become the run's first step.
    */
   memory?: { block: string; used: readonly UsedMemory[]; tokens: number }
+  /** The conversation the run belongs to: tools that record where something came from name it. */
+  origin?: ToolOrigin | undefined
 }
 
 export function emptyUsage(): AgentUsage {

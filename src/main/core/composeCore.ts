@@ -132,6 +132,8 @@ export async function composeCore(options: CoreOptions): Promise<BureauCore> {
   }
   const memory = openMemoryStore({
     dataDir: options.dataDir,
+    // The knowledge settings' embeddings choose memories by meaning too (off: words only).
+    embedder: providerEmbedder(() => settings.get().knowledge, openProviders, localVectors),
     onDamaged: (movedTo) =>
       options.notify({
         level: 'warning',

@@ -11,7 +11,20 @@ export {
   workspaceScope,
 } from './memoryStore'
 export { secretReason, secretRefusal } from './secretCheck'
-export { MEMORY_HEADER, type MemorySelection, type SelectOptions, selectMemories } from './selectMemories'
+export {
+  MEMORY_HEADER,
+  type MemorySelection,
+  nearestByMeaning,
+  type SelectOptions,
+  selectMemories,
+} from './selectMemories'
+export {
+  type EmbedderSource,
+  fuseRankings,
+  nearestMemories,
+  type TextEmbedder,
+  VectorCache,
+} from './semanticRanking'
 export type { MemoryToolsetEnvironment } from './toolset/memoryToolset'
 
 /** The `memory` toolset, loaded on demand. */

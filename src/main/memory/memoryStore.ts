@@ -15,6 +15,7 @@ import {
 } from '../../shared/memory'
 import { bm25Index, terms } from './bm25'
 import { secretReason, secretRefusal } from './secretCheck'
+import { type EmbedderSource, VectorCache } from './semanticRanking'
 
 export const MEMORY_FILE_NAME = 'memories.json'
 
@@ -23,6 +24,8 @@ export interface MemoryStoreOptions {
   /** A damaged file was moved aside (its new name, never the folder). */
   onDamaged?: (movedTo: string) => void
   now?: () => Date
+  /** The embedder of the knowledge settings: when set, memories are also chosen by meaning. */
+  embedder?: EmbedderSource | undefined
 }
 
 export interface MemoryFilter {
@@ -64,6 +67,8 @@ export interface MemoryStore {
   importAll(data: unknown): Promise<{ added: number; skipped: number; refused: number }>
   /** The whole file (cached), for selection. */
   snapshot(): Promise<MemoryFile>
+  /** Where vectors come from and are kept between turns, when the store was opened with an embedder. */
+  readonly embeddings: { source: EmbedderSource; cache: VectorCache } | undefined
 }
 
 /** The folder a workspace scope names, compared resolved. */
@@ -99,6 +104,7 @@ export function openMemoryStore(options: MemoryStoreOptions): MemoryStore {
   const now = () => (options.now?.() ?? new Date()).toISOString()
   let cached: MemoryFile | undefined
   let tail: Promise<unknown> = Promise.resolve()
+  const embeddings = options.embedder ? { source: options.embedder, cache: new VectorCache() } : undefined
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
     const result = tail.then(task)
     tail = result.catch(() => undefined)
@@ -172,6 +178,7 @@ export function openMemoryStore(options: MemoryStoreOptions): MemoryStore {
 
   const store: MemoryStore = {
     path,
+    embeddings,
     async list(filter = {}) {
       const file = await load()
       const pool = file.memories.filter(

@@ -1,6 +1,7 @@
 import type { Memory, MemoryFile, UsedMemory } from '../../shared/memory'
 import { type Bm25Index, bm25Index } from './bm25'
-import { appliesIn } from './memoryStore'
+import { appliesIn, type MemoryStore } from './memoryStore'
+import { fuseRankings, nearestMemories, type TextEmbedder } from './semanticRanking'
 
 export interface MemorySelection {
   /** The system-prompt section ('' when nothing is used). */
@@ -17,6 +18,11 @@ export interface SelectOptions {
   workspace?: string | undefined
   /** Overrides the file's budget (tokens). */
   budgetTokens?: number | undefined
+  /**
+   * The memories of the pool nearest to the request by meaning (indexes, nearest first), when embeddings
+   * are set: fused with the word matches, so "bill" finds the invoice memory.
+   */
+  nearest?: ((pool: readonly Memory[]) => Promise<readonly number[]>) | undefined
 }
 
 export const MEMORY_HEADER =
@@ -63,7 +69,7 @@ const EMPTY: MemorySelection = { block: '', used: [], tokens: 0 }
 /**
  * The memories that matter for one request, as a system-prompt block under a token budget. Chosen once
  * per conversation turn (the caller keeps the block for every call of the run, so prefix caches hold):
- * the BM25 matches of the request, best first; when every memory that applies fits the budget, all of
+ * the BM25 matches of the request (fused with the nearest by meaning when embeddings are set), best first; when every memory that applies fits the budget, all of
  * them (matches first), so a small store is always fully known. Same file and request, same bytes.
  */
 export async function selectMemories(file: MemoryFile, options: SelectOptions): Promise<MemorySelection> {
@@ -73,7 +79,9 @@ export async function selectMemories(file: MemoryFile, options: SelectOptions): 
   if (pool.length === 0) return EMPTY
   const count = await tokenCounter()
   const header = count(MEMORY_HEADER)
-  const hits = index.search(options.query).map((hit) => pool[hit.index] as Memory)
+  const byWords = index.search(options.query).map((hit) => hit.index)
+  const order = options.nearest ? fuseRankings(byWords, await options.nearest(pool)) : byWords
+  const hits = order.map((at) => pool[at] as Memory)
   let ranked = hits
   // Text averages well under 8 characters a token, so a store with more cannot fit whole: skip counting
   // every line (at worst only the matches are given).
@@ -106,4 +114,32 @@ export async function selectMemories(file: MemoryFile, options: SelectOptions): 
     used: chosen.map((m) => ({ id: m.id, text: m.text })),
     tokens: count(block.trimEnd()),
   }
+}
+
+/**
+ * The `nearest` option for a store opened with an embedder: the request and the memories not seen before
+ * are embedded once per turn. An embedder that fails costs the turn its meaning ranking (`onError` is told),
+ * never its memories: the word matches still choose.
+ */
+export async function nearestByMeaning(
+  store: Pick<MemoryStore, 'embeddings'>,
+  query: string,
+  onError?: (error: unknown) => void,
+): Promise<SelectOptions['nearest']> {
+  const embeddings = store.embeddings
+  if (!embeddings) return undefined
+  let embedder: TextEmbedder | undefined
+  try {
+    embedder = await embeddings.source()
+  } catch (error) {
+    onError?.(error)
+    return undefined
+  }
+  if (!embedder) return undefined
+  const chosen = embedder
+  return (pool) =>
+    nearestMemories(query, pool, chosen, embeddings.cache).catch((error: unknown) => {
+      onError?.(error)
+      return []
+    })
 }

@@ -54,6 +54,7 @@ export {
   type ToolFailure,
   type ToolFailureStage,
   type ToolMethod,
+  type ToolOrigin,
   type ToolRegistry,
   type ToolResult,
   type ToolSession,

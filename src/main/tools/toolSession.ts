@@ -4,7 +4,7 @@ import type { Logger } from '../platform'
 import { silentLogger } from '../platform'
 import { createUrlGuard, type UrlGuard } from './net/urlGuard'
 import { registryOf, type ToolsetSource } from './registry'
-import type { FlushFailure, SessionStateHandle, ToolContext, ToolSession } from './types'
+import type { FlushFailure, SessionStateHandle, ToolContext, ToolOrigin, ToolSession } from './types'
 import { lazyWorkspace, type WorkspaceSource } from './workspaceSource'
 
 export interface ToolSessionOptions {
@@ -15,6 +15,7 @@ export interface ToolSessionOptions {
   urlGuard?: UrlGuard
   logger?: Logger
   id?: string
+  origin?: ToolOrigin | undefined
 }
 
 export function createToolSession(options: ToolSessionOptions): ToolSession {
@@ -30,6 +31,7 @@ export function createToolSession(options: ToolSessionOptions): ToolSession {
 
   return {
     id: options.id ?? randomUUID(),
+    origin: options.origin,
     registry,
     get workspace() {
       return workspace()

@@ -230,8 +230,15 @@ export interface SessionDisposeReport {
  * The toolset instances of one CLI stdin session, agent run or subagent. State is created lazily
  * per handle and disposed (in reverse order of creation) when the session ends.
  */
+/** Whom a session works for, when it is a conversation's: toolsets that record a source name it. */
+export interface ToolOrigin {
+  readonly conversationId: string
+  readonly title?: string | undefined
+}
+
 export interface ToolSession {
   readonly id: string
+  readonly origin: ToolOrigin | undefined
   readonly registry: ToolRegistry
   readonly workspace: Workspace | undefined
   readonly urlGuard: UrlGuard

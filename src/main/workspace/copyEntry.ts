@@ -1,9 +1,9 @@
 import { mkdir, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { joinAgent } from './agentPath'
-import type { AnchoredDir } from './anchoredDir'
-import { readAnchored } from './anchoredIo'
-import { type Anchored, lstatOrUndefined } from './anchoredWalk'
+import type { AnchoredDir } from './anchored/anchoredDir'
+import { readAnchored } from './anchored/anchoredIo'
+import { type Anchored, lstatOrUndefined } from './anchored/anchoredWalk'
 import { errnoOf, fromFsError } from './errors'
 import { isTempName } from './internalPaths'
 

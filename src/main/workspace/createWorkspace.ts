@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 import { AppError } from '../../shared/errors'
-import { nodeWriteFs, type WriteFs } from './fsSeam'
+import { nodeWriteFs, type WriteFs } from './anchored/fsSeam'
 import { GitHistory } from './history/gitHistory'
 import { PathResolver } from './resolvePath'
 import type { Workspace } from './types'

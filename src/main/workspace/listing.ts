@@ -1,5 +1,5 @@
 import { joinAgent } from './agentPath'
-import type { AnchoredDir } from './anchoredDir'
+import type { AnchoredDir } from './anchored/anchoredDir'
 import { workspaceError } from './errors'
 import { compileGlob } from './globMatch'
 import type { EntryInfo, FindOptions, FindResult, ListOptions, ListResult } from './types'

@@ -1,7 +1,7 @@
 import { mkdirSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import { isInternalPath, type ParsedAgentPath, parseAgentPath } from './agentPath'
-import { isInside, locateInside } from './containment'
+import { isInside, locateInside } from './anchored/containment'
 import { refuse, workspaceError } from './errors'
 
 export interface ResolvedPath {

@@ -1,6 +1,6 @@
-import type { BackupInfo } from './backups'
 import type { HistoryEntry } from './history/gitHistory'
-import type { TrashEntry } from './trash'
+import type { BackupInfo } from './recovery/backups'
+import type { TrashEntry } from './recovery/trash'
 import type { WatchOptions, WorkspaceWatcher } from './watcher'
 
 export type EntryType = 'file' | 'directory'

@@ -1,9 +1,9 @@
 import type { Stats } from 'node:fs'
 import { readdir, realpath, stat } from 'node:fs/promises'
 import { joinAgent } from './agentPath'
-import type { AnchoredDir } from './anchoredDir'
-import { lstatOrUndefined } from './anchoredWalk'
-import { isInside } from './containment'
+import type { AnchoredDir } from './anchored/anchoredDir'
+import { lstatOrUndefined } from './anchored/anchoredWalk'
+import { isInside } from './anchored/containment'
 import { isInternalName, isTempName } from './internalPaths'
 import type { EntryInfo } from './types'
 

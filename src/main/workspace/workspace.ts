@@ -1,7 +1,7 @@
 import { rename } from 'node:fs/promises'
 import path from 'node:path'
-import type { AnchoredDir } from './anchoredDir'
-import { readAnchored } from './anchoredIo'
+import type { AnchoredDir } from './anchored/anchoredDir'
+import { readAnchored } from './anchored/anchoredIo'
 import {
   type Anchored,
   lstatOrUndefined,
@@ -9,18 +9,18 @@ import {
   type WalkOptions,
   walkAnchored,
   withAnchored,
-} from './anchoredWalk'
-import { writeFileAtomic } from './atomicWrite'
-import { type BackupInfo, BackupStore } from './backups'
+} from './anchored/anchoredWalk'
+import { writeFileAtomic } from './anchored/atomicWrite'
+import type { WriteFs } from './anchored/fsSeam'
 import { copyEntry } from './copyEntry'
 import { errnoOf, fromFsError, refuse, workspaceError } from './errors'
-import type { WriteFs } from './fsSeam'
 import type { GitHistory } from './history/gitHistory'
 import { HistoryRestorer } from './history/historyAccess'
 import { INTERNAL_DIR } from './internalPaths'
 import { findByName, listFolder } from './listing'
+import { type BackupInfo, BackupStore } from './recovery/backups'
+import { Trash } from './recovery/trash'
 import type { PathResolver } from './resolvePath'
-import { Trash } from './trash'
 import type {
   DeleteReceipt,
   EntryInfo,

@@ -61,7 +61,11 @@ describe('memory proposals', () => {
       })
       const listed = await host.client.invoke('memory.list', {})
       expect(listed.memories.map((m) => m.text)).toEqual(['Invoices are saved in /finance/invoices'])
-      expect(listed.memories[0]?.source).toEqual({ kind: 'conversation' })
+      // The source names the conversation it was said in (Settings → Memory shows its title).
+      expect(listed.memories[0]?.source).toMatchObject({
+        kind: 'conversation',
+        conversationId: first.conversationId,
+      })
 
       // The next conversation: the memory block is in the system prompt of every call of the run, byte for byte.
       const before = suite.llm.requests.length

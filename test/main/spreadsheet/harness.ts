@@ -5,8 +5,8 @@ import path from 'node:path'
 import { loadSpreadsheetToolset } from '../../../src/main/spreadsheet'
 import { createToolSession, invoke, type ToolSession } from '../../../src/main/tools'
 import { createWorkspace } from '../../../src/main/workspace'
+import type { WriteFs } from '../../../src/main/workspace/anchored/fsSeam'
 import type { CreatedWorkspace } from '../../../src/main/workspace/createWorkspace'
-import type { WriteFs } from '../../../src/main/workspace/fsSeam'
 
 export interface Harness {
   root: string

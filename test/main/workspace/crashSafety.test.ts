@@ -1,7 +1,7 @@
 import { open, readdir, readFile, rename, symlink, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { WriteFs, WriteHandle } from '../../../src/main/workspace/fsSeam'
+import type { WriteFs, WriteHandle } from '../../../src/main/workspace/anchored/fsSeam'
 import { AppError } from '../../../src/shared/errors'
 import { rejection, sandboxes, tempFilesIn } from './sandbox'
 

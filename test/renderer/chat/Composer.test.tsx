@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Composer } from '../../../src/renderer/src/chat/Composer'
-import { useComposer } from '../../../src/renderer/src/chat/composerStore'
+import { Composer } from '../../../src/renderer/src/chat/composer/Composer'
+import { useComposer } from '../../../src/renderer/src/chat/composer/composerStore'
 
 function setup(props: { running?: boolean } = {}) {
   const onSend = vi.fn()

@@ -2,15 +2,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useChat } from '../../../src/renderer/src/chat/chatStore'
 import { ExportDocumentMenu } from '../../../src/renderer/src/chat/ExportDocumentMenu'
-import { MessageItem } from '../../../src/renderer/src/chat/MessageItem'
-import { SINGLE } from '../../../src/renderer/src/chat/versions'
+import { MessageItem } from '../../../src/renderer/src/chat/messages/MessageItem'
+import { SINGLE } from '../../../src/renderer/src/chat/messages/versions'
+import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import type { ChatMessage } from '../../../src/shared/ipc'
+import { fakeBureau } from '../../support/fakeBureau'
 
 const invoke = vi.hoisted(() => vi.fn())
-vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke, on: () => () => {} } }))
+const bureau = fakeBureau({}, invoke)
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <BureauProvider client={bureau}>{children}</BureauProvider>
+)
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => {}
@@ -35,7 +41,7 @@ describe('ExportDocumentMenu', () => {
     const user = userEvent.setup()
     const reply = deferred<{ agentPath: string; bytes: number; warnings: string[] }>()
     invoke.mockReturnValue(reply.promise)
-    render(<ExportDocumentMenu conversationId="c1" />)
+    render(<ExportDocumentMenu conversationId="c1" />, { wrapper })
     await user.tab()
     expect(document.activeElement).toBe(summary())
     details().open = true
@@ -69,7 +75,7 @@ describe('ExportDocumentMenu', () => {
       pages: 2,
       warnings: ['Image "/x.png" was not found.'],
     })
-    render(<ExportDocumentMenu conversationId="c1" />)
+    render(<ExportDocumentMenu conversationId="c1" />, { wrapper })
     details().open = true
     await user.click(screen.getByRole('menuitem', { name: 'PDF' }))
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -104,9 +110,11 @@ const message = (
 
 function renderMessage(m: ChatMessage) {
   return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MessageItem message={m} busy={false} version={SINGLE} />
-    </QueryClientProvider>,
+    <BureauProvider client={bureau}>
+      <QueryClientProvider client={new QueryClient()}>
+        <MessageItem message={m} busy={false} version={SINGLE} />
+      </QueryClientProvider>
+    </BureauProvider>,
   )
 }
 
@@ -164,10 +172,10 @@ describe("an answer's own export", () => {
   it('closes when focus leaves it, so two answers never have their menus open at once', async () => {
     const user = userEvent.setup()
     render(
-      <>
+      <BureauProvider client={bureau}>
         <ExportDocumentMenu conversationId="c1" messageId="a1" />
         <ExportDocumentMenu conversationId="c1" messageId="a2" />
-      </>,
+      </BureauProvider>,
     )
     const [first, second] = screen.getAllByText('Export', { selector: 'summary' })
     const firstMenu = first?.closest('details') as HTMLDetailsElement

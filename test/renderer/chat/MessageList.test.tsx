@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { MessageList } from '../../../src/renderer/src/chat/MessageList'
+import { MessageList } from '../../../src/renderer/src/chat/messages/MessageList'
 import type { ChatMessage } from '../../../src/shared/ipc'
 
 const VIEWPORT = 800

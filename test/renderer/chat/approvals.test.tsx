@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApprovalCard } from '../../../src/renderer/src/chat/ApprovalCard'
-import { shownArgs } from '../../../src/renderer/src/chat/approvalText'
 import { useChat } from '../../../src/renderer/src/chat/chatStore'
+import { ApprovalCard } from '../../../src/renderer/src/chat/messages/ApprovalCard'
+import { shownArgs } from '../../../src/renderer/src/chat/messages/approvalText'
 import type { ApprovalCall } from '../../../src/shared/ipc'
 
 const ref = { runId: 'r1', conversationId: 'c1', messageId: 'm-a' }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { admitFiles, namePastedFile } from '../../../src/renderer/src/chat/attachmentLimits'
+import { admitFiles, namePastedFile } from '../../../src/renderer/src/chat/composer/attachmentLimits'
 
 const limits = { maxFiles: 3, maxFileBytes: 1000, maxTotalBytes: 1500 }
 const f = (name: string, size: number) => ({ name, size })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { composerKeyAction } from '../../../src/renderer/src/chat/composerKeys'
+import { composerKeyAction } from '../../../src/renderer/src/chat/composer/composerKeys'
 
 describe('composerKeyAction', () => {
   it('sends on Enter and keeps Shift+Enter for a new line', () => {

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ConversationUsage, conversationUsage } from '../../../src/renderer/src/chat/ConversationUsage'
+import {
+  ConversationUsage,
+  conversationUsage,
+} from '../../../src/renderer/src/chat/conversations/ConversationUsage'
 import type { ChatMessage } from '../../../src/shared/ipc'
 
 function answer(id: string, usage?: ChatMessage['usage']): ChatMessage {

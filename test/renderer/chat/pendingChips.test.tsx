@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Composer } from '../../../src/renderer/src/chat/Composer'
-import { useComposer } from '../../../src/renderer/src/chat/composerStore'
+import { Composer } from '../../../src/renderer/src/chat/composer/Composer'
+import { useComposer } from '../../../src/renderer/src/chat/composer/composerStore'
 import type { AttachmentCheckResult } from '../../../src/shared/ipc'
 
 // Issue 19 item 8: a chip says Reading… while the host converts the file, then Ready or the error.

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { useComposer } from '../../../src/renderer/src/chat/composerStore'
-import type { PendingFilesState } from '../../../src/renderer/src/chat/pendingFilesSlice'
+import { useComposer } from '../../../src/renderer/src/chat/composer/composerStore'
+import type { PendingFilesState } from '../../../src/renderer/src/chat/composer/pendingFilesSlice'
 import { useVoice } from '../../../src/renderer/src/voice/voiceStore'
 
 const file = (name: string, size: number) => new File([new Uint8Array(size)], name)

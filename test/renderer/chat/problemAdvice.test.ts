@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { adviceFor } from '../../../src/renderer/src/chat/problemAdvice'
+import { adviceFor } from '../../../src/renderer/src/chat/messages/problemAdvice'
 
 describe('adviceFor', () => {
   it('sends a rejected key to the key field', () => {

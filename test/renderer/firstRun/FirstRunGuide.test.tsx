@@ -2,10 +2,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import { defaultSettings, PublicSettings } from '../../../src/shared/settings'
+import { fakeBureau } from '../../support/fakeBureau'
 
 const invoke = vi.hoisted(() => vi.fn())
-vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke, on: () => () => {} } }))
+const bureau = fakeBureau({}, invoke)
 
 const { FirstRunGuide } = await import('../../../src/renderer/src/firstRun/FirstRunGuide')
 
@@ -82,9 +84,11 @@ function setup(ui: Record<string, unknown> = {}, effective = 'ollama') {
     throw new Error(`unexpected route ${route}`)
   })
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <FirstRunGuide settings={settings} />
-    </QueryClientProvider>,
+    <BureauProvider client={bureau}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <FirstRunGuide settings={settings} />
+      </QueryClientProvider>
+    </BureauProvider>,
   )
 }
 

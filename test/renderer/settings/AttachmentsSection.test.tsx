@@ -2,12 +2,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import { defaultSettings, PublicSettings } from '../../../src/shared/settings'
+import { fakeBureau } from '../../support/fakeBureau'
 
 const invoke = vi.hoisted(() => vi.fn())
-vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke } }))
+const bureau = fakeBureau({}, invoke)
 
-const { AttachmentsSection } = await import('../../../src/renderer/src/settings/AttachmentsSection')
+const { AttachmentsSection } = await import('../../../src/renderer/src/settings/sections/AttachmentsSection')
 
 function setup() {
   const settings = PublicSettings.parse({
@@ -21,9 +23,11 @@ function setup() {
   })
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
   render(
-    <QueryClientProvider client={client}>
-      <AttachmentsSection settings={settings} />
-    </QueryClientProvider>,
+    <BureauProvider client={bureau}>
+      <QueryClientProvider client={client}>
+        <AttachmentsSection settings={settings} />
+      </QueryClientProvider>
+    </BureauProvider>,
   )
   return screen.getByRole('combobox', { name: 'Images and scanned pages' }) as HTMLSelectElement
 }

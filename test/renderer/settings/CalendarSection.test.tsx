@@ -2,12 +2,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import { CalendarAccount, defaultSettings, PublicSettings } from '../../../src/shared/settings'
+import { fakeBureau } from '../../support/fakeBureau'
 
 const invoke = vi.hoisted(() => vi.fn())
-vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke } }))
+const bureau = fakeBureau({}, invoke)
 
-const { CalendarSection } = await import('../../../src/renderer/src/settings/CalendarSection')
+const { CalendarSection } = await import('../../../src/renderer/src/settings/sections/CalendarSection')
 
 const SECRET = 'caldav-password-never-shown-91c2'
 const WORK = CalendarAccount.parse({ url: 'https://dav.example.com/', user: 'alice' })
@@ -35,9 +37,11 @@ function show(settings: PublicSettings) {
   })
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
   render(
-    <QueryClientProvider client={client}>
-      <CalendarSection settings={settings} />
-    </QueryClientProvider>,
+    <BureauProvider client={bureau}>
+      <QueryClientProvider client={client}>
+        <CalendarSection settings={settings} />
+      </QueryClientProvider>
+    </BureauProvider>,
   )
   return screen.getByRole('region', { name: 'Calendar' })
 }

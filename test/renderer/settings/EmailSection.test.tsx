@@ -2,12 +2,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import { defaultSettings, EmailAccount, PublicSettings } from '../../../src/shared/settings'
+import { fakeBureau } from '../../support/fakeBureau'
 
 const invoke = vi.hoisted(() => vi.fn())
-vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke } }))
+const bureau = fakeBureau({}, invoke)
 
-const { EmailSection } = await import('../../../src/renderer/src/settings/EmailSection')
+const { EmailSection } = await import('../../../src/renderer/src/settings/sections/EmailSection')
 
 const SECRET = 'imap-password-never-shown-7f3a'
 const WORK = EmailAccount.parse({
@@ -40,9 +42,11 @@ function show(settings: PublicSettings) {
   })
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
   render(
-    <QueryClientProvider client={client}>
-      <EmailSection settings={settings} />
-    </QueryClientProvider>,
+    <BureauProvider client={bureau}>
+      <QueryClientProvider client={client}>
+        <EmailSection settings={settings} />
+      </QueryClientProvider>
+    </BureauProvider>,
   )
   return screen.getByRole('region', { name: 'E-mail' })
 }

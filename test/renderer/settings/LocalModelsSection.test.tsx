@@ -2,21 +2,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import { defaultSettings, PublicSettings } from '../../../src/shared/settings'
+import { fakeBureau } from '../../support/fakeBureau'
 
 const invoke = vi.hoisted(() => vi.fn())
-const listeners = vi.hoisted(() => new Map<string, (payload: unknown) => void>())
-vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({
-  bureau: {
-    invoke,
-    on: (event: string, listener: (payload: unknown) => void) => {
-      listeners.set(event, listener)
-      return () => listeners.delete(event)
-    },
-  },
-}))
+const bureau = fakeBureau({}, invoke)
 
-const { LocalModelsSection } = await import('../../../src/renderer/src/settings/LocalModelsSection')
+const { LocalModelsSection } = await import('../../../src/renderer/src/settings/sections/LocalModelsSection')
 
 const settings = PublicSettings.parse({
   ...defaultSettings(),
@@ -67,9 +60,11 @@ function setup() {
     throw new Error(`unexpected route ${route}`)
   })
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <LocalModelsSection settings={settings} />
-    </QueryClientProvider>,
+    <BureauProvider client={bureau}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <LocalModelsSection settings={settings} />
+      </QueryClientProvider>
+    </BureauProvider>,
   )
 }
 
@@ -99,7 +94,7 @@ describe('Local models settings', () => {
     ).toBeTruthy()
     await waitFor(() => expect(invoke).toHaveBeenCalledWith('models.pull', { id: 'qwen3-1.7b-q8' }))
     act(() =>
-      listeners.get('models.progress')?.({
+      bureau.emit('models.progress', {
         id: 'qwen3-1.7b-q8',
         name: 'Qwen3 1.7B',
         state: 'downloading',

@@ -2,20 +2,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import type { McpServerStatus } from '../../../src/shared/ipc'
 import { defaultSettings, PublicSettings } from '../../../src/shared/settings'
+import { fakeBureau } from '../../support/fakeBureau'
 
 const invoke = vi.hoisted(() => vi.fn())
-const listeners = vi.hoisted(() => new Map<string, (payload: unknown) => void>())
-vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({
-  bureau: {
-    invoke,
-    on: (event: string, listener: (payload: unknown) => void) => {
-      listeners.set(event, listener)
-      return () => listeners.delete(event)
-    },
-  },
-}))
+const bureau = fakeBureau({}, invoke)
 
 const { McpSection } = await import('../../../src/renderer/src/settings/mcp/McpSection')
 
@@ -66,9 +59,11 @@ function setup() {
   })
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
-    <QueryClientProvider client={client}>
-      <McpSection settings={settings} />
-    </QueryClientProvider>,
+    <BureauProvider client={bureau}>
+      <QueryClientProvider client={client}>
+        <McpSection settings={settings} />
+      </QueryClientProvider>
+    </BureauProvider>,
   )
 }
 
@@ -78,7 +73,6 @@ describe('Settings → MCP servers', () => {
   afterEach(() => {
     cleanup()
     invoke.mockReset()
-    listeners.clear()
   })
 
   it('lists each server with its live state and error, and follows mcp.changed', async () => {
@@ -91,7 +85,9 @@ describe('Settings → MCP servers', () => {
     expect(broken.textContent).toContain('from mcp.json')
     // A server of mcp.json is the user's file: no edit, remove or enable switch here.
     expect(within(broken).queryByRole('button', { name: 'Edit' })).toBeNull()
-    act(() => listeners.get('mcp.changed')?.([{ ...servers[0], state: 'connecting', toolCount: 0 }]))
+    act(() =>
+      bureau.emit('mcp.changed', [{ ...(servers[0] as McpServerStatus), state: 'connecting', toolCount: 0 }]),
+    )
     await waitFor(() =>
       expect(
         within(screen.getByRole('listitem', { name: 'MCP server github' })).getByRole('status').textContent,

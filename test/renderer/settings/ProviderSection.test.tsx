@@ -2,22 +2,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import { defaultSettings, PublicSettings } from '../../../src/shared/settings'
+import { fakeBureau } from '../../support/fakeBureau'
 
 // Issue 18 item 3: Ollama's installed models in a dropdown, and no "Not set" for a provider without keys.
 const invoke = vi.hoisted(() => vi.fn())
-const listeners = vi.hoisted(() => new Map<string, (payload: unknown) => void>())
-vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({
-  bureau: {
-    invoke,
-    on: (event: string, listener: (payload: unknown) => void) => {
-      listeners.set(event, listener)
-      return () => listeners.delete(event)
-    },
-  },
-}))
+const bureau = fakeBureau({}, invoke)
 
-const { ProviderSection } = await import('../../../src/renderer/src/settings/ProviderSection')
+const { ProviderSection } = await import('../../../src/renderer/src/settings/sections/ProviderSection')
 
 const settings = PublicSettings.parse({
   ...defaultSettings(),
@@ -58,9 +51,11 @@ function setup(status: { running: boolean; models: { name: string; sizeBytes: nu
     throw new Error(`unexpected route ${route}`)
   })
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ProviderSection settings={settings} />
-    </QueryClientProvider>,
+    <BureauProvider client={bureau}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ProviderSection settings={settings} />
+      </QueryClientProvider>
+    </BureauProvider>,
   )
 }
 
@@ -108,7 +103,7 @@ describe('Model provider settings for Ollama', () => {
     const before = statusCalls()
     const event = { model: 'llama3.2:3b', completedBytes: null, totalBytes: null, message: null }
     act(() =>
-      listeners.get('ollama.progress')?.({
+      bureau.emit('ollama.progress', {
         ...event,
         state: 'pulling',
         status: 'pulling 6a0746a1ec1a',
@@ -118,7 +113,7 @@ describe('Model provider settings for Ollama', () => {
     )
     expect(screen.getByText(/pulling 6a0746a1ec1a: 25% \(512 MB of 2\.0 GB\)/)).toBeTruthy()
     expect((screen.getByRole('button', { name: 'Pull' }) as HTMLButtonElement).disabled).toBe(true)
-    act(() => listeners.get('ollama.progress')?.({ ...event, state: 'done', status: 'success' }))
+    act(() => bureau.emit('ollama.progress', { ...event, state: 'done', status: 'success' }))
     expect(screen.getByText('llama3.2:3b is installed in Ollama.')).toBeTruthy()
     await waitFor(() => expect(statusCalls()).toBeGreaterThan(before))
   })
@@ -139,9 +134,13 @@ describe('Test connection before saving', () => {
       throw new Error(`unexpected route ${route}`)
     })
     render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ProviderSection settings={{ ...settings, provider: { ...settings.provider, active: 'deepseek' } }} />
-      </QueryClientProvider>,
+      <BureauProvider client={bureau}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <ProviderSection
+            settings={{ ...settings, provider: { ...settings.provider, active: 'deepseek' } }}
+          />
+        </QueryClientProvider>
+      </BureauProvider>,
     )
     fireEvent.change(await screen.findByRole('textbox', { name: 'Base URL' }), {
       target: { value: 'https://llm.example/v1' },

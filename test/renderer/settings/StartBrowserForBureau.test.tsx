@@ -2,19 +2,23 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import type { StartForBureauResult } from '../../../src/shared/ipc'
+import { fakeBureau } from '../../support/fakeBureau'
 
 const invoke = vi.hoisted(() => vi.fn())
-vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke } }))
+const bureau = fakeBureau({}, invoke)
 
 const { StartBrowserForBureau } = await import('../../../src/renderer/src/settings/StartBrowserForBureau')
 
 function setup(disabled = false) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
   render(
-    <QueryClientProvider client={client}>
-      <StartBrowserForBureau disabled={disabled} />
-    </QueryClientProvider>,
+    <BureauProvider client={bureau}>
+      <QueryClientProvider client={client}>
+        <StartBrowserForBureau disabled={disabled} />
+      </QueryClientProvider>
+    </BureauProvider>,
   )
   return screen.getByRole('button', { name: 'Start Edge for Bureau' })
 }

@@ -2,19 +2,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import { defaultSettings, PublicSettings } from '../../../src/shared/settings'
+import { fakeBureau } from '../../support/fakeBureau'
 
 const invoke = vi.hoisted(() => vi.fn())
-const listeners = vi.hoisted(() => new Map<string, Set<(event: unknown) => void>>())
-const on = vi.hoisted(() =>
-  vi.fn((event: string, listener: (payload: unknown) => void) => {
-    const set = listeners.get(event) ?? new Set()
-    listeners.set(event, set)
-    set.add(listener)
-    return () => set.delete(listener)
-  }),
-)
-vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke, on } }))
+const bureau = fakeBureau({}, invoke)
 
 const { default: AutoSpeak } = await import('../../../src/renderer/src/voice/AutoSpeak')
 const { SETTINGS_KEY } = await import('../../../src/renderer/src/settings/useSettings')
@@ -28,16 +21,11 @@ const settingsWith = (voice: object, theme: 'light' | 'dark' = 'light') =>
     secretStorage: { kind: 'key-file', secure: true },
   })
 
-const emit = (event: string, payload: unknown) => {
-  for (const listener of listeners.get(event) ?? []) listener(payload)
-}
-
 describe('AutoSpeak', () => {
   afterEach(() => {
     cleanup()
     invoke.mockReset()
-    on.mockClear()
-    listeners.clear()
+    bureau.subscriptions.length = 0
   })
 
   it('keeps listening across settings changes, and each run speaks with the engine saved at its start', async () => {
@@ -45,22 +33,37 @@ describe('AutoSpeak', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
     client.setQueryData(SETTINGS_KEY, settingsWith({ tts: { engine: 'espeak-ng' } }))
     render(
-      <QueryClientProvider client={client}>
-        <AutoSpeak />
-      </QueryClientProvider>,
+      <BureauProvider client={bureau}>
+        <QueryClientProvider client={client}>
+          <AutoSpeak />
+        </QueryClientProvider>
+      </BureauProvider>,
     )
-    await waitFor(() => expect(listeners.get('chat.delta')?.size).toBe(1))
+    await waitFor(() => expect(bureau.listenerCount('chat.delta')).toBe(1))
 
     await act(async () => {
       client.setQueryData(SETTINGS_KEY, settingsWith({ tts: { engine: 'openai' } }, 'dark'))
       // The query cache tells its observers in a setTimeout(0) batch.
       await new Promise((resolve) => setTimeout(resolve, 0))
     })
-    expect(on.mock.calls.filter(([event]) => event === 'chat.delta')).toHaveLength(1)
+    expect(bureau.subscriptions.filter((event) => event === 'chat.delta')).toHaveLength(1)
 
     act(() => {
-      emit('chat.delta', { runId: 'r1', text: 'The first sentence is here.' })
-      emit('agent.done', { runId: 'r1' })
+      const run = { runId: 'r1', conversationId: 'c1', messageId: 'm1' }
+      bureau.emit('chat.delta', { ...run, text: 'The first sentence is here.' })
+      bureau.emit('agent.done', {
+        ...run,
+        message: {
+          id: 'm1',
+          role: 'assistant',
+          text: 'The first sentence is here.',
+          createdAt: new Date(0).toISOString(),
+          status: 'done',
+          attachments: [],
+          steps: [],
+          files: [],
+        },
+      })
     })
     await waitFor(() =>
       expect(invoke).toHaveBeenCalledWith('voice.synthesize', {

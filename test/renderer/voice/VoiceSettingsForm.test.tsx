@@ -2,11 +2,13 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import type { VoiceEngines } from '../../../src/shared/ipc'
 import { defaultSettings, PublicSettings, type SettingsPatch } from '../../../src/shared/settings'
+import { fakeBureau } from '../../support/fakeBureau'
 
 const invoke = vi.hoisted(() => vi.fn())
-vi.mock('../../../src/renderer/src/ipc/bureauClient', () => ({ bureau: { invoke } }))
+const bureau = fakeBureau({}, invoke)
 
 const { VoiceSettingsForm } = await import('../../../src/renderer/src/voice/VoiceSettingsForm')
 const { SETTINGS_KEY } = await import('../../../src/renderer/src/settings/useSettings')
@@ -65,9 +67,11 @@ function setup() {
   })
   client.setQueryData(SETTINGS_KEY, settings)
   render(
-    <QueryClientProvider client={client}>
-      <CachedVoiceSettingsForm />
-    </QueryClientProvider>,
+    <BureauProvider client={bureau}>
+      <QueryClientProvider client={client}>
+        <CachedVoiceSettingsForm />
+      </QueryClientProvider>
+    </BureauProvider>,
   )
   const [speech, listening] = screen.getAllByRole('group')
   if (!speech || !listening) throw new Error('the two fieldsets are missing')

@@ -174,6 +174,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       run.agent = startAgent({
         prompt,
         ...(memory ? { memory } : {}),
+        origin: { conversationId: run.conversationId, title: conversation.title },
         model,
         toolsets,
         subagents: delegatable(options.subagents?.(), toolsets),

@@ -1,5 +1,5 @@
 import type { ApprovalCall, ApprovalDecision } from '../../../shared/ipc'
-import { checkMemoryProposal, type MemoryStore, selectMemories } from '../../memory'
+import { checkMemoryProposal, type MemoryStore, nearestByMeaning, selectMemories } from '../../memory'
 import type { ApprovalGate, ApprovalRequest } from '../../tools'
 import type { RunAgentOptions } from '../types'
 
@@ -118,6 +118,7 @@ export async function memoryForTurn(
     const selection = await selectMemories(await store.snapshot(), {
       query: prompt,
       workspace: workspaceRoot,
+      nearest: await nearestByMeaning(store, prompt, onError),
     })
     return selection.used.length > 0 ? selection : undefined
   } catch (error) {

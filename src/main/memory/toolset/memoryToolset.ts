@@ -96,7 +96,16 @@ export function createMemoryToolset(env: MemoryToolsetEnvironment) {
             const close = await store.similar(text, where)
             if (close.length > 0) throw new AppError('CONFLICT', closeMemoriesMessage(close))
           }
-          const memory = await store.add({ text, scope: where, source: { kind: 'conversation' } })
+          const origin = ctx.session.origin
+          const memory = await store.add({
+            text,
+            scope: where,
+            source: {
+              kind: 'conversation',
+              ...(origin ? { conversationId: origin.conversationId } : {}),
+              ...(origin?.title ? { title: origin.title.slice(0, 300) } : {}),
+            },
+          })
           return { stored: stored(memory) }
         },
       }),

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs'
 import path from 'node:path'
-import { readAnchored } from '../anchoredIo'
-import { walkAnchored, withAnchored } from '../anchoredWalk'
+import { readAnchored } from '../anchored/anchoredIo'
+import { walkAnchored, withAnchored } from '../anchored/anchoredWalk'
 
 /**
  * The file system isomorphic-git works with: its own folder (`gitdir`) as usual, but the content of the

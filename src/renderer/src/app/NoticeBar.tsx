@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react'
 import type { AppNotice } from '../../../shared/ipc'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 
 /** Shows `app.notice` events, including the ones raised before this window connected. */
 export function NoticeBar() {
+  const bureau = useBureau()
   const [notices, setNotices] = useState<AppNotice[]>([])
 
   useEffect(() => {
@@ -14,7 +15,7 @@ export function NoticeBar() {
       .then((list) => list.forEach(add))
       .catch(() => {})
     return bureau.on('app.notice', add)
-  }, [])
+  }, [bureau])
 
   if (notices.length === 0) return null
   return (

@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { Conversation, ModelChoice } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import { useChat } from './chatStore'
+import { useInstructionTokens } from './composer/useInstructionTokens'
 import { downloadText } from './download'
 import { ModelPicker } from './ModelPicker'
-import { problemFrom } from './problemFrom'
-import { useInstructionTokens } from './useInstructionTokens'
+import { problemFrom } from './messages/problemFrom'
 
 interface Props {
   conversation: Pick<Conversation, 'id' | 'model' | 'instructions'> | undefined
@@ -27,6 +27,7 @@ function InstructionsPanel({
   onSaved(c: Conversation): void
   onClose(): void
 }) {
+  const bureau = useBureau()
   const [text, setText] = useState(conversation.instructions ?? '')
   const tokens = useInstructionTokens({ conversation: text })
   const save = async () => {
@@ -69,6 +70,7 @@ function InstructionsPanel({
 
 /** Above the conversation: the model picker, the conversation's instructions and its export. */
 export function ChatHeader({ conversation, draftModel, onDraftModel, busy, onChanged }: Props) {
+  const bureau = useBureau()
   const queryClient = useQueryClient()
   const [instructionsOpen, setInstructionsOpen] = useState(false)
   const openId = conversation?.id

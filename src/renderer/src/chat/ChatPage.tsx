@@ -6,28 +6,29 @@ import { activePath } from '../../../shared/chat/conversationTree'
 import { Icon } from '../components/Icon'
 import { ProblemBanner } from '../components/ProblemBanner'
 import { FirstRunGuide } from '../firstRun/FirstRunGuide'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import { useSettings } from '../settings/useSettings'
-import { ApprovalCard, ApprovalNote } from './ApprovalCard'
 import { ChatHeader } from './ChatHeader'
-import { Composer } from './Composer'
-import { ConversationList } from './ConversationList'
 import { answerApproval, answerQuestion, sendMessage, stopRun } from './chatActions'
 import { useChat } from './chatStore'
-import { useComposer } from './composerStore'
-import { DropZone } from './DropZone'
+import { Composer } from './composer/Composer'
+import { useComposer } from './composer/composerStore'
+import { DropZone } from './composer/DropZone'
+import { ConversationList } from './conversations/ConversationList'
+import { skipRestore, useLastConversation } from './conversations/useLastConversation'
 import { EmptyState } from './EmptyState'
 import { ExportDocumentMenu } from './ExportDocumentMenu'
 import { CONVERSATIONS_TOGGLE_ID, useLayout } from './layoutStore'
-import { MessageList } from './MessageList'
-import { problemFrom } from './problemFrom'
-import { QuestionPrompt } from './QuestionPrompt'
+import { ApprovalCard, ApprovalNote } from './messages/ApprovalCard'
+import { MessageList } from './messages/MessageList'
+import { problemFrom } from './messages/problemFrom'
+import { QuestionPrompt } from './messages/QuestionPrompt'
+import { versionsOf } from './messages/versions'
 import { useChatEvents } from './useChatEvents'
-import { skipRestore, useLastConversation } from './useLastConversation'
-import { versionsOf } from './versions'
 
 /** The Chat page: conversations on the left, the conversation and the composer on the right. */
 export default function ChatPage() {
+  const bureau = useBureau()
   useChatEvents()
   const queryClient = useQueryClient()
   const settings = useSettings()
@@ -52,23 +53,26 @@ export default function ChatPage() {
 
   const focusComposer = () => page.current?.querySelector<HTMLTextAreaElement>('.composer-input')?.focus()
 
-  const openConversation = useCallback(async (id: string, atMessage?: string) => {
-    skipRestore()
-    try {
-      let conversation = await bureau.invoke('conversations.get', { id })
-      const shown = activePath({ messages: conversation.messages, leafId: conversation.leafId ?? null })
-      // A hit on another branch: show that branch (saved, so the next message continues it).
-      if (atMessage && !shown.some((m) => m.id === atMessage))
-        conversation = await bureau.invoke('conversations.select', {
-          conversationId: id,
-          messageId: atMessage,
-        })
-      useChat.getState().showConversation(id, conversation.messages, conversation.leafId ?? null, atMessage)
-      useChat.getState().setMeta(conversation)
-    } catch (error) {
-      useChat.getState().setProblem(problemFrom(error))
-    }
-  }, [])
+  const openConversation = useCallback(
+    async (id: string, atMessage?: string) => {
+      skipRestore()
+      try {
+        let conversation = await bureau.invoke('conversations.get', { id })
+        const shown = activePath({ messages: conversation.messages, leafId: conversation.leafId ?? null })
+        // A hit on another branch: show that branch (saved, so the next message continues it).
+        if (atMessage && !shown.some((m) => m.id === atMessage))
+          conversation = await bureau.invoke('conversations.select', {
+            conversationId: id,
+            messageId: atMessage,
+          })
+        useChat.getState().showConversation(id, conversation.messages, conversation.leafId ?? null, atMessage)
+        useChat.getState().setMeta(conversation)
+      } catch (error) {
+        useChat.getState().setProblem(problemFrom(error))
+      }
+    },
+    [bureau],
+  )
   const remember = useLastConversation()
 
   useEffect(() => remember(conversationId), [conversationId, remember])

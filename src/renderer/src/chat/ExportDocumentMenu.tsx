@@ -1,7 +1,7 @@
 import { type FocusEvent, type KeyboardEvent, useRef, useState } from 'react'
 import type { DocumentExportFormat } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 
 type State =
   | { kind: 'idle' }
@@ -37,6 +37,7 @@ function menuKeys(event: KeyboardEvent, details: HTMLDetailsElement | null, clos
 
 /** "Export as Word / PDF": writes the conversation (or one answer) to /exports in the workspace and says where. */
 export function ExportDocumentMenu({ conversationId, messageId }: Props) {
+  const bureau = useBureau()
   const [state, setState] = useState<State>({ kind: 'idle' })
   const details = useRef<HTMLDetailsElement>(null)
   const answer = messageId !== undefined

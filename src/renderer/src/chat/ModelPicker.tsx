@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ModelChoice, ModelChoiceGroup } from '../../../shared/ipc'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 
 const SEPARATOR = '\u001f'
 
@@ -29,6 +29,7 @@ export function ModelPicker({
   onChange(choice: ModelChoice | undefined): void
   disabled: boolean
 }) {
+  const bureau = useBureau()
   const groups = useQuery({
     queryKey: ['providers', 'models'],
     queryFn: () => bureau.invoke('providers.models'),

@@ -1,9 +1,9 @@
 import type { ApprovalDecision, AttachmentInput, ChatMessage, Conversation } from '../../../shared/ipc'
 import { bureau } from '../ipc/bureauClient'
 import { useChat } from './chatStore'
-import type { PendingFile } from './pendingFilesSlice'
-import { problemFrom } from './problemFrom'
-import { skipRestore } from './useLastConversation'
+import type { PendingFile } from './composer/pendingFilesSlice'
+import { skipRestore } from './conversations/useLastConversation'
+import { problemFrom } from './messages/problemFrom'
 
 let tempId = 0
 

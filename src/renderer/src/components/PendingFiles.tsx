@@ -1,5 +1,5 @@
 import { useRef } from 'react'
-import type { PendingCheck } from '../chat/pendingFilesSlice'
+import type { PendingCheck } from '../chat/composer/pendingFilesSlice'
 import { AttachmentChip, AttachmentChipList, type AttachmentChipProps } from './AttachmentChip'
 import { Icon } from './Icon'
 

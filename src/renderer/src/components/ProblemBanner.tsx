@@ -1,6 +1,6 @@
 import './components.css'
 import { useNavigation } from '../app/navigationStore'
-import { adviceFor } from '../chat/problemAdvice'
+import { adviceFor } from '../chat/messages/problemAdvice'
 import { useSettingsFocus } from '../settings/settingsFocus'
 import { Icon } from './Icon'
 

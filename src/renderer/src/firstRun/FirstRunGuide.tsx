@@ -4,24 +4,26 @@ import { type ReactNode, useEffect, useState } from 'react'
 import type { PublicSettings } from '../../../shared/settings'
 import { formatBytes } from '../components/formatBytes'
 import { Icon } from '../components/Icon'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import { DownloadProgress } from '../settings/DownloadProgress'
 import { formatSpeed } from '../settings/formatSpeed'
 import {
-  catalogueQuery,
-  importModelFile,
   MAX_IMPORT_BYTES,
-  ollamaQuery,
+  useCatalogue,
   useDownloads,
+  useImportModelFile,
   useModelSpeeds,
+  useOllamaStatus,
 } from '../settings/modelsApi'
-import { listProviders, testProvider } from '../settings/providersApi'
+import { useProviders, useProvidersApi } from '../settings/providersApi'
 import { SETTINGS_KEY } from '../settings/useSettings'
 
 type Choice = 'local' | 'ollama' | 'cloud'
 
 /** Tests a provider; a working one is remembered and the guide goes away for good. */
 function useGuideTest(choice: Choice) {
+  const bureau = useBureau()
+  const { testProvider } = useProvidersApi()
   const client = useQueryClient()
   return useMutation({
     mutationFn: async (providerId: string) => {
@@ -60,7 +62,9 @@ function Path({ title, chosen, children }: { title: string; chosen: boolean; chi
 }
 
 function LocalPath({ chosen, remember }: { chosen: boolean; remember(): void }) {
-  const catalogue = useQuery(catalogueQuery)
+  const bureau = useBureau()
+  const catalogue = useCatalogue()
+  const importModelFile = useImportModelFile()
   const speeds = useModelSpeeds()
   const downloads = useDownloads()
   const test = useGuideTest('local')
@@ -125,7 +129,8 @@ function LocalPath({ chosen, remember }: { chosen: boolean; remember(): void }) 
 }
 
 function OllamaPath({ chosen, remember }: { chosen: boolean; remember(): void }) {
-  const status = useQuery(ollamaQuery)
+  const bureau = useBureau()
+  const status = useOllamaStatus()
   const test = useGuideTest('ollama')
   const client = useQueryClient()
   const use = async () => {
@@ -167,7 +172,8 @@ function OllamaPath({ chosen, remember }: { chosen: boolean; remember(): void })
 }
 
 function CloudPath({ chosen, remember }: { chosen: boolean; remember(): void }) {
-  const providers = useQuery({ queryKey: ['providers'], queryFn: listProviders })
+  const bureau = useBureau()
+  const providers = useProviders()
   const cloud = (providers.data ?? []).filter((p) => p.needsKey)
   const [id, setId] = useState<string>()
   const [key, setKey] = useState('')
@@ -216,6 +222,8 @@ function CloudPath({ chosen, remember }: { chosen: boolean; remember(): void }) 
  * connection test. Once a test passes (here or at start) it is never shown again.
  */
 export function FirstRunGuide({ settings }: { settings: PublicSettings }) {
+  const bureau = useBureau()
+  const { listProviders, testProvider } = useProvidersApi()
   const client = useQueryClient()
   const active = useQuery({
     queryKey: ['first-run', 'active-test'],

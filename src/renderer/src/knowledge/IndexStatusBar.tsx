@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { KnowledgeStatus } from '../../../shared/ipc'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 
 function summary(status: KnowledgeStatus): string {
   const kind = status.mode === 'hybrid' ? 'full text + vectors' : 'full text'
@@ -15,6 +15,7 @@ function summary(status: KnowledgeStatus): string {
 
 /** One line of index progress on the Workspace page, with pause/resume and the files that failed. */
 export function IndexStatusBar() {
+  const bureau = useBureau()
   const queryClient = useQueryClient()
   const status = useQuery({
     queryKey: ['knowledge.status'],
@@ -23,7 +24,7 @@ export function IndexStatusBar() {
   })
   useEffect(
     () => bureau.on('knowledge.status', (next) => queryClient.setQueryData(['knowledge.status'], next)),
-    [queryClient],
+    [bureau, queryClient],
   )
   const data = status.data
   if (!data) return null

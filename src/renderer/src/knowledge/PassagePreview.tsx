@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import type { PassageRef } from '../workspace/workspaceNav'
 
 /** The converted Markdown around a cited passage, the passage marked and scrolled into view. */
 export function PassagePreview({ passage, onClose }: { passage: PassageRef; onClose: () => void }) {
+  const bureau = useBureau()
   const marked = useRef<HTMLElement>(null)
   const preview = useQuery({
     queryKey: ['knowledge.passage', passage.path, passage.start, passage.end],

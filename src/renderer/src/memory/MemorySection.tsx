@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react'
 import type { Memory, MemoryPreferences } from '../../../shared/memory'
 import { downloadText } from '../chat/download'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import './memory.css'
 
 type ScopeChoice = 'everywhere' | 'workspace'
@@ -59,6 +59,7 @@ function MemoryRow({
   workspace: string
   onDeleted(m: Memory): void
 }) {
+  const bureau = useBureau()
   const client = useQueryClient()
   const [editing, setEditing] = useState(false)
   const [text, setText] = useState(memory.text)
@@ -153,6 +154,7 @@ interface Undo {
 
 /** Settings → Memory: what Bureau keeps across conversations, to read, edit, pause, forget, export and import. */
 export function MemorySection() {
+  const bureau = useBureau()
   const client = useQueryClient()
   const [query, setQuery] = useState('')
   const [text, setText] = useState('')

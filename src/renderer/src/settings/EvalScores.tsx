@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { EvalScore } from '../../../shared/ipc'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 
 function describeScore(score: EvalScore): string {
   const percent = score.total > 0 ? Math.round((100 * score.passed) / score.total) : 0
@@ -10,6 +10,7 @@ function describeScore(score: EvalScore): string {
 
 /** The last `bureau eval` score of each model of this provider (from `<data-dir>/eval/last-results.json`). */
 export function EvalScores({ providerId }: { providerId: string }) {
+  const bureau = useBureau()
   const scores = useQuery({
     queryKey: ['eval.lastResults'],
     queryFn: () => bureau.invoke('eval.lastResults'),

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { OllamaPullProgressEvent } from '../../../shared/ipc'
 import { formatBytes } from '../components/formatBytes'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 
 function progressText(p: OllamaPullProgressEvent): string {
   if (p.state === 'done') return `${p.model} is installed in Ollama.`
@@ -14,6 +14,7 @@ function progressText(p: OllamaPullProgressEvent): string {
 
 /** Pulls a model through Ollama (`ollama pull` without a terminal), with Ollama's own progress. */
 export function OllamaPull() {
+  const bureau = useBureau()
   const [model, setModel] = useState('')
   const [progress, setProgress] = useState<OllamaPullProgressEvent | undefined>()
   const [problem, setProblem] = useState<string | undefined>()
@@ -24,7 +25,7 @@ export function OllamaPull() {
         setProgress(p)
         if (p.state === 'done') void client.invalidateQueries({ queryKey: ['ollama'] })
       }),
-    [client],
+    [bureau, client],
   )
   const pulling = progress?.state === 'pulling'
   const pull = () => {

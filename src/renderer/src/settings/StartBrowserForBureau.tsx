@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { StartForBureauResult } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import { ActionButton } from './ActionButton'
 import { SETTINGS_KEY } from './useSettings'
 
@@ -28,6 +28,7 @@ function Started({ result }: { result: StartForBureauResult }) {
  * mode cdp with the endpoint, and the section's fields follow through `settings.changed`.
  */
 export function StartBrowserForBureau({ disabled }: { disabled: boolean }) {
+  const bureau = useBureau()
   const queryClient = useQueryClient()
   const start = useMutation({
     mutationFn: () => bureau.invoke('browser.startForBureau'),

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import type { ProviderDraft } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
 import { ActionButton } from './ActionButton'
-import { testProvider } from './providersApi'
+import { useProvidersApi } from './providersApi'
 
 /** One round trip to the provider, with its latency or the reason it failed; tests `draft` (what is on screen) when given. */
 export function TestConnection({
@@ -16,6 +16,7 @@ export function TestConnection({
   draft?: ProviderDraft
   label?: string
 }) {
+  const { testProvider } = useProvidersApi()
   const test = useMutation({ mutationFn: () => testProvider(providerId, draft) })
   const result = test.data
   return (

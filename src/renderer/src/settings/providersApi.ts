@@ -1,5 +1,8 @@
-import type { ProviderDraft, ProviderSummary } from '../../../shared/ipc'
-import { bureau } from '../ipc/bureauClient'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import type { IpcClient, ProviderDraft, ProviderSummary } from '../../../shared/ipc'
+import { useBureau } from '../ipc/BureauProvider'
+import { queryKeys } from '../ipc/queryKeys'
 
 export type ProviderInfo = Pick<ProviderSummary, 'id' | 'name' | 'baseUrl' | 'model'> &
   Partial<Omit<ProviderSummary, 'id' | 'name' | 'baseUrl' | 'model'>>
@@ -11,12 +14,30 @@ export interface ConnectionTest {
   message?: string | undefined
 }
 
-export function listProviders(): Promise<ProviderInfo[]> {
+/** The configured providers. */
+export function useProviders(options: { retry?: boolean } = {}) {
+  const bureau = useBureau()
+  return useQuery({ queryKey: queryKeys.providers(), queryFn: () => listProviders(bureau), ...options })
+}
+
+/** `listProviders` and `testProvider` bound to the context's client, for event handlers. */
+export function useProvidersApi() {
+  const bureau = useBureau()
+  return useMemo(
+    () => ({
+      listProviders: () => listProviders(bureau),
+      testProvider: (id: string, draft?: ProviderDraft) => testProvider(bureau, id, draft),
+    }),
+    [bureau],
+  )
+}
+
+function listProviders(bureau: IpcClient): Promise<ProviderInfo[]> {
   return bureau.invoke('providers.list')
 }
 
 /** Tests a provider; `draft` holds what is on screen and not saved yet (empty fields: the saved values). */
-export async function testProvider(id: string, draft?: ProviderDraft): Promise<ConnectionTest> {
+async function testProvider(bureau: IpcClient, id: string, draft?: ProviderDraft): Promise<ConnectionTest> {
   const r = await bureau.invoke('providers.test', { id, ...(draft && { draft }) })
   return { ok: r.ok, latencyMs: r.latencyMs, model: r.model, message: r.error?.message ?? undefined }
 }

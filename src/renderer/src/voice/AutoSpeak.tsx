@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { PublicSettings } from '../../../shared/settings'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import { useSettings } from '../settings/useSettings'
 import { AudioPlayback } from './audioPlayback'
 import { createChatSpeaker } from './chatSpeaker'
@@ -11,6 +11,7 @@ import { savedSpeechOutput } from './speechOutputs'
  * Each run takes the speech settings of its start, so saving other settings does not cut it off.
  */
 export default function AutoSpeak() {
+  const bureau = useBureau()
   const settings = useRef<PublicSettings | undefined>(undefined)
   settings.current = useSettings().data
   useEffect(() => {
@@ -32,6 +33,6 @@ export default function AutoSpeak() {
       speaker.dispose()
       playback.close()
     }
-  }, [])
+  }, [bureau])
   return null
 }

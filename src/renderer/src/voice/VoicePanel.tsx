@@ -1,7 +1,7 @@
 import './voice.css'
 import { type FormEvent, useState } from 'react'
 import { DEFAULT_VAD } from '../../../shared/voice'
-import { DropZone } from '../chat/DropZone'
+import { DropZone } from '../chat/composer/DropZone'
 import { Icon } from '../components/Icon'
 import { AttachFilesButton, PendingFileChips, RejectedFiles } from '../components/PendingFiles'
 import { useSettings } from '../settings/useSettings'

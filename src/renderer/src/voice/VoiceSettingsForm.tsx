@@ -3,7 +3,7 @@ import type { FormEvent } from 'react'
 import type { VoiceEngineInfo, VoiceOption } from '../../../shared/ipc'
 import type { PublicSettings } from '../../../shared/settings'
 import { Field } from '../components/Field'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import { SaveActions } from '../settings/SaveActions'
 import { SecretField } from '../settings/SecretField'
 import { useSectionForm } from '../settings/useSectionForm'
@@ -45,6 +45,7 @@ const orNull = (text: string) => (text.trim() === '' ? null : text.trim())
 
 /** Engines as the host and this window see them: the window decides for Web Speech. */
 function useEngines() {
+  const bureau = useBureau()
   const host = useQuery({
     queryKey: ['voice.engines'],
     queryFn: () => bureau.invoke('voice.engines'),

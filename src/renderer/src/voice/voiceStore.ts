@@ -1,6 +1,10 @@
 import { create } from 'zustand'
-import { checkPendingFile } from '../chat/checkPendingFile'
-import { type PendingFile, type PendingFilesState, pendingFilesSlice } from '../chat/pendingFilesSlice'
+import { checkPendingFile } from '../chat/composer/checkPendingFile'
+import {
+  type PendingFile,
+  type PendingFilesState,
+  pendingFilesSlice,
+} from '../chat/composer/pendingFilesSlice'
 import type { VoiceSessionState } from './voiceSession'
 
 /** The session's state for React, and the files for the next question. */

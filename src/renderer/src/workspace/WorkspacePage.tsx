@@ -7,7 +7,7 @@ import { FileBadge } from '../components/FileBadge'
 import { formatBytes } from '../components/formatBytes'
 import { Icon } from '../components/Icon'
 import { downloadFile, openWithSystem } from '../files/fileActions'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import { IndexStatusBar } from '../knowledge/IndexStatusBar'
 import { PassagePreview } from '../knowledge/PassagePreview'
 import { Breadcrumbs } from './Breadcrumbs'
@@ -25,6 +25,7 @@ function sortEntries(entries: WorkspaceEntry[]): WorkspaceEntry[] {
 
 /** The agent's world: browse the workspace folder, open or download files. */
 export default function WorkspacePage() {
+  const bureau = useBureau()
   const { folder, highlight, openFolder, passage, showPassage } = useWorkspaceNav()
   const desktop = useAppInfo().data?.host === 'electron'
   const queryClient = useQueryClient()
@@ -37,7 +38,7 @@ export default function WorkspacePage() {
   useEffect(
     () =>
       bureau.on('workspace.changed', () => void queryClient.invalidateQueries({ queryKey: ['workspace'] })),
-    [queryClient],
+    [bureau, queryClient],
   )
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once the listed rows are rendered

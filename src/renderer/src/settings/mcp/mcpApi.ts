@@ -1,21 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { McpServerDraft, McpServerStatus } from '../../../../shared/ipc'
-import { bureau } from '../../ipc/bureauClient'
+import { useBureau } from '../../ipc/BureauProvider'
 
 export const SERVERS_KEY = ['mcp.servers'] as const
 
 /** The servers with their live state: `mcp.changed` replaces the list as servers connect or fail. */
 export function useMcpServers() {
+  const bureau = useBureau()
   const queryClient = useQueryClient()
   useEffect(
     () => bureau.on('mcp.changed', (servers) => queryClient.setQueryData(SERVERS_KEY, servers)),
-    [queryClient],
+    [bureau, queryClient],
   )
   return useQuery({ queryKey: SERVERS_KEY, queryFn: () => bureau.invoke('mcp.servers'), retry: false })
 }
 
 export function useMcpTools(name: string, status: McpServerStatus, enabled: boolean) {
+  const bureau = useBureau()
   return useQuery({
     queryKey: ['mcp.tools', name, status.state, status.toolCount],
     queryFn: () => bureau.invoke('mcp.tools', { name }),
@@ -26,6 +28,7 @@ export function useMcpTools(name: string, status: McpServerStatus, enabled: bool
 
 /** Every change refetches the list (the event usually got there first). */
 export function useMcpMutations() {
+  const bureau = useBureau()
   const queryClient = useQueryClient()
   const onSettled = () => queryClient.invalidateQueries({ queryKey: SERVERS_KEY })
   return {

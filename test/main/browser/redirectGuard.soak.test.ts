@@ -1,0 +1,3 @@
+import { redirectGuardSuite } from './redirectGuardSuite'
+
+redirectGuardSuite('soak')

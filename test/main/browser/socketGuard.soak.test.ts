@@ -1,0 +1,3 @@
+import { socketGuardSuite } from './socketGuardSuite'
+
+socketGuardSuite('soak')

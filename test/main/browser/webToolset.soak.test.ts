@@ -1,0 +1,3 @@
+import { webToolsetSuite } from './webToolsetSuite'
+
+webToolsetSuite('soak')

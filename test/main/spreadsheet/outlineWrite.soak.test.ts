@@ -1,0 +1,3 @@
+import { outlineWriteSuite } from './outlineWriteSuite'
+
+outlineWriteSuite('soak')

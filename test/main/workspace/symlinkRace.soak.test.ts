@@ -1,0 +1,3 @@
+import { symlinkRaceSuite } from './symlinkRaceSuite'
+
+symlinkRaceSuite('soak')
