@@ -1,6 +1,7 @@
 import { defineToolset } from '../tools'
 import { editMethods } from './methods/editMethods'
 import { fileMethods } from './methods/fileMethods'
+import { findMethods } from './methods/findReplace'
 import { formatMethods } from './methods/formatMethods'
 import { readMethods } from './methods/readMethods'
 import { createWorkbooksHandle } from './methods/schemas'
@@ -26,6 +27,7 @@ export function createSpreadsheetToolset() {
       ...editMethods(workbooks),
       ...formatMethods(workbooks),
       ...pivotMethods(workbooks),
+      ...findMethods(workbooks),
     },
   })
 }
