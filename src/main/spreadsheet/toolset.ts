@@ -3,6 +3,7 @@ import { editMethods } from './methods/editMethods'
 import { fileMethods } from './methods/fileMethods'
 import { findMethods } from './methods/findReplace'
 import { formatMethods } from './methods/formatMethods'
+import { hyperlinkMethods } from './methods/hyperlinks'
 import { readMethods } from './methods/readMethods'
 import { createWorkbooksHandle } from './methods/schemas'
 import { pivotMethods } from './pivot'
@@ -28,6 +29,7 @@ export function createSpreadsheetToolset() {
       ...formatMethods(workbooks),
       ...pivotMethods(workbooks),
       ...findMethods(workbooks),
+      ...hyperlinkMethods(workbooks),
     },
   })
 }
