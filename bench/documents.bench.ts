@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { createDocumentBrowser } from '../src/main/documents/chromium/documentBrowser'
 import { renderDocx, renderPdf } from '../src/main/documents/createDocuments'
 import { SUPPORTED_DIAGRAMS } from '../src/main/documents/diagrams/supportedDiagrams'
+import { reviewRows } from './documentsReview'
 import { median } from './support'
 import type { BenchRow } from './types'
 
@@ -80,6 +81,7 @@ export default async function documentsBench(): Promise<BenchRow[]> {
     rows.push({ name: 'PDF 10 pages, no diagrams, warm', value: pdfPlain, unit: 'ms' })
     const docxPlain = await time(() => renderDocx({ markdown: plain }, { browser }))
     rows.push({ name: 'DOCX 10 pages, no diagrams', value: docxPlain, unit: 'ms' })
+    rows.push(...(await reviewRows(browser)))
     const dir = mkdtempSync(join(tmpdir(), 'bureau-docbench-'))
     try {
       const input = join(dir, 'report.md')

@@ -9,7 +9,7 @@ export interface ResultCache {
 }
 
 /** Bumped whenever a converter's output changes, so stale disk entries are not served. */
-export const CONVERTER_VERSION = 1
+export const CONVERTER_VERSION = 2
 
 export function cacheKey(bytes: Uint8Array, parts: Record<string, unknown>): string {
   const hash = createHash('sha256').update(bytes).digest('hex')

@@ -16,6 +16,7 @@ const MAX_NESTING = 3
 
 export interface CoreSettings {
   keepDataUris: boolean
+  acceptedText?: boolean
   maxChars: number | undefined
 }
 
@@ -83,6 +84,7 @@ export async function convertBytes(
     format: detection.format,
     bytes: input.bytes,
     keepDataUris: settings.keepDataUris,
+    acceptedText: settings.acceptedText === true,
     maxChars: settings.maxChars,
     signal,
     warn: (message) => {

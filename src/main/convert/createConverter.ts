@@ -113,6 +113,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
       const input = parsedInput.data
       const settings = {
         keepDataUris: parsedOptions.data.keepDataUris ?? false,
+        ...(parsedOptions.data.acceptedText === true && { acceptedText: true }),
         maxChars: parsedOptions.data.maxChars,
       }
       let format: ConvertFormat | undefined

@@ -34,6 +34,8 @@ export const ConvertOptions = z.object({
   maxChars: z.number().int().positive().optional(),
   /** Keep images as `data:` URIs instead of `![alt](name)` placeholders. */
   keepDataUris: z.boolean().optional(),
+  /** Word files: the text as if every tracked change were accepted, without review marks or comments. */
+  acceptedText: z.boolean().optional(),
   /** Convert even when a result for these bytes is cached, and keep nothing (`bureau convert --no-cache`, benchmarks). */
   noCache: z.boolean().optional(),
   /** Read pictures with OCR only, never a vision model (a pre-send check must not upload anything). */
@@ -89,6 +91,8 @@ export interface ConvertContext {
   format: ConvertFormat
   bytes: Uint8Array
   keepDataUris: boolean
+  /** Word files: accepted text only, no review marks (`ConvertOptions.acceptedText`). */
+  acceptedText?: boolean
   /** Budget hint: converters that can summarise (spreadsheets) aim below it. */
   maxChars: number | undefined
   signal: AbortSignal

@@ -35,6 +35,7 @@ const HEAVY_PACKAGES = [
   'timezones-ical-library',
   'tesseract.js',
   'node-server',
+  'pptxgenjs',
 ]
 /**
  * Chunks of the app's HTTP host, agent and eval, and the conversion worker's build (out/worker: PDFium,

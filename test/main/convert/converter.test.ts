@@ -180,11 +180,11 @@ describe('images', () => {
 describe('documents', () => {
   const converter = createConverter({ ocr: false })
 
-  it('docx: comments listed at the end, references kept in the text', async () => {
+  it('docx: comments listed at the end, their anchored text marked in the text', async () => {
     const { markdown } = await converter.convert({ name: 'c.docx', bytes: core.file('report.docx') })
-    expect(markdown).toContain('The South kiln ran for ten months of the year.[comment 1]')
+    expect(markdown).toContain('{==The South kiln ran for ten months of the year.==}[c0]')
     expect(markdown).toMatch(
-      /## Comments\n\n\* \*\*\[1\]\*\* Check the South kiln figure against the ledger\./,
+      /## Comments\n\n- \[c0\] Ines Varga 2025-01-15: Check the South kiln figure against the ledger\./,
     )
   })
 

@@ -79,7 +79,9 @@ function randomXml(seed: number): string {
 describe('the plain-XML reader', () => {
   it("reads every XML part of the .docx fixtures itself, into saxes's tree", async () => {
     const found = await parts()
-    expect(found.length).toBeGreaterThan(40)
+    // The project's two documents have 38 parts; with the corpus's documents there are hundreds.
+    const withCorpus = docxFixtures('the plain-XML reader').length > 2
+    expect(found.length).toBeGreaterThan(withCorpus ? 40 : 30)
     for (const [label, xml] of found) {
       expect(isPlain(xml), label).toBe(true)
       expect(JSON.stringify(await parseXmlPart(xml, namespaces)), label).toBe(

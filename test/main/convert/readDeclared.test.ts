@@ -46,7 +46,8 @@ function patchHeaders(bytes: Uint8Array, patch: (view: DataView, at: number, cen
 
 describe('readZipDeclared', () => {
   it('reads every member of every fixture package as fflate does', async () => {
-    expect(packages.length).toBeGreaterThanOrEqual(30)
+    // The project's six packages (docx, xlsx, pptx, epub, zip); with the corpus's, more than thirty.
+    expect(packages.length).toBeGreaterThanOrEqual(withCorpus ? 30 : 6)
     for (const [name, bytes] of packages) {
       expect(readCentralDirectory(bytes), name).toBeDefined()
       const { files, size } = await readZipDeclared(bytes, () => true)

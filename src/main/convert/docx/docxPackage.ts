@@ -3,6 +3,7 @@ import { FormatProblem } from '../errors'
 import { readZipDeclared } from '../zip/readDeclared'
 import { rewriteMath } from './inlineMath'
 import { pruneStyles } from './pruneStyles'
+import { type ReviewMarks, rewriteReview } from './reviewMarks'
 
 const textParts = /^word\/(document|footnotes|endnotes|comments)\.xml$/
 const stylesPart = /^word\/styles\.xml$/
@@ -30,10 +31,10 @@ export const sizeMismatch =
  * The package as mammoth reads it (its `file` input, what zipfile.js builds from JSZip), read from the
  * central directory (`readZipDeclared`): the usual parts are inflated in one pass, any other (an image kept as a data URI, a part
  * the relationships name elsewhere) when mammoth asks. Parts are adapted as they are read: Office Math and off header flags in the text parts
- * (`rewriteText`), `word/styles.xml` cut to what mammoth reads (`pruneStyles`). A member that does not
+ * (`rewriteText`), review marks in `word/document.xml` when `marks` is given (reviewMarks.ts), `word/styles.xml` cut to what mammoth reads (`pruneStyles`). A member that does not
  * inflate to its declared size, or whose CRC-32 is not the declared one, is refused when it is read.
  */
-export async function openDocx(bytes: Uint8Array): Promise<DocxFile> {
+export async function openDocx(bytes: Uint8Array, marks?: ReviewMarks): Promise<DocxFile> {
   const { files: markup, size: declared } = await readZipDeclared(bytes, (name) => usualPart.test(name))
   const decoder = new TextDecoder()
   const member = async (name: string): Promise<Uint8Array> => {
@@ -44,6 +45,7 @@ export async function openDocx(bytes: Uint8Array): Promise<DocxFile> {
   }
   const text = async (name: string): Promise<string> => {
     const xml = decoder.decode(await member(name))
+    if (marks && name === 'word/document.xml') return rewriteText(rewriteReview(xml, marks))
     if (textParts.test(name)) return rewriteText(xml)
     return stylesPart.test(name) ? pruneStyles(xml) : xml
   }

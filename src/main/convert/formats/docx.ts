@@ -1,7 +1,15 @@
 import { images } from 'mammoth'
+import type { DocxFile } from 'mammoth/lib/unzip.js'
 import { openDocx } from '../docx/docxPackage'
 import { Unsupported } from '../docx/markdown/buildTree'
 import { documentMarkdown } from '../docx/markdown/documentMarkdown'
+import {
+  commentSection,
+  ReviewMarks,
+  readCommentStates,
+  readComments,
+  restoreReview,
+} from '../docx/reviewMarks'
 import { runMammoth } from '../docx/runMammoth'
 import type { ConvertContext, FormatOutput } from '../types'
 
@@ -22,7 +30,8 @@ interface MammothImage {
  * not cover goes through the HTML, a DOM and turndown (`viaHtml.ts`), with the same result.
  */
 export async function convertDocx(context: ConvertContext): Promise<FormatOutput> {
-  const file = await openDocx(context.bytes)
+  const marks = new ReviewMarks(context.acceptedText ? 'accepted' : 'marks')
+  const file = await openDocx(context.bytes, marks)
   const convertImage = images.imgElement(async (image: MammothImage) => {
     if (!image.contentType) return { src: 'linked-image' }
     if (!context.keepDataUris) return { src: `data:${image.contentType};base64...` }
@@ -34,6 +43,10 @@ export async function convertDocx(context: ConvertContext): Promise<FormatOutput
   })
   const output = await runMammoth(file, { styleMap, convertImage })
   context.signal.throwIfAborted()
+  return withReview(await markdownOf(output), file, marks)
+}
+
+async function markdownOf(output: Awaited<ReturnType<typeof runMammoth>>): Promise<FormatOutput> {
   if (output.document) {
     try {
       return documentMarkdown(output.document)
@@ -42,4 +55,17 @@ export async function convertDocx(context: ConvertContext): Promise<FormatOutput
     }
   }
   return (await import('../docx/viaHtml')).htmlMarkdown(output.html())
+}
+
+/** Tracked changes and comment anchors as CriticMarkup, and the comment threads listed at the end. */
+async function withReview(out: FormatOutput, file: DocxFile, marks: ReviewMarks): Promise<FormatOutput> {
+  if (marks.mode === 'accepted' || !file.exists('word/comments.xml'))
+    return { ...out, markdown: restoreReview(out.markdown, marks) }
+  const comments = readComments(String(await file.read('word/comments.xml', 'utf-8')))
+  const states = file.exists('word/commentsExtended.xml')
+    ? readCommentStates(String(await file.read('word/commentsExtended.xml', 'utf-8')))
+    : new Map()
+  const section = commentSection(comments, states)
+  const markdown = restoreReview(out.markdown, marks)
+  return { ...out, markdown: section ? `${markdown}\n\n${section}` : markdown }
 }

@@ -56,6 +56,14 @@ export function createConvertToolset(env: ConvertToolsetEnvironment = {}) {
             .default(DEFAULT_PAGE_CHARS)
             .describe('Most characters of Markdown per page (default 12,000).'),
           page: z.number().int().min(1).default(1).describe('Which page of the Markdown (1-based).'),
+          accepted_text: z
+            .boolean()
+            .default(false)
+            .describe(
+              'Word files: the text as if every tracked change were accepted, without review marks or comments. ' +
+                'Otherwise tracked changes read {++inserted++}[#id author date] and {--deleted--}[#id author date], ' +
+                'commented text {==text==}[c1], and the comments are listed under "## Comments" (replies indented).',
+            ),
         }),
         output: z.object({
           path: z.string(),
@@ -81,7 +89,7 @@ export function createConvertToolset(env: ConvertToolsetEnvironment = {}) {
           { args: { path: '/downloads/paper.pdf', page: 2 }, description: 'the second page of its Markdown' },
         ],
         risk: 'read',
-        run: async ({ path, max_chars, page }, ctx) => {
+        run: async ({ path, max_chars, page, accepted_text }, ctx) => {
           const bytes = await ctx.workspace.readFile(path, { maxBytes: MAX_READ_BYTES })
           const converter = env.converter ? env.converter() : ownConverter.get(ctx)
           const result = await converter.convert(
@@ -89,7 +97,7 @@ export function createConvertToolset(env: ConvertToolsetEnvironment = {}) {
               name: displayName(path),
               bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
             },
-            { signal: ctx.signal },
+            { signal: ctx.signal, ...(accepted_text && { acceptedText: true }) },
           )
           const part = markdownPage(result.markdown, max_chars, page)
           if (!part) {

@@ -10,6 +10,8 @@ import { dirOf, type RenderedDocument, renderDocx, renderPdf } from '../createDo
 import { SUPPORTED_DIAGRAMS } from '../diagrams/supportedDiagrams'
 import { editMethods } from './editMethods'
 import { imageMethods } from './imageMethods'
+import { pptxMethods } from './pptxMethods'
+import { reviewMethods } from './reviewMethods'
 
 export type DocumentsEnvironment = DocumentBrowserOptions
 
@@ -80,7 +82,7 @@ export function createDocumentsToolset(env: DocumentsEnvironment = {}) {
   return defineToolset({
     name: 'documents',
     summary:
-      'Writes Word (.docx), PDF and PNG/JPEG pictures from Markdown (or HTML), with Mermaid diagrams drawn; pictures to PDF.',
+      'Writes Word (.docx), PowerPoint (.pptx), PDF and PNG/JPEG pictures from Markdown (or HTML), with Mermaid diagrams drawn; pictures to PDF; reviews Word files (tracked changes, comments, find/replace, templates).',
     methods: {
       createDocx: method({
         description:
@@ -165,6 +167,8 @@ export function createDocumentsToolset(env: DocumentsEnvironment = {}) {
       }),
       ...editMethods(Markdown, (ctx) => browsers.get(ctx)),
       ...imageMethods((ctx) => browsers.get(ctx)),
+      ...reviewMethods(),
+      ...pptxMethods((ctx) => browsers.get(ctx)),
     },
   })
 }

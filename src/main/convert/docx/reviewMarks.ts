@@ -1,0 +1,221 @@
+import { SaxesParser } from 'saxes'
+
+// Word's review marks in the Markdown, in CriticMarkup with who and when after each mark:
+//   {++inserted text++}[#3 Alice 2024-05-01]     a tracked insertion (change id 3)
+//   {--deleted text--}[#4 Bob 2024-05-02]        a tracked deletion (change id 4)
+//   {==commented text==}[c1]                     the text comment 1 is anchored to
+// and a "## Comments" list at the end: `- [c1] Alice 2024-05-01: text`, replies indented under it,
+// `(resolved)` before the author of a thread marked done. The marks travel through mammoth and turndown
+// as placeholders in text runs (like the math and note markers), so Markdown escaping does not touch them.
+
+export type ReviewMode = 'marks' | 'accepted'
+
+interface Change {
+  kind: 'ins' | 'del'
+  author: string
+  date: string
+}
+
+/** What the rewrite of document.xml met, for the restore step after the Markdown is written. */
+export class ReviewMarks {
+  readonly changes = new Map<string, Change>()
+  constructor(readonly mode: ReviewMode) {}
+}
+
+const marker = (body: string) => `<w:r><w:t>\u27e6rv:${body}\u27e7</w:t></w:r>`
+const ATTRS = '((?:[^>/]|\\/(?!>))*)'
+const removedRun = new RegExp(`<w:(del|moveFrom)\\b${ATTRS}>([\\s\\S]*?)<\\/w:\\1>`, 'g')
+const insertedRun = new RegExp(`<w:(ins|moveTo)\\b${ATTRS}>|<\\/w:(ins|moveTo)>`, 'g')
+const commentReference = /<w:commentReference\b[^>]*?\/>/g
+const rangeEnd = /<w:commentRangeEnd\b[^>]*?\bw:id="([^"]*)"[^>]*?\/>/g
+const rangeStart = /<w:commentRangeStart\b[^>]*?\bw:id="([^"]*)"[^>]*?\/>/g
+
+function attribute(attrs: string, name: string): string {
+  const match = new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)
+  return match?.[1] ?? ''
+}
+
+function decodeXml(value: string): string {
+  return value
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
+    .replace(/&amp;/g, '&')
+}
+
+function change(marks: ReviewMarks, kind: Change['kind'], attrs: string): string {
+  const id = attribute(attrs, 'w:id') || String(marks.changes.size + 1)
+  marks.changes.set(id, {
+    kind,
+    author: decodeXml(attribute(attrs, 'w:author')) || 'unknown',
+    date: attribute(attrs, 'w:date').slice(0, 10),
+  })
+  return id
+}
+
+/**
+ * document.xml with its review marks as placeholders (`marks` mode), or with comments left out
+ * (`accepted`: mammoth already reads insertions as text and leaves deletions out).
+ */
+export function rewriteReview(xml: string, marks: ReviewMarks): string {
+  if (marks.mode === 'accepted') return xml.replace(commentReference, '')
+  const ranged = new Set<string>()
+  for (const [, id] of xml.matchAll(rangeEnd)) if (id) ranged.add(id)
+  let out = xml.replace(commentReference, (tag) => {
+    const id = attribute(tag, 'w:id')
+    return ranged.has(id) ? '' : marker(`cr:${id}`)
+  })
+  if (ranged.size > 0)
+    out = out
+      .replace(rangeStart, (_, id: string) => marker(`cs:${id}`))
+      .replace(rangeEnd, (_, id: string) => marker(`ce:${id}`))
+  if (out.includes('<w:del') || out.includes('<w:moveFrom'))
+    out = out.replace(removedRun, (_, _kind: string, attrs: string, inner: string) => {
+      const id = change(marks, 'del', attrs)
+      const visible = inner.replace(/<w:delText\b/g, '<w:t').replace(/<\/w:delText>/g, '</w:t>')
+      return `${marker(`d:${id}`)}${visible}${marker(`/d:${id}`)}`
+    })
+  if (out.includes('<w:ins') || out.includes('<w:moveTo')) {
+    const open: string[] = []
+    out = out.replace(insertedRun, (tag: string, _kind: string | undefined, attrs: string | undefined) => {
+      if (tag.startsWith('</')) {
+        const id = open.pop()
+        return id === undefined ? tag : `${marker(`/i:${id}`)}${tag}`
+      }
+      const id = change(marks, 'ins', attrs ?? '')
+      open.push(id)
+      return `${tag}${marker(`i:${id}`)}`
+    })
+  }
+  return out
+}
+
+const placeholder = /\u27e6rv:([a-z/]+):([^\u27e7]*)\u27e7/g
+
+/** The placeholders as CriticMarkup; empty marks (nothing readable between them) are dropped. */
+export function restoreReview(markdown: string, marks: ReviewMarks): string {
+  if (!markdown.includes('\u27e6rv:')) return markdown
+  const emptied = markdown.replace(
+    /\u27e6rv:(i|d):([^\u27e7]*)\u27e7\s*\u27e6rv:\/\1:\2\u27e7|\u27e6rv:cs:([^\u27e7]*)\u27e7(?=\u27e6rv:ce:\3\u27e7)/g,
+    '',
+  )
+  return emptied.replace(placeholder, (_, kind: string, id: string) => {
+    const who = marks.changes.get(id)
+    const signed = `[#${id} ${who?.author ?? 'unknown'}${who?.date ? ` ${who.date}` : ''}]`
+    switch (kind) {
+      case 'i':
+        return '{++'
+      case '/i':
+        return `++}${signed}`
+      case 'd':
+        return '{--'
+      case '/d':
+        return `--}${signed}`
+      case 'cs':
+        return '{=='
+      case 'ce':
+        return `==}[c${id}]`
+      case 'cr':
+        return `[c${id}]`
+      default:
+        return ''
+    }
+  })
+}
+
+export interface CommentEntry {
+  id: string
+  author: string
+  date: string
+  text: string
+  /** w14:paraId of the comment's last paragraph: what commentsExtended.xml refers to. */
+  paraId?: string
+}
+
+/** The comments of word/comments.xml, in order, each with its text (paragraphs joined by " / "). */
+export function readComments(xml: string): CommentEntry[] {
+  const parser = new SaxesParser()
+  const comments: CommentEntry[] = []
+  let current: CommentEntry | undefined
+  let paragraphs: string[] = []
+  let inText = false
+  parser.on('opentag', (tag) => {
+    const attrs = tag.attributes as Record<string, string>
+    if (tag.name === 'w:comment') {
+      current = {
+        id: attrs['w:id'] ?? '',
+        author: attrs['w:author'] || 'unknown',
+        date: (attrs['w:date'] ?? '').slice(0, 10),
+        text: '',
+      }
+      paragraphs = []
+    } else if (current && tag.name === 'w:p') {
+      paragraphs.push('')
+      const paraId = attrs['w14:paraId']
+      if (paraId) current.paraId = paraId
+      else delete current.paraId
+    } else if (current && tag.name === 'w:t') inText = true
+    else if (current && tag.name === 'w:tab') paragraphs[paragraphs.length - 1] += '\t'
+  })
+  parser.on('text', (text) => {
+    if (inText && paragraphs.length > 0) paragraphs[paragraphs.length - 1] += text
+  })
+  parser.on('closetag', (tag) => {
+    if (tag.name === 'w:t') inText = false
+    if (tag.name === 'w:comment' && current) {
+      current.text = paragraphs
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .join(' / ')
+      comments.push(current)
+      current = undefined
+    }
+  })
+  parser.write(xml).close()
+  return comments
+}
+
+export interface CommentState {
+  parent?: string
+  done: boolean
+}
+
+/** word/commentsExtended.xml: paraId -> its parent's paraId (a reply) and whether the thread is done. */
+export function readCommentStates(xml: string): Map<string, CommentState> {
+  const parser = new SaxesParser()
+  const states = new Map<string, CommentState>()
+  parser.on('opentag', (tag) => {
+    if (tag.name !== 'w15:commentEx') return
+    const attrs = tag.attributes as Record<string, string>
+    const paraId = attrs['w15:paraId']
+    if (!paraId) return
+    const parent = attrs['w15:paraIdParent']
+    states.set(paraId, { ...(parent ? { parent } : {}), done: attrs['w15:done'] === '1' })
+  })
+  parser.write(xml).close()
+  return states
+}
+
+/** The "## Comments" section: threads in document order, replies indented under the comment they answer. */
+export function commentSection(comments: CommentEntry[], states: Map<string, CommentState>): string {
+  if (comments.length === 0) return ''
+  const byPara = new Map(comments.flatMap((c) => (c.paraId ? [[c.paraId, c] as const] : [])))
+  const parentOf = (c: CommentEntry) => {
+    const parent = c.paraId ? states.get(c.paraId)?.parent : undefined
+    return parent ? byPara.get(parent) : undefined
+  }
+  const line = (c: CommentEntry, indent: string) => {
+    const done = c.paraId && states.get(c.paraId)?.done ? '(resolved) ' : ''
+    return `${indent}- [c${c.id}] ${done}${c.author}${c.date ? ` ${c.date}` : ''}: ${c.text}`
+  }
+  const lines: string[] = []
+  for (const comment of comments) {
+    if (parentOf(comment)) continue
+    lines.push(line(comment, ''))
+    for (const reply of comments) if (parentOf(reply) === comment) lines.push(line(reply, '  '))
+  }
+  return `## Comments\n\n${lines.join('\n')}`
+}

@@ -1,0 +1,6 @@
+// What create_pptx and append_slides call, loaded on their first use (pptxgenjs and remark stay unloaded
+// until a deck is written).
+export { prepareAssets } from '../markdown/assets'
+export { buildDeck } from './buildDeck'
+export { appendDeck, deckTitles, openDeck, slideSize, withTheme } from './deckPackage'
+export { outlineSlides } from './outline'
