@@ -1,6 +1,7 @@
 import { defineToolset } from '../tools'
 import { editMethods } from './methods/editMethods'
 import { fileMethods } from './methods/fileMethods'
+import { fillMethods } from './methods/fill'
 import { findMethods } from './methods/findReplace'
 import { formatMethods } from './methods/formatMethods'
 import { hyperlinkMethods } from './methods/hyperlinks'
@@ -30,6 +31,7 @@ export function createSpreadsheetToolset() {
       ...pivotMethods(workbooks),
       ...findMethods(workbooks),
       ...hyperlinkMethods(workbooks),
+      ...fillMethods(workbooks),
     },
   })
 }
