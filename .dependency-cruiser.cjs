@@ -199,6 +199,14 @@ module.exports = {
       to: { path: '^src/main/', pathNot: '^src/main/(tools|platform|workspace)/' },
     },
     {
+      name: 'framework-not-contract',
+      comment:
+        'The tool framework knows no IPC route: the types it shares with the contract live in src/shared/chat.',
+      severity: 'error',
+      from: { path: '^src/main/tools/' },
+      to: { path: '^src/shared/ipc/' },
+    },
+    {
       name: 'framework-sees-workspace-types-only',
       comment: 'The framework names the Workspace type in ToolContext; it never runs workspace code.',
       severity: 'error',

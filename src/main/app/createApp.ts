@@ -1,6 +1,6 @@
 import { type Events, events, type HostKind, routes } from '../../shared/ipc'
 import { attachmentHandlers, type ChatService, chatHandlers, createAppChat, shareConversions } from '../agent'
-import { type BrowserOverrides, browserHandlers } from '../browser'
+import { type BrowserOverrides, browserExecutable, browserHandlers } from '../browser'
 import { calendarHandlers } from '../calendar'
 import type { Converter } from '../convert'
 import { composeCore } from '../core'
@@ -193,8 +193,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
         chat,
         workspace: workspace.get,
         browser: {
-          executablePath: async () =>
-            browser.overrides?.executablePath ?? (await browser.settings()).executablePath,
+          executablePath: browserExecutable(browser),
           ...(options.printPdf ? { printPdf: options.printPdf } : {}),
         },
       }),

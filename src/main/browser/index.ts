@@ -1,3 +1,4 @@
+export { browserExecutable } from './documentsExecutable'
 export { browserHandlers } from './ipc/browserHandlers'
 export { frameUntrusted } from './snapshot/frameContent'
 export type { BrowserEnvironment, BrowserOverrides } from './types'

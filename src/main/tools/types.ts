@@ -1,6 +1,6 @@
 import type { z } from 'zod'
+import type { ApprovalBy } from '../../shared/chat/approval'
 import type { ErrorCode } from '../../shared/errors'
-import type { ApprovalBy } from '../../shared/ipc/routes/chat'
 import type { Logger } from '../platform'
 import type { Workspace } from '../workspace'
 import type { UrlGuard } from './net/urlGuard'

@@ -1,4 +1,4 @@
-import { type BrowserEnvironment, loadWebToolset } from '../browser'
+import { type BrowserEnvironment, browserExecutable, loadWebToolset } from '../browser'
 import { type CalendarEnvironment, loadCalendarToolset } from '../calendar'
 import { type ConvertToolsetEnvironment, loadConvertToolset } from '../convert'
 import { type DocumentsEnvironment, loadDocumentsToolset } from '../documents'
@@ -28,12 +28,7 @@ export interface BuiltinToolsetOptions {
 
 function documentsEnvironment(options: BuiltinToolsetOptions): DocumentsEnvironment {
   const browser = options.browser
-  const derived: DocumentsEnvironment = browser
-    ? {
-        executablePath: async () =>
-          browser.overrides?.executablePath ?? (await browser.settings()).executablePath,
-      }
-    : {}
+  const derived: DocumentsEnvironment = browser ? { executablePath: browserExecutable(browser) } : {}
   return { ...derived, ...options.documents }
 }
 

@@ -110,7 +110,7 @@ export function withTheme(generated: Uint8Array, template: Uint8Array, templateP
   if (!themeXml) throw damaged(templatePath, 'no theme')
   xml(source, theme?.target ?? '', templatePath)
   const files = unzipSync(generated)
-  files['ppt/theme/theme1.xml'] = themeXml
+  files['ppt/theme/theme1.xml'] = new Uint8Array(themeXml)
   return zipSync(files, { level: 6 })
 }
 

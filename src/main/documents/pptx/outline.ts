@@ -83,7 +83,8 @@ export function outlineSlides(markdown: string): { slides: SlideOutline[]; root:
     else if (isMermaid(node)) target.visuals.push({ kind: 'diagram', node })
     else if (node.type === 'paragraph' && node.children.length === 1 && node.children[0]?.type === 'image')
       target.visuals.push({ kind: 'image', node: node.children[0] })
-    else if (node.type === 'paragraph' || node.type === 'blockquote' || node.type === 'code')
+    // A code block that is not a diagram (isMermaid narrows `node` as if every code block were one).
+    else if (node.type === 'paragraph' || node.type === 'blockquote' || (node as RootContent).type === 'code')
       target.bullets.push({ text: textOf(node), level: 0, plain: true, bold: false })
   }
   for (const s of slides)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ApprovalBy } from '../../chat/approval'
 import { route } from '../defineContract'
 
 /** Raw bytes; Electron IPC carries them natively, HTTP as {"$bin": base64}. */
@@ -33,12 +34,10 @@ export type AttachmentMeta = z.infer<typeof AttachmentMeta>
 
 export const StepStatus = z.enum(['running', 'ok', 'error', 'cancelled'])
 
-/** Who decided an approval: a rule or the risk level, the user on a card, the card's timeout, a non-interactive level. */
 /** "Always allow" grants a conversation keeps; past this the oldest grant gives way to the newest. */
 export const MAX_APPROVED_TOOLS = 500
 
-export const ApprovalBy = z.enum(['policy', 'user', 'timeout', 'non-interactive'])
-export type ApprovalBy = z.infer<typeof ApprovalBy>
+export { ApprovalBy }
 
 export const AgentStep = z.object({
   id: z.string(),
