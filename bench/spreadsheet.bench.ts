@@ -95,6 +95,54 @@ function runJson(command: string, args: string[]): Steps {
   return JSON.parse(result.stdout.trim().split('\n').pop() ?? '{}') as Steps
 }
 
+/**
+ * The same 50,000 x 12 file pivoted by Region and Note with sums of Qty and Total, end to end: Bureau's
+ * create_pivot_table + save (cells, cache, records, verification) against pandas' read_excel + pivot_table
+ * + openpyxl writing the result and saving. One run each, each in its own process.
+ */
+function pivotRows(dir: string, source: string): BenchRow[] {
+  const ours = join(dir, 'pivot-bureau')
+  const theirs = join(dir, 'pivot-pandas')
+  mkdirSync(ours)
+  mkdirSync(theirs)
+  copyFileSync(source, join(ours, 'big.xlsx'))
+  copyFileSync(source, join(theirs, 'big.xlsx'))
+  const a = runJson(process.execPath, [
+    '--import',
+    'tsx',
+    join(here, 'pivotSteps.ts'),
+    ours,
+  ]) as unknown as Pivot
+  const b = runJson(PYTHON, [join(here, 'pivot_pandas.py'), join(theirs, 'big.xlsx')]) as unknown as Pivot
+  return [
+    {
+      name: 'pivot 50,000 x 12 by two fields, two sums, saved: time',
+      value: a.totalMs,
+      unit: 'ms',
+      target: `< pandas + openpyxl ${Math.round(b.totalMs)} ms`,
+      pass: a.totalMs < b.totalMs,
+      note: `ours: open + compute + cells ${Math.round(a.pivotMs)} ms, CPU ${Math.round(a.cpuMs)} ms, table ${a.location}; pandas read_excel + pivot_table ${Math.round(b.pivotMs)} ms, CPU ${Math.round(b.cpuMs)} ms, ${b.rows} rows`,
+    },
+    {
+      name: 'pivot 50,000 x 12 by two fields, two sums, saved: peak memory',
+      value: a.peakMb,
+      unit: 'MB',
+      target: `< pandas + openpyxl ${Math.round(b.peakMb)} MB`,
+      pass: a.peakMb < b.peakMb,
+      note: 'peak RSS of each process',
+    },
+  ]
+}
+
+interface Pivot {
+  pivotMs: number
+  totalMs: number
+  cpuMs: number
+  peakMb: number
+  location?: string
+  rows?: number
+}
+
 export default async function spreadsheetBench(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bureau-sheet-bench-'))
   try {
@@ -175,6 +223,7 @@ export default async function spreadsheetBench(): Promise<BenchRow[]> {
       'save',
       `; ours: the written rows read into cells, save pass (widths over every row), the other rows copied from the file, package carry-over, verification (${ours.verified}), atomic write, backup, history commit`,
     )
+    rows.push(...pivotRows(dir, source))
     return rows
   } finally {
     rmSync(dir, { recursive: true, force: true })

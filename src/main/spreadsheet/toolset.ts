@@ -1,9 +1,13 @@
 import { defineToolset } from '../tools'
 import { editMethods } from './methods/editMethods'
 import { fileMethods } from './methods/fileMethods'
+import { fillMethods } from './methods/fill'
+import { findMethods } from './methods/findReplace'
 import { formatMethods } from './methods/formatMethods'
+import { hyperlinkMethods } from './methods/hyperlinks'
 import { readMethods } from './methods/readMethods'
 import { createWorkbooksHandle } from './methods/schemas'
+import { pivotMethods } from './pivot'
 import { AREA_RECEIPT_EXPLAINED, SETTINGS_RECEIPT_EXPLAINED } from './workbook/receipt'
 
 /** The `spreadsheet` toolset: real .xlsx editing with area receipts, computed formulas and safe saves. */
@@ -12,7 +16,7 @@ export function createSpreadsheetToolset() {
   return defineToolset({
     name: 'spreadsheet',
     summary:
-      'Reads and edits .xlsx workbooks in the workspace: values, formulas (computed), formats, tables, charts.',
+      'Reads and edits .xlsx workbooks in the workspace: values, formulas (computed), formats, tables, charts, pivot tables.',
     description: [
       'Every method takes the workbook path first. A workbook stays open in memory from its first use until close or the end of the session, when pending changes are saved. Start with describe_worksheet.',
       AREA_RECEIPT_EXPLAINED,
@@ -24,6 +28,10 @@ export function createSpreadsheetToolset() {
       ...readMethods(workbooks),
       ...editMethods(workbooks),
       ...formatMethods(workbooks),
+      ...pivotMethods(workbooks),
+      ...findMethods(workbooks),
+      ...hyperlinkMethods(workbooks),
+      ...fillMethods(workbooks),
     },
   })
 }

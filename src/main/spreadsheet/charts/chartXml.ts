@@ -1,7 +1,7 @@
 import { type Area, areaName, columnLetters, sheetPrefix } from '../cells/address'
 import { escapeXml } from '../ooxml/packageParts'
 
-export const CHART_TYPES = ['column', 'bar', 'line', 'pie', 'scatter', 'area'] as const
+export const CHART_TYPES = ['column', 'bar', 'line', 'pie', 'doughnut', 'scatter', 'area'] as const
 export type ChartType = (typeof CHART_TYPES)[number]
 
 export interface ChartSeries {
@@ -17,6 +17,22 @@ export interface ChartData {
   /** Numbers when the category column is numeric (scatter x values). */
   categoryNumbers: (number | null)[]
   series: ChartSeries[]
+}
+
+/** Options beyond type, data and title; every one is optional and defaults to what the chart had before. */
+export interface ChartOptions {
+  legend?: 'top' | 'bottom' | 'left' | 'right' | 'none'
+  xAxisTitle?: string
+  yAxisTitle?: string
+  dataLabels?: 'value' | 'percent' | 'none'
+  trendline?: 'linear' | 'moving_average'
+  grouping?: 'clustered' | 'stacked' | 'percent_stacked'
+  /** Bars: space between groups (0–500 % of a bar) and overlap of bars in a group (-100–100). */
+  gapWidth?: number
+  overlap?: number
+  /** Lines: markers on the points, smooth curves. */
+  markers?: boolean
+  smooth?: boolean
 }
 
 function ref(sheet: string, area: Area): string {
@@ -52,56 +68,88 @@ function numCache(values: (number | null)[]): string {
     .join('')}</c:numCache>`
 }
 
-function seriesXml(type: ChartType, data: ChartData, s: ChartSeries, i: number): string {
+function dataLabelsXml(labels: ChartOptions['dataLabels']): string {
+  if (!labels || labels === 'none') return ''
+  const value = labels === 'value' ? 1 : 0
+  const percent = labels === 'percent' ? 1 : 0
+  return `<c:dLbls><c:showLegendKey val="0"/><c:showVal val="${value}"/><c:showCatName val="0"/><c:showSerName val="0"/><c:showPercent val="${percent}"/><c:showBubbleSize val="0"/></c:dLbls>`
+}
+
+function trendlineXml(type: ChartType, trendline: ChartOptions['trendline']): string {
+  if (!trendline || type === 'pie' || type === 'doughnut') return ''
+  return trendline === 'linear'
+    ? '<c:trendline><c:trendlineType val="linear"/><c:dispRSqr val="0"/><c:dispEq val="0"/></c:trendline>'
+    : '<c:trendline><c:trendlineType val="movingAvg"/><c:period val="2"/><c:dispRSqr val="0"/><c:dispEq val="0"/></c:trendline>'
+}
+
+function seriesXml(type: ChartType, data: ChartData, s: ChartSeries, i: number, o: ChartOptions): string {
   const tx = `<c:tx><c:strRef><c:f>${escapeXml(s.nameRef)}</c:f>${strCache([s.name])}</c:strRef></c:tx>`
   const vals = `<c:numRef><c:f>${escapeXml(s.valuesRef)}</c:f>${numCache(s.values)}</c:numRef>`
   const cats = `<c:strRef><c:f>${escapeXml(data.categoriesRef)}</c:f>${strCache(data.categories)}</c:strRef>`
   const head = `<c:idx val="${i}"/><c:order val="${i}"/>${tx}`
+  const labels = dataLabelsXml(o.dataLabels)
+  const trend = trendlineXml(type, o.trendline)
   if (type === 'scatter') {
     const x = `<c:numRef><c:f>${escapeXml(data.categoriesRef)}</c:f>${numCache(data.categoryNumbers)}</c:numRef>`
-    return `<c:ser>${head}<c:spPr><a:ln w="28575"><a:noFill/></a:ln></c:spPr><c:marker><c:symbol val="circle"/><c:size val="6"/></c:marker><c:xVal>${x}</c:xVal><c:yVal>${vals}</c:yVal><c:smooth val="0"/></c:ser>`
+    return `<c:ser>${head}<c:spPr><a:ln w="28575"><a:noFill/></a:ln></c:spPr><c:marker><c:symbol val="circle"/><c:size val="6"/></c:marker>${labels}${trend}<c:xVal>${x}</c:xVal><c:yVal>${vals}</c:yVal><c:smooth val="0"/></c:ser>`
   }
-  const marker = type === 'line' ? '<c:marker><c:symbol val="none"/></c:marker>' : ''
-  const extra =
-    type === 'line'
-      ? '<c:smooth val="0"/>'
-      : type === 'column' || type === 'bar'
-        ? '<c:invertIfNegative val="0"/>'
-        : ''
-  const invert = extra === '<c:invertIfNegative val="0"/>' ? extra : ''
-  const tailExtra = type === 'line' ? extra : ''
-  return `<c:ser>${head}${invert}${marker}<c:cat>${cats}</c:cat><c:val>${vals}</c:val>${tailExtra}</c:ser>`
+  if (type === 'pie' || type === 'doughnut')
+    return `<c:ser>${head}${labels}<c:cat>${cats}</c:cat><c:val>${vals}</c:val></c:ser>`
+  if (type === 'line') {
+    const marker = o.markers
+      ? '<c:marker><c:symbol val="circle"/><c:size val="5"/></c:marker>'
+      : '<c:marker><c:symbol val="none"/></c:marker>'
+    return `<c:ser>${head}${marker}${labels}${trend}<c:cat>${cats}</c:cat><c:val>${vals}</c:val><c:smooth val="${o.smooth ? 1 : 0}"/></c:ser>`
+  }
+  const invert = type === 'column' || type === 'bar' ? '<c:invertIfNegative val="0"/>' : ''
+  return `<c:ser>${head}${invert}${labels}${trend}<c:cat>${cats}</c:cat><c:val>${vals}</c:val></c:ser>`
 }
 
 const AXES = '<c:axId val="500000001"/><c:axId val="500000002"/>'
 
-function axes(type: ChartType): string {
-  if (type === 'pie') return ''
+function axisTitle(text: string | undefined): string {
+  return text ? titleXml(text).replace(' b="1"/>', '/>').replace('<a:defRPr b="1"/>', '<a:defRPr/>') : ''
+}
+
+function axes(type: ChartType, o: ChartOptions): string {
+  if (type === 'pie' || type === 'doughnut') return ''
   const horizontal = type === 'bar'
   const catPos = horizontal ? 'l' : 'b'
   const valPos = horizontal ? 'b' : 'l'
   const common = '<c:majorTickMark val="out"/><c:minorTickMark val="none"/><c:tickLblPos val="nextTo"/>'
-  const valAx = (id: string, cross: string, pos: string, grid: boolean) =>
-    `<c:valAx><c:axId val="${id}"/><c:scaling><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="${pos}"/>${grid ? '<c:majorGridlines/>' : ''}<c:numFmt formatCode="General" sourceLinked="1"/>${common}<c:crossAx val="${cross}"/><c:crosses val="autoZero"/><c:crossBetween val="${type === 'scatter' ? 'midCat' : 'between'}"/></c:valAx>`
+  const valAx = (id: string, cross: string, pos: string, grid: boolean, title?: string) =>
+    `<c:valAx><c:axId val="${id}"/><c:scaling><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="${pos}"/>${grid ? '<c:majorGridlines/>' : ''}${axisTitle(title)}<c:numFmt formatCode="General" sourceLinked="1"/>${common}<c:crossAx val="${cross}"/><c:crosses val="autoZero"/><c:crossBetween val="${type === 'scatter' ? 'midCat' : 'between'}"/></c:valAx>`
   if (type === 'scatter')
-    return valAx('500000001', '500000002', 'b', false) + valAx('500000002', '500000001', 'l', true)
-  const catAx = `<c:catAx><c:axId val="500000001"/><c:scaling><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="${catPos}"/><c:numFmt formatCode="General" sourceLinked="1"/>${common}<c:crossAx val="500000002"/><c:crosses val="autoZero"/><c:auto val="1"/><c:lblAlgn val="ctr"/><c:lblOffset val="100"/><c:noMultiLvlLbl val="0"/></c:catAx>`
-  return catAx + valAx('500000002', '500000001', valPos, true)
+    return (
+      valAx('500000001', '500000002', 'b', false, o.xAxisTitle) +
+      valAx('500000002', '500000001', 'l', true, o.yAxisTitle)
+    )
+  const catAx = `<c:catAx><c:axId val="500000001"/><c:scaling><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="${catPos}"/>${axisTitle(o.xAxisTitle)}<c:numFmt formatCode="General" sourceLinked="1"/>${common}<c:crossAx val="500000002"/><c:crosses val="autoZero"/><c:auto val="1"/><c:lblAlgn val="ctr"/><c:lblOffset val="100"/><c:noMultiLvlLbl val="0"/></c:catAx>`
+  return catAx + valAx('500000002', '500000001', valPos, true, o.yAxisTitle)
 }
 
-function plot(type: ChartType, series: string): string {
+const GROUPING = { clustered: 'clustered', stacked: 'stacked', percent_stacked: 'percentStacked' } as const
+
+function plot(type: ChartType, series: string, o: ChartOptions): string {
+  const grouping = o.grouping ?? 'clustered'
+  const stacked = grouping !== 'clustered'
+  const labels = dataLabelsXml(o.dataLabels)
   switch (type) {
     case 'column':
-    case 'bar':
-      return `<c:barChart><c:barDir val="${type === 'bar' ? 'bar' : 'col'}"/><c:grouping val="clustered"/><c:varyColors val="0"/>${series}<c:gapWidth val="150"/>${AXES}</c:barChart>`
+    case 'bar': {
+      const overlap = o.overlap ?? (stacked ? 100 : undefined)
+      return `<c:barChart><c:barDir val="${type === 'bar' ? 'bar' : 'col'}"/><c:grouping val="${GROUPING[grouping]}"/><c:varyColors val="0"/>${series}${labels}<c:gapWidth val="${o.gapWidth ?? 150}"/>${overlap === undefined ? '' : `<c:overlap val="${overlap}"/>`}${AXES}</c:barChart>`
+    }
     case 'line':
-      return `<c:lineChart><c:grouping val="standard"/><c:varyColors val="0"/>${series}<c:marker val="1"/>${AXES}</c:lineChart>`
+      return `<c:lineChart><c:grouping val="${stacked ? GROUPING[grouping] : 'standard'}"/><c:varyColors val="0"/>${series}${labels}<c:marker val="1"/>${AXES}</c:lineChart>`
     case 'area':
-      return `<c:areaChart><c:grouping val="standard"/><c:varyColors val="0"/>${series}${AXES}</c:areaChart>`
+      return `<c:areaChart><c:grouping val="${stacked ? GROUPING[grouping] : 'standard'}"/><c:varyColors val="0"/>${series}${labels}${AXES}</c:areaChart>`
     case 'pie':
-      return `<c:pieChart><c:varyColors val="1"/>${series}<c:firstSliceAng val="0"/></c:pieChart>`
+      return `<c:pieChart><c:varyColors val="1"/>${series}${labels}<c:firstSliceAng val="0"/></c:pieChart>`
+    case 'doughnut':
+      return `<c:doughnutChart><c:varyColors val="1"/>${series}${labels}<c:firstSliceAng val="0"/><c:holeSize val="50"/></c:doughnutChart>`
     case 'scatter':
-      return `<c:scatterChart><c:scatterStyle val="lineMarker"/><c:varyColors val="0"/>${series}${AXES}</c:scatterChart>`
+      return `<c:scatterChart><c:scatterStyle val="lineMarker"/><c:varyColors val="0"/>${series}${labels}${AXES}</c:scatterChart>`
   }
 }
 
@@ -110,9 +158,20 @@ function titleXml(title: string): string {
 }
 
 /** A DrawingML chart part with the data references and cached values (so readers show it at once). */
-export function chartPartXml(type: ChartType, data: ChartData, title: string | undefined): string {
-  const series = data.series.map((s, i) => seriesXml(type, data, s, i)).join('')
-  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><c:roundedCorners val="0"/><c:chart>${title ? `${titleXml(title)}<c:autoTitleDeleted val="0"/>` : '<c:autoTitleDeleted val="1"/>'}<c:plotArea><c:layout/>${plot(type, series)}${axes(type)}</c:plotArea><c:legend><c:legendPos val="${type === 'pie' ? 'r' : 'b'}"/><c:overlay val="0"/></c:legend><c:plotVisOnly val="1"/><c:dispBlanksAs val="gap"/></c:chart></c:chartSpace>`
+export function chartPartXml(
+  type: ChartType,
+  data: ChartData,
+  title: string | undefined,
+  options: ChartOptions = {},
+): string {
+  const o = options
+  const series = data.series.map((s, i) => seriesXml(type, data, s, i, o)).join('')
+  const round = type === 'pie' || type === 'doughnut'
+  const position = { top: 't', bottom: 'b', left: 'l', right: 'r', none: '' }[
+    o.legend ?? (round ? 'right' : 'bottom')
+  ]
+  const legend = position ? `<c:legend><c:legendPos val="${position}"/><c:overlay val="0"/></c:legend>` : ''
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><c:roundedCorners val="0"/><c:chart>${title ? `${titleXml(title)}<c:autoTitleDeleted val="0"/>` : '<c:autoTitleDeleted val="1"/>'}<c:plotArea><c:layout/>${plot(type, series, o)}${axes(type, o)}</c:plotArea>${legend}<c:plotVisOnly val="1"/><c:dispBlanksAs val="gap"/></c:chart></c:chartSpace>`
 }
 
 export interface ChartAnchor {

@@ -1,10 +1,11 @@
 import type { Worksheet } from 'exceljs'
-import { type Area, areaName, cellName, columnLetters } from '../cells/address'
+import { type Area, areaName, cellName, columnLetters, sheetPrefix } from '../cells/address'
 import { type CellKind, snapshot } from '../cells/cellValue'
 import { displayText } from '../cells/displayValue'
 import { type ChartInfo, chartsInSheet } from '../charts/chartInfo'
 import { invalidInput } from '../errors'
 import { countFormulas } from '../formulas/countFormulas'
+import { describePivot, type PivotSummary, pivotsInSheet } from '../pivot/read'
 import type { OpenWorkbook } from '../workbook/openWorkbook'
 
 export interface ColumnInfo {
@@ -23,6 +24,7 @@ export interface SheetDescription {
   sampleRows: string[][]
   tables: { name: string; range: string }[]
   charts: ChartInfo[]
+  pivots?: PivotSummary[]
   mergedRanges: string[]
   formulaCount: number
   frozen: { rows: number; columns: number } | null
@@ -88,6 +90,21 @@ export function describeWorksheet(
       .filter((c) => c.sheet === ws.name)
       .map((c) => ({ type: c.type, title: c.title, anchor: cellName(c.anchor.row + 1, c.anchor.col + 1) })),
   ]
+  const pivots = [
+    ...(part ? pivotsInSheet(open.original, part) : []).map(describePivot),
+    ...open.pivots
+      .filter((p) => p.sheet === ws.name)
+      .map((p) =>
+        describePivot({
+          name: p.result.spec.name,
+          location: p.location,
+          source: `${sheetPrefix(p.source.sheet)}${areaName(p.source.area)}`,
+          rows: p.request.rows,
+          columns: p.request.columns,
+          values: p.result.spec.values,
+        }),
+      ),
+  ]
   const merges = Object.keys((ws as unknown as { _merges: Record<string, unknown> })._merges ?? {}).map(
     (master) => {
       const m = (ws as unknown as { _merges: Record<string, { range: string }> })._merges[master]
@@ -100,6 +117,7 @@ export function describeWorksheet(
     sheet: ws.name,
     tables,
     charts,
+    ...(pivots.length > 0 ? { pivots } : {}),
     mergedRanges: merges,
     formulaCount: countFormulas(ws),
     frozen,

@@ -3,7 +3,8 @@ import { method } from '../../tools'
 import { areaName, columnLetters, columnNumber, parseCell } from '../cells/address'
 import { areaLabel, countText, MAX_AREA_CELLS, requestArea } from '../cells/areaLimits'
 import { usedArea } from '../cells/usedRange'
-import { CHART_TYPES } from '../charts/chartXml'
+import { CHART_TYPES, type ChartOptions } from '../charts/chartXml'
+import { deleteChart } from '../charts/deleteChart'
 import { invalidInput } from '../errors'
 import { AREA_RECEIPT_DOC, AreaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../workbook/receipt'
 import { writeReceipt } from '../workbook/writeReceipt'
@@ -187,7 +188,7 @@ export function formatMethods(workbooks: WorkbooksHandle) {
       },
     }),
     addChart: method({
-      description: `Adds a chart (${CHART_TYPES.join(', ')}). data_range includes the header row (series names) and the first column (categories; x values for scatter); every other column is a series. anchor is the top-left cell of the chart (default: right of the data). ${SETTINGS_RECEIPT_DOC}`,
+      description: `Adds a chart (${CHART_TYPES.join(', ')}) with optional legend position, axis titles, data labels, a trendline, stacking and bar gaps, line markers. data_range includes the header row (series names) and the first column (categories; x values for scatter); every other column is a series. anchor is the top-left cell of the chart (default: right of the data). ${SETTINGS_RECEIPT_DOC}`,
       input: z.object({
         path: AgentPath,
         sheet: SheetName,
@@ -195,20 +196,87 @@ export function formatMethods(workbooks: WorkbooksHandle) {
         data_range: A1Range.describe('Header row + category column + series columns, e.g. A1:C13'),
         title: z.string().optional(),
         anchor: A1Cell.optional(),
+        legend: z
+          .enum(['top', 'bottom', 'left', 'right', 'none'])
+          .optional()
+          .describe('Default bottom (right for pie, doughnut)'),
+        x_axis_title: z.string().optional(),
+        y_axis_title: z.string().optional(),
+        data_labels: z.enum(['value', 'percent', 'none']).optional().describe('percent: pie and doughnut'),
+        trendline: z
+          .enum(['linear', 'moving_average'])
+          .optional()
+          .describe('On every series; not for pie, doughnut'),
+        grouping: z
+          .enum(['clustered', 'stacked', 'percent_stacked'])
+          .optional()
+          .describe('Column, bar, line, area: side by side (default), stacked, stacked to 100 %'),
+        gap_width: z
+          .number()
+          .int()
+          .min(0)
+          .max(500)
+          .optional()
+          .describe('Bars: gap between groups, % of a bar'),
+        overlap: z.number().int().min(-100).max(100).optional().describe('Bars: overlap within a group, %'),
+        markers: z.boolean().optional().describe('Line: markers on the points'),
+        smooth: z.boolean().optional().describe('Line: smooth curves'),
       }),
       output: SettingsReceipt,
       risk: 'write',
       examples: [
         { path: '/sales.xlsx', sheet: 'Data', type: 'column', data_range: 'A1:C13', title: 'Sales by month' },
+        {
+          path: '/sales.xlsx',
+          sheet: 'Data',
+          type: 'line',
+          data_range: 'A1:C13',
+          y_axis_title: 'EUR',
+          legend: 'top',
+          data_labels: 'value',
+          trendline: 'linear',
+        },
       ],
       run: async (args, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, args)
         const area = areaOnSheet(ws, args.data_range)
+        const options: ChartOptions = {
+          legend: args.legend,
+          xAxisTitle: args.x_axis_title,
+          yAxisTitle: args.y_axis_title,
+          dataLabels: args.data_labels,
+          trendline: args.trendline,
+          grouping: args.grouping,
+          gapWidth: args.gap_width,
+          overlap: args.overlap,
+          markers: args.markers,
+          smooth: args.smooth,
+        }
         return {
           sheet: ws.name,
           range: areaName(area),
-          applied: addChart(open, ws, { type: args.type, area, title: args.title, anchor: args.anchor }),
+          applied: addChart(open, ws, {
+            type: args.type,
+            area,
+            title: args.title,
+            anchor: args.anchor,
+            options,
+          }),
         }
+      },
+    }),
+    deleteChart: method({
+      description: `Deletes a chart of the sheet, named by its number in describe_worksheet's charts list (1 = first) or by its title. ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        chart: z.union([z.number().int().min(1), z.string().min(1)]).describe('1-based number or title'),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        return { sheet: ws.name, range: 'A1', applied: [deleteChart(open, ws, args.chart)] }
       },
     }),
     addConditionalFormat: method({

@@ -26,6 +26,18 @@ const SheetDescription = z.object({
   charts: z.array(
     z.object({ type: z.string(), title: z.string().optional(), anchor: z.string().optional() }),
   ),
+  pivots: z
+    .array(
+      z.object({
+        name: z.string(),
+        range: z.string(),
+        source: z.string(),
+        rows: z.array(z.string()),
+        columns: z.array(z.string()),
+        values: z.array(z.string()),
+      }),
+    )
+    .optional(),
   mergedRanges: z.array(z.string()),
   formulaCount: z.number().int(),
   frozen: z.object({ rows: z.number().int(), columns: z.number().int() }).nullable(),
@@ -50,7 +62,7 @@ export function readMethods(workbooks: WorkbooksHandle) {
   return {
     describeWorksheet: method({
       description:
-        'Describes a worksheet compactly: {sheet, usedRange, rows, columns, headerRow, columnInfo: [{column, name, type}], sampleRows (first rows as display text), tables, charts, mergedRanges, formulaCount, frozen}. Start here before reading or editing.',
+        'Describes a worksheet compactly: {sheet, usedRange, rows, columns, headerRow, columnInfo: [{column, name, type}], sampleRows (first rows as display text), tables, charts, pivots?, mergedRanges, formulaCount, frozen}. Start here before reading or editing.',
       input: z.object({ path: AgentPath, sheet: SheetName }),
       output: SheetDescription,
       risk: 'read',

@@ -3,7 +3,13 @@ import { type Area, areaName, columnLetters, parseCell } from '../cells/address'
 import { refuseLargeArea } from '../cells/areaLimits'
 import { snapshot } from '../cells/cellValue'
 import { displayText } from '../cells/displayValue'
-import { type ChartType, chartPartXml, chartRefs, defaultAnchorFor } from '../charts/chartXml'
+import {
+  type ChartOptions,
+  type ChartType,
+  chartPartXml,
+  chartRefs,
+  defaultAnchorFor,
+} from '../charts/chartXml'
 import { invalidInput } from '../errors'
 import { FormulaChecker } from '../formulas/checkFormula'
 import type { OpenWorkbook } from '../workbook/openWorkbook'
@@ -264,6 +270,7 @@ export interface ChartRequest {
   area: Area
   title?: string
   anchor?: string
+  options?: ChartOptions
 }
 
 export function addChart(open: OpenWorkbook, ws: Worksheet, req: ChartRequest): string[] {
@@ -304,6 +311,7 @@ export function addChart(open: OpenWorkbook, ws: Worksheet, req: ChartRequest): 
     req.type,
     { categoriesRef: refs.categories, categories, categoryNumbers, series },
     req.title,
+    req.options,
   )
   open.charts.push({
     sheet: ws.name,
@@ -318,5 +326,8 @@ export function addChart(open: OpenWorkbook, ws: Worksheet, req: ChartRequest): 
   return [
     `${req.type} chart${req.title ? ` "${req.title}"` : ''} from ${areaName(area)} with ${series.length} series: ${series.map((s) => s.name).join(', ')}`,
     `anchored at ${columnLetters(anchor.col + 1)}${anchor.row + 1}`,
+    ...Object.entries(req.options ?? {})
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k} ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`),
   ]
 }

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate'
 import { SaxesParser } from 'saxes'
 import type { AppError } from '../../../shared/errors'
+import { pivotProblems } from '../pivot/package'
 import {
   contentTypeOf,
   type Parts,
@@ -56,6 +57,7 @@ export function structuralProblems(parts: Parts): string[] {
     for (const rel of readRels(parts, name))
       if (rel.part && !parts[rel.part]) problems.push(`${name} points to missing ${rel.part}`)
   }
+  problems.push(...pivotProblems(parts))
   return problems
 }
 

@@ -7,6 +7,7 @@ import { type CalcReport, recalculate } from '../formulas/formulaEngine'
 import { buildFormulaIndex, type FormulaIndex, updateFormulaIndex } from '../formulas/formulaIndex'
 import type { SheetMove } from '../ooxml/anchorShift'
 import type { Parts } from '../ooxml/packageParts'
+import type { PendingPivot } from '../pivot/model'
 
 /** A workbook held in memory between tool calls, with what the save needs to know about it. */
 export class OpenWorkbook {
@@ -17,6 +18,8 @@ export class OpenWorkbook {
   /** Size in bytes of each part of `original` when it was read (the save's buffer size for a sheet). */
   partSizes = new Map<string, number>()
   charts: PendingChart[] = []
+  /** Pivot tables made since the last save (their cells are in the sheets already). */
+  pivots: PendingPivot[] = []
   /** Reference changes since the last save, applied to carried charts and defined names. */
   rewrites: RefRewrite[] = []
   /** Rows/columns inserted or deleted per worksheet id since the last save (drawings move with them). */

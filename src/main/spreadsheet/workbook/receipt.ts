@@ -22,6 +22,10 @@ export const AreaReceipt = z.object({
     .record(z.string(), z.string())
     .optional()
     .describe('Cell -> number format, only non-General ones'),
+  hyperlinks: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Cell -> link target: a URL, or Sheet!Cell for a place in this workbook'),
   uncalculated: z
     .record(z.string(), z.string())
     .optional()
@@ -54,7 +58,7 @@ export type SettingsReceipt = z.infer<typeof SettingsReceipt>
 export const RECEIPT_CELLS = 500
 
 /** What the area receipt holds: stated once, in the toolset's description. */
-export const AREA_RECEIPT_EXPLAINED = `The area receipt {sheet, range, rows, columns, values, formulas?, types?, formats?, uncalculated?}: values are the display texts (number formats applied, formula results computed); formulas, types (cells not listed are numbers), formats and uncalculated are sparse maps keyed by cell, omitted when empty. A call on more than ${RECEIPT_CELLS} cells gets a summary instead: area, changed, note? and the first ${RECEIPT_CELLS} changed cells, with truncated naming the rest to read with get_range.`
+export const AREA_RECEIPT_EXPLAINED = `The area receipt {sheet, range, rows, columns, values, formulas?, types?, formats?, hyperlinks?, uncalculated?}: values are the display texts (number formats applied, formula results computed); formulas, types (cells not listed are numbers), formats, hyperlinks and uncalculated are sparse maps keyed by cell, omitted when empty. A call on more than ${RECEIPT_CELLS} cells gets a summary instead: area, changed, note? and the first ${RECEIPT_CELLS} changed cells, with truncated naming the rest to read with get_range.`
 
 /** Ends each writing method's description; the receipt itself is explained once per toolset. */
 export const AREA_RECEIPT_DOC = 'Returns the area receipt.'
@@ -79,14 +83,18 @@ export function areaReceipt(open: OpenWorkbook, ws: Worksheet, area: Area, read?
   const formulas: Record<string, string> = {}
   const types: Record<string, 'text' | 'boolean' | 'date' | 'error' | 'empty'> = {}
   const formats: Record<string, string> = {}
+  const hyperlinks: Record<string, string> = {}
   const letters: string[] = []
   for (let c = area.left; c <= area.right; c++) letters.push(columnLetters(c))
   for (let r = area.top; r <= area.bottom; r++) {
     const row: string[] = []
     const sheetRow = read ? undefined : ws.findRow(r)
     for (let c = area.left; c <= area.right; c++) {
-      const s = read ? read(r, c) : snapshot(sheetRow?.findCell(c), date1904)
+      const found = sheetRow?.findCell(c)
+      const s = read ? read(r, c) : snapshot(found, date1904)
       row.push(displayText(s))
+      const link = found?.hyperlink
+      if (link) hyperlinks[`${letters[c - area.left]}${r}`] = link
       const general = isGeneralFormat(s.numFmt)
       // Most cells are plain numbers: their name is only built when a sparse map lists them.
       if (s.formula === undefined && s.kind === 'number' && general) continue
@@ -112,6 +120,7 @@ export function areaReceipt(open: OpenWorkbook, ws: Worksheet, area: Area, read?
   setIfAny(extra, 'formulas', formulas)
   setIfAny(extra, 'types', types)
   setIfAny(extra, 'formats', formats)
+  setIfAny(extra, 'hyperlinks', hyperlinks)
   setIfAny(extra, 'uncalculated', uncalculated)
   return receipt
 }

@@ -4,6 +4,7 @@ import { compressedParts, workbookSheets, writePackage } from '../ooxml/packageP
 import { preservePackage } from '../ooxml/preservePackage'
 import { verifyPackage, zipMismatch } from '../ooxml/verifyPackage'
 import { type SheetTransform, writeWorkbookParts } from '../ooxml/writeWorkbookParts'
+import { addPivotsToPackage } from '../pivot/package'
 import type { OpenWorkbook } from './openWorkbook'
 import { type OutsideWidths, type PassReport, prepareSave } from './prepareSave'
 import { checkReopens } from './reopenCheck'
@@ -73,6 +74,7 @@ export async function saveWorkbook(
     },
     out,
   )
+  addPivotsToPackage(out, open.pivots)
   verifyPackage(out, (why) => saveRefused(target, why))
   const bytes = await writePackage(out)
   const mismatch = zipMismatch(bytes, out)
@@ -90,6 +92,7 @@ export async function saveWorkbook(
     }),
   )
   open.charts = []
+  open.pivots = []
   open.rewrites = []
   open.moves.clear()
   open.dirty = false

@@ -1,0 +1,3 @@
+import { pandasPivotSuite } from './pandasPivot'
+
+pandasPivotSuite(5_000, 60_000)
