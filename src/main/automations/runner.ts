@@ -6,8 +6,8 @@ import type {
   FileTrigger,
   MailTrigger,
 } from '../../shared/automations'
-import { AppError } from '../../shared/errors'
 import type { UnattendedRunInput, UnattendedRunResult } from '../../shared/automations/unattended'
+import { AppError } from '../../shared/errors'
 import type { Logger } from '../platform'
 import type { Workspace } from '../workspace'
 import type { AutomationStore } from './automationStore'
