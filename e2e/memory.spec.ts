@@ -64,7 +64,7 @@ test('Settings → Memory: add, search, edit, delete and undo, pause, forget eve
   await expect(section.getByRole('alert')).toContainText('Not stored: this looks like a GitHub token')
   await section.getByLabel('New memory', { exact: true }).fill('')
 
-  for (const width of [1280, 400]) {
+  for (const width of [1280, 800, 400]) {
     await page.setViewportSize({ width, height: 900 })
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
