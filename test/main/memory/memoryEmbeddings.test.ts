@@ -13,8 +13,7 @@ import {
   selectMemories,
   type TextEmbedder,
 } from '../../../src/main/memory'
-import { MemoryFile } from '../../../src/shared/memory'
-import { INVOICE_FOLDER_MEMORY, officeMemories } from './memoryFixtures'
+import { INVOICE_FOLDER_MEMORY, memoryFileOf, officeMemories } from './memoryFixtures'
 
 // A real OpenAI-compatible embeddings endpoint on 127.0.0.1 whose vectors carry "meaning" the test controls:
 // words of one concept share a dimension ("bill" and "invoice" mean alike), other words are hashed into
@@ -78,16 +77,7 @@ const QUESTION = 'Where should this bill from the plumber be filed?'
 /** A store over a memories file written whole (adding 500 one by one would write the file 500 times). */
 async function storeWith(texts: string[], embedder?: TextEmbedder) {
   const dir = await mkdtemp(join(tmpdir(), 'bureau-memory-vectors-'))
-  const at = '2026-01-01T00:00:00.000Z'
-  const memories = texts.map((text, i) => ({
-    id: `m${i.toString(16).padStart(8, '0')}`,
-    text,
-    scope: { kind: 'everywhere' as const },
-    source: { kind: 'settings' as const },
-    createdAt: at,
-    updatedAt: at,
-  }))
-  await writeFile(join(dir, MEMORY_FILE_NAME), JSON.stringify(MemoryFile.parse({ memories })))
+  await writeFile(join(dir, MEMORY_FILE_NAME), JSON.stringify(memoryFileOf(texts)))
   const store = openMemoryStore({ dataDir: dir, ...(embedder ? { embedder: async () => embedder } : {}) })
   return { store, cleanup: () => rm(dir, { recursive: true, force: true }) }
 }

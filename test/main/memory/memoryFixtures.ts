@@ -1,3 +1,4 @@
+import { type Memory, MemoryFile } from '../../../src/shared/memory'
 import { seededRandom } from '../../support/seededRandom'
 
 const NAMES = [
@@ -46,4 +47,19 @@ export function officeMemories(count: number, seed = 7): string[] {
   for (let i = 0; i < count - 1; i++) texts.push(pick(random, TOPICS)(random, i))
   texts.splice(Math.floor(count / 2), 0, INVOICE_FOLDER_MEMORY)
   return texts
+}
+
+/** A memories file holding `texts` (ids m00000000, m00000001, …), each overridden by `extra[i]`. */
+export function memoryFileOf(texts: string[], extra: Partial<Memory>[] = []): MemoryFile {
+  const at = '2026-01-01T00:00:00.000Z'
+  const memories = texts.map((text, i) => ({
+    id: `m${i.toString(16).padStart(8, '0')}`,
+    text,
+    scope: { kind: 'everywhere' as const },
+    source: { kind: 'settings' as const },
+    createdAt: at,
+    updatedAt: at,
+    ...extra[i],
+  }))
+  return MemoryFile.parse({ memories })
 }

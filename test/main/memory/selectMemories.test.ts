@@ -1,26 +1,11 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import { describe, expect, it } from 'vitest'
 import { MEMORY_HEADER, selectMemories } from '../../../src/main/memory'
-import { type Memory, MemoryFile } from '../../../src/shared/memory'
-import { INVOICE_FOLDER_MEMORY, officeMemories } from './memoryFixtures'
-
-function fileOf(texts: string[], extra: Partial<Memory>[] = []): MemoryFile {
-  const at = '2026-01-01T00:00:00.000Z'
-  const memories = texts.map((text, i) => ({
-    id: `m${i.toString(16).padStart(8, '0')}`,
-    text,
-    scope: { kind: 'everywhere' as const },
-    source: { kind: 'settings' as const },
-    createdAt: at,
-    updatedAt: at,
-    ...extra[i],
-  }))
-  return MemoryFile.parse({ memories })
-}
+import { INVOICE_FOLDER_MEMORY, memoryFileOf, officeMemories } from './memoryFixtures'
 
 describe('choosing memories for a request', () => {
   it('with 500 memories, a question about invoices gets the invoice-folder memory within 300 tokens', async () => {
-    const file = fileOf(officeMemories(500))
+    const file = memoryFileOf(officeMemories(500))
     const selection = await selectMemories(file, { query: 'Where do I save the invoice from Schmidt AG?' })
     expect(selection.used.map((m) => m.text)).toContain(INVOICE_FOLDER_MEMORY)
     expect(selection.block.startsWith(MEMORY_HEADER.trimEnd().slice(0, 20))).toBe(true)
@@ -33,7 +18,7 @@ describe('choosing memories for a request', () => {
   })
 
   it('a smaller budget is kept, and a request matching nothing adds nothing from a large store', async () => {
-    const file = fileOf(officeMemories(500))
+    const file = memoryFileOf(officeMemories(500))
     const small = await selectMemories(file, { query: 'invoice numbers for Müller GmbH', budgetTokens: 80 })
     expect(small.tokens).toBeLessThanOrEqual(80)
     expect(small.used.length).toBeGreaterThan(0)
@@ -41,7 +26,11 @@ describe('choosing memories for a request', () => {
   })
 
   it('a small store that fits the budget is given whole, matches first', async () => {
-    const file = fileOf(['My name is Jan Berger', 'Anna means anna.berg@firma.de', 'Dates as 31.12.2025'])
+    const file = memoryFileOf([
+      'My name is Jan Berger',
+      'Anna means anna.berg@firma.de',
+      'Dates as 31.12.2025',
+    ])
     const selection = await selectMemories(file, { query: 'write a mail to Anna' })
     expect(selection.used.map((m) => m.text)).toEqual([
       'Anna means anna.berg@firma.de',
@@ -52,11 +41,14 @@ describe('choosing memories for a request', () => {
 
   it('uses nothing when paused or when the memory belongs to another workspace', async () => {
     const paused = {
-      ...fileOf(['Invoices go to /finance']),
+      ...memoryFileOf(['Invoices go to /finance']),
       preferences: { paused: true, saveWithoutAsking: false, budgetTokens: 300 },
     }
     expect((await selectMemories(paused, { query: 'invoices' })).used).toEqual([])
-    const scoped = fileOf(['Invoices go to /finance'], [{ scope: { kind: 'workspace', folder: '/work/a' } }])
+    const scoped = memoryFileOf(
+      ['Invoices go to /finance'],
+      [{ scope: { kind: 'workspace', folder: '/work/a' } }],
+    )
     expect((await selectMemories(scoped, { query: 'invoices', workspace: '/work/b' })).used).toEqual([])
     expect((await selectMemories(scoped, { query: 'invoices' })).used).toEqual([])
     expect((await selectMemories(scoped, { query: 'invoices', workspace: '/work/a' })).used).toHaveLength(1)

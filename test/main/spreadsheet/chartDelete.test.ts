@@ -3,7 +3,7 @@ import path from 'node:path'
 import { strFromU8 } from 'fflate'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { readPackage } from '../../../src/main/spreadsheet/ooxml/packageParts'
-import { createHarness, type Harness } from './harness'
+import { type Harness, harnessWithSheet } from './harness'
 
 let h: Harness
 const P = '/del.xlsx'
@@ -16,18 +16,11 @@ function savedCharts(): string[] {
 }
 
 beforeEach(async () => {
-  h = await createHarness()
-  await h.call('create', { path: P, sheet: 'Data' })
-  await h.call('set_range', {
-    path: P,
-    sheet: 'Data',
-    start: 'A1',
-    values: [
-      ['Month', 'Sales'],
-      ['Jan', 10],
-      ['Feb', 20],
-    ],
-  })
+  h = await harnessWithSheet(P, 'Data', [
+    ['Month', 'Sales'],
+    ['Jan', 10],
+    ['Feb', 20],
+  ])
   for (const title of ['One', 'Two'])
     await h.call('add_chart', { path: P, sheet: 'Data', type: 'column', data_range: 'A1:B3', title })
 })

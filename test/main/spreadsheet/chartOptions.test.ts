@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readPackage } from '../../../src/main/spreadsheet/ooxml/packageParts'
 import { itNeeding } from '../../support/itNeeding'
 import { findProgram } from '../../support/requirements'
-import { createHarness, type Harness } from './harness'
+import { type Harness, harnessWithSheet } from './harness'
 import { convert } from './libreOffice'
 
 let h: Harness
@@ -22,20 +22,13 @@ function chartParts(bytes: Uint8Array): string[] {
 }
 
 beforeAll(async () => {
-  h = await createHarness()
-  await h.call('create', { path: P, sheet: 'Data' })
-  await h.call('set_range', {
-    path: P,
-    sheet: 'Data',
-    start: 'A1',
-    values: [
-      ['Month', 'North', 'South'],
-      ['Jan', 120, 80],
-      ['Feb', 150, 95],
-      ['Mar', 90, 130],
-      ['Apr', 160, 110],
-    ],
-  })
+  h = await harnessWithSheet(P, 'Data', [
+    ['Month', 'North', 'South'],
+    ['Jan', 120, 80],
+    ['Feb', 150, 95],
+    ['Mar', 90, 130],
+    ['Apr', 160, 110],
+  ])
   const base = { path: P, sheet: 'Data', data_range: 'A1:C5' }
   await h.call('add_chart', {
     ...base,

@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createHarness, type Harness } from './harness'
+import { type Harness, harnessWithSheet } from './harness'
 
 let h: Harness
 const P = '/fill.xlsx'
 beforeAll(async () => {
-  h = await createHarness()
-  await h.call('create', { path: P, sheet: 'Data' })
-  await h.call('set_range', {
-    path: P,
-    sheet: 'Data',
-    start: 'A1',
-    values: [
-      ['Qty', 'Price', 'Total', 'Share'],
-      [2, 10, '=A2*B2', '=C2/$C$6'],
-      [3, 20, null, null],
-      [4, 30, null, null],
-      [5, 40, null, null],
-      [null, null, 500, null],
-    ],
-  })
+  h = await harnessWithSheet(P, 'Data', [
+    ['Qty', 'Price', 'Total', 'Share'],
+    [2, 10, '=A2*B2', '=C2/$C$6'],
+    [3, 20, null, null],
+    [4, 30, null, null],
+    [5, 40, null, null],
+    [null, null, 500, null],
+  ])
 })
 afterAll(async () => h.cleanup())
 

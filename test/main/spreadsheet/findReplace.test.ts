@@ -4,24 +4,17 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { itNeeding } from '../../support/itNeeding'
 import { findProgram } from '../../support/requirements'
-import { createHarness, type Harness } from './harness'
+import { createHarness, type Harness, harnessWithSheet } from './harness'
 
 let h: Harness
 const P = '/find.xlsx'
 beforeEach(async () => {
-  h = await createHarness()
-  await h.call('create', { path: P, sheet: 'Data' })
-  await h.call('set_range', {
-    path: P,
-    sheet: 'Data',
-    start: 'A1',
-    values: [
-      ['Region', 'Sales'],
-      ['N. America', 2023],
-      ['n. america west', 10],
-      ['Europe', '=B2+B3'],
-    ],
-  })
+  h = await harnessWithSheet(P, 'Data', [
+    ['Region', 'Sales'],
+    ['N. America', 2023],
+    ['n. america west', 10],
+    ['Europe', '=B2+B3'],
+  ])
   await h.call('add_sheet', { path: P, sheet: 'Notes' })
   await h.call('set_range', { path: P, sheet: 'Notes', start: 'A1', values: [['N. America'], ['=Data!B4']] })
 })

@@ -51,6 +51,18 @@ export async function createHarness(options: { fs?: WriteFs } = {}): Promise<Har
   return harness
 }
 
+/** A harness with a new workbook at `path` whose sheet holds `values` from A1 (not yet saved). */
+export async function harnessWithSheet(
+  path: string,
+  sheet: string,
+  values: readonly (readonly unknown[])[],
+): Promise<Harness> {
+  const harness = await createHarness()
+  await harness.call('create', { path, sheet })
+  await harness.call('set_range', { path, sheet, start: 'A1', values })
+  return harness
+}
+
 /** A file system whose renames fail with EIO while `failing.rename` is true (a save's last step). */
 export function renameFailingFs(): { fs: WriteFs; failing: { rename: boolean } } {
   const failing = { rename: false }

@@ -5,7 +5,7 @@ import { strFromU8 } from 'fflate'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readPackage } from '../../../src/main/spreadsheet/ooxml/packageParts'
 import { itNeeding } from '../../support/itNeeding'
-import { createHarness, type Harness } from './harness'
+import { type Harness, harnessWithSheet } from './harness'
 import { XLSX_CORPUS, xlsxCorpusDir } from './xlsxCorpus'
 
 let h: Harness
@@ -27,19 +27,12 @@ function partsOnDisk(): Record<string, string> {
 }
 
 beforeEach(async () => {
-  h = await createHarness()
-  await h.call('create', { path: P, sheet: 'Data' })
-  await h.call('set_range', {
-    path: P,
-    sheet: 'Data',
-    start: 'A1',
-    values: [
-      ['Month', 'North', 'South'],
-      ['Jan', 120, 80],
-      ['Feb', 150, 95],
-      ['Mar', 90, 130],
-    ],
-  })
+  h = await harnessWithSheet(P, 'Data', [
+    ['Month', 'North', 'South'],
+    ['Jan', 120, 80],
+    ['Feb', 150, 95],
+    ['Mar', 90, 130],
+  ])
 })
 afterEach(async () => h.cleanup())
 
