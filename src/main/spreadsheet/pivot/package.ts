@@ -175,7 +175,11 @@ export function pivotProblems(parts: Parts): string[] {
         continue
       }
       const fields = Number(/<(?:\w+:)?cacheFields\b[^>]*\bcount="(\d+)"/.exec(cache)?.[1] ?? -1)
-      const pivotFields = Number(/<(?:\w+:)?pivotFields\b[^>]*\bcount="(\d+)"/.exec(xml)?.[1] ?? -1)
+      // `pivotFields` is optional: a table without it has no fields of its own (its cache then has none).
+      const pivotFields = Number(
+        /<(?:\w+:)?pivotFields\b[^>]*\bcount="(\d+)"/.exec(xml)?.[1] ??
+          (/<(?:\w+:)?pivotFields\b/.test(xml) ? -1 : 0),
+      )
       if (fields !== pivotFields) problems.push(`${rel.part} has ${pivotFields} fields, its cache ${fields}`)
       const recordsPart = readRels(parts, cachePart).find(
         (r) => relKind(r.type) === 'pivotCacheRecords',
