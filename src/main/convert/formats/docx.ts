@@ -3,6 +3,7 @@ import type { DocxFile } from 'mammoth/lib/unzip.js'
 import { openDocx } from '../docx/docxPackage'
 import { Unsupported } from '../docx/markdown/buildTree'
 import { documentMarkdown } from '../docx/markdown/documentMarkdown'
+import { commentSection, readCommentStates, readComments } from '../docx/reviewComments'
 import { ReviewMarks, restoreReview } from '../docx/reviewMarks'
 import { runMammoth } from '../docx/runMammoth'
 import type { ConvertContext, FormatOutput } from '../types'
@@ -55,10 +56,9 @@ async function markdownOf(output: Awaited<ReturnType<typeof runMammoth>>): Promi
 async function withReview(out: FormatOutput, file: DocxFile, marks: ReviewMarks): Promise<FormatOutput> {
   if (marks.mode === 'accepted' || !file.exists('word/comments.xml'))
     return { ...out, markdown: restoreReview(out.markdown, marks) }
-  const { commentSection, readCommentStates, readComments } = await import('../docx/reviewComments')
-  const comments = readComments(String(await file.read('word/comments.xml', 'utf-8')))
+  const comments = await readComments(String(await file.read('word/comments.xml', 'utf-8')))
   const states = file.exists('word/commentsExtended.xml')
-    ? readCommentStates(String(await file.read('word/commentsExtended.xml', 'utf-8')))
+    ? await readCommentStates(String(await file.read('word/commentsExtended.xml', 'utf-8')))
     : new Map()
   const section = commentSection(comments, states)
   const markdown = restoreReview(out.markdown, marks)
