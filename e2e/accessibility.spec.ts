@@ -137,3 +137,49 @@ test.describe('no provider works (first-run guide shown)', () => {
       ).toBe(true)
   })
 })
+
+test.describe('no provider works, a message sent anyway', () => {
+  let bare: BureauServer
+  test.beforeAll(async () => {
+    bare = await startBureau([], { BUREAU_BASE_URL: 'http://127.0.0.1:9' }, { firstRun: true })
+  })
+  test.afterAll(async () => {
+    await bare?.stop()
+  })
+
+  test('the guide folds to one line, so the message and its error stay in view at 1280×800', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(bare.openUrl)
+    const guide = page.getByRole('region', { name: 'No model is set up yet' })
+    await expect(guide.getByRole('button', { name: 'Look again' })).toBeVisible({ timeout: 20_000 })
+    await page.getByRole('textbox', { name: 'Message' }).fill('Summarise the report, please.')
+    await page.getByRole('button', { name: 'Send' }).click()
+    const error = page.getByRole('alert').filter({ hasText: /reach|connect/i })
+    await expect(error).toBeInViewport({ timeout: 20_000 })
+    await expect(page.locator('.message-user').getByText('Summarise the report, please.')).toBeInViewport()
+    await expect(guide.getByRole('button', { name: 'Set up a model…' })).toBeVisible()
+    for (const width of [1280, 800, 400]) {
+      await page.setViewportSize({ width, height: 800 })
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme })
+        await snapshot(page, `first-run-folded-${width}-${scheme}`)
+        const violations = await axeViolations(page)
+        expect(violations, report(violations)).toEqual([])
+      }
+      await expect(page.getByRole('textbox', { name: 'Message' })).toBeInViewport()
+    }
+    // Opened again, the guide takes at most half the column: the message is still there.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await guide.getByRole('button', { name: 'Set up a model…' }).click()
+    await expect(guide.getByRole('region', { name: 'Enter a cloud key' })).toBeAttached()
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeInViewport()
+    const heights = await page.evaluate(() => ({
+      guide: document.querySelector('.first-run')?.getBoundingClientRect().height ?? 0,
+      column: document.querySelector('.chat-main')?.getBoundingClientRect().height ?? 0,
+    }))
+    expect(heights.guide).toBeLessThanOrEqual(heights.column / 2 + 1)
+    await snapshot(page, 'first-run-opened-1280-light')
+  })
+})

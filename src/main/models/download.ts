@@ -162,6 +162,41 @@ async function writeBody(
   }
 }
 
+/** Network codes in words a user can act on; fetch itself only says "fetch failed". */
+const NETWORK_WORDS: Record<string, string> = {
+  ENOTFOUND: 'the name of the server was not found. Check the internet connection (or the proxy)',
+  EAI_AGAIN: 'the name of the server could not be looked up now. Check the internet connection',
+  ECONNREFUSED: 'the server refused the connection',
+  ECONNRESET: 'the connection was cut off',
+  ETIMEDOUT: 'the server did not answer in time',
+  UND_ERR_CONNECT_TIMEOUT: 'the server did not answer in time',
+  ENETUNREACH: 'there is no network route to it. Check the internet connection',
+  EHOSTUNREACH: 'the server cannot be reached from this network',
+  CERT_HAS_EXPIRED: "the server's certificate has expired",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+    "the server's certificate could not be checked (a proxy that inspects traffic?)",
+  SELF_SIGNED_CERT_IN_CHAIN: "the server's certificate could not be checked (a proxy that inspects traffic?)",
+}
+
+function networkCode(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string') return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** Why a download could not start: the cause's code in words, the host named, what to try. */
+export function unreachable(url: string, error: unknown): string {
+  const host = URL.canParse(url) ? new URL(url).host : url
+  const code = networkCode(error)
+  const words = code ? NETWORK_WORDS[code] : undefined
+  const why = words ?? `${code ?? (error instanceof Error ? error.message : String(error))}`
+  return `Could not download from ${host}: ${why}${code && words ? ` (${code})` : ''}. Try again; a download that broke off resumes where it stopped.`
+}
+
 function cancelled(): AppError {
   return new AppError('CANCELLED', 'The download was cancelled; the partial file is kept to resume later.')
 }
@@ -223,8 +258,7 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
       })
     } catch (error) {
       if (options.signal?.aborted) throw cancelled()
-      if (resumes >= maxResumes)
-        throw new AppError('UNAVAILABLE', `Could not reach ${options.url}: ${(error as Error).message}.`)
+      if (resumes >= maxResumes) throw new AppError('UNAVAILABLE', unreachable(options.url, error))
       continue
     }
     if (response.status === 416) {

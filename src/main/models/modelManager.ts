@@ -1,5 +1,5 @@
 import { totalmem } from 'node:os'
-import { basename } from 'node:path'
+import { basename, join } from 'node:path'
 import { AppError, isAppError } from '../../shared/errors'
 import type {
   CatalogueModel,
@@ -53,7 +53,7 @@ export function createModelManager(options: ModelManagerOptions) {
   const downloads = new Map<string, Download>()
   const memory = options.totalMemoryBytes ?? totalmem()
   const interval = options.progressIntervalMs ?? 250
-  const machine = options.machine ?? probeMachine
+  const machine = options.machine ?? (() => probeMachine(join(options.dataDir, 'machine.json')))
 
   const summary = (model: InstalledModel, active: string | undefined): InstalledModelSummary => ({
     id: model.id,

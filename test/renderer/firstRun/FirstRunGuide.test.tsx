@@ -28,10 +28,19 @@ const fail = {
 }
 const pass = { id: 'local', ok: true, latencyMs: 5, model: 'tiny', reply: 'x', error: null }
 
-function setup(ui: Record<string, unknown> = {}, effective = 'ollama') {
+function setup(ui: Record<string, unknown> = {}, effective = 'ollama', compact = false) {
   const settings = settingsWith(ui)
-  invoke.mockImplementation(async (route: string, input: { id?: string }) => {
+  invoke.mockImplementation(async (route: string, input: { id?: string; draft?: { apiKey?: string } }) => {
+    if (route === 'providers.test' && input.id === 'deepseek')
+      return input.draft?.apiKey === 'sk-good'
+        ? { ...pass, id: 'deepseek', model: 'deepseek-chat' }
+        : {
+            ...fail,
+            id: 'deepseek',
+            error: { code: 'UNAUTHORIZED', message: 'DeepSeek refused the API key.' },
+          }
     if (route === 'providers.test') return input.id === 'local' ? pass : fail
+    if (route === 'settings.setSecret') return { name: 'x', set: true }
     if (route === 'models.catalogue')
       return [
         {
@@ -76,7 +85,7 @@ function setup(ui: Record<string, unknown> = {}, effective = 'ollama') {
       return [
         { id: 'ollama', name: 'Ollama', baseUrl: '', model: 'x', needsKey: false },
         { id: 'local', name: 'Local model', baseUrl: '', model: 'tiny', needsKey: false },
-        { id: 'deepseek', name: 'DeepSeek', baseUrl: '', model: 'x', needsKey: true },
+        { id: 'deepseek', name: 'DeepSeek', baseUrl: 'https://api.deepseek.com', model: 'x', needsKey: true },
       ].map((p) => ({ ...p, active: p.id === effective }))
     if (route === 'models.import') return { id: 'tiny' }
     if (route === 'models.use') return { providerId: 'local', model: 'tiny' }
@@ -86,7 +95,7 @@ function setup(ui: Record<string, unknown> = {}, effective = 'ollama') {
   render(
     <BureauProvider client={bureau}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <FirstRunGuide settings={settings} />
+        <FirstRunGuide settings={settings} compact={compact} />
       </QueryClientProvider>
     </BureauProvider>,
   )
@@ -144,6 +153,65 @@ describe('first-run guide', () => {
     expect(invoke).toHaveBeenCalledWith('providers.test', { id: 'local' })
     expect(invoke).not.toHaveBeenCalledWith('providers.test', { id: 'ollama' })
     expect(screen.queryByRole('heading', { name: 'No model is set up yet' })).toBeNull()
+  })
+
+  it('a cloud key is tested with the base URL on screen first; a failed test saves nothing and makes nothing active', async () => {
+    setup()
+    const cloud = await screen.findByRole('region', { name: 'Enter a cloud key' })
+    const url = await waitFor(() => {
+      const field = screen.getByLabelText('Base URL') as HTMLInputElement
+      expect(field.value).toBe('https://api.deepseek.com')
+      return field
+    })
+    fireEvent.change(url, { target: { value: 'api.example' } })
+    expect(screen.getByText('Enter a URL that starts with http:// or https://.')).toBeTruthy()
+    fireEvent.change(url, { target: { value: 'https://gateway.example/v1' } })
+    fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'sk-bad' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Test and save' }))
+    await waitFor(() =>
+      expect(cloud.textContent).toContain('DeepSeek refused the API key. Nothing was saved'),
+    )
+    expect(invoke).toHaveBeenCalledWith('providers.test', {
+      id: 'deepseek',
+      draft: { apiKey: 'sk-bad', baseUrl: 'https://gateway.example/v1' },
+    })
+    expect(invoke.mock.calls.filter(([route]) => route === 'settings.setSecret')).toEqual([])
+    expect(
+      invoke.mock.calls.filter(([route, input]) => route === 'settings.update' && 'provider' in input),
+    ).toEqual([])
+
+    fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'sk-good' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Test and save' }))
+    await waitFor(() => expect(cloud.textContent).toContain('Connected · deepseek-chat'))
+    expect(invoke).toHaveBeenCalledWith('settings.setSecret', {
+      name: 'providers.deepseek.apiKey',
+      value: 'sk-good',
+    })
+    expect(invoke).toHaveBeenCalledWith('settings.update', {
+      provider: { active: 'deepseek', model: null },
+      providers: { deepseek: { baseUrl: 'https://gateway.example/v1' } },
+      ui: { providerWorked: true, setupChoice: 'cloud' },
+    })
+  })
+
+  it('the .gguf picker says where a full-size model goes, with the size of the smallest one', async () => {
+    setup()
+    const input = await screen.findByLabelText('Or use a .gguf file you have')
+    const hint = document.getElementById(input.getAttribute('aria-describedby') ?? '')
+    await waitFor(() => expect(hint?.textContent).toContain('A full model (1.7 GB or more)'))
+    expect(hint?.textContent).toContain('bureau models import model.gguf')
+  })
+
+  it('beside a conversation it folds into one line that opens on demand', async () => {
+    setup({}, 'ollama', true)
+    const open = await screen.findByRole('button', { name: 'Set up a model…' })
+    expect(open.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.queryByRole('region', { name: 'Download a local model' })).toBeNull()
+    fireEvent.click(open)
+    expect(await screen.findByRole('region', { name: 'Download a local model' })).toBeTruthy()
+    expect(
+      screen.getByRole('button', { name: 'Hide the ways to set one up' }).getAttribute('aria-expanded'),
+    ).toBe('true')
   })
 
   it('is never shown once a provider worked, and runs no test', () => {

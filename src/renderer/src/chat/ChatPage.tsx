@@ -119,7 +119,9 @@ export default function ChatPage() {
             onChanged={(conversation) => useChat.getState().setMeta(conversation)}
           />
           {conversationId && path.length > 0 && <ExportDocumentMenu conversationId={conversationId} />}
-          {settings.data && <FirstRunGuide settings={settings.data} />}
+          {settings.data && (
+            <FirstRunGuide settings={settings.data} compact={path.length > 0 || Boolean(problem)} />
+          )}
           {path.length === 0 ? (
             <EmptyState
               onPick={(text) => {

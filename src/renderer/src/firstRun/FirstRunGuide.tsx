@@ -15,7 +15,7 @@ import {
   useModelSpeeds,
   useOllamaStatus,
 } from '../settings/modelsApi'
-import { useProviders, useProvidersApi } from '../settings/providersApi'
+import { type ConnectionTest, useProviders, useProvidersApi } from '../settings/providersApi'
 import { SETTINGS_KEY } from '../settings/useSettings'
 
 type Choice = 'local' | 'ollama' | 'cloud'
@@ -37,17 +37,28 @@ function useGuideTest(choice: Choice) {
   })
 }
 
-function TestLine({ test }: { test: ReturnType<typeof useGuideTest> }) {
+interface TestState {
+  isPending: boolean
+  error: Error | null
+  data?: ConnectionTest | undefined
+}
+
+function TestLine({ test, failed }: { test: TestState; failed?: string }) {
   return (
     <p role="status" className="guide-status">
       {test.isPending && 'Testing the connection…'}
-      {test.isError && <span className="error-text">{test.error.message}</span>}
+      {test.error && <span className="error-text">{test.error.message}</span>}
       {test.data?.ok && (
         <span className="ok-text">
           <Icon name="check" size={14} /> Connected · {test.data.model}
         </span>
       )}
-      {test.data && !test.data.ok && <span className="error-text">{test.data.message}</span>}
+      {test.data && !test.data.ok && (
+        <span className="error-text">
+          {test.data.message}
+          {failed && ` ${failed}`}
+        </span>
+      )}
     </p>
   )
 }
@@ -111,17 +122,22 @@ function LocalPath({ chosen, remember }: { chosen: boolean; remember(): void }) 
         />
       )}
       <label className="guide-file">
-        Or use a .gguf file you have (up to {MAX_IMPORT_BYTES / 1024 / 1024} MiB here; larger: `bureau models
-        import`)
+        Or use a .gguf file you have
         <input
           type="file"
           accept=".gguf"
+          aria-describedby="guide-file-hint"
           onChange={(event) => {
             const file = event.currentTarget.files?.[0]
             if (file) run(async () => selectAndTest((await importModelFile(file)).id))
           }}
         />
       </label>
+      <p id="guide-file-hint" className="muted guide-hint">
+        Files up to {MAX_IMPORT_BYTES / 1024 / 1024} MB open here. A full model (
+        {formatBytes(smallest?.sizeBytes ?? 1.7e9)} or more) is added in a terminal:{' '}
+        <code>bureau models import model.gguf</code>
+      </p>
       {problem && <p className="error-text">{problem}</p>}
       <TestLine test={test} />
     </Path>
@@ -171,48 +187,111 @@ function OllamaPath({ chosen, remember }: { chosen: boolean; remember(): void })
   )
 }
 
+const HTTP_URL = /^https?:\/\/[^\s/]+\S*$/
+
 function CloudPath({ chosen, remember }: { chosen: boolean; remember(): void }) {
   const bureau = useBureau()
   const providers = useProviders()
+  const { testProvider } = useProvidersApi()
+  const client = useQueryClient()
   const cloud = (providers.data ?? []).filter((p) => p.needsKey)
   const [id, setId] = useState<string>()
   const [key, setKey] = useState('')
-  const test = useGuideTest('cloud')
+  const [baseUrl, setBaseUrl] = useState<string>()
   const chosenId = id ?? cloud[0]?.id
-  const save = async () => {
-    if (!chosenId || !key.trim()) return
-    remember()
-    await bureau.invoke('settings.setSecret', { name: `providers.${chosenId}.apiKey`, value: key.trim() })
-    await bureau.invoke('settings.update', { provider: { active: chosenId, model: null } })
-    test.mutate(chosenId)
-  }
+  const provider = cloud.find((p) => p.id === chosenId)
+  const url = (baseUrl ?? provider?.baseUrl ?? '').trim()
+  const urlError =
+    url !== '' && !HTTP_URL.test(url) ? 'Enter a URL that starts with http:// or https://.' : undefined
+  // The key and the URL are tested as typed; nothing is saved or made active unless the test passes.
+  const test = useMutation({
+    mutationFn: async () => {
+      if (!chosenId) throw new Error('Choose a provider.')
+      const changedUrl = url !== '' && url !== provider?.baseUrl ? url : undefined
+      const result = await testProvider(chosenId, {
+        apiKey: key.trim(),
+        ...(changedUrl && { baseUrl: changedUrl }),
+      })
+      if (!result.ok) return result
+      await bureau.invoke('settings.setSecret', { name: `providers.${chosenId}.apiKey`, value: key.trim() })
+      await bureau.invoke('settings.update', {
+        provider: { active: chosenId, model: null },
+        ...(changedUrl && { providers: { [chosenId]: { baseUrl: changedUrl } } }),
+        ui: { providerWorked: true, setupChoice: 'cloud' },
+      })
+      await client.invalidateQueries({ queryKey: ['providers'] })
+      await client.invalidateQueries({ queryKey: SETTINGS_KEY })
+      return result
+    },
+  })
   return (
     <Path title="Enter a cloud key" chosen={chosen}>
       <p className="muted">Fastest and strongest; your requests go to the provider you pick.</p>
-      <label className="guide-field">
-        Provider
-        <select className="input" value={chosenId ?? ''} onChange={(e) => setId(e.currentTarget.value)}>
-          {cloud.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="guide-field">
-        API key
-        <input
-          className="input"
-          type="password"
-          autoComplete="off"
-          value={key}
-          onChange={(e) => setKey(e.currentTarget.value)}
-        />
-      </label>
-      <button type="button" className="button" disabled={!key.trim()} onClick={() => void save()}>
-        Save and test
-      </button>
-      <TestLine test={test} />
+      <form
+        className="guide-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (!key.trim() || urlError) return
+          remember()
+          test.mutate()
+        }}
+      >
+        <label className="guide-field">
+          Provider
+          <select
+            className="input"
+            value={chosenId ?? ''}
+            onChange={(e) => {
+              setId(e.currentTarget.value)
+              setBaseUrl(undefined)
+              test.reset()
+            }}
+          >
+            {cloud.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="guide-field">
+          Base URL
+          <input
+            className="input"
+            type="url"
+            inputMode="url"
+            spellCheck={false}
+            value={baseUrl ?? provider?.baseUrl ?? ''}
+            aria-invalid={urlError ? true : undefined}
+            aria-describedby={urlError ? 'guide-url-error' : undefined}
+            onChange={(e) => setBaseUrl(e.currentTarget.value)}
+          />
+        </label>
+        {urlError && (
+          <p id="guide-url-error" className="error-text">
+            {urlError}
+          </p>
+        )}
+        <label className="guide-field">
+          API key
+          <input
+            className="input"
+            type="password"
+            autoComplete="off"
+            value={key}
+            onChange={(e) => setKey(e.currentTarget.value)}
+          />
+        </label>
+        <button
+          type="submit"
+          className="button"
+          disabled={!key.trim() || Boolean(urlError) || test.isPending}
+        >
+          Test and save
+        </button>
+      </form>
+      <TestLine test={test} failed="Nothing was saved: check the key and the base URL, then try again." />
     </Path>
   )
 }
@@ -221,7 +300,13 @@ function CloudPath({ chosen, remember }: { chosen: boolean; remember(): void }) 
  * Shown on the chat page while no provider works: three ways to get one, each ending with a live
  * connection test. Once a test passes (here or at start) it is never shown again.
  */
-export function FirstRunGuide({ settings }: { settings: PublicSettings }) {
+export function FirstRunGuide({
+  settings,
+  compact = false,
+}: {
+  settings: PublicSettings
+  compact?: boolean
+}) {
   const bureau = useBureau()
   const { listProviders, testProvider } = useProvidersApi()
   const client = useQueryClient()
@@ -244,22 +329,40 @@ export function FirstRunGuide({ settings }: { settings: PublicSettings }) {
     },
   })
   const [choice, setChoice] = useState<Choice | null>(settings.ui.setupChoice)
+  // Once the conversation has messages the guide folds into one line, so they and any error stay in view.
+  const [open, setOpen] = useState(false)
   if (settings.ui.providerWorked || !active.data || active.data.ok) return null
   const remember = (next: Choice) => () => {
     if (next === choice) return
     setChoice(next)
     void bureau.invoke('settings.update', { ui: { setupChoice: next } })
   }
+  const folded = compact && !open
   return (
-    <section className="first-run" aria-labelledby="first-run-title">
-      <h2 id="first-run-title">No model is set up yet</h2>
-      <p className="muted">
-        Bureau could not reach {active.data.name}: {active.data.message} Choose one way to get a model:
-      </p>
-      <div className="guide-paths">
-        <LocalPath chosen={choice === 'local'} remember={remember('local')} />
-        <OllamaPath chosen={choice === 'ollama'} remember={remember('ollama')} />
-        <CloudPath chosen={choice === 'cloud'} remember={remember('cloud')} />
+    <section className={folded ? 'first-run folded' : 'first-run'} aria-labelledby="first-run-title">
+      <div className="first-run-head">
+        <h2 id="first-run-title">No model is set up yet</h2>
+        {compact && (
+          <button
+            type="button"
+            className="button secondary"
+            aria-expanded={open}
+            aria-controls="first-run-body"
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Hide the ways to set one up' : 'Set up a model…'}
+          </button>
+        )}
+      </div>
+      <div id="first-run-body" hidden={folded}>
+        <p className="muted">
+          Bureau could not reach {active.data.name}: {active.data.message} Choose one way to get a model:
+        </p>
+        <div className="guide-paths">
+          <LocalPath chosen={choice === 'local'} remember={remember('local')} />
+          <OllamaPath chosen={choice === 'ollama'} remember={remember('ollama')} />
+          <CloudPath chosen={choice === 'cloud'} remember={remember('cloud')} />
+        </div>
       </div>
     </section>
   )
