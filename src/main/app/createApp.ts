@@ -140,7 +140,7 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
   const chat = createAppChat({
     dataDir: options.dataDir,
     settings,
-    model: (choice) => providers.clientFor(choice),
+    model: (choice, generation) => providers.clientFor(choice, generation),
     toolsets: () => tools.registry,
     workspace: workspace.get,
     converter: attachmentConverter,

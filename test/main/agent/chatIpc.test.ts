@@ -187,6 +187,59 @@ describe('chat over the HTTP host', () => {
   })
 })
 
+describe('a conversation’s model and sampling', () => {
+  it('each answer names its provider and model; temperature and max output tokens are stored, sent and checked', async () => {
+    suite.llm.push({ text: 'First.' }, { text: 'Second.' })
+    const running = await start()
+    const first = await running.client.invoke('chat.send', { text: 'hi' })
+    const done = (await doneOf(running, first.runId)) as { message: { answeredBy?: unknown } }
+    expect(done.message.answeredBy).toEqual({ provider: expect.any(String), model: expect.any(String) })
+    const before = suite.llm.requests.at(-1)?.body as Record<string, unknown>
+    expect(before.temperature).toBeUndefined()
+
+    const bad = await running.client
+      .invoke('conversations.update', {
+        id: first.conversationId,
+        generation: { temperature: 3, maxOutputTokens: 2.5 },
+      })
+      .catch((error: unknown) => error)
+    expect(isAppError(bad) && bad.code).toBe('VALIDATION_FAILED')
+    expect((bad as { issues?: Array<{ path: unknown[]; message: string }> }).issues).toEqual([
+      expect.objectContaining({ path: ['generation', 'temperature'], message: 'At most 2.' }),
+      expect.objectContaining({
+        path: ['generation', 'maxOutputTokens'],
+        message: 'A whole number of tokens.',
+      }),
+    ])
+
+    const updated = await running.client.invoke('conversations.update', {
+      id: first.conversationId,
+      generation: { temperature: 0.2, maxOutputTokens: 300 },
+    })
+    expect(updated.generation).toEqual({ temperature: 0.2, maxOutputTokens: 300 })
+    const second = await running.client.invoke('chat.send', {
+      conversationId: first.conversationId,
+      text: 'again',
+    })
+    await doneOf(running, second.runId)
+    const after = suite.llm.requests.at(-1)?.body as Record<string, unknown>
+    expect(after.temperature).toBe(0.2)
+    expect(after.max_tokens ?? after.max_completion_tokens).toBe(300)
+    const stored = await running.client.invoke('conversations.get', { id: first.conversationId })
+    expect(stored.generation).toEqual({ temperature: 0.2, maxOutputTokens: 300 })
+    expect(stored.messages.filter((m) => m.role === 'assistant').map((m) => m.answeredBy?.model)).toEqual([
+      expect.any(String),
+      expect.any(String),
+    ])
+    const reset = await running.client.invoke('conversations.update', {
+      id: first.conversationId,
+      generation: null,
+    })
+    expect(reset.generation).toBeUndefined()
+    await running.stop()
+  })
+})
+
 describe('workspace routes over the HTTP host', () => {
   it('lists folders, downloads a returned file, refuses paths outside, and cannot open files in the web host', async () => {
     const running = await start()

@@ -60,10 +60,19 @@ describe('ExportDocumentMenu', () => {
       expect((item as HTMLButtonElement).disabled).toBe(true)
     reply.resolve({ agentPath: '/exports/Budget.docx', bytes: 1200, warnings: [] })
     expect(await screen.findByText('/exports/Budget.docx')).toBeTruthy()
-    expect(screen.getByRole('status').textContent).toBe('Saved to /exports/Budget.docx')
+    expect(screen.getByRole('status').textContent).toBe('Saved to /exports/Budget.docx Download Budget.docx')
     expect((screen.getByRole('menuitem', { name: 'PDF', hidden: true }) as HTMLButtonElement).disabled).toBe(
       false,
     )
+    // The saved file is one click from the user's Downloads: its bytes are read from the workspace.
+    invoke.mockResolvedValue({
+      name: 'Budget.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      bytes: new Uint8Array([80, 75]),
+    })
+    URL.createObjectURL = vi.fn(() => 'blob:budget')
+    await user.click(screen.getByRole('button', { name: 'Download Budget.docx' }))
+    expect(invoke).toHaveBeenLastCalledWith('workspace.readFile', { path: '/exports/Budget.docx' })
   })
 
   it('shows warnings with the file, and a failure as an alert that the next export clears', async () => {
@@ -85,7 +94,7 @@ describe('ExportDocumentMenu', () => {
     await user.click(screen.getByRole('menuitem', { name: 'PDF' }))
     expect(await screen.findByText('/exports/Budget.pdf')).toBeTruthy()
     expect(screen.getByRole('status').textContent).toBe(
-      'Saved to /exports/Budget.pdf (Image "/x.png" was not found.)',
+      'Saved to /exports/Budget.pdf (Image "/x.png" was not found.) Download Budget.pdf',
     )
     expect(screen.queryByRole('alert')).toBeNull()
   })

@@ -1,4 +1,4 @@
-import type { Conversation, ModelChoice } from '../../../shared/ipc'
+import type { Conversation, GenerationSettings, ModelChoice } from '../../../shared/ipc'
 import type { ConversationStore } from '../conversations/conversationStore'
 
 /** What `conversations.update` may change; none of it moves the conversation in the list. */
@@ -7,6 +7,8 @@ export interface ConversationChange {
   /** null: back to the default provider of the settings. */
   model?: ModelChoice | null | undefined
   instructions?: string | undefined
+  /** null: the provider's own sampling again. */
+  generation?: GenerationSettings | null | undefined
 }
 
 export function conversationEdits(store: ConversationStore) {
@@ -21,6 +23,16 @@ export function conversationEdits(store: ConversationStore) {
           if (change.instructions !== undefined) {
             if (change.instructions.trim()) c.instructions = change.instructions
             else delete c.instructions
+          }
+          if (change.generation === null) delete c.generation
+          else if (change.generation) {
+            const { temperature, maxOutputTokens } = change.generation
+            if (temperature === undefined && maxOutputTokens === undefined) delete c.generation
+            else
+              c.generation = {
+                ...(temperature !== undefined && { temperature }),
+                ...(maxOutputTokens !== undefined && { maxOutputTokens }),
+              }
           }
         },
         { touch: false },

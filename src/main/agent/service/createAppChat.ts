@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { ModelChoice } from '../../../shared/ipc'
+import type { GenerationSettings, ModelChoice } from '../../../shared/ipc'
 import type { Settings } from '../../../shared/settings'
 import { Anonymizer, type LlmClient } from '../../llm'
 import type { MemoryStore } from '../../memory'
@@ -17,7 +17,7 @@ export interface AppChatOptions {
     update?(patch: { approvals: { rules: Record<string, 'allow'> } }): Promise<unknown>
   }
   /** The client for a conversation's model choice, else the default provider's. */
-  model: (choice?: ModelChoice) => Promise<LlmClient>
+  model: (choice?: ModelChoice, generation?: GenerationSettings) => Promise<LlmClient>
   events: ChatEventSink
   logger?: Logger
   /** The host's toolsets (the tools host's live registry: plugins added later are offered too). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { activePath, deletePair, selectThrough } from '../../../shared/chat/conversationTree'
 import { AppError } from '../../../shared/errors'
 import type {
+  AnsweredBy,
   ApprovalDecision,
   ChatMessage,
   ChatSendInput,
@@ -167,9 +168,11 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     }
     let result: AgentResult | undefined
     let failure: string | undefined
+    let answeredBy: AnsweredBy | undefined
     try {
       const conversation = await store.get(run.conversationId)
-      const model = await options.model(conversation.model)
+      const model = await options.model(conversation.model, conversation.generation)
+      answeredBy = { provider: model.provider.name, model: model.provider.model }
       const approve =
         run.unattended?.approve ??
         approvals.interactive(
@@ -221,6 +224,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         const previous = conversation.messages[index]
         if (!previous) return
         const fresh = assistantMessageOf(previous, result, failure, files)
+        if (answeredBy) fresh.answeredBy = answeredBy
         finalMessage = plan.continued ? continuedMessageOf(plan.continued, fresh) : fresh
         conversation.messages[index] = finalMessage
       })

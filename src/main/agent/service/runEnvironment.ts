@@ -1,4 +1,4 @@
-import type { ModelChoice } from '../../../shared/ipc'
+import type { GenerationSettings, ModelChoice } from '../../../shared/ipc'
 import type { ApprovalSettings } from '../../../shared/settings'
 import type { Anonymizer, LlmClient } from '../../llm'
 import type { MemoryStore } from '../../memory'
@@ -14,7 +14,7 @@ export interface ChatRunDeps {
    * The model for a run, resolved per run (settings can change between runs): the conversation's
    * choice of provider and model, else the default provider.
    */
-  model: (choice?: ModelChoice) => Promise<LlmClient> | LlmClient
+  model: (choice?: ModelChoice, generation?: GenerationSettings) => Promise<LlmClient> | LlmClient
   /** Toolsets offered as sub-agents (default none). */
   subagents?: () => readonly Toolset[]
   workspace: () => Workspace

@@ -38,7 +38,11 @@ export interface ProviderService {
   /** A client for a provider (default: the active one). */
   client(id?: string, options?: ClientOptions): Promise<LlmClient>
   /** A client for a conversation's choice: a provider and optionally another of its models (default: the active one). */
-  clientFor(choice?: { providerId: string; model?: string | undefined }): Promise<LlmClient>
+  /** `generation`: one conversation's temperature and answer length over the provider's. */
+  clientFor(
+    choice?: { providerId: string; model?: string | undefined },
+    generation?: { temperature?: number | undefined; maxOutputTokens?: number | undefined },
+  ): Promise<LlmClient>
   /** The interaction mode for a provider: explicit setting, else by context window (Ollama asks the server). */
   interactionMode(id?: string): Promise<InteractionMode>
   /** A one-line round trip with latency; `draft` replaces the saved base URL, model or key for this test only. */
@@ -93,11 +97,17 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
   const service: ProviderService = {
     resolve,
     client,
-    async clientFor(choice) {
-      if (!choice) return client()
-      const provider = await resolve(choice.providerId)
+    async clientFor(choice, generation) {
+      const tuned = generation?.temperature !== undefined || generation?.maxOutputTokens !== undefined
+      if (!choice && !tuned) return client()
+      const provider = await resolve(choice?.providerId)
       return createLlmClient(
-        choice.model ? { ...provider, model: choice.model } : provider,
+        {
+          ...provider,
+          ...(choice?.model && { model: choice.model }),
+          ...(generation?.temperature !== undefined && { temperature: generation.temperature }),
+          ...(generation?.maxOutputTokens !== undefined && { maxOutputTokens: generation.maxOutputTokens }),
+        },
         options.clientOptions,
       )
     },
@@ -146,6 +156,8 @@ export async function createProviderService(options: ProviderServiceOptions): Pr
               }
             : null,
           removable: !factory.has(preset.id),
+          temperature: provider.temperature ?? null,
+          maxOutputTokens: provider.maxOutputTokens ?? null,
         })
       }
       return out

@@ -6,15 +6,19 @@ import { useBureau } from '../ipc/BureauProvider'
 import { useChat } from './chatStore'
 import { useInstructionTokens } from './composer/useInstructionTokens'
 import { downloadText } from './download'
+import { ExportDocumentMenu } from './ExportDocumentMenu'
 import { ModelPicker } from './ModelPicker'
 import { problemFrom } from './messages/problemFrom'
+import { SamplingPanel } from './SamplingPanel'
 
 interface Props {
-  conversation: Pick<Conversation, 'id' | 'model' | 'instructions'> | undefined
+  conversation: Pick<Conversation, 'id' | 'model' | 'instructions' | 'generation'> | undefined
   /** The choice for the next new conversation (before it has an id). */
   draftModel: ModelChoice | undefined
   onDraftModel(choice: ModelChoice | undefined): void
   busy: boolean
+  /** The conversation has messages to export as a document. */
+  hasMessages?: boolean | undefined
   onChanged(conversation: Conversation): void
 }
 
@@ -69,13 +73,18 @@ function InstructionsPanel({
 }
 
 /** Above the conversation: the model picker, the conversation's instructions and its export. */
-export function ChatHeader({ conversation, draftModel, onDraftModel, busy, onChanged }: Props) {
+export function ChatHeader({ conversation, draftModel, onDraftModel, busy, hasMessages, onChanged }: Props) {
   const bureau = useBureau()
   const queryClient = useQueryClient()
   const [instructionsOpen, setInstructionsOpen] = useState(false)
+  const [samplingOpen, setSamplingOpen] = useState(false)
   const openId = conversation?.id
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another conversation closes the panel
-  useEffect(() => setInstructionsOpen(false), [openId])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another conversation closes the panels
+  useEffect(() => {
+    setInstructionsOpen(false)
+    setSamplingOpen(false)
+  }, [openId])
+  const generation = conversation?.generation
 
   const pick = async (choice: ModelChoice | undefined) => {
     if (!conversation) return onDraftModel(choice)
@@ -112,10 +121,37 @@ export function ChatHeader({ conversation, draftModel, onDraftModel, busy, onCha
             title={
               conversation ? undefined : 'Send a first message, then add instructions for this conversation'
             }
-            onClick={() => setInstructionsOpen((open) => !open)}
+            onClick={() => {
+              setInstructionsOpen((open) => !open)
+              setSamplingOpen(false)
+            }}
           >
             <Icon name="pencil" size={14} />
             Instructions{conversation?.instructions ? ' ✓' : ''}
+          </button>
+          <button
+            type="button"
+            className="ghost-button"
+            disabled={!conversation}
+            aria-expanded={samplingOpen}
+            title={
+              conversation ? undefined : 'Send a first message, then set the temperature and answer length'
+            }
+            onClick={() => {
+              setSamplingOpen((open) => !open)
+              setInstructionsOpen(false)
+            }}
+          >
+            <Icon name="settings" size={14} />
+            {generation
+              ? [
+                  generation.temperature !== undefined && `Temperature ${generation.temperature}`,
+                  generation.maxOutputTokens !== undefined &&
+                    `≤ ${generation.maxOutputTokens.toLocaleString()} tokens`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')
+              : 'Answer settings'}
           </button>
           <button
             type="button"
@@ -135,6 +171,7 @@ export function ChatHeader({ conversation, draftModel, onDraftModel, busy, onCha
             <Icon name="download" size={14} />
             Export JSON
           </button>
+          {conversation && hasMessages && <ExportDocumentMenu conversationId={conversation.id} />}
         </div>
       </div>
       {instructionsOpen && conversation && (
@@ -145,6 +182,14 @@ export function ChatHeader({ conversation, draftModel, onDraftModel, busy, onCha
             void queryClient.invalidateQueries({ queryKey: ['conversations'] })
           }}
           onClose={() => setInstructionsOpen(false)}
+        />
+      )}
+      {samplingOpen && conversation && (
+        <SamplingPanel
+          conversation={conversation}
+          onSaved={onChanged}
+          onClose={() => setSamplingOpen(false)}
+          onProblem={(problem) => useChat.getState().setProblem(problem)}
         />
       )}
     </div>

@@ -17,7 +17,6 @@ import { DropZone } from './composer/DropZone'
 import { ConversationList } from './conversations/ConversationList'
 import { skipRestore, useLastConversation } from './conversations/useLastConversation'
 import { EmptyState } from './EmptyState'
-import { ExportDocumentMenu } from './ExportDocumentMenu'
 import { CONVERSATIONS_TOGGLE_ID, useLayout } from './layoutStore'
 import { ApprovalCard, ApprovalNote } from './messages/ApprovalCard'
 import { MessageList } from './messages/MessageList'
@@ -116,9 +115,9 @@ export default function ChatPage() {
             draftModel={draftModel}
             onDraftModel={(choice) => useChat.getState().setDraftModel(choice)}
             busy={running || sending}
+            hasMessages={path.length > 0}
             onChanged={(conversation) => useChat.getState().setMeta(conversation)}
           />
-          {conversationId && path.length > 0 && <ExportDocumentMenu conversationId={conversationId} />}
           {settings.data && (
             <FirstRunGuide settings={settings.data} compact={path.length > 0 || Boolean(problem)} />
           )}

@@ -1,6 +1,7 @@
 import { type FocusEvent, type KeyboardEvent, useRef, useState } from 'react'
 import type { DocumentExportFormat } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
+import { downloadFile } from '../files/fileActions'
 import { useBureau } from '../ipc/BureauProvider'
 
 type State =
@@ -75,7 +76,10 @@ export function ExportDocumentMenu({ conversationId, messageId }: Props) {
             Export<span className="visually-hidden"> this answer</span>
           </summary>
         ) : (
-          <summary className="button small secondary">Export document</summary>
+          <summary className="ghost-button">
+            <Icon name="download" size={14} />
+            Export document
+          </summary>
         )}
         <div role="menu" aria-label={menuLabel}>
           {FORMATS.map((format) => (
@@ -97,7 +101,19 @@ export function ExportDocumentMenu({ conversationId, messageId }: Props) {
         {state.kind === 'done' && (
           <>
             Saved to <code>{state.path}</code>
-            {state.notes}
+            {state.notes}{' '}
+            <button
+              type="button"
+              className="ghost-button"
+              onClick={() =>
+                void downloadFile(state.path, bureau).catch((error: Error) =>
+                  setState({ kind: 'failed', text: error.message }),
+                )
+              }
+            >
+              <Icon name="download" size={14} />
+              Download<span className="visually-hidden"> {state.path.split('/').pop()}</span>
+            </button>
           </>
         )}
       </span>

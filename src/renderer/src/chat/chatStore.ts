@@ -48,7 +48,7 @@ interface ChatState {
   /** A search hit to scroll to and mark once the conversation is on screen. */
   focusMessageId: string | undefined
   /** The open conversation's model and instructions (undefined for a new chat). */
-  meta: Pick<Conversation, 'id' | 'model' | 'instructions'> | undefined
+  meta: Pick<Conversation, 'id' | 'model' | 'instructions' | 'generation'> | undefined
   /** The model chosen for the next new conversation. */
   draftModel: ModelChoice | undefined
   /** The run being streamed; at most one at a time. */

@@ -1,8 +1,9 @@
+import type { IpcClient } from '../../../shared/ipc'
 import { bureau } from '../ipc/bureauClient'
 
 /** Saves a workspace file through the browser: the web host's way to hand a file over. */
-export async function downloadFile(agentPath: string): Promise<void> {
-  const { name, mimeType, bytes } = await bureau.invoke('workspace.readFile', { path: agentPath })
+export async function downloadFile(agentPath: string, client: IpcClient = bureau): Promise<void> {
+  const { name, mimeType, bytes } = await client.invoke('workspace.readFile', { path: agentPath })
   const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mimeType }))
   const link = document.createElement('a')
   link.href = url

@@ -81,6 +81,22 @@ export type ReturnedFile = z.infer<typeof ReturnedFile>
 
 export const MessageStatus = z.enum(['streaming', 'done', 'error', 'cancelled', 'interrupted'])
 
+/** The provider and model a run used, shown on its answer. */
+export const AnsweredBy = z.object({ provider: z.string().max(200), model: z.string().max(200) })
+export type AnsweredBy = z.infer<typeof AnsweredBy>
+
+/** One conversation's sampling: absent fields leave the provider's own value. */
+export const GenerationSettings = z.object({
+  temperature: z.number().min(0, 'At least 0.').max(2, 'At most 2.').optional(),
+  maxOutputTokens: z
+    .number()
+    .int('A whole number of tokens.')
+    .min(16, 'At least 16 tokens.')
+    .max(1_000_000, 'At most 1,000,000 tokens.')
+    .optional(),
+})
+export type GenerationSettings = z.infer<typeof GenerationSettings>
+
 export const ChatMessage = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
@@ -94,6 +110,8 @@ export const ChatMessage = z.object({
   error: z.string().optional(),
   /** For interrupted voice answers: the part that was actually spoken. */
   spokenText: z.string().optional(),
+  /** An answer's provider and model (absent: written before models were recorded, or a user message). */
+  answeredBy: AnsweredBy.optional(),
   /**
    * The message this one follows (null: the first). Versions of an answer share their user message;
    * an edited question is a sibling of the original. Missing in files written before issue 19: the
@@ -141,6 +159,8 @@ export const Conversation = ConversationSummary.omit({ messageCount: true, hit: 
   model: ModelChoice.optional(),
   /** Added to the system prompt of this conversation's runs, after the global instruction. */
   instructions: z.string().max(8000).optional(),
+  /** Temperature and longest answer for this conversation's runs; absent: the provider's. */
+  generation: GenerationSettings.optional(),
   /**
    * "Always allow this tool in this conversation": `toolset.method` keys whose `ask` runs without a card.
    * Only the user's answer on a card adds one; an imported conversation keeps none.
@@ -178,6 +198,8 @@ export const ConversationUpdate = z.object({
   /** null: back to the default provider. */
   model: ModelChoice.nullable().optional(),
   instructions: z.string().max(8000).optional(),
+  /** null: the provider's own temperature and answer length again. */
+  generation: GenerationSettings.nullable().optional(),
 })
 
 export const ExportFormat = z.enum(['markdown', 'json'])

@@ -41,6 +41,9 @@ export const ProviderSummary = z.object({
     .optional(),
   /** A provider the user added (Settings → Add provider, or a new id in providers.json): it can be removed. */
   removable: z.boolean().optional(),
+  /** The provider's own sampling (null: the server's default), shown beside a conversation's own. */
+  temperature: z.number().nullable().optional(),
+  maxOutputTokens: z.number().int().positive().nullable().optional(),
 })
 export type ProviderSummary = z.infer<typeof ProviderSummary>
 

@@ -154,6 +154,12 @@ function AssistantMessage({ message, version, busy }: ItemProps) {
             {conversationId && message.text.trim() !== '' && (
               <ExportDocumentMenu conversationId={conversationId} messageId={message.id} />
             )}
+            {message.answeredBy && (
+              <span className="usage answered-by" data-testid="answered-by">
+                <span className="visually-hidden">Answered by </span>
+                {message.answeredBy.model} · {message.answeredBy.provider}
+              </span>
+            )}
             {message.usage && message.usage.inputTokens + message.usage.outputTokens > 0 && (
               <span className="usage">
                 {message.usage.inputTokens.toLocaleString()} in ·{' '}
