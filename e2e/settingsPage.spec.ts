@@ -113,9 +113,15 @@ test('the Agent section limits sub-agents to chosen toolsets and the workspace k
 
   const workspace = page.getByRole('region', { name: 'Workspace folder' })
   const backups = workspace.getByRole('textbox', { name: 'Backups kept per file' })
+  const folder = workspace.getByRole('textbox', { name: 'Folder' })
+  await folder.fill('relative/folder')
   await backups.fill('-1')
   await workspace.getByRole('button', { name: 'Save' }).click()
-  await expect(workspace.getByRole('alert')).toContainText('between 0 and 10,000')
+  // Both errors at once, each beside its field; the first wrong field has the focus.
+  await expect(workspace.getByText(/^Enter the full path of the folder/)).toBeVisible()
+  await expect(workspace.getByText(/between 0 and 10,000/)).toBeVisible()
+  await expect(folder).toBeFocused()
+  await folder.fill('')
   await backups.fill('5')
   await workspace.getByRole('button', { name: 'Save' }).click()
   await expect(workspace.getByText('Saved')).toBeVisible()

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { type Settings, settingsSections } from './schema'
 import { looksLikeSecretKey } from './secretNames'
+import { FOLDER_PATH_MESSAGE, FULL_FOLDER_PATH } from './sections/workspace'
 
 /**
  * A partial update in JSON Merge Patch form (RFC 7396): objects merge, anything else replaces,
@@ -60,6 +61,10 @@ const patchShape = Object.fromEntries(
 export const SettingsUpdate = z
   .unknown()
   .superRefine((value, ctx) => {
+    // A relative folder would quietly land under the home folder: the user is asked for the full path.
+    const folder = (value as { workspace?: { folder?: unknown } } | null)?.workspace?.folder
+    if (typeof folder === 'string' && folder.trim() !== '' && !FULL_FOLDER_PATH.test(folder.trim()))
+      ctx.addIssue({ code: 'custom', path: ['workspace', 'folder'], message: FOLDER_PATH_MESSAGE })
     for (const path of findSecretLikeKeys(value)) {
       ctx.addIssue({
         code: 'custom',

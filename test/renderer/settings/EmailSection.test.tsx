@@ -92,6 +92,32 @@ describe('Settings → E-mail', () => {
     expect(JSON.stringify(update)).not.toContain(SECRET)
   })
 
+  it('Save shows every field’s error at once beside it, focuses the first, and saves nothing', async () => {
+    const section = show(settingsWith({}, false))
+    fireEvent.click(within(section).getByRole('button', { name: 'Add account' }))
+    const form = within(section).getByRole('form', { name: 'New e-mail account' })
+    fill(form, 'Account name', 'work')
+    fill(form, 'From address', 'not-an-email')
+    // Checked as typed: the changed field says what is wrong at once.
+    expect(within(form).getByText('Enter an e-mail address, e.g. ana@example.com.')).toBeTruthy()
+    fill(form, 'IMAP port', '99999')
+    expect(within(form).getByText('A port is between 1 and 65535.')).toBeTruthy()
+    fireEvent.click(within(form).getByRole('button', { name: 'Save account' }))
+    for (const text of [
+      'Enter the user name the mail server knows you by.',
+      'Enter an e-mail address, e.g. ana@example.com.',
+      "Enter the server's name, e.g. imap.example.com.",
+      'A port is between 1 and 65535.',
+      "Enter the server's name, e.g. smtp.example.com.",
+      'Enter the password (stored encrypted).',
+    ])
+      expect(within(form).getByText(text)).toBeTruthy()
+    expect(document.activeElement).toBe(within(form).getByLabelText('User name'))
+    expect(within(form).getByLabelText('From address').getAttribute('aria-invalid')).toBe('true')
+    fireEvent.click(within(form).getByRole('button', { name: 'Test connection' }))
+    expect(invoke).not.toHaveBeenCalled()
+  })
+
   it('shows a stored password as set, never its value; editing leaves the box empty and keeps it', async () => {
     const section = show(settingsWith({ work: WORK }, true))
     expect(within(section).getByTestId('email-password-status').textContent).toContain('password set')

@@ -122,13 +122,25 @@ describe('Settings → MCP servers', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'New MCP server' })).toBeNull())
   })
 
-  it('refuses a duplicate name or a missing command without saving', async () => {
+  it('shows every error at once beside its field (duplicate name, no command, bad variable name), focuses the first, saves nothing', async () => {
     setup()
     fireEvent.click(await screen.findByRole('button', { name: 'Add server' }))
     const form = screen.getByRole('form', { name: 'New MCP server' })
     fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'github' } })
+    // Checked as typed: the name says what is wrong before any Save.
+    expect(within(form).getByText('A server is already called "github".')).toBeTruthy()
+    fireEvent.click(within(form).getByRole('button', { name: 'Add variable' }))
+    fireEvent.change(within(form).getByLabelText('Variable name'), { target: { value: '1BAD' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Save server' }))
-    expect((await within(form).findByRole('alert')).textContent).toContain('already called "github"')
+    await waitFor(() =>
+      expect(within(form).getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        'A server is already called "github".',
+        'Give the command that starts the server.',
+        '"1BAD" is not a valid name (letters, digits, - and _).',
+      ]),
+    )
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText(/^Name/)))
+    expect(within(form).getByLabelText('Variable name').getAttribute('aria-invalid')).toBe('true')
     expect(calls('mcp.save')).toHaveLength(0)
   })
 

@@ -110,4 +110,14 @@ describe('settings.update input (merge patch)', () => {
     expect(text).not.toContain('sk-do-not-echo-me')
     expect(SettingsUpdate.safeParse({ email: { smtpPassword: 'x' } }).success).toBe(false)
   })
+
+  it('refuses a workspace folder that is not a full path, and takes full ones of every system', () => {
+    const relative = SettingsUpdate.safeParse({ workspace: { folder: 'relative/folder' } })
+    expect(relative.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['workspace', 'folder'], expect.stringContaining('Enter the full path of the folder')],
+    ])
+    for (const folder of ['~', '~/Bureau', '/srv/bureau', 'C:\\Users\\ana\\Bureau', '\\\\nas\\share'])
+      expect(SettingsUpdate.safeParse({ workspace: { folder } }).success, folder).toBe(true)
+    expect(SettingsUpdate.safeParse({ workspace: { folder: null } }).success).toBe(true)
+  })
 })

@@ -1,6 +1,6 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { Field } from '../../components/Field'
-import { draftOf, formProblem, type ServerForm } from './mcpDraft'
+import { draftOf, formErrors, type ServerForm } from './mcpDraft'
 import { SecretRows } from './SecretRows'
 
 /** Add or edit one server: stdio (command, arguments, environment) or HTTP (URL, headers). */
@@ -20,12 +20,28 @@ export function McpServerForm({
   const [form, setForm] = useState(initial)
   const [error, setError] = useState<string>()
   const [saving, setSaving] = useState(false)
-  const set = (patch: Partial<ServerForm>) => setForm({ ...form, ...patch })
+  // Errors show beside their field once it was changed, and all of them after a Save.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const [checkAll, setCheckAll] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const errors = formErrors(form, taken, isNew)
+  const shown = (field: keyof typeof errors) => (checkAll || touched.has(field) ? errors[field] : undefined)
+  const set = (patch: Partial<ServerForm>) => {
+    setForm({ ...form, ...patch })
+    const fields = Object.keys(patch).map((key) => (key === 'env' || key === 'headers' ? 'rows' : key))
+    setTouched((t) => new Set([...t, ...fields]))
+  }
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const problem = formProblem(form, taken, isNew)
-    setError(problem)
-    if (problem) return
+    setError(undefined)
+    if (Object.keys(errors).length > 0) {
+      setCheckAll(true)
+      // The first wrong field in screen order takes the focus (after the errors render).
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      )
+      return
+    }
     setSaving(true)
     try {
       await onSave(draftOf(form))
@@ -37,13 +53,14 @@ export function McpServerForm({
   }
   return (
     <form
+      ref={formRef}
       className="mcp-form"
       onSubmit={submit}
       noValidate
       aria-label={isNew ? 'New MCP server' : `MCP server ${form.name}`}
     >
       <div className="field-grid">
-        <Field label="Name" hint="Lowercase, e.g. github: the toolset the agent sees.">
+        <Field label="Name" hint="Lowercase, e.g. github: the toolset the agent sees." error={shown('name')}>
           <input
             className="input mono"
             value={form.name}
@@ -65,7 +82,11 @@ export function McpServerForm({
       {form.kind === 'stdio' ? (
         <>
           <div className="field-grid">
-            <Field label="Command" hint="Found on PATH, or an absolute path (npx, node, uvx…).">
+            <Field
+              label="Command"
+              hint="Found on PATH, or an absolute path (npx, node, uvx…)."
+              error={shown('command')}
+            >
               <input
                 className="input mono"
                 value={form.command}
@@ -88,13 +109,14 @@ export function McpServerForm({
             label="Environment variables"
             noun="Variable"
             rows={form.env}
+            error={shown('rows')}
             onChange={(env) => set({ env })}
           />
         </>
       ) : (
         <>
           <div className="field-grid">
-            <Field label="URL">
+            <Field label="URL" error={shown('url')}>
               <input
                 className="input mono"
                 type="url"
@@ -118,6 +140,7 @@ export function McpServerForm({
             label="Headers"
             noun="Header"
             rows={form.headers}
+            error={shown('rows')}
             onChange={(headers) => set({ headers })}
           />
         </>

@@ -8,13 +8,18 @@ export function SecretRows({
   label,
   noun,
   rows,
+  error,
   onChange,
 }: {
   label: string
   noun: string
   rows: SecretRow[]
+  /** A row's name that is not valid, said under the rows; the wrong names are marked. */
+  error?: string | undefined
   onChange(rows: SecretRow[]): void
 }) {
+  const invalid = (key: string) =>
+    error !== undefined && key.trim() !== '' && !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(key.trim())
   const set = (index: number, patch: Partial<SecretRow>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)))
   return (
@@ -30,6 +35,7 @@ export function SecretRows({
               aria-label={`${noun} name`}
               placeholder="NAME"
               value={row.key}
+              aria-invalid={invalid(row.key) ? true : undefined}
               disabled={row.stored}
               onChange={(e) => set(index, { key: e.target.value })}
             />
@@ -54,6 +60,11 @@ export function SecretRows({
             </button>
           </div>
         ),
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
       )}
       <button
         type="button"

@@ -97,16 +97,29 @@ export function draftOf(form: ServerForm): McpServerDraft {
   }
 }
 
+export type ServerFormErrors = Partial<Record<'name' | 'command' | 'url' | 'rows', string>>
+
+/** Every problem that keeps the form from saving, by field, in words. */
+export function formErrors(form: ServerForm, taken: readonly string[], isNew: boolean): ServerFormErrors {
+  const errors: ServerFormErrors = {}
+  const name = form.name.trim()
+  if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(name))
+    errors.name = 'The name takes lowercase letters, digits, - and _ (e.g. github).'
+  else if (isNew && taken.includes(name)) errors.name = `A server is already called "${name}".`
+  if (form.kind === 'stdio' && !form.command.trim())
+    errors.command = 'Give the command that starts the server.'
+  if (form.kind === 'http' && !/^https?:\/\/\S+$/.test(form.url.trim()))
+    errors.url = 'Give the server URL (http:// or https://).'
+  const rows = form.kind === 'stdio' ? form.env : form.headers
+  const bad = rows.filter(
+    (r) => !r.removed && r.key.trim() && !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(r.key.trim()),
+  )
+  if (bad.length > 0)
+    errors.rows = `${bad.map((r) => `"${r.key}"`).join(', ')} ${bad.length === 1 ? 'is not a valid name' : 'are not valid names'} (letters, digits, - and _).`
+  return errors
+}
+
 /** The first problem that keeps the form from saving, in words. */
 export function formProblem(form: ServerForm, taken: readonly string[], isNew: boolean): string | undefined {
-  if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(form.name.trim()))
-    return 'The name takes lowercase letters, digits, - and _ (e.g. github).'
-  if (isNew && taken.includes(form.name.trim())) return `A server is already called "${form.name.trim()}".`
-  if (form.kind === 'stdio' && !form.command.trim()) return 'Give the command that starts the server.'
-  if (form.kind === 'http' && !/^https?:\/\/\S+$/.test(form.url.trim()))
-    return 'Give the server URL (http:// or https://).'
-  const rows = form.kind === 'stdio' ? form.env : form.headers
-  const bad = rows.find((r) => !r.removed && r.key.trim() && !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(r.key.trim()))
-  if (bad) return `"${bad.key}" is not a valid name (letters, digits, - and _).`
-  return undefined
+  return Object.values(formErrors(form, taken, isNew))[0]
 }

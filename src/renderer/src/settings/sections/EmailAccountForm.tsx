@@ -1,82 +1,131 @@
 import { useMutation } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react'
 import type { EmailAccount } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
 import { useBureau } from '../../ipc/BureauProvider'
+import {
+  ACCOUNT_FIELD_ORDER,
+  type AccountErrors,
+  type AccountFields,
+  accountErrors,
+} from './emailAccountCheck'
 
 export interface AccountDraft {
   name: string
   account: EmailAccount
 }
 
-const num = (text: string, fallback: number) => (/^\d+$/.test(text) ? Number(text) : fallback)
+/** Where a field's error shows: once it was changed, or everywhere after a Save or a test. */
+function useShownErrors(errors: AccountErrors) {
+  const [touched, setTouched] = useState<ReadonlySet<keyof AccountFields>>(new Set())
+  const [all, setAll] = useState(false)
+  return {
+    touch: (field: keyof AccountFields) => setTouched((t) => (t.has(field) ? t : new Set([...t, field]))),
+    showAll: () => setAll(true),
+    of: (field: keyof AccountFields) => (all || touched.has(field) ? errors[field] : undefined),
+  }
+}
 
 /**
- * One account's fields. The password box is write-only: empty keeps the stored password, and what
- * is typed is sent once on save (or with Test connection) and never shown again.
+ * One account's fields, each checked as it is typed; Save shows every error at once and focuses the
+ * first. The password box is write-only: empty keeps the stored password, and what is typed is sent
+ * once on save (or with Test connection) and never shown again.
  */
 export function EmailAccountForm({
   initial,
   isNew,
+  passwordStored = false,
   onSave,
   onCancel,
 }: {
   initial: AccountDraft
   isNew: boolean
+  /** The account has a password in the vault: an empty box keeps it. */
+  passwordStored?: boolean
   onSave(draft: AccountDraft, password: string): Promise<void>
   onCancel(): void
 }) {
   const bureau = useBureau()
   const id = useId()
+  const form = useRef<HTMLFormElement>(null)
   const [draft, setDraft] = useState(initial)
-  const [password, setPassword] = useState('')
+  const [fields, setFields] = useState<AccountFields>({
+    name: initial.name,
+    user: initial.account.user,
+    from: initial.account.from,
+    imapHost: initial.account.imap.host,
+    imapPort: String(initial.account.imap.port),
+    smtpHost: initial.account.smtp.host,
+    smtpPort: String(initial.account.smtp.port),
+    password: '',
+  })
   const [error, setError] = useState<string>()
+  const errors = accountErrors(fields, passwordStored)
+  const shown = useShownErrors(errors)
   const a = draft.account
   const set = (patch: Partial<EmailAccount>) => setDraft({ ...draft, account: { ...a, ...patch } })
+  const field = (name: keyof AccountFields) => ({
+    name,
+    value: fields[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setFields({ ...fields, [name]: event.currentTarget.value })
+      shown.touch(name)
+    },
+  })
+  const account = (): EmailAccount => ({
+    ...a,
+    user: fields.user.trim(),
+    from: fields.from.trim(),
+    imap: { ...a.imap, host: fields.imapHost.trim(), port: Number(fields.imapPort) },
+    smtp: { ...a.smtp, host: fields.smtpHost.trim(), port: Number(fields.smtpPort) },
+  })
+  /** Shows every error and focuses the first; true when there is none (`except`: not needed here). */
+  const checked = (except: readonly (keyof AccountFields)[] = []) => {
+    const first = ACCOUNT_FIELD_ORDER.find((f) => errors[f] && !except.includes(f))
+    if (!first) return true
+    shown.showAll()
+    form.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+    return false
+  }
   const test = useMutation({
     mutationFn: () =>
-      bureau.invoke('email.test', { name: draft.name, account: a, ...(password ? { password } : {}) }),
+      bureau.invoke('email.test', {
+        name: fields.name,
+        account: account(),
+        ...(fields.password ? { password: fields.password } : {}),
+      }),
   })
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setError(undefined)
+    if (!checked()) return
     try {
-      await onSave(draft, password)
-      setPassword('')
+      await onSave({ name: fields.name, account: account() }, fields.password)
+      setFields((f) => ({ ...f, password: '' }))
     } catch (e) {
       setError((e as Error).message)
     }
   }
   return (
     <form
+      ref={form}
       onSubmit={submit}
       noValidate
       aria-label={isNew ? 'New e-mail account' : `E-mail account ${draft.name}`}
     >
       <div className="field-grid">
-        <Field label="Account name" hint="e.g. work: what the agent's account argument takes.">
-          <input
-            className="input"
-            value={draft.name}
-            disabled={!isNew}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value.trim() })}
-          />
+        <Field
+          label="Account name"
+          hint="e.g. work: what the agent's account argument takes."
+          error={shown.of('name')}
+        >
+          <input className="input" disabled={!isNew} autoComplete="off" {...field('name')} />
         </Field>
-        <Field label="User name">
-          <input
-            className="input"
-            autoComplete="off"
-            value={a.user}
-            onChange={(e) => set({ user: e.target.value })}
-          />
+        <Field label="User name" error={shown.of('user')}>
+          <input className="input" autoComplete="off" {...field('user')} />
         </Field>
-        <Field label="From address">
-          <input
-            className="input"
-            type="email"
-            value={a.from}
-            onChange={(e) => set({ from: e.target.value })}
-          />
+        <Field label="From address" error={shown.of('from')}>
+          <input className="input" type="email" {...field('from')} />
         </Field>
         <Field label="Display name">
           <input
@@ -85,47 +134,24 @@ export function EmailAccountForm({
             onChange={(e) => set({ displayName: e.target.value })}
           />
         </Field>
-        <Field label="IMAP host">
-          <input
-            className="input"
-            value={a.imap.host}
-            onChange={(e) => set({ imap: { ...a.imap, host: e.target.value } })}
-          />
+        <Field label="IMAP host" error={shown.of('imapHost')}>
+          <input className="input" spellCheck={false} {...field('imapHost')} />
         </Field>
-        <Field label="IMAP port">
-          <input
-            className="input"
-            inputMode="numeric"
-            value={String(a.imap.port)}
-            onChange={(e) => set({ imap: { ...a.imap, port: num(e.target.value, a.imap.port) } })}
-          />
+        <Field label="IMAP port" error={shown.of('imapPort')}>
+          <input className="input" inputMode="numeric" {...field('imapPort')} />
         </Field>
-        <Field label="SMTP host">
-          <input
-            className="input"
-            value={a.smtp.host}
-            onChange={(e) => set({ smtp: { ...a.smtp, host: e.target.value } })}
-          />
+        <Field label="SMTP host" error={shown.of('smtpHost')}>
+          <input className="input" spellCheck={false} {...field('smtpHost')} />
         </Field>
-        <Field label="SMTP port">
-          <input
-            className="input"
-            inputMode="numeric"
-            value={String(a.smtp.port)}
-            onChange={(e) => set({ smtp: { ...a.smtp, port: num(e.target.value, a.smtp.port) } })}
-          />
+        <Field label="SMTP port" error={shown.of('smtpPort')}>
+          <input className="input" inputMode="numeric" {...field('smtpPort')} />
         </Field>
         <Field
           label="Password"
-          hint={isNew ? 'Stored encrypted.' : 'Empty: keep the stored password. Never shown again.'}
+          hint={passwordStored ? 'Empty: keep the stored password. Never shown again.' : 'Stored encrypted.'}
+          error={shown.of('password')}
         >
-          <input
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <input className="input" type="password" autoComplete="new-password" {...field('password')} />
         </Field>
       </div>
       <label className="switch">
@@ -148,8 +174,10 @@ export function EmailAccountForm({
         <button
           type="button"
           className="button secondary"
-          disabled={test.isPending || !draft.name}
-          onClick={() => test.mutate()}
+          disabled={test.isPending}
+          onClick={() => {
+            if (checked(['password'])) test.mutate()
+          }}
         >
           Test connection
         </button>
@@ -169,7 +197,7 @@ export function EmailAccountForm({
         </p>
       )}
       <div className="settings-actions">
-        <button type="submit" className="button primary" disabled={!draft.name}>
+        <button type="submit" className="button primary">
           Save account
         </button>
         <button type="button" className="button secondary" onClick={onCancel}>

@@ -86,6 +86,9 @@ export function EmailSection({ settings }: { settings: PublicSettings }) {
           key={editing.draft.name || 'new'}
           initial={editing.draft}
           isNew={editing.isNew}
+          passwordStored={
+            !editing.isNew && Boolean(settings.secrets[emailPasswordSecret(editing.draft.name)]?.set)
+          }
           onSave={save}
           onCancel={() => setEditing(undefined)}
         />

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { PublicSettings } from '../../../../shared/settings'
+import { FOLDER_PATH_MESSAGE, FULL_FOLDER_PATH } from '../../../../shared/settings/sections/workspace'
 import { useAppInfo } from '../../app/useAppInfo'
 import { Field } from '../../components/Field'
 import { useBureau } from '../../ipc/BureauProvider'
@@ -18,6 +19,11 @@ export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
   )
   const [pickError, setPickError] = useState<string | undefined>()
   const backups = useWholeNumberCheck(form.draft.backups, 0, 10_000)
+  const folderText = form.draft.folder.trim()
+  const folderError =
+    folderText !== '' && !FULL_FOLDER_PATH.test(folderText) ? FOLDER_PATH_MESSAGE : undefined
+  // Both fields are checked on Save (the section focuses the first wrong one).
+  const validate = () => backups.validate() && !folderError
 
   const pick = async () => {
     setPickError(undefined)
@@ -38,13 +44,13 @@ export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
       title="Workspace folder"
       description="Every file the agent reads or writes lives in this folder; a new folder applies to the next request."
       form={form}
-      validate={backups.validate}
+      validate={validate}
     >
       <div className="field-with-button">
         <Field
           label="Folder"
           hint="Empty: the --workspace flag, then BUREAU_WORKSPACE, then the Bureau folder in your home."
-          error={issueFor(form.issues, 'folder') ?? pickError}
+          error={folderError ?? issueFor(form.issues, 'folder') ?? pickError}
         >
           <input className="input mono" placeholder="~/Bureau" {...form.text('folder')} />
         </Field>
