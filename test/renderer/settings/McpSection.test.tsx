@@ -133,7 +133,11 @@ describe('Settings → MCP servers', () => {
     fireEvent.change(within(form).getByLabelText('Variable name'), { target: { value: '1BAD' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Save server' }))
     await waitFor(() =>
-      expect(within(form).getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      expect(
+        within(form)
+          .getAllByRole('alert')
+          .map((a) => a.textContent),
+      ).toEqual([
         'A server is already called "github".',
         'Give the command that starts the server.',
         '"1BAD" is not a valid name (letters, digits, - and _).',
