@@ -17,6 +17,7 @@ const paths = {
   eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Zm10-3a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z',
   folder: 'M3 6h7l2 2h9v11H3V6Z',
   download: 'M12 4v11m-5-5 5 5 5-5M5 20h14',
+  upload: 'M12 16V4M7 9l5-5 5 5M5 20h14',
   open: 'M14 4h6v6m0-6-9 9M19 14v6H4V5h6',
   alert: 'M12 3 2 21h20L12 3Zm0 7v5m0 3v.5',
   spinner: 'M12 3a9 9 0 1 0 9 9',

@@ -13,6 +13,12 @@ export const queryKeys = {
     downloads: () => ['models', 'downloads'] as const,
   },
   ollama: () => ['ollama'] as const,
+  workspace: {
+    all: () => ['workspace'] as const,
+    list: (folder: string) => ['workspace', 'list', folder] as const,
+    search: (query: string) => ['workspace', 'search', query] as const,
+    root: () => ['workspace', 'root'] as const,
+  },
   preview: {
     all: () => ['preview'] as const,
     describe: (path: string | undefined, version: string) => ['preview', 'describe', path, version] as const,

@@ -1,10 +1,7 @@
 import './workspace.css'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
-import type { WorkspaceEntry } from '../../../shared/ipc'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { EntryName, type WorkspaceEntry } from '../../../shared/ipc'
 import { useAppInfo } from '../app/useAppInfo'
-import { FileBadge } from '../components/FileBadge'
-import { formatBytes } from '../components/formatBytes'
 import { Icon } from '../components/Icon'
 import { downloadFile, openWithSystem } from '../files/fileActions'
 import { useBureau } from '../ipc/BureauProvider'
@@ -12,9 +9,11 @@ import { IndexStatusBar } from '../knowledge/IndexStatusBar'
 import { PassagePreview } from '../knowledge/PassagePreview'
 import { usePreview } from '../preview/previewStore'
 import { Breadcrumbs } from './Breadcrumbs'
+import { FileRow, type RowActions } from './FileRow'
+import { useWorkspaceActions, useWorkspaceList, useWorkspaceRoot, useWorkspaceSearch } from './workspaceApi'
 import { useWorkspaceNav } from './workspaceNav'
 
-function sortEntries(entries: WorkspaceEntry[]): WorkspaceEntry[] {
+function sortEntries(entries: readonly WorkspaceEntry[]): WorkspaceEntry[] {
   return [...entries].sort((a, b) =>
     a.type === b.type
       ? a.name.localeCompare(b.name, undefined, { numeric: true })
@@ -24,24 +23,76 @@ function sortEntries(entries: WorkspaceEntry[]): WorkspaceEntry[] {
   )
 }
 
-/** The agent's world: browse the workspace folder, open or download files. */
+/** What the page last did, said once in the status line; a delete carries its Undo. */
+type Note = { text: string; undo?: string | undefined; error?: boolean }
+
+function NewFolderForm({ onCreate, onClose }: { onCreate(name: string): Promise<void>; onClose(): void }) {
+  const [name, setName] = useState('')
+  const [tried, setTried] = useState(false)
+  const [problem, setProblem] = useState<string>()
+  const check = EntryName.safeParse(name)
+  const error = problem ?? (tried || name !== '' ? check.error?.issues[0]?.message : undefined)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setTried(true)
+    if (!check.success) return
+    try {
+      await onCreate(check.data)
+      onClose()
+    } catch (e) {
+      setProblem((e as Error).message)
+    }
+  }
+  return (
+    <form className="new-folder" onSubmit={submit} noValidate aria-label="New folder">
+      <input
+        className="input"
+        aria-label="Folder name"
+        placeholder="Folder name"
+        value={name}
+        // biome-ignore lint/a11y/noAutofocus: the field opened by New folder takes the typing at once
+        autoFocus
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'new-folder-error' : undefined}
+        onChange={(e) => {
+          setName(e.currentTarget.value)
+          setProblem(undefined)
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onClose()
+        }}
+      />
+      <button type="submit" className="button small">
+        Create
+      </button>
+      <button type="button" className="button small secondary" onClick={onClose}>
+        Cancel
+      </button>
+      {error && (
+        <span id="new-folder-error" className="field-error" role="alert">
+          {error}
+        </span>
+      )}
+    </form>
+  )
+}
+
+/** The agent's world: browse, search, upload, make folders, rename and delete (with Undo), preview. */
 export default function WorkspacePage() {
   const bureau = useBureau()
-  const { folder, highlight, openFolder, passage, showPassage } = useWorkspaceNav()
+  const { folder, highlight, openFolder, passage, showPassage, reveal } = useWorkspaceNav()
   const desktop = useAppInfo().data?.host === 'electron'
-  const queryClient = useQueryClient()
   const openPreview = usePreview((s) => s.open)
-  const list = useQuery({
-    queryKey: ['workspace', folder],
-    queryFn: () => bureau.invoke('workspace.list', { path: folder }),
-    retry: false,
-  })
-
-  useEffect(
-    () =>
-      bureau.on('workspace.changed', () => void queryClient.invalidateQueries({ queryKey: ['workspace'] })),
-    [bureau, queryClient],
-  )
+  const list = useWorkspaceList(folder)
+  const root = useWorkspaceRoot()
+  const act = useWorkspaceActions()
+  const [query, setQuery] = useState('')
+  const search = useWorkspaceSearch(query)
+  const [creating, setCreating] = useState(false)
+  const [note, setNote] = useState<Note>()
+  const upload = useRef<HTMLInputElement>(null)
+  const searching = query.trim() !== ''
+  const entries = searching ? search.data?.entries : list.data
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once the listed rows are rendered
   useEffect(() => {
@@ -51,9 +102,41 @@ export default function WorkspacePage() {
         ?.scrollIntoView({ block: 'center' })
   }, [highlight, list.data])
 
-  const openFile = async (entry: WorkspaceEntry) => {
-    if (desktop) await openWithSystem(entry.path)
-    else await downloadFile(entry.path)
+  const fail = (error: unknown) =>
+    setNote({ text: error instanceof Error ? error.message : String(error), error: true })
+  const actions: RowActions = {
+    open: (entry) => {
+      if (entry.type === 'directory') {
+        setQuery('')
+        return openFolder(entry.path)
+      }
+      if (searching) {
+        setQuery('')
+        return reveal(entry.path)
+      }
+      void (desktop ? openWithSystem(entry.path) : downloadFile(entry.path, bureau)).catch(fail)
+    },
+    preview: (entry) => openPreview(entry.path),
+    rename: async (entry, name) => {
+      const renamed = await act.rename(entry.path, name)
+      setNote({ text: `Renamed ${entry.name} to ${renamed.name}.` })
+    },
+    remove: async (entry) => {
+      const deleted = await act.remove(entry.path)
+      setNote({ text: `Deleted ${entry.name}.`, undo: deleted.trashId })
+    },
+  }
+  const uploadFiles = async (files: readonly File[]) => {
+    const saved: string[] = []
+    for (const file of files) {
+      try {
+        saved.push((await act.upload(folder, file)).name)
+      } catch (error) {
+        fail(error)
+        return
+      }
+    }
+    if (saved.length > 0) setNote({ text: `Uploaded ${saved.join(', ')}.` })
   }
 
   return (
@@ -64,75 +147,121 @@ export default function WorkspacePage() {
           <Icon name="refresh" size={14} /> Refresh
         </button>
       </div>
-      <IndexStatusBar />
-      {passage && <PassagePreview passage={passage} onClose={() => showPassage(undefined)} />}
-      <Breadcrumbs path={folder} onOpen={openFolder} />
-      {list.isError && (
-        <p className="banner banner-error" role="alert">
-          The workspace could not be listed: {list.error.message}
+      {root.data && (
+        <p className="workspace-root muted">
+          On this computer: <code data-testid="workspace-root">{root.data.hostPath}</code>
         </p>
       )}
-      {list.data && list.data.length === 0 && <p className="muted empty-folder">This folder is empty.</p>}
-      {list.data && list.data.length > 0 && (
+      <IndexStatusBar />
+      {passage && <PassagePreview passage={passage} onClose={() => showPassage(undefined)} />}
+      <div className="workspace-tools">
+        <label className="search workspace-search">
+          <Icon name="search" size={14} />
+          <input
+            type="search"
+            aria-label="Search the workspace"
+            placeholder="Search file names"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && query) {
+                e.stopPropagation()
+                setQuery('')
+              }
+            }}
+          />
+        </label>
+        <button type="button" className="button small" onClick={() => upload.current?.click()}>
+          <Icon name="upload" size={14} /> Upload
+        </button>
+        <input
+          ref={upload}
+          type="file"
+          multiple
+          hidden
+          aria-label="Files to upload"
+          onChange={(e) => {
+            const files = [...(e.currentTarget.files ?? [])]
+            e.currentTarget.value = ''
+            void uploadFiles(files)
+          }}
+        />
+        <button type="button" className="button small secondary" onClick={() => setCreating(true)}>
+          <Icon name="plus" size={14} /> New folder
+        </button>
+      </div>
+      {creating && (
+        <NewFolderForm
+          onCreate={async (name) => {
+            const made = await act.mkdir(folder, name)
+            setNote({ text: `Created the folder ${made.name}.` })
+          }}
+          onClose={() => setCreating(false)}
+        />
+      )}
+      <p className={note?.error ? 'workspace-note error-text' : 'workspace-note'} role="status">
+        {note?.text}
+        {note?.undo && (
+          <button
+            type="button"
+            className="ghost-button"
+            onClick={() => {
+              const trashId = note.undo
+              if (!trashId) return
+              void act
+                .restore(trashId)
+                .then((entry) => setNote({ text: `${entry.name} is back.` }))
+                .catch(fail)
+            }}
+          >
+            Undo
+          </button>
+        )}
+      </p>
+      {searching ? (
+        <p className="muted search-summary">
+          {search.isPending
+            ? 'Searching…'
+            : `${search.data?.entries.length ?? 0} found for “${query.trim()}” in the whole workspace${search.data?.truncated ? ' (the first 200)' : ''}.`}
+        </p>
+      ) : (
+        <Breadcrumbs path={folder} onOpen={openFolder} />
+      )}
+      {(searching ? search : list).isError && (
+        <p className="banner banner-error" role="alert">
+          The workspace could not be {searching ? 'searched' : 'listed'}:{' '}
+          {(searching ? search : list).error?.message}
+        </p>
+      )}
+      {!searching && list.data && list.data.length === 0 && (
+        <p className="muted empty-folder">This folder is empty. Upload files or ask Bureau to write some.</p>
+      )}
+      {entries && entries.length > 0 && (
         <table className="file-table">
           <thead>
             <tr>
               <th scope="col">Name</th>
-              <th scope="col" className="numeric">
+              <th scope="col" className="numeric size-cell">
                 Size
               </th>
-              <th scope="col">Modified</th>
+              <th scope="col" className="modified-cell">
+                Modified
+              </th>
               <th scope="col">
-                <span className="visually-hidden">Preview</span>
+                <span className="visually-hidden">Actions</span>
               </th>
             </tr>
           </thead>
           <tbody>
-            {sortEntries(list.data).map((entry) => (
-              <tr
+            {sortEntries(entries).map((entry) => (
+              <FileRow
                 key={entry.path}
-                data-path={entry.path}
-                className={entry.path === highlight ? 'highlight' : undefined}
-              >
-                <td>
-                  <button
-                    type="button"
-                    className="file-name"
-                    onClick={() =>
-                      entry.type === 'directory' ? openFolder(entry.path) : void openFile(entry)
-                    }
-                    aria-label={
-                      entry.type === 'directory'
-                        ? `Open folder ${entry.name}`
-                        : `${desktop ? 'Open' : 'Download'} ${entry.name}`
-                    }
-                  >
-                    {entry.type === 'directory' ? (
-                      <span className="folder-icon">
-                        <Icon name="folder" size={18} />
-                      </span>
-                    ) : (
-                      <FileBadge name={entry.name} />
-                    )}
-                    <span>{entry.name}</span>
-                  </button>
-                </td>
-                <td className="numeric muted">{entry.type === 'file' ? formatBytes(entry.size) : ''}</td>
-                <td className="muted">{new Date(entry.modifiedAt).toLocaleString()}</td>
-                <td>
-                  {entry.type === 'file' && (
-                    <button
-                      type="button"
-                      className="ghost-button"
-                      onClick={() => openPreview(entry.path)}
-                      aria-label={`Preview ${entry.name}`}
-                    >
-                      <Icon name="eye" size={14} />
-                      <span className="narrow-hidden-label">Preview</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
+                entry={entry}
+                highlighted={entry.path === highlight}
+                desktop={desktop}
+                showFolder={searching}
+                actions={actions}
+              />
             ))}
           </tbody>
         </table>

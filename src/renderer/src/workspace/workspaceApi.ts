@@ -1,0 +1,73 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo } from 'react'
+import { useBureau } from '../ipc/BureauProvider'
+import { queryKeys } from '../ipc/queryKeys'
+
+/** One folder's entries, refreshed when the workspace changes on disk. */
+export function useWorkspaceList(folder: string) {
+  const bureau = useBureau()
+  const queryClient = useQueryClient()
+  useEffect(
+    () =>
+      bureau.on(
+        'workspace.changed',
+        () => void queryClient.invalidateQueries({ queryKey: queryKeys.workspace.all() }),
+      ),
+    [bureau, queryClient],
+  )
+  return useQuery({
+    queryKey: queryKeys.workspace.list(folder),
+    queryFn: () => bureau.invoke('workspace.list', { path: folder }),
+    retry: false,
+  })
+}
+
+/** Names anywhere in the workspace that contain the text (nothing is asked for an empty text). */
+export function useWorkspaceSearch(query: string) {
+  const bureau = useBureau()
+  const text = query.trim()
+  return useQuery({
+    queryKey: queryKeys.workspace.search(text),
+    queryFn: () => bureau.invoke('workspace.search', { query: text }),
+    enabled: text !== '',
+    retry: false,
+  })
+}
+
+/** The workspace folder on this computer. */
+export function useWorkspaceRoot() {
+  const bureau = useBureau()
+  return useQuery({
+    queryKey: queryKeys.workspace.root(),
+    queryFn: () => bureau.invoke('workspace.root'),
+    staleTime: 60_000,
+  })
+}
+
+/** Upload, new folder, rename, delete and undo; each refreshes the listings when done. */
+export function useWorkspaceActions() {
+  const bureau = useBureau()
+  const queryClient = useQueryClient()
+  return useMemo(() => {
+    const refreshed = async <T>(work: Promise<T>): Promise<T> => {
+      const result = await work
+      await queryClient.invalidateQueries({ queryKey: queryKeys.workspace.all() })
+      return result
+    }
+    return {
+      upload: async (folder: string, file: File, replace = false) =>
+        refreshed(
+          bureau.invoke('workspace.upload', {
+            folder,
+            name: file.name,
+            bytes: new Uint8Array(await file.arrayBuffer()),
+            replace,
+          }),
+        ),
+      mkdir: (folder: string, name: string) => refreshed(bureau.invoke('workspace.mkdir', { folder, name })),
+      rename: (path: string, name: string) => refreshed(bureau.invoke('workspace.rename', { path, name })),
+      remove: (path: string) => refreshed(bureau.invoke('workspace.delete', { path })),
+      restore: (trashId: string) => refreshed(bureau.invoke('workspace.restoreDeleted', { trashId })),
+    }
+  }, [bureau, queryClient])
+}
