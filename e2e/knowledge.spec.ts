@@ -86,6 +86,9 @@ async function askAndOpenSource(page: Page) {
 
 test('a numbered source under the answer opens the Workspace page at the cited passage', async ({ page }) => {
   const source = await askAndOpenSource(page)
+  // The [1] in the answer is a link to its source, which then opens the passage.
+  await page.getByTestId('assistant-text').last().getByRole('link', { name: '[1]' }).click()
+  await expect(source).toBeFocused()
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     await snapshot(page, `know-answer-1280-${scheme}`)

@@ -51,6 +51,22 @@ function makeComponents(streaming: boolean): Components {
       return <CodeBlock code={text} language={language} />
     },
     a({ href, children }) {
+      // A citation [n]: moves to its source under the answer (whose button opens the passage).
+      if (href?.startsWith('#source-'))
+        return (
+          <a
+            href={href}
+            className="citation"
+            onClick={(event) => {
+              event.preventDefault()
+              const target = document.getElementById(href.slice(1))
+              target?.scrollIntoView({ block: 'nearest' })
+              ;(target?.closest('button') ?? target)?.focus()
+            }}
+          >
+            {children}
+          </a>
+        )
       return (
         <a href={href} target="_blank" rel="noopener noreferrer">
           {children}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
+import { Markdown } from '../components/Markdown'
 import { useBureau } from '../ipc/BureauProvider'
 import type { PassageRef } from '../workspace/workspaceNav'
 
@@ -31,13 +32,28 @@ export function PassagePreview({ passage, onClose }: { passage: PassageRef; onCl
         </p>
       )}
       {preview.data && (
-        <div className="passage-text">
-          {preview.data.before}
-          <mark ref={marked} data-testid="cited-passage">
-            {preview.data.passage}
-          </mark>
-          {preview.data.after}
-        </div>
+        // The document as it reads (Markdown rendered), the cited passage set apart by a quiet band.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable
+        <section className="passage-text" tabIndex={0} aria-label="Text around the passage">
+          {preview.data.before.trim() && (
+            <div className="passage-context">
+              <Markdown text={preview.data.before} />
+            </div>
+          )}
+          <section
+            ref={marked}
+            className="passage-cited"
+            aria-label="Cited passage"
+            data-testid="cited-passage"
+          >
+            <Markdown text={preview.data.passage} />
+          </section>
+          {preview.data.after.trim() && (
+            <div className="passage-context">
+              <Markdown text={preview.data.after} />
+            </div>
+          )}
+        </section>
       )}
     </section>
   )

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import type { ChatMessage } from '../../../../shared/ipc'
 import { AttachmentChip, AttachmentChipList } from '../../components/AttachmentChip'
 import { Icon } from '../../components/Icon'
@@ -6,7 +6,7 @@ import { Markdown } from '../../components/Markdown'
 import { ProblemBanner } from '../../components/ProblemBanner'
 import { ReturnedFileChip } from '../../components/ReturnedFileChip'
 import { StepTimeline } from '../../components/StepTimeline'
-import { KnowledgeSources } from '../../knowledge/KnowledgeSources'
+import { KnowledgeSources, linkCitations, sourcesOf } from '../../knowledge/KnowledgeSources'
 import { MemoryChip } from '../../memory/MemoryChip'
 import { sendEdit } from '../chatActions'
 import { useChat } from '../chatStore'
@@ -110,6 +110,10 @@ function AssistantMessage({ message, version, busy }: ItemProps) {
   const streaming = message.status === 'streaming'
   const waiting = streaming && message.text === '' && message.steps.length === 0
   const conversationId = useChat((s) => s.conversationId)
+  const sources = useMemo(
+    () => (streaming ? [] : sourcesOf(message.steps, message.text)),
+    [streaming, message.steps, message.text],
+  )
   return (
     <div className="message message-assistant" data-status={message.status}>
       <div className="avatar" aria-hidden="true">
@@ -126,10 +130,10 @@ function AssistantMessage({ message, version, busy }: ItemProps) {
         )}
         {message.text && (
           <div className={streaming ? 'answer streaming' : 'answer'} data-testid="assistant-text">
-            <Markdown text={message.text} streaming={streaming} />
+            <Markdown text={linkCitations(message.text, message.id, sources)} streaming={streaming} />
           </div>
         )}
-        {!streaming && <KnowledgeSources steps={message.steps} />}
+        {!streaming && <KnowledgeSources sources={sources} messageId={message.id} />}
         {!streaming && <MemoryChip steps={message.steps} />}
         {message.files.length > 0 && (
           <ul className="chip-list" aria-label="Files from Bureau">
