@@ -164,8 +164,24 @@ test('full-text search finds message text, marks the hit and opens the conversat
   await expect(list.getByRole('listitem')).toHaveCount(1)
   await expect(list.getByTestId('search-hit').locator('mark')).toHaveText('Zanzibar')
   await snapshot(page, 'chat19-search')
-  await list.getByRole('button', { name: /^How did the offices do/ }).click()
+  // From the search box, ↓ enters the results and Enter opens the hit; Esc clears the search.
+  const box = page.getByRole('searchbox', { name: 'Search conversations' })
+  await box.press('ArrowDown')
+  await expect(list.getByRole('button', { name: /^How did the offices do/ })).toBeFocused()
+  await page.keyboard.press('ArrowUp')
+  await expect(box).toBeFocused()
+  await box.press('ArrowDown')
+  await page.keyboard.press('Enter')
   await expect(page.locator('[data-search-hit="true"]')).toContainText('Zanzibar office')
+  await box.press('Escape')
+  await expect(box).toHaveValue('')
+  await expect(list.getByRole('listitem')).not.toHaveCount(1)
+  // A title is shown whole when the row is not hovered: at 1920 px a 40-character title is not cut.
+  await page.setViewportSize({ width: 1920, height: 900 })
+  await page.mouse.move(1200, 500)
+  const title = list.locator('.conversation-title', { hasText: 'How did the offices do?' })
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+  await page.setViewportSize({ width: 1280, height: 860 })
 })
 
 test('rename keeps the place in the list; pin moves to the top; a reload reopens the last chat', async ({

@@ -24,6 +24,29 @@ function useDrawerFocus(aside: RefObject<HTMLElement | null>) {
   }, [focus, focusRequest, aside])
 }
 
+/**
+ * Arrow keys in the list: ↓ from the search box enters the results, ↓/↑ move between them, ↑ from the
+ * first goes back to the search box.
+ */
+function moveInList(event: KeyboardEvent, aside: HTMLElement | null) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+  const search = aside?.querySelector<HTMLInputElement>('input[type="search"]')
+  const items = [...(aside?.querySelectorAll<HTMLButtonElement>('.conversation-open') ?? [])]
+  const at = items.indexOf(document.activeElement as HTMLButtonElement)
+  const fromSearch = document.activeElement === search
+  if (!fromSearch && at < 0) return
+  const next = fromSearch
+    ? event.key === 'ArrowDown'
+      ? items[0]
+      : undefined
+    : event.key === 'ArrowDown'
+      ? items[at + 1]
+      : (items[at - 1] ?? search)
+  if (!next) return
+  event.preventDefault()
+  next.focus()
+}
+
 /** Esc closes the drawer (narrow windows) and gives focus back to its toggle. */
 function closeOnEscape(event: KeyboardEvent) {
   if (event.key !== 'Escape' || event.defaultPrevented || !isNarrow()) return
@@ -75,7 +98,10 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) 
         id="conversations"
         className={drawerOpen ? 'conversations open' : 'conversations'}
         aria-label="Conversations"
-        onKeyDown={closeOnEscape}
+        onKeyDown={(event) => {
+          moveInList(event, aside.current)
+          closeOnEscape(event)
+        }}
       >
         <div className="conversations-head">
           <button
@@ -99,6 +125,13 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) 
               aria-keyshortcuts="Control+K Meta+K"
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                // Esc clears a search first; on an empty box it closes the drawer (narrow windows).
+                if (e.key === 'Escape' && search) {
+                  e.preventDefault()
+                  setSearch('')
+                }
+              }}
             />
           </label>
         </div>
