@@ -82,6 +82,16 @@ describe('headless host', () => {
     expect(withCookie.status).toBe(200)
     const badUrl = await rawHttp({ port: host.port, path: '/?token=guess' })
     expect(badUrl.status).toBe(401)
+    // A browser (a link cut when copied) gets a page that says what to do, not JSON.
+    const cut = await rawHttp({
+      port: host.port,
+      path: `/?token=${TOKEN.slice(0, 10)}`,
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    })
+    expect(cut.status).toBe(401)
+    expect(cut.headers['content-type']).toMatch(/^text\/html/)
+    expect(cut.body).toContain('<h1>This link does not open Bureau</h1>')
+    expect(cut.body).not.toContain(TOKEN)
   })
 
   it('refuses a foreign Host header (DNS rebinding) with 403, even for /health', async () => {
