@@ -226,6 +226,18 @@ test('a Mermaid diagram in an answer is drawn under the app CSP, loaded only whe
   expect(mermaidLoads.length).toBeGreaterThan(0)
   expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([])
   await snapshot(page, 'chat-mermaid')
+  // On a narrow window the drawing is fitted to the column; Actual size shows it at its own width.
+  await page.setViewportSize({ width: 360, height: 800 })
+  const fitted = await diagram.evaluate((svg) => svg.getBoundingClientRect().width)
+  await page.getByRole('button', { name: 'Actual size' }).click()
+  await expect(page.getByRole('button', { name: 'Fit to width' })).toHaveAttribute('aria-pressed', 'true')
+  const actual = await diagram.evaluate((svg) => svg.getBoundingClientRect().width)
+  expect(actual).toBeGreaterThanOrEqual(fitted)
+  // Its own width: the natural width Mermaid gives it is now also its least width.
+  const widths = await diagram.evaluate((svg) => [getComputedStyle(svg).minWidth, svg.style.maxWidth])
+  expect(widths[0]).toBe(widths[1])
+  expect(widths[0]).toMatch(/px$/)
+  await snapshot(page, 'chat-mermaid-actual-360')
 })
 
 test('each answer shows its tokens with the cached part, and the conversation shows its total', async ({

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { CodeBlock } from './CodeBlock'
 
 type State = { kind: 'loading' } | { kind: 'svg'; svg: string } | { kind: 'error'; message: string }
@@ -12,6 +12,14 @@ function currentTheme(): 'dark' | 'default' {
 /** A Mermaid diagram; mermaid (large) is imported only when the first diagram appears. */
 export function MermaidDiagram({ code }: { code: string }) {
   const [state, setState] = useState<State>({ kind: 'loading' })
+  // Fitted to the column by default; "Actual size" keeps the drawing readable on a narrow window (it scrolls).
+  const [actual, setActual] = useState(false)
+  const drawing = useRef<HTMLDivElement>(null)
+  // Mermaid gives the SVG its natural width as an inline max-width; at actual size that is its width too.
+  useEffect(() => {
+    const svg = drawing.current?.querySelector('svg')
+    if (svg) svg.style.minWidth = actual ? svg.style.maxWidth : ''
+  }, [actual, state])
   const id = `mermaid-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`
 
   useEffect(() => {
@@ -44,12 +52,26 @@ export function MermaidDiagram({ code }: { code: string }) {
       </div>
     )
   return (
-    <div
-      className="mermaid"
-      role="img"
-      aria-label="Diagram"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: mermaid's strict security level sanitizes the SVG
-      dangerouslySetInnerHTML={{ __html: state.svg }}
-    />
+    <div className="mermaid-figure">
+      <div className="mermaid-tools">
+        <button
+          type="button"
+          className="ghost-button"
+          aria-pressed={actual}
+          onClick={() => setActual((value) => !value)}
+        >
+          {actual ? 'Fit to width' : 'Actual size'}
+        </button>
+      </div>
+      <div className={actual ? 'mermaid actual' : 'mermaid'} tabIndex={actual ? 0 : undefined}>
+        <div
+          ref={drawing}
+          role="img"
+          aria-label="Diagram"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: mermaid's strict security level sanitizes the SVG
+          dangerouslySetInnerHTML={{ __html: state.svg }}
+        />
+      </div>
+    </div>
   )
 }
