@@ -147,9 +147,7 @@ test('a spoken question is transcribed, the answer streams, and speech starts be
   await page.context().close()
 })
 
-test('barge-in: speaking during the answer stops playback and the stream; only the spoken part is kept', {
-  tag: '@soak',
-}, async () => {
+test('barge-in: speaking during the answer stops playback and the stream; only the spoken part is kept', async () => {
   // The fake microphone asks, waits 8 s (the answer starts speaking meanwhile), then speaks again.
   const wav = join(tmp, 'barge-in.wav')
   writeFileSync(
