@@ -238,6 +238,19 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
     return `${automation.prompt}\n\n(Automation "${automation.name}", running unattended: nobody can answer questions. ${started})`
   }
 
+  /** The call that mails a run's answer (the email toolset's send). */
+  function mailOf(automation: Automation, output: Extract<Automation['output'], { kind: 'email' }>) {
+    return (answer: string) => ({
+      name: 'email_send',
+      arguments: {
+        to: output.to,
+        ...(output.account ? { account: output.account } : {}),
+        subject: `Bureau automation: ${automation.name}`,
+        markdown: answer.trim() || '(The run gave no answer.)',
+      },
+    })
+  }
+
   async function execute(job: Job): Promise<void> {
     let automation: Automation
     try {
@@ -274,12 +287,14 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
         maxIterations: automation.maxSteps,
         deadlineMs: automation.deadlineMinutes * 60_000,
         signal: stopper.signal,
+        ...(automation.output.kind === 'email' ? { deliver: mailOf(automation, automation.output) } : {}),
       })
       const denials = result.decisions.filter((d) => d.outcome === 'denied').slice(0, 200)
+      const undelivered = result.delivery && !result.delivery.ok && !result.delivery.denied
       const status: AutomationRun['status'] =
         result.status === 'cancelled'
           ? 'interrupted'
-          : result.status === 'failed'
+          : result.status === 'failed' || undelivered
             ? 'failed'
             : denials.length > 0
               ? 'denied'
@@ -290,6 +305,9 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
         status,
         message: result.message.slice(0, 4000),
         ...(result.error ? { error: result.error.slice(0, 2000) } : {}),
+        ...(undelivered
+          ? { error: `The result could not be e-mailed: ${result.delivery?.message ?? ''}`.slice(0, 2000) }
+          : {}),
         conversationId: result.conversationId,
         denials: denials.map((d) => ({
           call: d.call,

@@ -144,6 +144,40 @@ describe('automations in the app', () => {
     expect(app.notices.list().some((n) => /Mailer.*denied/.test(n.message))).toBe(true)
   }, 30_000)
 
+  it('the result goes by e-mail through the email toolset: sent at level all, denied and not sent at level read', async () => {
+    llm.setResponder(() => ({ text: 'Sales this week: 1,234 EUR.' }))
+    const before = smtp.received.length
+    const mailed = await create({
+      name: 'Weekly sales',
+      prompt: 'Sum up the week.',
+      trigger: { kind: 'manual' },
+      approve: 'all',
+      output: { kind: 'email', to: ['anna@example.com'] },
+    })
+    const sent = await service().runNow(mailed.id)
+    expect(sent.status).toBe('ok')
+    expect(smtp.received).toHaveLength(before + 1)
+    const mail = smtp.received.at(-1)
+    expect(mail?.to).toEqual(['anna@example.com'])
+    expect(mail?.raw.toString()).toContain('Sales this week: 1,234 EUR.')
+    expect(mail?.raw.toString()).toContain('Subject: Bureau automation: Weekly sales')
+
+    const held = await create({
+      name: 'Weekly sales, read only',
+      prompt: 'Sum up the week.',
+      trigger: { kind: 'manual' },
+      approve: 'read',
+      output: { kind: 'email', to: ['anna@example.com'] },
+    })
+    const denied = await service().runNow(held.id)
+    expect(denied.status).toBe('denied')
+    expect(denied.message).toContain('1,234 EUR')
+    expect(denied.denials).toEqual([
+      expect.objectContaining({ call: expect.stringMatching(/email/), risk: 'external', outcome: 'denied' }),
+    ])
+    expect(smtp.received).toHaveLength(before + 1)
+  }, 30_000)
+
   it('the scripted model creates an automation from chat: the approval card appears; after approval it is listed and runs', async () => {
     llm.setResponder((info) => {
       const last = JSON.stringify(info.messages.at(-1) ?? {})
