@@ -16,6 +16,7 @@ export function MermaidDiagram({ code }: { code: string }) {
   const [actual, setActual] = useState(false)
   const drawing = useRef<HTMLDivElement>(null)
   // Mermaid gives the SVG its natural width as an inline max-width; at actual size that is its width too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a redrawn diagram (new code) is a new SVG to size
   useEffect(() => {
     const svg = drawing.current?.querySelector('svg')
     if (svg) svg.style.minWidth = actual ? svg.style.maxWidth : ''
