@@ -146,7 +146,7 @@ describe('preview of a workbook', () => {
     expect(now.rows[0]?.cells.find((c) => c.c === 2)?.t).toBe('2000.5')
   })
 
-  it('shows a chart the spreadsheet toolset added as a placeholder at its anchor', async () => {
+  it('reads a chart the spreadsheet toolset added: its kind, cached values and anchor', async () => {
     const session = createToolSession({ toolsets: [await loadSpreadsheetToolset()], workspace })
     try {
       const added = await invoke(session, 'spreadsheet.add_chart', {
@@ -162,7 +162,20 @@ describe('preview of a workbook', () => {
       await session.dispose()
     }
     const sales = as(await describeFile('/chart.xlsx'), 'sheet').sheets[0]
-    expect(sales?.placeholders).toEqual([{ kind: 'chart', title: 'Amount by region', anchor: 'E2' }])
+    expect(sales?.placeholders).toEqual([
+      {
+        kind: 'chart',
+        title: 'Amount by region',
+        anchor: 'E2',
+        to: 'M17',
+        chart: {
+          type: 'column',
+          grouping: 'clustered',
+          categories: ['North', 'South'],
+          series: [{ name: 'Amount', values: [1200.5, 800] }],
+        },
+      },
+    ])
   })
 
   it('refuses a damaged workbook with a clear message', async () => {
