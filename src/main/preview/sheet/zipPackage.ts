@@ -8,7 +8,7 @@ import { AppError } from '../../../shared/errors'
 /** Unpacked parts of one workbook at most; a larger package is refused, not read. */
 export const MAX_UNPACKED_BYTES = 400 * 1024 * 1024
 /** Compressed bytes one step of a streamed part inflates. */
-export const STREAM_CHUNK = 64 * 1024
+export const STREAM_CHUNK = 16 * 1024
 
 interface Entry {
   name: string
