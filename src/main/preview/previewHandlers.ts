@@ -20,7 +20,7 @@ const CACHED_WORKBOOKS = 3
 
 export interface PreviewHandlerOptions {
   workspace: () => Workspace
-  /** Restores a history version through the history toolset; returns its receipt. */
+  /** Restores a history version (`h:<id>`) or a backup (`b:<n>`) through its toolset; returns its receipt. */
   restore: (path: string, version: string) => Promise<{ path: string; restoredFrom: string; bytes: number }>
   /** Draws one PDF page (PDFium); `pageCount` without rendering when `page` is 0. */
   renderPdf: (
@@ -224,7 +224,7 @@ export function previewHandlers(options: PreviewHandlerOptions) {
     },
     'preview.restore': async (input: { path: string; version: string }) => {
       workbooks.clear()
-      return options.restore(input.path, input.version.slice(2))
+      return options.restore(input.path, input.version)
     },
   }
 }

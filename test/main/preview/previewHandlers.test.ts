@@ -110,7 +110,7 @@ describe('preview of a workbook', () => {
     ).rejects.toThrow(/no sheet "Nope".*Sales, Empty/)
   })
 
-  it('lists versions, compares two and restores the older through the history toolset', async () => {
+  it('lists versions, compares two, restores the older through the history toolset and a backup through the files toolset', async () => {
     const changed = await styledWorkbook(2001)
     await workspace.writeFile('/book.xlsx', changed)
     const { versions } = await handlers['preview.versions']({ path: '/book.xlsx' })
@@ -144,6 +144,26 @@ describe('preview of a workbook', () => {
       count: 1,
     })
     expect(now.rows[0]?.cells.find((c) => c.c === 2)?.t).toBe('2000.5')
+
+    // The restore kept the content it replaced as the newest backup: restoring that one (through the files
+    // toolset) brings 2001 back, and its receipt names the backup file.
+    const backup = (await handlers['preview.versions']({ path: '/book.xlsx' })).versions.find(
+      (v) => v.source === 'backup',
+    )
+    expect(backup?.version).toMatch(/^b:\d+$/)
+    const fromBackup = await handlers['preview.restore']({
+      path: '/book.xlsx',
+      version: backup?.version ?? '',
+    })
+    expect(fromBackup.restoredFrom).toMatch(/\.bak$/)
+    const back = await handlers['preview.sheetRows']({
+      path: '/book.xlsx',
+      version: 'current',
+      sheet: 'Sales',
+      from: 4,
+      count: 1,
+    })
+    expect(back.rows[0]?.cells.find((c) => c.c === 2)?.t).toBe('2001')
   })
 
   it('reads a chart the spreadsheet toolset added: its kind, cached values and anchor', async () => {

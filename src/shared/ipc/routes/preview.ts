@@ -233,8 +233,8 @@ export const previewRoutes = {
   }),
   'preview.restore': route({
     summary:
-      'Restores a history version of a file through the history toolset (the current content is kept as a backup and in the history).',
-    input: z.object({ path: AgentPathInput, version: z.string().regex(/^h:[0-9a-f]{4,64}$/) }),
+      'Restores a history version (through the history toolset) or a numbered backup (through the files toolset) of a file; the current content is kept as a backup and in the history.',
+    input: z.object({ path: AgentPathInput, version: z.string().regex(/^(h:[0-9a-f]{4,64}|b:\d{1,6})$/) }),
     output: z.object({ path: z.string(), restoredFrom: z.string(), bytes: z.number().int().nonnegative() }),
   }),
 }
