@@ -5,9 +5,9 @@ import type { PreviewChart } from '../../../shared/ipc'
 // A workbook's chart drawn from the values cached in its XML: React-built SVG (text is escaped, no script,
 // nothing fetched), named for screen readers, with the numbers as a table beneath it.
 
-const WIDTH = 480
-const HEIGHT = 280
-const PAD = { left: 52, right: 16, top: 16, bottom: 44 }
+const WIDTH = 400
+const HEIGHT = 250
+const PAD = { left: 44, right: 12, top: 12, bottom: 30 }
 /** Series colours when the chart sets none: distinct in light and dark themes and for common colour blindness. */
 const PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948', '#b07aa1', '#9c755f']
 

@@ -134,7 +134,8 @@ export function SheetView({
       </div>
       <div className="sheet-panel" id="sheet-panel" role="tabpanel" aria-labelledby={`sheet-tab-${active}`}>
         {sheet.placeholders.some((p) => p.chart) && (
-          <section className="sheet-charts" aria-label="Charts on this sheet">
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls sideways; keyboard users scroll it too
+          <section className="sheet-charts" aria-label="Charts on this sheet" tabIndex={0}>
             {sheet.placeholders.map((p, i) =>
               p.chart ? (
                 // biome-ignore lint/suspicious/noArrayIndexKey: charts may share titles
