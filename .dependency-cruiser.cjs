@@ -157,6 +157,14 @@ module.exports = {
       to: { path: '^src/renderer/src/ipc/bureauClient\\.ts$' },
     },
     {
+      name: 'renderer-tsx-through-hooks',
+      comment:
+        'Components reach the host only through the per-domain hooks (*Api.ts, use*.ts): a .tsx file other than main.tsx may not take the client from useBureau() itself.',
+      severity: 'error',
+      from: { path: '^src/renderer/.+\\.tsx$', pathNot: '^src/renderer/src/(main\\.tsx|ipc/)' },
+      to: { path: '^src/renderer/src/ipc/BureauProvider\\.tsx$' },
+    },
+    {
       name: 'renderer-no-node',
       comment: 'The renderer has no Node: no builtin modules.',
       severity: 'error',

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { AgentStep, ReturnedFile } from '../../../shared/ipc'
+import { useAppInfo } from '../app/appApi'
 import { useNavigation } from '../app/navigationStore'
-import { useAppInfo } from '../app/useAppInfo'
 import { downloadFile, openWithSystem } from '../files/fileActions'
 import { usePreview } from '../preview/previewStore'
 import { useWorkspaceNav } from '../workspace/workspaceNav'

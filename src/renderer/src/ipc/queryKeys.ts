@@ -19,6 +19,11 @@ export const queryKeys = {
     downloads: () => ['models', 'downloads'] as const,
   },
   ollama: () => ['ollama'] as const,
+  tools: {
+    toolsets: () => ['tools.toolsets'] as const,
+    plugins: () => ['tools.plugins'] as const,
+  },
+  evalResults: () => ['eval.lastResults'] as const,
   /** The first-run guide's one test of the provider in use. */
   firstRunTest: () => ['first-run', 'active-test'] as const,
   memory: {
@@ -31,6 +36,16 @@ export const queryKeys = {
     history: (id: string) => ['automations', 'history', id] as const,
     preview: (schedule: string) => ['automations', 'preview', schedule] as const,
   },
+  workspace: {
+    all: () => ['workspace'] as const,
+    list: (folder: string) => ['workspace', folder] as const,
+  },
+  knowledge: {
+    status: () => ['knowledge.status'] as const,
+    passage: (path: string, start: number, end: number) => ['knowledge.passage', path, start, end] as const,
+  },
+  appInfo: () => ['app.info'] as const,
+  voiceEngines: () => ['voice.engines'] as const,
   preview: {
     all: () => ['preview'] as const,
     describe: (path: string | undefined, version: string) => ['preview', 'describe', path, version] as const,

@@ -3,10 +3,10 @@ import type { FormEvent } from 'react'
 import type { VoiceEngineInfo, VoiceOption } from '../../../shared/ipc'
 import type { PublicSettings } from '../../../shared/settings'
 import { Field } from '../components/Field'
-import { useBureau } from '../ipc/BureauProvider'
 import { SaveActions } from '../settings/SaveActions'
 import { SecretField } from '../settings/SecretField'
 import { useSectionForm } from '../settings/useSectionForm'
+import { useHostVoiceEngines } from './voiceApi'
 import { detectSpeechRecognition, detectSystemVoices } from './webSpeech'
 
 type Voice = PublicSettings['voice']
@@ -45,12 +45,7 @@ const orNull = (text: string) => (text.trim() === '' ? null : text.trim())
 
 /** Engines as the host and this window see them: the window decides for Web Speech. */
 function useEngines() {
-  const bureau = useBureau()
-  const host = useQuery({
-    queryKey: ['voice.engines'],
-    queryFn: () => bureau.invoke('voice.engines'),
-    retry: false,
-  })
+  const host = useHostVoiceEngines()
   const system = useQuery({
     queryKey: ['voice.systemVoices'],
     queryFn: () => detectSystemVoices(),
