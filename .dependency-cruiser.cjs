@@ -151,9 +151,9 @@ module.exports = {
     {
       name: 'renderer-tsx-not-client',
       comment:
-        'Components get the host client from <BureauProvider> through hooks (useBureau()); only main.tsx, which makes the provider, imports the client module.',
+        'Everything gets the host client from <BureauProvider> through hooks (useBureau()); only main.tsx, which makes the provider, imports the client module.',
       severity: 'error',
-      from: { path: '^src/renderer/.+\\.tsx$', pathNot: '^src/renderer/src/main\\.tsx$' },
+      from: { path: '^src/renderer/', pathNot: '^src/renderer/src/main\\.tsx$' },
       to: { path: '^src/renderer/src/ipc/bureauClient\\.ts$' },
     },
     {

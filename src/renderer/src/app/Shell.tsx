@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import { usePendingFileChecks } from '../chat/composer/usePendingFileChecks'
 import { Icon, type IconName } from '../components/Icon'
 import { usePreview } from '../preview/previewStore'
 import { AutoSpeakMount } from '../voice/AutoSpeakMount'
@@ -50,6 +51,7 @@ export function Shell() {
   const { page, go, aboutOpen, setAboutOpen } = useNavigation()
   useThemeSetting()
   useShortcuts()
+  usePendingFileChecks()
   const previewOpen = usePreview((s) => s.target !== undefined)
   return (
     <div className={previewOpen ? 'shell with-preview' : 'shell'}>

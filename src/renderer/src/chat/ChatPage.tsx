@@ -9,7 +9,7 @@ import { FirstRunGuide } from '../firstRun/FirstRunGuide'
 import { queryKeys } from '../ipc/queryKeys'
 import { useSettings } from '../settings/useSettings'
 import { ChatHeader } from './ChatHeader'
-import { answerApproval, answerQuestion, sendMessage, stopRun } from './chatActions'
+import { useChatActions } from './chatActions'
 import { useChat } from './chatStore'
 import { Composer } from './composer/Composer'
 import { useComposer } from './composer/composerStore'
@@ -30,6 +30,7 @@ import { useChatEvents } from './useChatEvents'
 /** The Chat page: conversations on the left, the conversation and the composer on the right. */
 export default function ChatPage() {
   const conversations = useConversationActions()
+  const { answerApproval, answerQuestion, sendMessage, stopRun } = useChatActions()
   useChatEvents()
   const queryClient = useQueryClient()
   const settings = useSettings()

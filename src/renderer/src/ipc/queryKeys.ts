@@ -45,6 +45,8 @@ export const queryKeys = {
     passage: (path: string, start: number, end: number) => ['knowledge.passage', path, start, end] as const,
   },
   appInfo: () => ['app.info'] as const,
+  instructionTokens: (global: string, conversation: string) =>
+    ['instruction-tokens', global, conversation] as const,
   voiceEngines: () => ['voice.engines'] as const,
   preview: {
     all: () => ['preview'] as const,

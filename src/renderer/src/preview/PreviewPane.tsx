@@ -6,7 +6,6 @@ import { useAppInfo } from '../app/appApi'
 import { useNavigation } from '../app/navigationStore'
 import { Icon } from '../components/Icon'
 import { useCopy } from '../components/useCopy'
-import { downloadFile } from '../files/fileActions'
 import { queryKeys } from '../ipc/queryKeys'
 import { useWorkspaceActions } from '../workspace/workspaceApi'
 import { useWorkspaceNav } from '../workspace/workspaceNav'
@@ -84,7 +83,7 @@ function Actions({ path, onMessage }: { path: string; onMessage: (text: string) 
         <button
           type="button"
           className="ghost-button"
-          onClick={() => void run(() => downloadFile(path))}
+          onClick={() => void run(() => workspace.downloadFile(path))}
           aria-label={`Download ${name}`}
         >
           <Icon name="download" size={14} /> Download

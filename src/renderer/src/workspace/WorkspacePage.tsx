@@ -5,12 +5,11 @@ import { useAppInfo } from '../app/appApi'
 import { FileBadge } from '../components/FileBadge'
 import { formatBytes } from '../components/formatBytes'
 import { Icon } from '../components/Icon'
-import { downloadFile, openWithSystem } from '../files/fileActions'
 import { IndexStatusBar } from '../knowledge/IndexStatusBar'
 import { PassagePreview } from '../knowledge/PassagePreview'
 import { usePreview } from '../preview/previewStore'
 import { Breadcrumbs } from './Breadcrumbs'
-import { useWorkspaceListing } from './workspaceApi'
+import { useWorkspaceActions, useWorkspaceListing } from './workspaceApi'
 import { useWorkspaceNav } from './workspaceNav'
 
 function sortEntries(entries: WorkspaceEntry[]): WorkspaceEntry[] {
@@ -29,6 +28,7 @@ export default function WorkspacePage() {
   const desktop = useAppInfo().data?.host === 'electron'
   const openPreview = usePreview((s) => s.open)
   const list = useWorkspaceListing(folder)
+  const { downloadFile, openWithSystem } = useWorkspaceActions()
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once the listed rows are rendered
   useEffect(() => {
