@@ -44,6 +44,7 @@ function unpack(bytes: Uint8Array): Parts {
     throw new AppError(
       'VALIDATION_FAILED',
       'The file is not a readable .xlsx workbook (its zip package is damaged).',
+      { cause: error },
     )
   }
 }
