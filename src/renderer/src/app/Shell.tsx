@@ -25,11 +25,11 @@ const icons: Record<Page, IconName> = {
   settings: 'settings',
 }
 
-const ChatPage = lazy(() => import('../pages/ChatPage'))
-const VoicePage = lazy(() => import('../pages/VoicePage'))
-const WorkspacePage = lazy(() => import('../pages/WorkspacePage'))
-const SettingsPage = lazy(() => import('../pages/SettingsPage'))
-const AutomationsPage = lazy(() => import('../pages/AutomationsPage'))
+const ChatPage = lazy(() => import('../chat/ChatPage'))
+const VoicePage = lazy(() => import('../voice/VoicePanel'))
+const WorkspacePage = lazy(() => import('../workspace/WorkspacePage'))
+const SettingsPage = lazy(() => import('../settings/SettingsPage'))
+const AutomationsPage = lazy(() => import('../automations/AutomationsPage'))
 const PreviewPane = lazy(() => import('../preview/PreviewPane'))
 
 function CurrentPage({ page }: { page: Page }) {
