@@ -149,8 +149,8 @@ export default function AutomationsPage() {
   const client = useQueryClient()
   const [editing, setEditing] = useState(false)
   const [open, setOpen] = useState<string | undefined>()
-  const list = useAutomations(({ name, run }) => {
-    if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
+  const list = useAutomations(({ name, run, notified }) => {
+    if (!notified && typeof Notification !== 'undefined' && Notification.permission === 'granted')
       new Notification(`Automation "${name}"`, {
         body: run.status === 'ok' ? run.message.slice(0, 200) : resultText(run),
       })
