@@ -74,6 +74,40 @@ function spliceLines(
 }
 
 export function editMethods(workbooks: WorkbooksHandle) {
+  /** insertRows (`sign` 1) and deleteRows (-1): one shape, the direction and the count's ceiling differ. */
+  const rowsMethod = (sign: 1 | -1, maxCount: number, description: string) =>
+    method({
+      description: `${description} ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        row: z.number().int().min(1).max(MAX_ROWS),
+        count: z.number().int().min(1).max(maxCount).default(1),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        return spliceLines(open, ws, 'row', args.row, sign * args.count)
+      },
+    })
+  /** insertColumns and deleteColumns, likewise. */
+  const columnsMethod = (sign: 1 | -1, description: string) =>
+    method({
+      description: `${description} ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        column: Column,
+        count: z.number().int().min(1).max(1000).default(1),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        return spliceLines(open, ws, 'col', columnOf(args.column), sign * args.count)
+      },
+    })
   return {
     setCellValue: method({
       description: `Writes one cell. ${AREA_RECEIPT_DOC}`,
@@ -174,66 +208,17 @@ export function editMethods(workbooks: WorkbooksHandle) {
         return writeReceipt(open, ws, { area: req.area, focus: cells.area, changed: cells.count, notes })
       },
     }),
-    insertRows: method({
-      description: `Inserts empty rows before row; formulas everywhere are adjusted. ${SETTINGS_RECEIPT_DOC}`,
-      input: z.object({
-        path: AgentPath,
-        sheet: SheetName,
-        row: z.number().int().min(1).max(MAX_ROWS),
-        count: z.number().int().min(1).max(10_000).default(1),
-      }),
-      output: SettingsReceipt,
-      risk: 'write',
-      run: async (args, ctx) => {
-        const { open, ws } = await openSheet(workbooks, ctx, args)
-        return spliceLines(open, ws, 'row', args.row, args.count)
-      },
-    }),
-    deleteRows: method({
-      description: `Deletes rows; formulas pointing into them become #REF!, others are adjusted. ${SETTINGS_RECEIPT_DOC}`,
-      input: z.object({
-        path: AgentPath,
-        sheet: SheetName,
-        row: z.number().int().min(1).max(MAX_ROWS),
-        count: z.number().int().min(1).max(100_000).default(1),
-      }),
-      output: SettingsReceipt,
-      risk: 'write',
-      run: async (args, ctx) => {
-        const { open, ws } = await openSheet(workbooks, ctx, args)
-        return spliceLines(open, ws, 'row', args.row, -args.count)
-      },
-    }),
-    insertColumns: method({
-      description: `Inserts empty columns before column; formulas everywhere are adjusted. ${SETTINGS_RECEIPT_DOC}`,
-      input: z.object({
-        path: AgentPath,
-        sheet: SheetName,
-        column: Column,
-        count: z.number().int().min(1).max(1000).default(1),
-      }),
-      output: SettingsReceipt,
-      risk: 'write',
-      run: async (args, ctx) => {
-        const { open, ws } = await openSheet(workbooks, ctx, args)
-        return spliceLines(open, ws, 'col', columnOf(args.column), args.count)
-      },
-    }),
-    deleteColumns: method({
-      description: `Deletes columns; formulas pointing into them become #REF!, others are adjusted. ${SETTINGS_RECEIPT_DOC}`,
-      input: z.object({
-        path: AgentPath,
-        sheet: SheetName,
-        column: Column,
-        count: z.number().int().min(1).max(1000).default(1),
-      }),
-      output: SettingsReceipt,
-      risk: 'write',
-      run: async (args, ctx) => {
-        const { open, ws } = await openSheet(workbooks, ctx, args)
-        return spliceLines(open, ws, 'col', columnOf(args.column), -args.count)
-      },
-    }),
+    insertRows: rowsMethod(1, 10_000, 'Inserts empty rows before row; formulas everywhere are adjusted.'),
+    deleteRows: rowsMethod(
+      -1,
+      100_000,
+      'Deletes rows; formulas pointing into them become #REF!, others are adjusted.',
+    ),
+    insertColumns: columnsMethod(1, 'Inserts empty columns before column; formulas everywhere are adjusted.'),
+    deleteColumns: columnsMethod(
+      -1,
+      'Deletes columns; formulas pointing into them become #REF!, others are adjusted.',
+    ),
     copyRange: method({
       description: `Copies values, formulas (relative references shift) and styles to another place, optionally on another sheet. ${AREA_RECEIPT_DOC} (of the target area)`,
       input: z.object({
