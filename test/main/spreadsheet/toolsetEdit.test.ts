@@ -223,6 +223,38 @@ describe('structure edits keep formulas right', () => {
     )
   })
 
+  it('delete_rows of several rows reaching the last row removes them all, in memory and in the saved file', async () => {
+    await h.call('set_range', {
+      path: P,
+      sheet: 'Sales',
+      start: 'A5',
+      values: [
+        [7, 70],
+        [8, 80],
+        [9, 90],
+      ],
+    })
+    expect(await h.call('delete_rows', { path: P, sheet: 'Sales', row: 5, count: 3 })).toEqual({
+      sheet: 'Sales',
+      range: '5:7',
+      applied: ['deleted 3 row(s) from 5', 'formulas adjusted'],
+    })
+    const described = await h.call('describe_worksheet', { path: P, sheet: 'Sales' })
+    expect(described).toMatchObject({ usedRange: 'A1:B4', rows: 4 })
+    expect(await h.call('get_range', { path: P, sheet: 'Sales', range: 'A4:B7' })).toMatchObject({
+      values: [
+        ['6', '60'],
+        ['', ''],
+        ['', ''],
+        ['', ''],
+      ],
+    })
+    await h.call('save', { path: P })
+    await h.newSession()
+    const reopened = await h.call('describe_worksheet', { path: P, sheet: 'Sales' })
+    expect(reopened).toMatchObject({ usedRange: 'A1:B4', rows: 4 })
+  })
+
   it('insert_columns and delete_columns shift references', async () => {
     expect(await h.call('insert_columns', { path: P, sheet: 'Sales', column: 'B' })).toEqual({
       sheet: 'Sales',

@@ -167,6 +167,18 @@ function rewriteAllFormulas(open: OpenWorkbook, rewrite: (formula: string, sheet
     )
 }
 
+/**
+ * exceljs's spliceRows moves the rows below a deletion up and forgets the sources, but when the deleted
+ * rows reach its last row there is nothing to move and only a deletion starting at that last row is
+ * forgotten: the other deleted rows stayed. Here they are forgotten too.
+ */
+function deleteRows(ws: Worksheet, at: number, count: number): void {
+  const rows = (ws as unknown as { _rows: unknown[] })._rows
+  const last = rows.length
+  ws.spliceRows(at, count)
+  if (at + count > last) for (let r = at; r <= last; r++) rows[r - 1] = undefined
+}
+
 /** Inserts (count > 0) or deletes (count < 0) rows or columns and fixes every formula that points across. */
 export function splice(
   open: OpenWorkbook,
@@ -178,7 +190,7 @@ export function splice(
   unshareFormulas(open)
   if (axis === 'row') {
     if (count > 0) ws.spliceRows(at, 0, ...Array.from({ length: count }, () => []))
-    else ws.spliceRows(at, -count)
+    else deleteRows(ws, at, -count)
   } else if (count > 0) ws.spliceColumns(at, 0, ...Array.from({ length: count }, () => []))
   else ws.spliceColumns(at, -count)
   const change: Splice = { sheet: ws.name, axis, at, count }
