@@ -1,4 +1,5 @@
 import { defineToolset } from '../tools'
+import { filterMethods } from './filters'
 import { editMethods } from './methods/editMethods'
 import { fileMethods } from './methods/fileMethods'
 import { fillMethods } from './methods/fill'
@@ -32,6 +33,7 @@ export function createSpreadsheetToolset() {
       ...findMethods(workbooks),
       ...hyperlinkMethods(workbooks),
       ...fillMethods(workbooks),
+      ...filterMethods(workbooks),
     },
   })
 }
