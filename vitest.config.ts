@@ -21,11 +21,18 @@ const ownProcess = testFiles
   .filter((file) => /^test\/(main|shared|scripts|support|renderer)\/.*\.test\.tsx?$/.test(file))
   .filter((file) => NEEDS_OWN_PROCESS.test(readFileSync(file, 'utf8')))
 
+// A file that imports the tier helper runs in both tiers: its short tests in `npm test`, its long ones in the soak
+// tier (test/support/tier.ts).
+const bothTiers = testFiles
+  .filter((file) => /\.test\.tsx?$/.test(file) && !/\.soak\.test\.tsx?$/.test(file))
+  .filter((file) => /from '(\.\.\/)+support\/tier'/.test(readFileSync(file, 'utf8')))
+
 const codeCacheOfThisRun = mkdtempSync(join(tmpdir(), 'bureau-test-code-cache-'))
 process.on('exit', () => rmSync(codeCacheOfThisRun, { recursive: true, force: true }))
 
 // Two tiers: `npm test` runs every test file but the soak files (`*.soak.test.ts`: long hammering,
-// corpus-wide round trips, whole-suite replays); `npm run test:soak` (`vitest run --mode soak`) runs only those.
+// corpus-wide round trips, whole-suite replays); `npm run test:soak` (`vitest run --mode soak`) runs those and the
+// soak half of the files that run in both tiers.
 const SOAK = '**/*.soak.test.{ts,tsx}'
 
 export default defineConfig(({ mode }) => ({
@@ -37,13 +44,24 @@ export default defineConfig(({ mode }) => ({
     env: { BUREAU_CODE_CACHE: codeCacheOfThisRun },
     // Generous: a waiting test must survive a loaded 2-core machine; a real hang still fails.
     testTimeout: 60_000,
+    // A file that runs in both tiers leaves a block of the other tier's tests empty here; that is no failure.
+    passWithNoTests: true,
     hookTimeout: 30_000,
     // Two cores, three workers: many files wait on child processes (the CLI, LibreOffice, Chromium), so a
     // third keeps the cores busy (measured: 161% CPU, 483 s against 533 s with two).
     maxWorkers: 3,
     projects:
       mode === 'soak'
-        ? [{ extends: true, test: { name: 'soak', include: [`test/${SOAK}`] } }]
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'soak',
+                include: [`test/${SOAK}`, ...bothTiers],
+                env: { BUREAU_CODE_CACHE: codeCacheOfThisRun, BUREAU_TEST_TIER: 'soak' },
+              },
+            },
+          ]
         : [
             {
               extends: true,

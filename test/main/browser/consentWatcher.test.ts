@@ -1,8 +1,9 @@
 import { type Browser, chromium, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { HEADLESS_FLAGS } from '../../../src/main/browser/config/launchFlags'
 import { createConsentWatcher } from '../../../src/main/browser/consent/consentWatcher'
 import { describeNeeding } from '../../support/requirements'
+import { itFast as it, itSoak } from '../../support/tier'
 import { type FixtureServer, startFixtureServer } from './support/fixtureServer'
 import { CHROMIUM } from './support/harness'
 
@@ -73,14 +74,18 @@ describeNeeding(['chromium'], 'consent watcher in Chromium', () => {
       expect(shown).toBe('Consent: rejected')
     })
 
-    it('waits for the heuristic on a slow machine', async () => {
-      // Attempt 2's rule checks before the heuristic took ~16 ms unthrottled here; 50 times slower they
-      // outlast the fixed 300 ms wait the watcher used to give up after.
-      const { outcome, shown } = await settled('/banner.html', 50)
-      expect(outcome?.cmp).toMatch(/^HEURISTIC/)
-      expect(outcome?.optedOut).toBe(true)
-      expect(shown).toBe('Consent: rejected')
-    }, 90_000)
+    itSoak(
+      'waits for the heuristic on a slow machine',
+      async () => {
+        // Attempt 2's rule checks before the heuristic took ~16 ms unthrottled here; 50 times slower they
+        // outlast the fixed 300 ms wait the watcher used to give up after.
+        const { outcome, shown } = await settled('/banner.html', 50)
+        expect(outcome?.cmp).toMatch(/^HEURISTIC/)
+        expect(outcome?.optedOut).toBe(true)
+        expect(shown).toBe('Consent: rejected')
+      },
+      90_000,
+    )
 
     it('finds no banner on a page that only mentions privacy in its footer', async () => {
       const { outcome } = await settled('/footer.html')

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import { z } from 'zod'
 import { runCliInProcess } from '../../support/inProcessCli'
 import { describeNeeding } from '../../support/requirements'
+import { itFast as it, itSoak } from '../../support/tier'
 import { CORPUS, core, corpus as thirdParty, type Vectors } from './corpus'
 
 const corpus = (name: string) => core.path(name)
@@ -100,5 +101,5 @@ describe('bureau convert with the bundled converters', () => {
 })
 
 describeNeeding([CORPUS], 'bureau convert with the bundled converters on real-world documents', () => {
-  it('passes every corpus vector in one batch', () => passesEveryVector(thirdParty), 300_000)
+  itSoak('passes every corpus vector in one batch', () => passesEveryVector(thirdParty), 300_000)
 })

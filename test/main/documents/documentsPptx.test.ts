@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { createToolSession, invoke, type ToolResult, type ToolSession } from '../../../src/main/tools'
 import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import { createWorkspace, type Workspace } from '../../../src/main/workspace'
 import { fixturePath } from '../../support/fixtures'
 import { describeNeeding, findThirdParty } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
+import { itFast as it, itSoak } from '../../support/tier'
 import { officeConvert } from './officeReaders'
 import { pdfPages, pdfText } from './readers'
 
@@ -55,70 +56,79 @@ describeNeeding(['chromium', 'soffice', 'pdftotext'], 'PowerPoint decks', () => 
     await dirs.cleanup()
   })
 
-  it('writes and appends decks that LibreOffice Impress reads with their slides and titles', {
-    timeout: 300_000,
-  }, async () => {
-    const created = await deck('create_pptx', { path: '/decks/review.pptx', markdown: OUTLINE })
-    expect(created.slides).toEqual([
-      { number: 1, title: 'Quarterly review', layout: 'title', contents: [] },
-      {
-        number: 2,
-        title: 'Sales',
-        layout: 'title, text and visuals',
-        contents: ['3 line(s) of text', 'table 3×2', 'speaker notes'],
-      },
-      { number: 3, title: 'Process', layout: 'title and visuals', contents: ['diagram', 'image chart.png'] },
-    ])
-    expect(created.warnings).toEqual([])
-    const files = unzipSync(await bytesOf('/decks/review.pptx'))
-    const notes = Object.keys(files).filter((n) => /^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(n))
-    expect(notes.map((n) => strFromU8(files[n] as Uint8Array)).join('')).toContain('mention the new hire')
+  itSoak(
+    'writes and appends decks that LibreOffice Impress reads with their slides and titles',
+    {
+      timeout: 300_000,
+    },
+    async () => {
+      const created = await deck('create_pptx', { path: '/decks/review.pptx', markdown: OUTLINE })
+      expect(created.slides).toEqual([
+        { number: 1, title: 'Quarterly review', layout: 'title', contents: [] },
+        {
+          number: 2,
+          title: 'Sales',
+          layout: 'title, text and visuals',
+          contents: ['3 line(s) of text', 'table 3×2', 'speaker notes'],
+        },
+        {
+          number: 3,
+          title: 'Process',
+          layout: 'title and visuals',
+          contents: ['diagram', 'image chart.png'],
+        },
+      ])
+      expect(created.warnings).toEqual([])
+      const files = unzipSync(await bytesOf('/decks/review.pptx'))
+      const notes = Object.keys(files).filter((n) => /^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(n))
+      expect(notes.map((n) => strFromU8(files[n] as Uint8Array)).join('')).toContain('mention the new hire')
 
-    const appended = await deck('append_slides', {
-      path: '/decks/review.pptx',
-      markdown: '# Next steps\n\n- Hire two engineers\n\n# Questions',
-    })
-    expect(appended.slides.map((s) => `${s.number}:${s.title}`)).toEqual(['4:Next steps', '5:Questions'])
-    expect(appended.total_slides).toBe(5)
+      const appended = await deck('append_slides', {
+        path: '/decks/review.pptx',
+        markdown: '# Next steps\n\n- Hire two engineers\n\n# Questions',
+      })
+      expect(appended.slides.map((s) => `${s.number}:${s.title}`)).toEqual(['4:Next steps', '5:Questions'])
+      expect(appended.total_slides).toBe(5)
 
-    const outputs: Record<string, { bytes: Uint8Array; ext: string }> = {
-      review: { bytes: await bytesOf('/decks/review.pptx'), ext: 'pptx' },
-    }
-    const corpusDeck = findThirdParty('corpus', 'convert', 'test.pptx')
-    let corpusSlides = 0
-    if (corpusDeck) {
-      await workspace.writeFile('/decks/theirs.pptx', await readFile(corpusDeck))
-      const themed = await deck('create_pptx', {
-        path: '/decks/themed.pptx',
-        markdown: '# Themed\n\n- uses their theme',
-        template: '/decks/theirs.pptx',
-      })
-      expect(themed.total_slides).toBe(1)
-      const theirTheme = unzipSync(await bytesOf('/decks/theirs.pptx'))['ppt/theme/theme1.xml']
-      expect(unzipSync(await bytesOf('/decks/themed.pptx'))['ppt/theme/theme1.xml']).toEqual(theirTheme)
-      const added = await deck('append_slides', {
-        path: '/decks/theirs.pptx',
-        markdown: '# Added by Bureau\n\n- one more',
-      })
-      corpusSlides = added.total_slides
-      expect(added.slides.at(-1)?.title).toBe('Added by Bureau')
-      outputs.themed = { bytes: await bytesOf('/decks/themed.pptx'), ext: 'pptx' }
-      outputs.theirs = { bytes: await bytesOf('/decks/theirs.pptx'), ext: 'pptx' }
-    }
-    const pdfs = await officeConvert(outputs, await dirs.make(), 'pdf')
-    expect(await pdfPages(pdfs.review as string)).toBe(5)
-    const text = await pdfText(pdfs.review as string)
-    const pages = text.split('\f')
-    for (const [i, title] of ['Quarterly review', 'Sales', 'Process', 'Next steps', 'Questions'].entries())
-      expect(pages[i], title).toContain(title)
-    expect(pages[1]).toContain('North up 12%')
-    expect(pages[1]).toContain('120')
-    if (corpusDeck) {
-      expect(await pdfPages(pdfs.theirs as string)).toBe(corpusSlides)
-      expect(await pdfText(pdfs.theirs as string)).toContain('Added by Bureau')
-      expect(await pdfText(pdfs.themed as string)).toContain('uses their theme')
-    }
-  })
+      const outputs: Record<string, { bytes: Uint8Array; ext: string }> = {
+        review: { bytes: await bytesOf('/decks/review.pptx'), ext: 'pptx' },
+      }
+      const corpusDeck = findThirdParty('corpus', 'convert', 'test.pptx')
+      let corpusSlides = 0
+      if (corpusDeck) {
+        await workspace.writeFile('/decks/theirs.pptx', await readFile(corpusDeck))
+        const themed = await deck('create_pptx', {
+          path: '/decks/themed.pptx',
+          markdown: '# Themed\n\n- uses their theme',
+          template: '/decks/theirs.pptx',
+        })
+        expect(themed.total_slides).toBe(1)
+        const theirTheme = unzipSync(await bytesOf('/decks/theirs.pptx'))['ppt/theme/theme1.xml']
+        expect(unzipSync(await bytesOf('/decks/themed.pptx'))['ppt/theme/theme1.xml']).toEqual(theirTheme)
+        const added = await deck('append_slides', {
+          path: '/decks/theirs.pptx',
+          markdown: '# Added by Bureau\n\n- one more',
+        })
+        corpusSlides = added.total_slides
+        expect(added.slides.at(-1)?.title).toBe('Added by Bureau')
+        outputs.themed = { bytes: await bytesOf('/decks/themed.pptx'), ext: 'pptx' }
+        outputs.theirs = { bytes: await bytesOf('/decks/theirs.pptx'), ext: 'pptx' }
+      }
+      const pdfs = await officeConvert(outputs, await dirs.make(), 'pdf')
+      expect(await pdfPages(pdfs.review as string)).toBe(5)
+      const text = await pdfText(pdfs.review as string)
+      const pages = text.split('\f')
+      for (const [i, title] of ['Quarterly review', 'Sales', 'Process', 'Next steps', 'Questions'].entries())
+        expect(pages[i], title).toContain(title)
+      expect(pages[1]).toContain('North up 12%')
+      expect(pages[1]).toContain('120')
+      if (corpusDeck) {
+        expect(await pdfPages(pdfs.theirs as string)).toBe(corpusSlides)
+        expect(await pdfText(pdfs.theirs as string)).toContain('Added by Bureau')
+        expect(await pdfText(pdfs.themed as string)).toContain('uses their theme')
+      }
+    },
+  )
 
   it('refuses a 500-slide outline, a damaged deck and a wrong extension, writing nothing', async () => {
     const huge = Array.from({ length: 500 }, (_, i) => `# Slide ${i + 1}\n\n- point`).join('\n\n')

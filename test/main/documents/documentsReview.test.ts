@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { bodyParagraphs, paragraphText } from '../../../src/main/documents/review/paragraphs'
 import { openWord } from '../../../src/main/documents/review/wordXml'
 import { createToolSession, invoke, type ToolResult, type ToolSession } from '../../../src/main/tools'
@@ -9,6 +9,7 @@ import { loadBuiltinToolsets } from '../../../src/main/toolsHost'
 import { createWorkspace, type Workspace } from '../../../src/main/workspace'
 import { describeNeeding, findThirdParty } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
+import { itFast as it, itSoak } from '../../support/tier'
 import { odtReview, officeConvert, pythonDocxView } from './officeReaders'
 import { offerTemplate, reviewedContract } from './reviewFixture'
 
@@ -227,7 +228,7 @@ describe('Word review: bad input loses nothing', () => {
 })
 
 describeNeeding(['soffice', 'pythonDocx'], 'Word review read by LibreOffice and python-docx', () => {
-  it('both readers see the tracked changes and comments Bureau wrote', { timeout: 240_000 }, async () => {
+  itSoak('both readers see the tracked changes and comments Bureau wrote', { timeout: 240_000 }, async () => {
     await workspace.writeFile('/x/contract.docx', reviewedContract())
     await ok('suggest_edit', { path: '/x/contract.docx', find: 'Supplier', replace: 'Vendor', author: 'Eve' })
     await ok('add_comment', {

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { createServer as createTlsServer } from 'node:net'
 import { connect as connectTls } from 'node:tls'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { testEmailAccount } from '../../../src/main/email'
 import { mailError } from '../../../src/main/email/mailErrors'
 import { EmailSettings } from '../../../src/shared/settings'
 import { fixturePath } from '../../support/fixtures'
 import { startCutProxy, startTlsFront } from '../../support/mailProxies'
+import { itFast as it, itSoak } from '../../support/tier'
 import { account, describeWithDovecot, type MailHarness, openMailHarness, PASSWORD } from './mailHarness'
 
 let h: MailHarness
@@ -123,7 +124,7 @@ describeWithDovecot('email: bad input and limits against real servers', () => {
     if (!none.ok) expect(none.error).toContain('bureau email accounts add')
   })
 
-  it('a mail with 200 attachments lists 20 names in list and 50 in read, with the count', async () => {
+  itSoak('a mail with 200 attachments lists 20 names in list and 50 in read, with the count', async () => {
     const uid = await uidOf('Two hundred attachments')
     const page = await h.call<{ messages: { attachments: string[]; attachment_count: number }[] }>(
       'email_list',

@@ -3,11 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { strFromU8 } from 'fflate'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect } from 'vitest'
 import { MAX_AREA_CELLS } from '../../../src/main/spreadsheet/cells/areaLimits'
 import { copyArea } from '../../../src/main/spreadsheet/methods/editing'
 import { readPackage } from '../../../src/main/spreadsheet/ooxml/packageParts'
 import { createWorkbook } from '../../../src/main/spreadsheet/workbook/loadWorkbook'
+import { itFast as it, itSoak } from '../../support/tier'
 import { createHarness, type Harness } from './harness'
 
 // Writes over whole columns, whole rows, the whole sheet and huge ranges: they visit only the cells the
@@ -69,52 +70,55 @@ beforeEach(async () => {
 afterEach(async () => h?.cleanup())
 
 describe('number format on whole columns', () => {
-  it('C:C formats every value, sets the column format for new values, returns a bounded receipt, survives a save', async () => {
-    const receipt = await h.call<Receipt>('set_number_format', {
-      path: P,
-      sheet: 'Data',
-      range: 'C:C',
-      format: '#,##0.00',
-    })
-    expect(receipt).toMatchObject({
-      sheet: 'Data',
-      range: 'C1:C500',
-      rows: 500,
-      columns: 1,
-      area: 'C:C',
-      changed: ROWS + 1,
-    })
-    expect(receipt.values[1]).toEqual(['1,001.50'])
-    expect(receipt.formats?.C500).toBe('#,##0.00')
-    expect(Object.keys(receipt.formats ?? {})).toHaveLength(500)
-    expect(receipt.note).toBe('columns C:C carry it, so cells filled there later get it too.')
-    expect(receipt.truncated).toBe(
-      `The receipt lists C1:C500, 500 of the 3,001 cells of C1:C${ROWS + 1} where the change landed; read the rest with get_range C501:C${ROWS + 1}.`,
-    )
-    expect(jsonBytes(receipt)).toBeLessThan(32 * 1024)
+  itSoak(
+    'C:C formats every value, sets the column format for new values, returns a bounded receipt, survives a save',
+    async () => {
+      const receipt = await h.call<Receipt>('set_number_format', {
+        path: P,
+        sheet: 'Data',
+        range: 'C:C',
+        format: '#,##0.00',
+      })
+      expect(receipt).toMatchObject({
+        sheet: 'Data',
+        range: 'C1:C500',
+        rows: 500,
+        columns: 1,
+        area: 'C:C',
+        changed: ROWS + 1,
+      })
+      expect(receipt.values[1]).toEqual(['1,001.50'])
+      expect(receipt.formats?.C500).toBe('#,##0.00')
+      expect(Object.keys(receipt.formats ?? {})).toHaveLength(500)
+      expect(receipt.note).toBe('columns C:C carry it, so cells filled there later get it too.')
+      expect(receipt.truncated).toBe(
+        `The receipt lists C1:C500, 500 of the 3,001 cells of C1:C${ROWS + 1} where the change landed; read the rest with get_range C501:C${ROWS + 1}.`,
+      )
+      expect(jsonBytes(receipt)).toBeLessThan(32 * 1024)
 
-    const typed = await h.call<Receipt>('set_cell_value', {
-      path: P,
-      sheet: 'Data',
-      cell: 'C5000',
-      value: 2.5,
-    })
-    expect(typed).toMatchObject({ values: [['2.50']], formats: { C5000: '#,##0.00' } })
-    await h.call('save', { path: P })
+      const typed = await h.call<Receipt>('set_cell_value', {
+        path: P,
+        sheet: 'Data',
+        cell: 'C5000',
+        value: 2.5,
+      })
+      expect(typed).toMatchObject({ values: [['2.50']], formats: { C5000: '#,##0.00' } })
+      await h.call('save', { path: P })
 
-    const ws = (await reopen()).getWorksheet('Data')!
-    expect(ws.getColumn(3).numFmt).toBe('#,##0.00')
-    expect(ws.getCell(`C${ROWS + 1}`).numFmt).toBe('#,##0.00')
-    expect(ws.getCell('C5000').numFmt).toBe('#,##0.00')
-    expect(ws.getCell('A2').numFmt).toBeUndefined()
-    expect(sheetXml()).toMatch(/<col min="3" max="3"[^>]* style="\d+"/)
+      const ws = (await reopen()).getWorksheet('Data')!
+      expect(ws.getColumn(3).numFmt).toBe('#,##0.00')
+      expect(ws.getCell(`C${ROWS + 1}`).numFmt).toBe('#,##0.00')
+      expect(ws.getCell('C5000').numFmt).toBe('#,##0.00')
+      expect(ws.getCell('A2').numFmt).toBeUndefined()
+      expect(sheetXml()).toMatch(/<col min="3" max="3"[^>]* style="\d+"/)
 
-    await h.newSession()
-    const again = await h.call<Receipt>('get_range', { path: P, sheet: 'Data', range: `C${ROWS + 1}` })
-    expect(again.values).toEqual([
-      [(ROWS * 1.5 + 1000).toLocaleString('en-US', { minimumFractionDigits: 2 })],
-    ])
-  })
+      await h.newSession()
+      const again = await h.call<Receipt>('get_range', { path: P, sheet: 'Data', range: `C${ROWS + 1}` })
+      expect(again.values).toEqual([
+        [(ROWS * 1.5 + 1000).toLocaleString('en-US', { minimumFractionDigits: 2 })],
+      ])
+    },
+  )
 
   it('a huge range that is not whole columns formats the cells the sheet holds in it, and says so', async () => {
     const receipt = await h.call<Receipt>('set_number_format', {
@@ -134,15 +138,18 @@ describe('number format on whole columns', () => {
 })
 
 describe('the limit counts the empty cells a call would fill', () => {
-  it('cells the sheet already holds do not count: one row more than A1:C86334 is refused, A1:C86334 passes', async () => {
-    // Data holds A1:C3001 (9,003 cells). A1:C86334 is 259,002 cells, 249,999 of them empty.
-    const error = await h.fail('apply_style', { path: P, sheet: 'Data', range: 'A1:C86335', italic: true })
-    expect(error).toContain(
-      'A1:C86335 is 259,005 cells, 250,002 of them empty; apply_style works through at most 250,000 empty cells at a time',
-    )
-    const ok = await h.call('apply_style', { path: P, sheet: 'Data', range: 'A1:C86334', italic: true })
-    expect(ok).toEqual({ sheet: 'Data', range: 'A1:C86334', applied: ['italic true'] })
-  })
+  itSoak(
+    'cells the sheet already holds do not count: one row more than A1:C86334 is refused, A1:C86334 passes',
+    async () => {
+      // Data holds A1:C3001 (9,003 cells). A1:C86334 is 259,002 cells, 249,999 of them empty.
+      const error = await h.fail('apply_style', { path: P, sheet: 'Data', range: 'A1:C86335', italic: true })
+      expect(error).toContain(
+        'A1:C86335 is 259,005 cells, 250,002 of them empty; apply_style works through at most 250,000 empty cells at a time',
+      )
+      const ok = await h.call('apply_style', { path: P, sheet: 'Data', range: 'A1:C86334', italic: true })
+      expect(ok).toEqual({ sheet: 'Data', range: 'A1:C86334', applied: ['italic true'] })
+    },
+  )
 })
 
 describe('clear_range on the whole sheet', () => {

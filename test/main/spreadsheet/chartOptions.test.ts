@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { strFromU8 } from 'fflate'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { readPackage } from '../../../src/main/spreadsheet/ooxml/packageParts'
 import { itNeeding } from '../../support/itNeeding'
 import { findProgram } from '../../support/requirements'
+import { itFast as it, itWhen, tier } from '../../support/tier'
 import { type Harness, harnessWithSheet } from './harness'
 import { convert } from './libreOffice'
 
@@ -106,7 +107,7 @@ describe('add_chart options reach the chart parts', () => {
 
 const PYTHON = findProgram('openpyxl')?.split(' ')[0]
 
-itNeeding(['openpyxl'], "Debian's openpyxl reads the chart options", () => {
+itWhen(tier === 'fast', itNeeding)(['openpyxl'], "Debian's openpyxl reads the chart options", () => {
   const script = path.join(h.root, 'charts.py')
   writeFileSync(
     script,
@@ -135,7 +136,8 @@ print(json.dumps(out))
   ])
 })
 
-itNeeding(
+// A LibreOffice round trip takes seconds: the soak tier runs it.
+itWhen(tier === 'soak', itNeeding)(
   ['soffice'],
   'a LibreOffice round trip keeps the series, titles and axis titles',
   async () => {

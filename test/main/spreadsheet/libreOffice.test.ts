@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { strFromU8, strToU8, zipSync } from 'fflate'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { readPackage } from '../../../src/main/spreadsheet/ooxml/packageParts'
 import { describeNeeding } from '../../support/requirements'
+import { itFast as it, itSoak } from '../../support/tier'
 import { createHarness, type Harness } from './harness'
 import { CSV_ALL_SHEETS, convert, parseCsv } from './libreOffice'
 
@@ -126,21 +127,25 @@ describeNeeding(['soffice'], 'LibreOffice reads what the receipts say', () => {
     ])
   })
 
-  it('a chart from add_chart opens in LibreOffice: it survives LibreOffice re-saving and renders to PDF', async () => {
-    await convert(path.join(h.root, 'lo.xlsx'), 'pdf', out)
-    const pdf = path.join(out, 'lo.pdf')
-    expect(statSync(pdf).size).toBeGreaterThan(5_000)
-    const text = execFileSync('/usr/bin/pdftotext', [pdf, '-']).toString()
-    expect(text).toContain('Revenue by month')
-    mkdirSync(path.join(out, 'resaved'))
-    await convert(path.join(h.root, 'lo.xlsx'), 'xlsx', path.join(out, 'resaved'))
-    const parts = readPackage(readFileSync(path.join(out, 'resaved', 'lo.xlsx')))
-    const charts = Object.keys(parts)
-      .filter((n) => /^xl\/charts\/chart\d+\.xml$/.test(n))
-      .map((n) => strFromU8(parts[n]!))
-    expect(charts).toHaveLength(2)
-    expect(charts.join('')).toMatch(/<c:barChart>[\s\S]*<c:barDir val="col"\/>/)
-    expect(charts.join('')).toContain('<c:pieChart>')
-    expect(charts.join('')).toContain('Revenue by month')
-  }, 180_000)
+  itSoak(
+    'a chart from add_chart opens in LibreOffice: it survives LibreOffice re-saving and renders to PDF',
+    async () => {
+      await convert(path.join(h.root, 'lo.xlsx'), 'pdf', out)
+      const pdf = path.join(out, 'lo.pdf')
+      expect(statSync(pdf).size).toBeGreaterThan(5_000)
+      const text = execFileSync('/usr/bin/pdftotext', [pdf, '-']).toString()
+      expect(text).toContain('Revenue by month')
+      mkdirSync(path.join(out, 'resaved'))
+      await convert(path.join(h.root, 'lo.xlsx'), 'xlsx', path.join(out, 'resaved'))
+      const parts = readPackage(readFileSync(path.join(out, 'resaved', 'lo.xlsx')))
+      const charts = Object.keys(parts)
+        .filter((n) => /^xl\/charts\/chart\d+\.xml$/.test(n))
+        .map((n) => strFromU8(parts[n]!))
+      expect(charts).toHaveLength(2)
+      expect(charts.join('')).toMatch(/<c:barChart>[\s\S]*<c:barDir val="col"\/>/)
+      expect(charts.join('')).toContain('<c:pieChart>')
+      expect(charts.join('')).toContain('Revenue by month')
+    },
+    180_000,
+  )
 })

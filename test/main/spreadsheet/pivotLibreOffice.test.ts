@@ -4,6 +4,7 @@ import { strFromU8, strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { readPackage } from '../../../src/main/spreadsheet/ooxml/packageParts'
 import { describeNeeding } from '../../support/requirements'
+import { describeWhen, tier } from '../../support/tier'
 import { createHarness, type Harness } from './harness'
 import { convert } from './libreOffice'
 
@@ -54,74 +55,79 @@ function blankSheetData(file: string, target: string, sheets: string[]): void {
   writeFileSync(target, zipSync(parts))
 }
 
-describeNeeding(['soffice'], 'LibreOffice opens and recomputes the pivot tables Bureau writes', () => {
-  beforeAll(async () => {
-    h = await createHarness()
-    out = path.join(h.root, 'lo-out')
-    mkdirSync(out)
-    await h.call('create', { path: P, sheet: 'Data' })
-    await h.call('set_range', { path: P, sheet: 'Data', start: 'A1', values: rows() })
-    const one = await h.call<{ values: string[][] }>('create_pivot_table', {
-      path: P,
-      source: 'Data!A1:E301',
-      target: { sheet: 'Pivot', cell: 'A1' },
-      rows: ['Region'],
-      columns: ['Product'],
-      values: [{ field: 'Amount', summary: 'sum' }],
+// LibreOffice recomputing both pivots takes seconds: the soak tier runs it; npm test checks them against pandas.
+describeWhen(tier === 'soak', describeNeeding)(
+  ['soffice'],
+  'LibreOffice opens and recomputes the pivot tables Bureau writes',
+  () => {
+    beforeAll(async () => {
+      h = await createHarness()
+      out = path.join(h.root, 'lo-out')
+      mkdirSync(out)
+      await h.call('create', { path: P, sheet: 'Data' })
+      await h.call('set_range', { path: P, sheet: 'Data', start: 'A1', values: rows() })
+      const one = await h.call<{ values: string[][] }>('create_pivot_table', {
+        path: P,
+        source: 'Data!A1:E301',
+        target: { sheet: 'Pivot', cell: 'A1' },
+        rows: ['Region'],
+        columns: ['Product'],
+        values: [{ field: 'Amount', summary: 'sum' }],
+      })
+      bureau = one.values
+      const two = await h.call<{ values: string[][] }>('create_pivot_table', {
+        path: P,
+        source: 'Data!A1:E301',
+        target: { sheet: 'Pivot2', cell: 'A1' },
+        rows: ['Region', 'Day'],
+        values: [
+          { field: 'Amount', summary: 'sum' },
+          { field: 'Units', summary: 'max' },
+        ],
+      })
+      twoLevel = two.values
+      await h.call('save', { path: P })
+      // Without the computed cells: whatever LibreOffice shows there, it computed itself.
+      blankSheetData(path.join(h.root, 'lo-pivot.xlsx'), path.join(h.root, 'blank.xlsx'), [
+        'xl/worksheets/sheet2.xml',
+        'xl/worksheets/sheet3.xml',
+      ])
+      // One LibreOffice run: its .xlsx holds the cells it computed and the pivot tables it kept.
+      await convert(path.join(h.root, 'blank.xlsx'), 'xlsx', out)
+      copyFileSync(path.join(out, 'blank.xlsx'), path.join(h.root, 'resaved.xlsx'))
+      lo = await shown('Pivot')
+      lo2 = await shown('Pivot2')
+    }, 240_000)
+    afterAll(async () => h?.cleanup())
+
+    async function shown(sheet: string): Promise<string[][]> {
+      const r = await h.call<{ values: string[][] }>('get_range', {
+        path: '/resaved.xlsx',
+        sheet,
+        range: 'A1:Z80',
+      })
+      return r.values
+    }
+
+    it("LibreOffice's own pivot computation gives Bureau's numbers", () => {
+      expect(numbers(lo).length).toBeGreaterThan(10)
+      expect(numbers(lo)).toEqual(numbers(bureau))
+      expect(numbers(lo2)).toEqual(numbers(twoLevel))
     })
-    bureau = one.values
-    const two = await h.call<{ values: string[][] }>('create_pivot_table', {
-      path: P,
-      source: 'Data!A1:E301',
-      target: { sheet: 'Pivot2', cell: 'A1' },
-      rows: ['Region', 'Day'],
-      values: [
-        { field: 'Amount', summary: 'sum' },
-        { field: 'Units', summary: 'max' },
-      ],
+
+    it('the row labels LibreOffice shows are those Bureau wrote', () => {
+      const labels = (grid: string[][]) => grid.map((r) => r[0] ?? '').filter((v) => REGIONS.includes(v))
+      expect(labels(lo)).toEqual(labels(bureau))
+      expect(labels(bureau)).toEqual(['East', 'North', 'South', 'West'])
     })
-    twoLevel = two.values
-    await h.call('save', { path: P })
-    // Without the computed cells: whatever LibreOffice shows there, it computed itself.
-    blankSheetData(path.join(h.root, 'lo-pivot.xlsx'), path.join(h.root, 'blank.xlsx'), [
-      'xl/worksheets/sheet2.xml',
-      'xl/worksheets/sheet3.xml',
-    ])
-    // One LibreOffice run: its .xlsx holds the cells it computed and the pivot tables it kept.
-    await convert(path.join(h.root, 'blank.xlsx'), 'xlsx', out)
-    copyFileSync(path.join(out, 'blank.xlsx'), path.join(h.root, 'resaved.xlsx'))
-    lo = await shown('Pivot')
-    lo2 = await shown('Pivot2')
-  }, 240_000)
-  afterAll(async () => h?.cleanup())
 
-  async function shown(sheet: string): Promise<string[][]> {
-    const r = await h.call<{ values: string[][] }>('get_range', {
-      path: '/resaved.xlsx',
-      sheet,
-      range: 'A1:Z80',
+    it('LibreOffice saves them back as pivot tables', () => {
+      const parts = readPackage(readFileSync(path.join(out, 'blank.xlsx')))
+      const tables = Object.keys(parts).filter((n) => /pivotTables\/pivotTable\d+\.xml$/.test(n))
+      expect(tables).toHaveLength(2)
+      const xml = tables.map((n) => strFromU8(parts[n]!)).join('')
+      expect(xml).toContain('name="Sum of Amount"')
+      expect(xml).toContain('name="Max of Units"')
     })
-    return r.values
-  }
-
-  it("LibreOffice's own pivot computation gives Bureau's numbers", () => {
-    expect(numbers(lo).length).toBeGreaterThan(10)
-    expect(numbers(lo)).toEqual(numbers(bureau))
-    expect(numbers(lo2)).toEqual(numbers(twoLevel))
-  })
-
-  it('the row labels LibreOffice shows are those Bureau wrote', () => {
-    const labels = (grid: string[][]) => grid.map((r) => r[0] ?? '').filter((v) => REGIONS.includes(v))
-    expect(labels(lo)).toEqual(labels(bureau))
-    expect(labels(bureau)).toEqual(['East', 'North', 'South', 'West'])
-  })
-
-  it('LibreOffice saves them back as pivot tables', () => {
-    const parts = readPackage(readFileSync(path.join(out, 'blank.xlsx')))
-    const tables = Object.keys(parts).filter((n) => /pivotTables\/pivotTable\d+\.xml$/.test(n))
-    expect(tables).toHaveLength(2)
-    const xml = tables.map((n) => strFromU8(parts[n]!)).join('')
-    expect(xml).toContain('name="Sum of Amount"')
-    expect(xml).toContain('name="Max of Units"')
-  })
-})
+  },
+)

@@ -1,10 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { createEspeakEngine } from '../../../src/main/voice/espeak/espeakEngine'
 import { createFestivalEngine } from '../../../src/main/voice/festival/festivalEngine'
 import { createPocketsphinxEngine } from '../../../src/main/voice/pocketsphinx/pocketsphinxEngine'
 import { wavToRecognizerPcm } from '../../../src/main/voice/wav/pcm'
 import { parseWav } from '../../../src/main/voice/wav/wavFile'
 import { describeNeeding } from '../../support/requirements'
+import { itFast as it, itSoak } from '../../support/tier'
 import { speakAndHear, VOICE_SENTENCES, wordErrorRate } from '../../support/wordErrorRate'
 
 // Real engines end to end: espeak-ng and Festival speak known sentences, PocketSphinx hears them
@@ -70,11 +71,15 @@ describeNeeding(['festival', 'pocketsphinx'], 'Festival → PocketSphinx', () =>
     )
   })
 
-  it('transcribes Festival sentences within the loose WER bound', async () => {
-    expect(await speakAndHear(festival, sphinx, sentences, wavToRecognizerPcm)).toBeLessThanOrEqual(
-      MAX_WER.festival,
-    )
-  }, 120_000)
+  itSoak(
+    'transcribes Festival sentences within the loose WER bound',
+    async () => {
+      expect(await speakAndHear(festival, sphinx, sentences, wavToRecognizerPcm)).toBeLessThanOrEqual(
+        MAX_WER.festival,
+      )
+    },
+    120_000,
+  )
 })
 
 describe('word error rate', () => {

@@ -1,12 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { tinyWhisperModel } from '../../../scripts/tinyWhisperModel'
 import { createWhisperEngine } from '../../../src/main/voice/whisper/whisperEngine'
 import { checkWhisperModel } from '../../../src/main/voice/whisper/whisperModelFile'
 import { AppError } from '../../../src/shared/errors'
 import { findThirdParty } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
+import { itFast as it, itSoak } from '../../support/tier'
 
 // whisper.cpp through @fugood/whisper.node, with a tiny random-weight model the project writes in
 // whisper.cpp's format (the text is garbage; the binding, model load, mel, encoder, decoder and
@@ -76,27 +77,31 @@ describe('whisper.cpp engine', () => {
     }
   }, 240_000)
 
-  it('cancels mid-utterance, and the next utterance still works', async () => {
-    const engine = createWhisperEngine({ modelPath: async () => model, threads: 1 })
-    try {
-      const controller = new AbortController()
-      const long = engine.transcribe(
-        { pcm: tone(120), language: 'en', onPartial: () => controller.abort() },
-        controller.signal,
-      )
-      setTimeout(() => controller.abort(), 3_000)
-      const error = await long.then(
-        () => undefined,
-        (e: unknown) => e,
-      )
-      expect(error).toBeInstanceOf(AppError)
-      expect((error as AppError).code).toBe('CANCELLED')
-      const after = await engine.transcribe({ pcm: tone(1), language: 'en' })
-      expect(after.text.length).toBeGreaterThan(0)
-    } finally {
-      await engine.dispose()
-    }
-  }, 240_000)
+  itSoak(
+    'cancels mid-utterance, and the next utterance still works',
+    async () => {
+      const engine = createWhisperEngine({ modelPath: async () => model, threads: 1 })
+      try {
+        const controller = new AbortController()
+        const long = engine.transcribe(
+          { pcm: tone(120), language: 'en', onPartial: () => controller.abort() },
+          controller.signal,
+        )
+        setTimeout(() => controller.abort(), 3_000)
+        const error = await long.then(
+          () => undefined,
+          (e: unknown) => e,
+        )
+        expect(error).toBeInstanceOf(AppError)
+        expect((error as AppError).code).toBe('CANCELLED')
+        const after = await engine.transcribe({ pcm: tone(1), language: 'en' })
+        expect(after.text.length).toBeGreaterThan(0)
+      } finally {
+        await engine.dispose()
+      }
+    },
+    240_000,
+  )
 
   it('says clearly when no model is installed or the file is damaged', async () => {
     const none = createWhisperEngine({ modelPath: async () => undefined })

@@ -1,3 +1,0 @@
-import { redirectGuardSuite } from './redirectGuardSuite'
-
-redirectGuardSuite('soak')

@@ -1,3 +1,0 @@
-import { socketGuardSuite } from './socketGuardSuite'
-
-socketGuardSuite('soak')

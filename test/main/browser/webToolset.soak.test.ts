@@ -1,3 +1,0 @@
-import { webToolsetSuite } from './webToolsetSuite'
-
-webToolsetSuite('soak')

@@ -1,3 +1,0 @@
-import { outlineWriteSuite } from './outlineWriteSuite'
-
-outlineWriteSuite('soak')

@@ -1,3 +1,0 @@
-import { symlinkRaceSuite } from './symlinkRaceSuite'
-
-symlinkRaceSuite('soak')
