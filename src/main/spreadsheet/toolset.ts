@@ -8,6 +8,7 @@ import { formatMethods } from './methods/formatMethods'
 import { hyperlinkMethods } from './methods/hyperlinks'
 import { readMethods } from './methods/readMethods'
 import { createWorkbooksHandle } from './methods/schemas'
+import { seriesMethods } from './methods/series'
 import { pivotMethods } from './pivot'
 import { AREA_RECEIPT_EXPLAINED, SETTINGS_RECEIPT_EXPLAINED } from './workbook/receipt'
 
@@ -34,6 +35,7 @@ export function createSpreadsheetToolset() {
       ...hyperlinkMethods(workbooks),
       ...fillMethods(workbooks),
       ...filterMethods(workbooks),
+      ...seriesMethods(workbooks),
     },
   })
 }
