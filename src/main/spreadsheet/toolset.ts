@@ -1,5 +1,6 @@
 import { defineToolset } from '../tools'
 import { filterMethods } from './filters'
+import { conditionalFormatMethods } from './methods/conditionalFormats'
 import { editMethods } from './methods/editMethods'
 import { fileMethods } from './methods/fileMethods'
 import { fillMethods } from './methods/fill'
@@ -36,6 +37,7 @@ export function createSpreadsheetToolset() {
       ...fillMethods(workbooks),
       ...filterMethods(workbooks),
       ...seriesMethods(workbooks),
+      ...conditionalFormatMethods(workbooks),
     },
   })
 }
