@@ -239,29 +239,60 @@ export function editMethods(workbooks: WorkbooksHandle) {
       },
     }),
     sortRange: method({
-      description: `Sorts the rows of a range by one column (numbers, then text, then booleans; blanks last). With has_header=true the first row stays on top. ${AREA_RECEIPT_DOC}`,
+      description: `Sorts the rows of a range by one column (by) or several (keys, the first deciding first), as a spreadsheet sorts: ascending puts numbers and dates first, then text (any case), then booleans, then errors; blanks stay last in both directions, and rows that tie keep their order. With has_header=true the first row stays on top and a key may name a header. ${AREA_RECEIPT_DOC}`,
       input: z.object({
         path: AgentPath,
         sheet: SheetName,
         range: A1Range,
-        by: Column.describe('Column letter to sort by, e.g. C'),
-        descending: z.boolean().default(false),
+        by: Column.optional().describe('Column letter to sort by, e.g. C (or give keys)'),
+        descending: z.boolean().default(false).describe('The order for by'),
+        keys: z
+          .array(
+            z.object({
+              column: z.string().min(1).describe('Column letter, or header text when has_header'),
+              descending: z.boolean().default(false),
+            }),
+          )
+          .min(1)
+          .max(64)
+          .optional()
+          .describe('Several sort keys, e.g. [{"column":"Region"},{"column":"D","descending":true}]'),
         has_header: z.boolean().default(true),
       }),
       output: AreaReceipt,
       risk: 'write',
+      examples: [
+        {
+          path: '/sales.xlsx',
+          sheet: 'Data',
+          range: 'A1:D200',
+          keys: [{ column: 'Region' }, { column: 'D', descending: true }],
+        },
+      ],
       run: async (args, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, args)
+        if ((args.by === undefined) === (args.keys === undefined))
+          throw invalidInput('give either by (one column) or keys (several), not both')
         const asked: Area = areaOnSheet(ws, args.range)
+        const headers = new Map<string, number>()
+        if (args.has_header)
+          for (let c = asked.left; c <= Math.min(asked.right, Math.max(ws.columnCount, asked.left)); c++) {
+            const text = ws.findCell(asked.top, c)?.text?.trim().toLowerCase()
+            if (text && !headers.has(text)) headers.set(text, c)
+          }
+        const keys = (args.keys ?? [{ column: args.by!, descending: args.descending }]).map((key) => ({
+          col: headers.get(key.column.trim().toLowerCase()) ?? columnOf(key.column),
+          descending: key.descending,
+        }))
         // Rows and columns past the sheet's last ones are empty and stay last: sorting them changes nothing.
         const area = {
           ...asked,
           bottom: Math.min(asked.bottom, Math.max(ws.rowCount, asked.top + 1)),
-          right: Math.min(asked.right, Math.max(ws.columnCount, columnOf(args.by), asked.left)),
+          right: Math.min(asked.right, Math.max(ws.columnCount, ...keys.map((k) => k.col), asked.left)),
         }
         const body = args.has_header ? { ...area, top: area.top + 1 } : area
         if (body.top > body.bottom) throw invalidInput(`range ${areaName(area)} has no rows to sort`)
-        sortArea(open, ws, body, columnOf(args.by), args.descending)
+        sortArea(open, ws, body, keys)
         return filledReceipt(open, ws, area)
       },
     }),
