@@ -258,7 +258,8 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
       })
     } catch (error) {
       if (options.signal?.aborted) throw cancelled()
-      if (resumes >= maxResumes) throw new AppError('UNAVAILABLE', unreachable(options.url, error))
+      if (resumes >= maxResumes)
+        throw new AppError('UNAVAILABLE', unreachable(options.url, error), { cause: error })
       continue
     }
     if (response.status === 416) {

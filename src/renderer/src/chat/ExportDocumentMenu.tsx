@@ -1,8 +1,8 @@
 import { type FocusEvent, type KeyboardEvent, useRef, useState } from 'react'
 import type { DocumentExportFormat } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
-import { downloadFile } from '../files/fileActions'
-import { useBureau } from '../ipc/BureauProvider'
+import { useWorkspaceActions } from '../workspace/workspaceApi'
+import { useConversationActions } from './conversations/conversationsApi'
 
 type State =
   | { kind: 'idle' }
@@ -38,7 +38,8 @@ function menuKeys(event: KeyboardEvent, details: HTMLDetailsElement | null, clos
 
 /** "Export as Word / PDF": writes the conversation (or one answer) to /exports in the workspace and says where. */
 export function ExportDocumentMenu({ conversationId, messageId }: Props) {
-  const bureau = useBureau()
+  const conversations = useConversationActions()
+  const workspace = useWorkspaceActions()
   const [state, setState] = useState<State>({ kind: 'idle' })
   const details = useRef<HTMLDetailsElement>(null)
   const answer = messageId !== undefined
@@ -56,7 +57,7 @@ export function ExportDocumentMenu({ conversationId, messageId }: Props) {
     close()
     setState({ kind: 'busy', format })
     try {
-      const result = await bureau.invoke('documents.exportConversation', {
+      const result = await conversations.exportDocument({
         id: conversationId,
         format,
         ...(answer ? { messageId } : {}),
@@ -106,9 +107,9 @@ export function ExportDocumentMenu({ conversationId, messageId }: Props) {
               type="button"
               className="ghost-button"
               onClick={() =>
-                void downloadFile(state.path, bureau).catch((error: Error) =>
-                  setState({ kind: 'failed', text: error.message }),
-                )
+                void workspace
+                  .downloadFile(state.path)
+                  .catch((error: Error) => setState({ kind: 'failed', text: error.message }))
               }
             >
               <Icon name="download" size={14} />

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react'
 import { type Conversation, GenerationSettings } from '../../../shared/ipc'
 import { Field } from '../components/Field'
-import { useBureau } from '../ipc/BureauProvider'
 import { useProviders } from '../settings/providersApi'
+import { useConversationActions } from './conversations/conversationsApi'
 import { problemFrom } from './messages/problemFrom'
 
 type Meta = Pick<Conversation, 'id' | 'model' | 'generation'>
@@ -52,7 +52,7 @@ export function SamplingPanel({
   onClose(): void
   onProblem(problem: ReturnType<typeof problemFrom>): void
 }) {
-  const bureau = useBureau()
+  const conversations = useConversationActions()
   const defaults = useProviderDefaults(conversation)
   const [temperature, setTemperature] = useState(conversation.generation?.temperature?.toString() ?? '')
   const [maxTokens, setMaxTokens] = useState(conversation.generation?.maxOutputTokens?.toString() ?? '')
@@ -65,7 +65,7 @@ export function SamplingPanel({
   const save = async (generation: GenerationSettings | null) => {
     setSaving(true)
     try {
-      onSaved(await bureau.invoke('conversations.update', { id: conversation.id, generation }))
+      onSaved(await conversations.update({ id: conversation.id, generation }))
       onClose()
     } catch (error) {
       onProblem(problemFrom(error))

@@ -1,16 +1,20 @@
 import './workspace.css'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { EntryName, type WorkspaceEntry } from '../../../shared/ipc'
-import { useAppInfo } from '../app/useAppInfo'
+import { useAppInfo } from '../app/appApi'
 import { Icon } from '../components/Icon'
-import { downloadFile, openWithSystem } from '../files/fileActions'
-import { useBureau } from '../ipc/BureauProvider'
 import { IndexStatusBar } from '../knowledge/IndexStatusBar'
 import { PassagePreview } from '../knowledge/PassagePreview'
 import { usePreview } from '../preview/previewStore'
 import { Breadcrumbs } from './Breadcrumbs'
 import { FileRow, type RowActions } from './FileRow'
-import { useWorkspaceActions, useWorkspaceList, useWorkspaceRoot, useWorkspaceSearch } from './workspaceApi'
+import {
+  useWorkspaceActions,
+  useWorkspaceChanges,
+  useWorkspaceListing,
+  useWorkspaceRoot,
+  useWorkspaceSearch,
+} from './workspaceApi'
 import { useWorkspaceNav } from './workspaceNav'
 
 function sortEntries(entries: readonly WorkspaceEntry[]): WorkspaceEntry[] {
@@ -79,13 +83,13 @@ function NewFolderForm({ onCreate, onClose }: { onCreate(name: string): Promise<
 
 /** The agent's world: browse, search, upload, make folders, rename and delete (with Undo), preview. */
 export default function WorkspacePage() {
-  const bureau = useBureau()
   const { folder, highlight, openFolder, passage, showPassage, reveal } = useWorkspaceNav()
   const desktop = useAppInfo().data?.host === 'electron'
   const openPreview = usePreview((s) => s.open)
-  const list = useWorkspaceList(folder)
+  const list = useWorkspaceListing(folder)
   const root = useWorkspaceRoot()
-  const act = useWorkspaceActions()
+  const { downloadFile, openWithSystem } = useWorkspaceActions()
+  const act = useWorkspaceChanges()
   const [query, setQuery] = useState('')
   const search = useWorkspaceSearch(query)
   const [creating, setCreating] = useState(false)
@@ -114,7 +118,7 @@ export default function WorkspacePage() {
         setQuery('')
         return reveal(entry.path)
       }
-      void (desktop ? openWithSystem(entry.path) : downloadFile(entry.path, bureau)).catch(fail)
+      void (desktop ? openWithSystem(entry.path) : downloadFile(entry.path)).catch(fail)
     },
     preview: (entry) => openPreview(entry.path),
     rename: async (entry, name) => {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react'
 import type { EmailAccount } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
-import { useBureau } from '../../ipc/BureauProvider'
+import { useToolsApi } from '../toolsApi'
 import {
   ACCOUNT_FIELD_ORDER,
   type AccountErrors,
@@ -45,7 +45,7 @@ export function EmailAccountForm({
   onSave(draft: AccountDraft, password: string): Promise<void>
   onCancel(): void
 }) {
-  const bureau = useBureau()
+  const tools = useToolsApi()
   const id = useId()
   const form = useRef<HTMLFormElement>(null)
   const [draft, setDraft] = useState(initial)
@@ -89,7 +89,7 @@ export function EmailAccountForm({
   }
   const test = useMutation({
     mutationFn: () =>
-      bureau.invoke('email.test', {
+      tools.testEmail({
         name: fields.name,
         account: account(),
         ...(fields.password ? { password: fields.password } : {}),
