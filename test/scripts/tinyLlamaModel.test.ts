@@ -40,13 +40,12 @@ describe('scripts/tinyLlamaModel.ts: a tiny random-weights llama GGUF of the pro
     expect(info.version).toBe(3)
     const meta = info.metadata
     expect(meta.general.architecture).toBe('llama')
-    if (meta.general.architecture !== 'llama') return expect.unreachable()
-    const arch = meta.llama
-    expect(arch.context_length).toBe(4096)
-    expect(arch.embedding_length).toBe(48)
-    expect(arch.block_count).toBe(2)
-    expect(arch.attention.head_count).toBe(4)
-    expect(arch.attention.head_count_kv).toBe(2)
+    expect(meta.llama).toMatchObject({
+      context_length: 4096,
+      embedding_length: 48,
+      block_count: 2,
+      attention: { head_count: 4, head_count_kv: 2 },
+    })
     const tokenizer = meta.tokenizer.ggml
     expect(tokenizer.model).toBe('llama')
     const tokens = tokenizer.tokens as readonly string[]
