@@ -40,8 +40,10 @@ function report(violations: Awaited<ReturnType<typeof axeViolations>>): string {
     .join('\n')
 }
 
+// The dark theme's pages run in the soak tier: npm test checks chat, Settings and Workspace in both themes
+// at two widths in layout.spec.ts already.
 for (const scheme of ['light', 'dark'] as const) {
-  test.describe(`${scheme} theme`, () => {
+  test.describe(`${scheme} theme`, { tag: scheme === 'dark' ? ['@soak'] : [] }, () => {
     test.use({ colorScheme: scheme })
 
     test('chat with attachments in the composer', async ({ page }) => {

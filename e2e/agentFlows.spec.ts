@@ -38,7 +38,9 @@ test.use({ viewport: { width: 1280, height: 860 }, acceptDownloads: true })
 
 const lastAnswer = (page: Page) => page.getByTestId('assistant-text').last()
 
-test('a dropped Word file reaches the model and the reply streams in progressively', async ({ page }) => {
+test('a dropped Word file reaches the model and the reply streams in progressively', {
+  tag: '@soak',
+}, async ({ page }) => {
   script({ text: ANSWER, tokensPerSecond: 25 })
   await page.goto(host.bureau.openUrl)
   await dropFiles(page, [{ name: 'test.docx', bytes: docx }])

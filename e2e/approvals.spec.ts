@@ -123,7 +123,7 @@ test('Deny: the call does not run and the model gets the denial as the tool resu
   expect(JSON.stringify(toolResult?.content)).toContain('Denied by the user')
 })
 
-test('an unanswered card is denied at its timeout and leaves a note', async ({ page }) => {
+test('an unanswered card is denied at its timeout and leaves a note', { tag: '@soak' }, async ({ page }) => {
   await ipc('settings.update', { approvals: { timeoutSeconds: 5 } })
   try {
     scriptWrite('/notes/late.txt')

@@ -95,9 +95,9 @@ async function ask(page: Page, text: string) {
 const sentChips = (page: Page) =>
   page.getByRole('list', { name: 'Attached files' }).getByTestId('attachment-chip')
 
-test('a provider without vision: the picture is read by OCR, the chip says why, the chat answers', async ({
-  page,
-}) => {
+test('a provider without vision: the picture is read by OCR, the chip says why, the chat answers', {
+  tag: '@soak',
+}, async ({ page }) => {
   const png = await textPng(page)
   const host = await startWith('deepseek')
   const chatRequests: ChatRequestInfo[] = []

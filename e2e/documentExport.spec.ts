@@ -60,7 +60,9 @@ const docxText = async (agentPath: string) => {
   return strFromU8(parts['word/document.xml'] ?? new Uint8Array())
 }
 
-test("an answer's Export writes only that answer, from the keyboard, at 400 to 1280 px", async ({ page }) => {
+test("an answer's Export writes only that answer, from the keyboard, at 400 to 1280 px", {
+  tag: '@soak',
+}, async ({ page }) => {
   host.script({ text: 'Answer one: the Zanzibar office grew.' }, { text: 'Answer two: Tromsø shrank.' })
   await page.goto(host.bureau.openUrl)
   const answers = page.getByRole('article', { name: 'Bureau' })

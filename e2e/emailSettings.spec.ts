@@ -50,8 +50,17 @@ async function openEmail(page: Page): Promise<Locator> {
   return section
 }
 
-async function screenshots(page: Page, section: Locator, name: string) {
-  for (const width of [1280, 400]) {
+/**
+ * axe, and screenshots when asked, at each width in both themes. `npm test` checks the form wide and the
+ * saved account narrow; the soak tier (tag @soak) both at both widths.
+ */
+const TIERS = [
+  { title: '', widths: { form: [1280], saved: [400] }, tag: [] as string[] },
+  { title: ' (axe at both widths)', widths: { form: [1280, 400], saved: [1280, 400] }, tag: ['@soak'] },
+]
+
+async function screenshots(page: Page, section: Locator, name: string, widths: readonly number[]) {
+  for (const width of widths) {
     // Tall enough for the whole section: the settings page scrolls inside the app, not the document.
     await page.setViewportSize({ width, height: 1800 })
     for (const scheme of ['light', 'dark'] as const) {
@@ -68,63 +77,64 @@ async function screenshots(page: Page, section: Locator, name: string) {
   await page.emulateMedia({ colorScheme: 'light' })
 }
 
-test('adds an account against Dovecot, tests it, shows the password only as set, removes it', async ({
-  page,
-}) => {
-  const bodies: string[] = []
-  page.on('response', async (response) => {
-    if (response.url().includes('/ipc/')) bodies.push(await response.text().catch(() => ''))
-  })
-  const section = await openEmail(page)
-  await expect(section.getByText('No accounts yet.')).toBeVisible()
-  await section.getByRole('button', { name: 'Add account' }).click()
-  const form = section.getByRole('form', { name: 'New e-mail account' })
-  await form.getByLabel('Account name').fill('work')
-  await form.getByLabel('User name').fill('alice')
-  await form.getByLabel('From address').fill('alice@bureau.test')
-  await form.getByLabel('Display name').fill('Alice')
-  await form.getByLabel('IMAP host').fill('127.0.0.1')
-  await form.getByLabel('IMAP port').fill(String(dovecot.port))
-  await form.getByLabel('SMTP host').fill('127.0.0.1')
-  await form.getByLabel('SMTP port').fill(String(smtp.port))
-  await form.getByLabel('Password').fill(PASSWORD)
-  await form.getByLabel('IMAP over TLS (off: STARTTLS)').uncheck()
-  await form.getByRole('button', { name: 'Test connection' }).click()
-  const status = form.getByRole('status')
-  await expect(status).toContainText(`IMAP: Logged in to 127.0.0.1:${dovecot.port}`)
-  await expect(status).toContainText(`SMTP: Logged in to 127.0.0.1:${smtp.port}; ready to send.`)
-  await screenshots(page, section, 'form')
-  await form.getByRole('button', { name: 'Save account' }).click()
-
-  const item = section.getByRole('list', { name: 'E-mail accounts' }).getByRole('listitem')
-  await expect(item).toHaveCount(1)
-  await expect(item).toContainText('work')
-  await expect(item).toContainText('default')
-  await expect(item.getByTestId('email-password-status')).toHaveText(/password set/)
-  await screenshots(page, section, 'saved')
-
-  // Reloaded: still set, never shown; the edit form's password box is empty and the stored one works.
-  await page.reload()
-  const again = await openEmail(page)
-  await again.getByRole('button', { name: 'Edit' }).click()
-  const edit = again.getByRole('form', { name: 'E-mail account work' })
-  await expect(edit.getByLabel('Password')).toHaveValue('')
-  await edit.getByRole('button', { name: 'Test connection' }).click()
-  await expect(edit.getByRole('status')).toContainText('IMAP: Logged in')
-  await edit.getByRole('button', { name: 'Cancel' }).click()
-  for (const body of bodies) expect(body).not.toContain(PASSWORD)
-  expect(await page.content()).not.toContain(PASSWORD)
-  const settingsFile = await readFile(join(bureau.dataDir, 'settings.json'), 'utf8')
-  expect(settingsFile).not.toContain(PASSWORD)
-
-  await again.getByRole('button', { name: 'Remove' }).click()
-  await expect(again.getByText('No accounts yet.')).toBeVisible()
-  const after = await (
-    await fetch(`${bureau.url}/ipc/settings.get`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${bureau.token}` },
-      body: '{}',
+for (const { title, widths, tag } of TIERS)
+  test(`adds an account against Dovecot, tests it, shows the password only as set, removes it${title}`, {
+    tag,
+  }, async ({ page }) => {
+    const bodies: string[] = []
+    page.on('response', async (response) => {
+      if (response.url().includes('/ipc/')) bodies.push(await response.text().catch(() => ''))
     })
-  ).json()
-  expect(JSON.stringify(after)).not.toContain('email.accounts.work.password')
-})
+    const section = await openEmail(page)
+    await expect(section.getByText('No accounts yet.')).toBeVisible()
+    await section.getByRole('button', { name: 'Add account' }).click()
+    const form = section.getByRole('form', { name: 'New e-mail account' })
+    await form.getByLabel('Account name').fill('work')
+    await form.getByLabel('User name').fill('alice')
+    await form.getByLabel('From address').fill('alice@bureau.test')
+    await form.getByLabel('Display name').fill('Alice')
+    await form.getByLabel('IMAP host').fill('127.0.0.1')
+    await form.getByLabel('IMAP port').fill(String(dovecot.port))
+    await form.getByLabel('SMTP host').fill('127.0.0.1')
+    await form.getByLabel('SMTP port').fill(String(smtp.port))
+    await form.getByLabel('Password').fill(PASSWORD)
+    await form.getByLabel('IMAP over TLS (off: STARTTLS)').uncheck()
+    await form.getByRole('button', { name: 'Test connection' }).click()
+    const status = form.getByRole('status')
+    await expect(status).toContainText(`IMAP: Logged in to 127.0.0.1:${dovecot.port}`)
+    await expect(status).toContainText(`SMTP: Logged in to 127.0.0.1:${smtp.port}; ready to send.`)
+    await screenshots(page, section, 'form', widths.form)
+    await form.getByRole('button', { name: 'Save account' }).click()
+
+    const item = section.getByRole('list', { name: 'E-mail accounts' }).getByRole('listitem')
+    await expect(item).toHaveCount(1)
+    await expect(item).toContainText('work')
+    await expect(item).toContainText('default')
+    await expect(item.getByTestId('email-password-status')).toHaveText(/password set/)
+    await screenshots(page, section, 'saved', widths.saved)
+
+    // Reloaded: still set, never shown; the edit form's password box is empty and the stored one works.
+    await page.reload()
+    const again = await openEmail(page)
+    await again.getByRole('button', { name: 'Edit' }).click()
+    const edit = again.getByRole('form', { name: 'E-mail account work' })
+    await expect(edit.getByLabel('Password')).toHaveValue('')
+    await edit.getByRole('button', { name: 'Test connection' }).click()
+    await expect(edit.getByRole('status')).toContainText('IMAP: Logged in')
+    await edit.getByRole('button', { name: 'Cancel' }).click()
+    for (const body of bodies) expect(body).not.toContain(PASSWORD)
+    expect(await page.content()).not.toContain(PASSWORD)
+    const settingsFile = await readFile(join(bureau.dataDir, 'settings.json'), 'utf8')
+    expect(settingsFile).not.toContain(PASSWORD)
+
+    await again.getByRole('button', { name: 'Remove' }).click()
+    await expect(again.getByText('No accounts yet.')).toBeVisible()
+    const after = await (
+      await fetch(`${bureau.url}/ipc/settings.get`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bureau.token}` },
+        body: '{}',
+      })
+    ).json()
+    expect(JSON.stringify(after)).not.toContain('email.accounts.work.password')
+  })

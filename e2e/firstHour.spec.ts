@@ -44,7 +44,9 @@ test('a key typed and saved with the main Save is kept, and In use follows witho
   )
 })
 
-test('adds a named OpenAI-compatible server with the models it lists, and uses it', async ({ page }) => {
+test('adds a named OpenAI-compatible server with the models it lists, and uses it', { tag: '@soak' }, async ({
+  page,
+}) => {
   const provider = await providerSection(page)
   await provider.getByRole('button', { name: 'Add an OpenAI-compatible provider…' }).click()
   const group = provider.getByRole('group', { name: 'Add an OpenAI-compatible provider' })

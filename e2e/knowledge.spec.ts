@@ -25,6 +25,7 @@ const LEASE = [
 const host = scriptedHostForSpec({
   key: 'sk-scripted-e2e-key-0000',
   env: { BUREAU_INTERACTION_MODE: 'api' },
+  index: true,
   afterStart: async () => {
     await mkdir(join(host.bureau.workspace, 'contracts'), { recursive: true })
     await writeFile(join(host.bureau.workspace, 'contracts', 'lease.md'), LEASE)

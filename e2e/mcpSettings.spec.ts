@@ -44,9 +44,9 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-test('adds a real stdio server, sees it connect with its tools, disables and removes it', async ({
-  page,
-}) => {
+test('adds a real stdio server, sees it connect with its tools, disables and removes it', {
+  tag: '@soak',
+}, async ({ page }) => {
   const bodies: string[] = []
   page.on('response', async (response) => {
     if (response.url().includes('/ipc/')) bodies.push(await response.text().catch(() => ''))

@@ -40,9 +40,9 @@ async function openMemory(page: Page) {
   return section
 }
 
-test('Settings → Memory: add, search, edit, delete and undo, pause, forget everything and undo; axe clean', async ({
-  page,
-}) => {
+test('Settings → Memory: add, search, edit, delete and undo, pause, forget everything and undo; axe clean', {
+  tag: '@soak',
+}, async ({ page }) => {
   await ipc(page, 'memory.add', { text: 'Invoices go to /finance/invoices', scope: 'everywhere' })
   await ipc(page, 'memory.add', { text: 'Anna means anna.berg@firma.de', scope: 'everywhere' })
   const section = await openMemory(page)

@@ -177,7 +177,9 @@ test('a run edits a workbook; the pane highlights exactly its receipts, compares
   await expect(opener).toBeFocused()
 })
 
-test('screens at 400, 800, 1280 and 1920 px in both themes are axe clean', async ({ page }) => {
+test('screens at 400, 800, 1280 and 1920 px in both themes are axe clean', { tag: '@soak' }, async ({
+  page,
+}) => {
   test.setTimeout(300_000)
   await runEdit(page)
   await page.getByTestId('returned-file').getByRole('button', { name: 'Preview test.xlsx' }).click()

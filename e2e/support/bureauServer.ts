@@ -26,6 +26,11 @@ export interface StartOptions {
   firstRun?: boolean
   /** Settings sections the data folder starts with (merged over what `firstRun` decides). */
   settings?: Record<string, unknown>
+  /**
+   * Index the workspace in the background, as the app does. Default false (`--no-index`): a spec that does
+   * not test knowledge search spares the host opening the index, which also holds up its stop by seconds.
+   */
+  index?: boolean
 }
 
 /** Starts the built `bureau serve` on a free port with fresh data and workspace folders. */
@@ -59,6 +64,7 @@ export async function startBureau(
       dataDir,
       '--workspace',
       workspace,
+      ...(options.index ? [] : ['--no-index']),
       ...extraArgs,
     ],
     // The conversion worker's code cache in the server's own folder, not the home folder.

@@ -16,6 +16,8 @@ export interface ScriptedHostOptions {
   env?: Record<string, string>
   /** The answer for every request, restored before each test. */
   responder?: ChatResponder
+  /** Index the workspace in the background (the knowledge spec); other specs start with `--no-index`. */
+  index?: boolean
   /** Runs once the host is up (e.g. settings the whole spec needs). */
   afterStart?: (host: ScriptedHost) => Promise<void>
 }
@@ -71,7 +73,9 @@ export function scriptedHostForSpec(options: ScriptedHostOptions): ScriptedHost 
       models: ['scripted-model'],
       ...(options.responder ? { responder: options.responder } : {}),
     })
-    bureau = await startBureau([], scriptedProviderEnv(llm, options.key, options.env ?? {}))
+    bureau = await startBureau([], scriptedProviderEnv(llm, options.key, options.env ?? {}), {
+      index: options.index ?? false,
+    })
     await options.afterStart?.(host)
   })
   test.afterAll(async () => {

@@ -50,7 +50,9 @@ beforeAll(async () => {
     dataDir,
     settings: {
       // Six servers start at once: on a loaded two-core machine one can take several seconds to list its tools.
-      mcp: () => ({ servers: {}, connectTimeoutSeconds: 30, callTimeoutSeconds: 3 }),
+      // The hang server never answers its handshake, so start() waits out this timeout: long enough for the
+      // real servers to start on a loaded machine (five at once), short enough not to idle the suite.
+      mcp: () => ({ servers: {}, connectTimeoutSeconds: 20, callTimeoutSeconds: 3 }),
       getSecret: async () => undefined,
       listSecretNames: () => [],
     },
