@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { createAutomationRunner, createAutomationService, openAutomationStore } from '../src/main/automations'
 import { createWorkspace } from '../src/main/workspace'
 import type { Bench, BenchRow } from './types'
@@ -20,6 +22,21 @@ const idleExecutor = {
       steps: 0,
     }
   },
+}
+
+/** A full collection without `--expose-gc` on the command line (the bench runner does not pass it). */
+function collector(): () => void {
+  if (global.gc) return global.gc
+  setFlagsFromString('--expose-gc')
+  return runInNewContext('gc') as () => void
+}
+
+/** CPU (user + system) in ms per second over a quiet window. */
+async function cpuPerSecond(ms: number): Promise<number> {
+  const start = process.cpuUsage()
+  await new Promise((r) => setTimeout(r, ms))
+  const cpu = process.cpuUsage(start)
+  return (cpu.user + cpu.system) / 1000 / (ms / 1000)
 }
 
 const bench: Bench = async () => {
@@ -47,8 +64,8 @@ const bench: Bench = async () => {
     })
     let started: number | undefined
     const timed = {
-      async runUnattended() {
-        started ??= performance.now()
+      async runUnattended(input: { prompt: string }) {
+        if (input.prompt.includes('note.txt')) started ??= performance.now()
         return idleExecutor.runUnattended()
       },
     }
@@ -57,7 +74,11 @@ const bench: Bench = async () => {
       prompt: 'Go.',
       trigger: { kind: 'file', folder: '/inbox', glob: '*.txt' },
     })
-    global.gc?.()
+    const gc = collector()
+    // The same process doing nothing: what Node and the bench's loader cost on their own.
+    const idleMs = 5_000
+    const floor = await cpuPerSecond(idleMs)
+    gc()
     const heapBefore = process.memoryUsage().heapUsed
     const runner = createAutomationRunner({
       store,
@@ -67,18 +88,17 @@ const bench: Bench = async () => {
     })
     await runner.start()
     await runner.settled()
-    global.gc?.()
+    gc()
     const heapAfter = process.memoryUsage().heapUsed
-    const cpuStart = process.cpuUsage()
-    const idleMs = 5_000
-    await new Promise((r) => setTimeout(r, idleMs))
-    const cpu = process.cpuUsage(cpuStart)
+    const withRunner = await cpuPerSecond(idleMs)
+    const added = Math.max(0, withRunner - floor)
     rows.push({
-      name: 'idle CPU, 50 enabled (48 schedules, 2 file triggers)',
-      value: (cpu.user + cpu.system) / 1000 / (idleMs / 1000),
+      name: 'idle CPU added by the runner, 50 enabled (48 schedules, 2 file triggers)',
+      value: added,
       unit: 'ms CPU/s',
       target: '< 1 ms/s',
-      pass: (cpu.user + cpu.system) / 1000 / (idleMs / 1000) < 1,
+      pass: added < 1,
+      note: `process with the runner ${withRunner.toFixed(2)} ms/s, the same process before it ${floor.toFixed(2)} ms/s`,
     })
     const mb = (heapAfter - heapBefore) / 1024 / 1024
     rows.push({
@@ -87,7 +107,7 @@ const bench: Bench = async () => {
       unit: 'MB',
       target: '< 5 MB',
       pass: mb < 5,
-      note: global.gc ? '' : 'without --expose-gc',
+      note: 'after a full collection, chokidar and the store included',
     })
     const written = performance.now()
     await writeFile(join(root, 'inbox', 'note.txt'), 'hello')

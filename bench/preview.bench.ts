@@ -15,7 +15,7 @@ const ROWS = 50_000
 const COLUMNS = 12
 
 /** A 50,000 × 12 workbook written directly as OOXML (exceljs takes longer to write it than the bench runs). */
-function bigWorkbook(): Uint8Array {
+export function bigWorkbook(): Uint8Array {
   const words = ['North', 'South', 'East', 'West', 'Centre']
   const strings = [
     'Id',

@@ -129,7 +129,16 @@ test.describe('no provider works (first-run guide shown)', () => {
     await open(page, 'Chat', bare)
     const guide = page.getByRole('region', { name: 'No model is set up yet' })
     await expect(guide.getByRole('button', { name: 'Look again' })).toBeVisible({ timeout: 20_000 })
-    await expect(guide.getByRole('button', { name: /^Download / })).toBeVisible()
+    await expect(
+      guide
+        .getByRole('region', { name: 'Download a local model' })
+        .getByRole('button', { name: /^Download / }),
+    ).toBeVisible()
+    await expect(
+      guide
+        .getByRole('region', { name: 'Talk to Bureau offline' })
+        .getByRole('button', { name: /^Download both/ }),
+    ).toBeVisible()
     const seen = [...(await tabThrough(page, 24))]
     expect(seen.some((name) => name.startsWith('Download '))).toBe(true)
     for (const name of ['Look again', 'Provider', 'API key', 'Attach files', 'Message'])

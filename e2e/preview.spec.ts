@@ -4,7 +4,12 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
+import ExcelJS from 'exceljs'
+import { loadSpreadsheetToolset } from '../src/main/spreadsheet'
+import { createToolSession, invoke } from '../src/main/tools'
+import { createWorkspace } from '../src/main/workspace'
 import { fixturePath } from '../test/support/fixtures'
+import { tempDirs } from '../test/support/tempDir'
 import { ask, scriptedHostForSpec, waitUntilIdle } from './support/scriptedHost'
 import { expect, test } from './support/test'
 import { axeViolations, dropFiles, REVIEW_SHOTS, snapshot } from './support/ui'
@@ -202,6 +207,97 @@ test('screens at 400, 800, 1280 and 1920 px in both themes are axe clean', { tag
         [],
       )
       if (REVIEW_SHOTS) await snapshot(page, `preview-${width}-${scheme}`)
+    }
+  }
+})
+
+/** A workbook with a bar, a line, a pie and a scatter chart, written by the spreadsheet toolset's add_chart. */
+async function chartWorkbook(): Promise<Uint8Array> {
+  const dirs = tempDirs('bureau-e2e-charts-')
+  const workspace = createWorkspace({ root: await dirs.make() })
+  try {
+    const book = new ExcelJS.Workbook()
+    book.addWorksheet('Data').addRows([
+      ['Month', 'Sales', 'Costs'],
+      ['Jan', 120, 80],
+      ['Feb', 150, 90],
+      ['Mar', 90, 70],
+      ['Apr', 170, 95],
+    ])
+    await workspace.writeFile('/charts.xlsx', new Uint8Array(await book.xlsx.writeBuffer()))
+    const session = createToolSession({
+      toolsets: [await loadSpreadsheetToolset()],
+      workspace: () => workspace,
+    })
+    try {
+      for (const [type, anchor] of [
+        ['column', 'E1'],
+        ['line', 'E17'],
+        ['pie', 'N1'],
+        ['scatter', 'N17'],
+      ] as const) {
+        const added = await invoke(session, 'spreadsheet.add_chart', {
+          path: '/charts.xlsx',
+          sheet: 'Data',
+          type,
+          data_range: type === 'scatter' ? 'B1:C5' : 'A1:C5',
+          title: `Sales ${type}`,
+          anchor,
+        })
+        if (!added.ok) throw new Error(added.error)
+      }
+    } finally {
+      await session.dispose()
+    }
+    return new Uint8Array(await workspace.readFile('/charts.xlsx'))
+  } finally {
+    await workspace.close()
+    await dirs.cleanup()
+  }
+}
+
+test('charts are drawn from the workbook: named images with their data, at 400, 800 and 1280 px in both themes', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  await writeFile(join(host.bureau.workspace, 'charts.xlsx'), await chartWorkbook())
+  await page.goto(host.bureau.openUrl)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Workspace' }).click()
+  await page.getByRole('button', { name: 'Preview charts.xlsx' }).click()
+  const preview = pane(page)
+  const charts = preview.getByRole('region', { name: 'Charts on this sheet' })
+  await expect(charts.getByRole('img')).toHaveCount(4)
+  await expect(
+    charts.getByRole('img', { name: /^Sales column: column chart of Sales, Costs at E1$/ }),
+  ).toBeVisible()
+  const column = charts.getByRole('figure', { name: /Sales column/ })
+  // One bar per value: 4 months × 2 series, and no script anywhere in the drawings.
+  expect(await column.locator('svg rect').count()).toBe(8)
+  expect(await charts.locator('script, foreignObject').count()).toBe(0)
+  expect(
+    await charts
+      .getByRole('figure', { name: /Sales pie/ })
+      .locator('svg path')
+      .count(),
+  ).toBe(4)
+  expect(
+    await charts
+      .getByRole('figure', { name: /Sales scatter/ })
+      .locator('svg circle')
+      .count(),
+  ).toBe(4)
+  await column.getByText('Data of “Sales column”').click()
+  await expect(column.getByRole('row', { name: /Feb/ }).getByRole('cell')).toHaveText(['150', '90'])
+  for (const width of [400, 800, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await charts.getByRole('img').first().scrollIntoViewIfNeeded()
+      const violations = await axeViolations(page)
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      )
+      if (REVIEW_SHOTS) await snapshot(page, `preview-chart-${width}-${scheme}`)
     }
   }
 })

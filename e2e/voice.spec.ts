@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
@@ -31,6 +33,10 @@ let llm: ScriptedLlm
 let bureau: BureauServer
 let browser: Browser
 let question: Uint8Array
+/** Serves every speech model's files (a mirror on 127.0.0.1): 3 MB each, slowly enough to watch and cancel. */
+let mirror: Server
+const MIRROR_BYTES = 3 * 1024 * 1024
+let holdMirror = false
 
 /** A WAV of silence in the format of `like`. */
 function silence(like: Uint8Array, ms: number): Uint8Array {
@@ -56,8 +62,33 @@ test.beforeAll(async () => {
   const wav = join(tmp, 'question.wav')
   writeFileSync(wav, concatWav([silence(words, 500), words, silence(words, 40_000)]))
 
+  mirror = createServer((req, res) => {
+    const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '')
+    const from = range ? Number(range[1]) : 0
+    res.writeHead(range ? 206 : 200, {
+      'content-length': MIRROR_BYTES - from,
+      ...(range ? { 'content-range': `bytes ${from}-${MIRROR_BYTES - 1}/${MIRROR_BYTES}` } : {}),
+    })
+    let at = from
+    const timer = setInterval(() => {
+      // Held at 1 MB while the test looks at a running download (and cancels it).
+      if (holdMirror && at >= 1024 * 1024) return
+      const next = Math.min(at + 64 * 1024, MIRROR_BYTES)
+      res.write(Buffer.alloc(next - at, 7))
+      at = next
+      if (at >= MIRROR_BYTES) {
+        clearInterval(timer)
+        res.end()
+      }
+    }, 40)
+    res.on('close', () => clearInterval(timer))
+  })
+  await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve))
   llm = await startScriptedLlm({ models: ['scripted-model'] })
-  bureau = await startBureau([], scriptedProviderEnv(llm, 'sk-scripted-voice-e2e'))
+  bureau = await startBureau([], {
+    ...scriptedProviderEnv(llm, 'sk-scripted-voice-e2e'),
+    BUREAU_SPEECH_MODELS_URL: `http://127.0.0.1:${(mirror.address() as AddressInfo).port}`,
+  })
   browser = await launchWithMicrophone(wav)
 })
 
@@ -65,6 +96,7 @@ test.afterAll(async () => {
   await browser?.close()
   await bureau?.stop()
   await llm?.close()
+  await new Promise((resolve) => mirror?.close(resolve))
   if (tmp) rmSync(tmp, { recursive: true, force: true })
 })
 
@@ -252,3 +284,83 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await context.close()
   })
 }
+
+test('offline engines: PocketSphinx hears the spoken question, espeak-ng speaks the answer; no audio leaves the host', async () => {
+  const sphinxMissing = skipReason('offline recognition in the Voice panel', ['pocketsphinx'])
+  test.skip(Boolean(sphinxMissing), `PocketSphinx recognises the question: ${sphinxMissing}`)
+  await settingsUpdate({
+    voice: {
+      tts: { engine: 'espeak-ng' },
+      stt: { engine: 'pocketsphinx', language: null },
+      vad: { thresholdDb: -45, silenceMs: 1000 },
+    },
+  })
+  llm.push({ text: 'March was a good month. Sales rose.', tokensPerSecond: 20 })
+  const page = await openVoice()
+  await page.locator('label', { hasText: 'Hands-free' }).click()
+  await page.getByTestId('mic-button').click()
+  // A real recognizer: the words it heard, not a scripted text (espeak-ng's voice is hard for it).
+  await expect(page.getByTestId('voice-transcript')).toHaveText(/\w{3,}/, { timeout: 40_000 })
+  await expect(page.locator('[data-testid="voice-sentence"]').first()).toBeVisible({ timeout: 20_000 })
+  await expect.poll(() => timeline(page), { timeout: 30_000 }).toContain('first-audio')
+  const heard = (await page.getByTestId('voice-transcript').textContent()) ?? ''
+  // The model got what PocketSphinx heard, and no recording went to the transcription service.
+  const chat = llm.requests.find((r) => r.path === '/v1/chat/completions')
+  expect(JSON.stringify(chat?.body)).toContain(heard.trim())
+  expect(llm.requests.some((r) => r.path === '/v1/audio/transcriptions')).toBe(false)
+  await page.context().close()
+})
+
+// Soak: a minute on two cores (four axe passes over the whole Settings page); the fast tier covers the same
+// UI through the fake client (test/renderer/voice/SpeechModels.test.tsx).
+test('Settings → Voice: engine states with install commands, a speech model downloaded, cancelled, resumed and removed; 400 and 1280 px, light and dark, axe @soak', async () => {
+  test.setTimeout(120_000)
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  await page.goto(bureau.openUrl)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  const section = page.getByRole('region', { name: 'Voice' })
+  await section.scrollIntoViewIfNeeded()
+  const states = section.getByRole('list', { name: 'Recognition engines' })
+  await expect(states.getByRole('listitem')).toHaveCount(4, { timeout: 20_000 })
+  // whisper.cpp has no model yet: it says so and how to get one.
+  await expect(states.getByRole('listitem').filter({ hasText: 'whisper.cpp' })).toContainText(
+    'Needs a download',
+  )
+
+  const voices = section.getByRole('list', { name: 'Voices (Piper)' })
+  const amy = voices.getByRole('listitem', { name: 'Piper en_US-amy-low' })
+  await expect(amy).toContainText('60 MB')
+  holdMirror = true
+  await amy.getByRole('button', { name: /Download Piper en_US-amy-low/ }).click()
+  const bar = amy.getByRole('progressbar', { name: 'Downloading Piper en_US-amy-low' })
+  await expect(bar).toBeVisible()
+  await expect
+    .poll(async () => Number(await bar.getAttribute('value')), { timeout: 20_000 })
+    .toBeGreaterThan(0)
+  for (const width of [1280, 400]) {
+    await page.setViewportSize({ width, height: 900 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await section.scrollIntoViewIfNeeded()
+      await snapshot(page, `settings-voice-${width}-${scheme}`)
+      const violations = await axeViolations(page)
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      )
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await amy.getByRole('button', { name: 'Cancel' }).click()
+  await expect(amy).toContainText('What arrived is kept')
+  holdMirror = false
+  const resume = amy.getByRole('button', { name: /Resume Piper en_US-amy-low \(.* kept\)/ })
+  await expect(resume).toBeVisible()
+  await resume.click()
+  await expect(amy).toContainText('Installed', { timeout: 60_000 })
+  // The voice is now ready for Piper (whether it speaks is sherpa-onnx's business: these bytes are not a voice).
+  await amy.getByRole('button', { name: 'Remove Piper en_US-amy-low' }).click()
+  await amy.getByRole('group').getByRole('button', { name: 'Remove' }).click()
+  await expect(amy.getByRole('button', { name: /^Download Piper en_US-amy-low/ })).toBeVisible()
+  await context.close()
+})

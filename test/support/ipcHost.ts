@@ -30,8 +30,11 @@ export async function startIpcHost(options: {
   workspaceDir: string
   token: string
   events: readonly EventName[]
-  /** No background knowledge index (it converts the workspace's files with the same converter). */
-  noIndex?: boolean
+  /**
+   * Index the workspace in the background, as the app does. Default false: the background index converts the
+   * workspace's files with the same converter and opening it holds up the host's close by seconds.
+   */
+  index?: boolean
 }): Promise<IpcHost> {
   const { dataDir, workspaceDir, token } = options
   const app = await createApp({
@@ -39,7 +42,7 @@ export async function startIpcHost(options: {
     dataDir,
     workspaceDir,
     logger: silentLogger,
-    ...(options.noIndex ? { noIndex: true } : {}),
+    ...(options.index ? {} : { noIndex: true }),
   })
   const host = await startHttpHost({ app, port: 0, token })
   const { client, ready } = httpIpcClient(host.url, token)

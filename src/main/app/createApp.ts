@@ -1,6 +1,11 @@
 import { type Events, events, type HostKind, routes } from '../../shared/ipc'
 import { attachmentHandlers, type ChatService, chatHandlers, createAppChat, shareConversions } from '../agent'
-import { type AutomationRunner, automationHandlers, createAutomationRunner } from '../automations'
+import {
+  type AutomationRunner,
+  automationHandlers,
+  createAutomationRunner,
+  runNotification,
+} from '../automations'
 import { type BrowserOverrides, browserExecutable, browserHandlers } from '../browser'
 import { calendarHandlers } from '../calendar'
 import type { Converter } from '../convert'
@@ -18,11 +23,13 @@ import {
   createIpcRouter,
   createLogger,
   createNoticeCenter,
+  type DesktopNotifier,
   type EventBus,
   ensureWritableDir,
   type IpcRouter,
   type Logger,
   type NoticeCenter,
+  noticeNotifier,
 } from '../platform'
 import { createPreviewHandlers } from '../preview'
 import type { SettingsService, SettingsStorageOptions } from '../settings'
@@ -52,6 +59,11 @@ export interface AppOptions {
   openPath?: (hostPath: string, reveal: boolean) => Promise<string | undefined>
   /** The desktop shell's native folder picker (`ui.pickFolder`); absent in the web host. */
   pickFolder?: PickFolder
+  /**
+   * The desktop shell's system notifications, given the headless host's notifier (the notice center) to
+   * fall back on; without it, notifications are notices.
+   */
+  notifier?: (fallback: DesktopNotifier) => DesktopNotifier
   /** The desktop shell's `printToPDF`; the web host and the CLI print documents in headless Chromium. */
   printPdf?: PdfPrinter
   /** Tests: the model catalogue and the fetch the model downloads use (default models.json, global fetch). */
@@ -158,6 +170,8 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     logger: logger.child('voice'),
   })
   disposers.push(() => voice.dispose())
+  const fallbackNotifier = noticeNotifier(notices)
+  const notifier = options.notifier?.(fallbackNotifier) ?? fallbackNotifier
   const automations = createAutomationRunner({
     store: core.automations.store,
     executor: () => chat,
@@ -165,12 +179,8 @@ export async function createApp(options: AppOptions): Promise<BureauApp> {
     mail: async (trigger, onMessage, onError) =>
       watchMailFolder(core.email, { rule: trigger, onMail: onMessage, onError }),
     onRunEnded: (run, automation) => {
-      bus.emit('automations.runEnded', { name: automation.name, run })
-      if (run.status === 'failed' || run.status === 'denied' || run.status === 'interrupted')
-        notices.notify({
-          level: 'warning',
-          message: `Automation "${automation.name}": ${run.status === 'denied' ? `${run.denials.length} call(s) denied` : run.status}${run.error ? ` — ${run.error}` : ''}.`,
-        })
+      bus.emit('automations.runEnded', { name: automation.name, run, notified: notifier.native })
+      if (run.status !== 'running') notifier.notify(runNotification(automation, run))
     },
     onProblem: (message) => notices.notify({ level: 'warning', message }),
     onChange: () => bus.emit('automations.changed', {}),

@@ -33,18 +33,23 @@ export function matchesFileTrigger(trigger: FileTrigger, agentPath: string): boo
  */
 export async function watchFileTriggers(options: FileTriggerOptions): Promise<FileTriggers> {
   const settling = new Map<string, NodeJS.Timeout>()
+  // Settled files are handed over one after another, so runs queue in the order the files settled
+  // (each check awaits the disk; checked side by side, a later file could overtake an earlier one).
+  let handing: Promise<void> = Promise.resolve()
   const settled = (agentPath: string) => {
     settling.delete(agentPath)
-    void (async () => {
-      if (!(await options.workspace.exists(agentPath))) return
-      const info = await options.workspace.stat(agentPath)
-      if (info.type !== 'file') return
-      for (const automation of await options.automations()) {
-        if (matchesFileTrigger(automation.trigger, agentPath)) options.onFile(automation, agentPath)
-      }
-    })().catch((error) =>
-      options.onError(`A file trigger failed: ${error instanceof Error ? error.message : String(error)}`),
-    )
+    handing = handing
+      .then(async () => {
+        if (!(await options.workspace.exists(agentPath))) return
+        const info = await options.workspace.stat(agentPath)
+        if (info.type !== 'file') return
+        for (const automation of await options.automations()) {
+          if (matchesFileTrigger(automation.trigger, agentPath)) options.onFile(automation, agentPath)
+        }
+      })
+      .catch((error) =>
+        options.onError(`A file trigger failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
   }
   const watcher = await options.workspace.watch({
     debounceMs: 100,
@@ -65,6 +70,7 @@ export async function watchFileTriggers(options: FileTriggerOptions): Promise<Fi
       for (const timer of settling.values()) clearTimeout(timer)
       settling.clear()
       await watcher.close()
+      await handing
     },
   }
 }

@@ -2,6 +2,7 @@ export { type AutomationService, createAutomationService, type SchedulePreview }
 export { AUTOMATIONS_FILE_NAME, type AutomationStore, openAutomationStore } from './automationStore'
 export { checkChange, checkDraft, type DraftContext } from './checkDraft'
 export { matchesFileTrigger } from './fileTriggers'
+export { runNotification } from './runNotification'
 export {
   type AutomationRunner,
   type AutomationRunnerOptions,

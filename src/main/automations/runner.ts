@@ -48,6 +48,8 @@ export interface AutomationRunnerOptions {
   maxConcurrent?: number
   /** Runs waiting per automation; more are dropped and reported (default 100). */
   queueCap?: number
+  /** Quiet time after the last dropped trigger before the drops are reported together (default 1,000 ms). */
+  dropReportMs?: number
   /** Quiet time after a file's last change before it starts a run (default 1,000 ms). */
   settleMs?: number
   /** A slot older than this at start-up is "missed" (default 60 s). */
@@ -115,6 +117,7 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
   const stopper = new AbortController()
   const dropped = new Map<string, { count: number; first: string[] }>()
   let timer: unknown
+  let dropTimer: NodeJS.Timeout | undefined
   let stopped = false
   let started = false
   let files: FileTriggers | undefined
@@ -148,10 +151,12 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
     changed()
   }
 
-  function reportDropped(): void {
+  function reportDropped(): Promise<void> {
+    dropTimer = undefined
+    const reports: Promise<void>[] = []
     for (const [id, entry] of dropped) {
       dropped.delete(id)
-      void store
+      const report = store
         .get(id)
         .then(async (automation) => {
           const at = now().toISOString()
@@ -175,7 +180,9 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
           options.onRunEnded?.(run, automation)
         })
         .catch((error) => options.logger?.warn('dropped triggers not recorded', { error: String(error) }))
+      reports.push(report)
     }
+    return Promise.all(reports).then(() => undefined)
   }
 
   function enqueue(
@@ -191,7 +198,10 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
     if ((cause === 'schedule' || cause === 'missed') && waiting.some((j) => j.cause === cause)) return true
     if (waiting.length >= queueCap) {
       const entry = dropped.get(automation.id) ?? { count: 0, first: [] }
-      if (entry.count === 0) setImmediate(reportDropped)
+      // One report per burst: it waits until no trigger has been dropped for a moment.
+      clearTimeout(dropTimer)
+      dropTimer = setTimeout(() => void reportDropped(), options.dropReportMs ?? 1000)
+      dropTimer.unref?.()
       entry.count++
       if (entry.first.length < 3) entry.first.push(detail ?? cause)
       dropped.set(automation.id, entry)
@@ -226,6 +236,19 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
               ? `This run was started by its schedule (${job.detail}).`
               : 'This run was started by hand.'
     return `${automation.prompt}\n\n(Automation "${automation.name}", running unattended: nobody can answer questions. ${started})`
+  }
+
+  /** The call that mails a run's answer (the email toolset's send). */
+  function mailOf(automation: Automation, output: Extract<Automation['output'], { kind: 'email' }>) {
+    return (answer: string) => ({
+      name: 'email_send',
+      arguments: {
+        to: output.to,
+        ...(output.account ? { account: output.account } : {}),
+        subject: `Bureau automation: ${automation.name}`,
+        markdown: answer.trim() || '(The run gave no answer.)',
+      },
+    })
   }
 
   async function execute(job: Job): Promise<void> {
@@ -264,12 +287,14 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
         maxIterations: automation.maxSteps,
         deadlineMs: automation.deadlineMinutes * 60_000,
         signal: stopper.signal,
+        ...(automation.output.kind === 'email' ? { deliver: mailOf(automation, automation.output) } : {}),
       })
       const denials = result.decisions.filter((d) => d.outcome === 'denied').slice(0, 200)
+      const undelivered = result.delivery && !result.delivery.ok && !result.delivery.denied
       const status: AutomationRun['status'] =
         result.status === 'cancelled'
           ? 'interrupted'
-          : result.status === 'failed'
+          : result.status === 'failed' || undelivered
             ? 'failed'
             : denials.length > 0
               ? 'denied'
@@ -280,6 +305,9 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
         status,
         message: result.message.slice(0, 4000),
         ...(result.error ? { error: result.error.slice(0, 2000) } : {}),
+        ...(undelivered
+          ? { error: `The result could not be e-mailed: ${result.delivery?.message ?? ''}`.slice(0, 2000) }
+          : {}),
         conversationId: result.conversationId,
         denials: denials.map((d) => ({
           call: d.call,
@@ -547,6 +575,8 @@ export function createAutomationRunner(options: AutomationRunnerOptions): Automa
       stopped = true
       unsubscribe?.()
       if (timer !== undefined) timers.clear(timer)
+      clearTimeout(dropTimer)
+      await reportDropped()
       pending.length = 0
       stopper.abort()
       await syncing

@@ -25,6 +25,7 @@ export interface ChatCliOptions extends BrowserCliOptions, ProviderFlags {
 
 export interface ConvertCommandOptions {
   keepDataUris?: boolean
+  acceptedText?: boolean
   maxChars?: number
   json?: boolean
   /** commander's `--no-cache`: false when given. */

@@ -8,6 +8,7 @@ import { handleAppProtocol, registerAppScheme } from './appProtocol'
 import { bindIpc } from './bindIpc'
 import { appendChromiumSwitches } from './chromiumSwitches'
 import { createMainWindow } from './createMainWindow'
+import { electronNotifier } from './desktopNotifier'
 import { electronStoreBackend } from './electronStoreBackend'
 import { restrictPermissions } from './hardenWebContents'
 import { electronPrintPdf } from './printPdf'
@@ -59,6 +60,7 @@ if (!app.requestSingleInstanceLock()) {
           return undefined
         },
         printPdf: electronPrintPdf,
+        notifier: (fallback) => electronNotifier(fallback, () => window),
         pickFolder: async ({ title, defaultPath }) => {
           const options = { title, defaultPath, properties: ['openDirectory', 'createDirectory'] as const }
           const picked = window

@@ -1,5 +1,10 @@
 export { contentTypeOf } from './contentType'
 export { APP_DIR_NAME, defaultCacheDir, defaultDataDir, defaultWorkspaceDir } from './defaultPaths'
+export {
+  type DesktopNotification,
+  type DesktopNotifier,
+  noticeNotifier,
+} from './desktopNotifier'
 export { ensureWritableDir } from './ensureWritableDir'
 export type { EventBus, EventListener } from './eventBus'
 export { createEventBus } from './eventBus'

@@ -13,8 +13,8 @@ const POINTS_PER_INCH = 72
 const TYPICAL_PAGE_POINTS = 612
 
 /**
- * The preview pane's routes, wired to the workspace, the history toolset (restore goes through the same
- * path as the agent's `history restore`) and PDFium.
+ * The preview pane's routes, wired to the workspace, the history and files toolsets (restore goes through
+ * the same path as the agent's `history restore` and `files restoreBackup`) and PDFium.
  */
 export function createPreviewHandlers(options: { workspace: () => Workspace }) {
   return previewHandlers({
@@ -25,7 +25,9 @@ export function createPreviewHandlers(options: { workspace: () => Workspace }) {
         workspace: options.workspace,
       })
       try {
-        const result = await invoke(session, 'history.restore', { path, version })
+        const result = version.startsWith('b:')
+          ? await invoke(session, 'files.restoreBackup', { path, number: Number(version.slice(2)) })
+          : await invoke(session, 'history.restore', { path, version: version.slice(2) })
         if (!result.ok) throw new AppError('HANDLER_FAILED', result.error)
         const receipt = result.value as { path: string; bytes: number; restored_from: string }
         // What was stored, read back from the workspace.

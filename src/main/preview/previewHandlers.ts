@@ -20,7 +20,7 @@ const CACHED_WORKBOOKS = 3
 
 export interface PreviewHandlerOptions {
   workspace: () => Workspace
-  /** Restores a history version through the history toolset; returns its receipt. */
+  /** Restores a history version (`h:<id>`) or a backup (`b:<n>`) through its toolset; returns its receipt. */
   restore: (path: string, version: string) => Promise<{ path: string; restoredFrom: string; bytes: number }>
   /** Draws one PDF page (PDFium); `pageCount` without rendering when `page` is 0. */
   renderPdf: (
@@ -40,7 +40,7 @@ interface Loaded {
 
 /** The `preview.*` routes: what the preview pane shows of workspace files and their stored versions. */
 export function previewHandlers(options: PreviewHandlerOptions) {
-  const workbooks = new Map<string, WorkbookModel>()
+  const workbooks = new Map<string, Promise<WorkbookModel>>()
 
   const load = async (path: string, version: string): Promise<Loaded> => {
     const workspace = options.workspace()
@@ -87,7 +87,8 @@ export function previewHandlers(options: PreviewHandlerOptions) {
     return workbookOf(await load(path, version))
   }
 
-  const workbookOf = (loaded: Loaded): WorkbookModel => {
+  // The promise is cached, so a page asked for while the workbook is still opening waits for the same read.
+  const workbookOf = (loaded: Loaded): Promise<WorkbookModel> => {
     const cached = workbooks.get(loaded.key)
     if (cached) {
       workbooks.delete(loaded.key)
@@ -96,6 +97,9 @@ export function previewHandlers(options: PreviewHandlerOptions) {
     }
     const model = readWorkbook(loaded.bytes)
     workbooks.set(loaded.key, model)
+    model.catch(() => {
+      if (workbooks.get(loaded.key) === model) workbooks.delete(loaded.key)
+    })
     while (workbooks.size > CACHED_WORKBOOKS) workbooks.delete(workbooks.keys().next().value as string)
     return model
   }
@@ -118,7 +122,10 @@ export function previewHandlers(options: PreviewHandlerOptions) {
       const { kind, mimeType, language } = kindOf(loaded.name, loaded.bytes.subarray(0, 16))
       switch (kind) {
         case 'sheet': {
-          const model = workbookOf(loaded)
+          const model = await workbookOf(loaded)
+          // A large sheet goes on being read after the first page is out: its row count and merges follow.
+          for (const sheet of model.sheets)
+            if (sheet.info.rowsExact === false) void sheet.complete().catch(() => undefined)
           return {
             kind: 'sheet',
             ...common,
@@ -157,8 +164,15 @@ export function previewHandlers(options: PreviewHandlerOptions) {
       from: number
       count: number
     }) => {
-      const model = await workbook(input.path, input.version)
-      return { rows: sheetOf(model, input.sheet).rows(input.from, input.count) }
+      const sheet = sheetOf(await workbook(input.path, input.version), input.sheet)
+      const rows = await sheet.rows(input.from, input.count)
+      const complete = sheet.info.rowsExact !== false
+      return {
+        rows,
+        sheet: complete
+          ? { rows: sheet.info.rows, complete, merges: sheet.info.merges }
+          : { rows: sheet.info.rows, complete },
+      }
     },
     'preview.pdfPage': async (input: { path: string; version: string; page: number; width: number }) => {
       const loaded = await load(input.path, input.version)
@@ -206,11 +220,11 @@ export function previewHandlers(options: PreviewHandlerOptions) {
         workbook(input.path, input.version),
         workbook(input.path, input.against),
       ])
-      return compareWorkbooks(next, previous, MAX_COMPARED_CELLS)
+      return await compareWorkbooks(next, previous, MAX_COMPARED_CELLS)
     },
     'preview.restore': async (input: { path: string; version: string }) => {
       workbooks.clear()
-      return options.restore(input.path, input.version.slice(2))
+      return options.restore(input.path, input.version)
     },
   }
 }

@@ -73,6 +73,16 @@ export const AutomationOutput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('conversation') }),
   /** The answer is appended to a workspace file (Markdown), written atomically. */
   z.object({ kind: z.literal('file'), path: z.string().min(1).max(4096) }),
+  /**
+   * The answer is mailed through the email toolset's `send`, as a call of the run: the automation's
+   * approval level applies (sending is an external call).
+   */
+  z.object({
+    kind: z.literal('email'),
+    to: z.array(z.string().trim().email().max(320)).min(1).max(20),
+    /** The e-mail account (default: the only or default one). */
+    account: z.string().min(1).max(100).optional(),
+  }),
 ])
 export type AutomationOutput = z.infer<typeof AutomationOutput>
 

@@ -24,6 +24,20 @@ export interface UnattendedRunInput {
   /** After this the run is stopped and marked failed. */
   deadlineMs: number
   signal?: AbortSignal
+  /**
+   * A tool call made with the answer after a successful run (the result sent by e-mail), through the
+   * run's own approval gate; its decision is recorded with the others.
+   */
+  deliver?: (answer: string) => { name: string; arguments: Record<string, unknown> }
+}
+
+/** What became of `deliver`'s call. */
+export interface UnattendedDelivery {
+  ok: boolean
+  /** Refused by the approval gate (the decision is among `decisions`). */
+  denied: boolean
+  /** The call's receipt (JSON) or its error. */
+  message: string
 }
 
 /** One approval decision of an unattended run, as the run's history shows it. */
@@ -45,4 +59,5 @@ export interface UnattendedRunResult {
   /** Agent paths the run returned. */
   files: string[]
   steps: number
+  delivery?: UnattendedDelivery
 }

@@ -28,8 +28,8 @@ beforeAll(async () => {
     workspaceDir: await dirs.make(),
     token: 'attach-check-token',
     events: ['agent.done', 'chat.attachment'],
-    // The converter's count is the test's measure: the background index would convert /inbox's files too.
-    noIndex: true,
+    // The converter's count is the test's measure: the background index (off here) would convert /inbox's
+    // files too.
   })
 })
 afterAll(async () => {

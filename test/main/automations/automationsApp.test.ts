@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type BureauApp, createApp } from '../../../src/main/app'
-import { silentLogger } from '../../../src/main/platform'
+import { type DesktopNotification, silentLogger } from '../../../src/main/platform'
 import { emailPasswordSecret } from '../../../src/shared/settings'
 import { type SmtpRecorder, startSmtpRecorder } from '../../support/mailServers'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
@@ -18,6 +18,8 @@ let app: BureauApp
 let workspace: string
 let smtp: SmtpRecorder
 const events: { event: string; payload: unknown }[] = []
+// The desktop shell's seam: a system notifier that records, then hands on to the headless one.
+const notified: DesktopNotification[] = []
 
 beforeAll(async () => {
   llm = await startScriptedLlm()
@@ -29,6 +31,13 @@ beforeAll(async () => {
     workspaceDir: workspace,
     logger: silentLogger,
     noIndex: true,
+    notifier: (fallback) => ({
+      native: true,
+      notify(notification) {
+        notified.push(notification)
+        fallback.notify(notification)
+      },
+    }),
   })
   app.events.subscribe((event, payload) => events.push({ event, payload }))
   smtp = await startSmtpRecorder({ users: { alice: 'alice-secret' }, deliver: () => undefined })
@@ -142,6 +151,47 @@ describe('automations in the app', () => {
     }
     expect(ended.run.status).toBe('denied')
     expect(app.notices.list().some((n) => /Mailer.*denied/.test(n.message))).toBe(true)
+    expect(ended).toMatchObject({ notified: true })
+    expect(notified.at(-1)).toEqual({
+      title: 'Automation "Mailer"',
+      body: '1 call(s) denied (email_send).',
+      level: 'warning',
+      tag: `automation:${automation.id}`,
+    })
+  }, 30_000)
+
+  it('the result goes by e-mail through the email toolset: sent at level all, denied and not sent at level read', async () => {
+    llm.setResponder(() => ({ text: 'Sales this week: 1,234 EUR.' }))
+    const before = smtp.received.length
+    const mailed = await create({
+      name: 'Weekly sales',
+      prompt: 'Sum up the week.',
+      trigger: { kind: 'manual' },
+      approve: 'all',
+      output: { kind: 'email', to: ['anna@example.com'] },
+    })
+    const sent = await service().runNow(mailed.id)
+    expect(sent.status).toBe('ok')
+    expect(smtp.received).toHaveLength(before + 1)
+    const mail = smtp.received.at(-1)
+    expect(mail?.to).toEqual(['anna@example.com'])
+    expect(mail?.raw.toString()).toContain('Sales this week: 1,234 EUR.')
+    expect(mail?.raw.toString()).toContain('Subject: Bureau automation: Weekly sales')
+
+    const held = await create({
+      name: 'Weekly sales, read only',
+      prompt: 'Sum up the week.',
+      trigger: { kind: 'manual' },
+      approve: 'read',
+      output: { kind: 'email', to: ['anna@example.com'] },
+    })
+    const denied = await service().runNow(held.id)
+    expect(denied.status).toBe('denied')
+    expect(denied.message).toContain('1,234 EUR')
+    expect(denied.denials).toEqual([
+      expect.objectContaining({ call: expect.stringMatching(/email/), risk: 'external', outcome: 'denied' }),
+    ])
+    expect(smtp.received).toHaveLength(before + 1)
   }, 30_000)
 
   it('the scripted model creates an automation from chat: the approval card appears; after approval it is listed and runs', async () => {

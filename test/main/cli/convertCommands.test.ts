@@ -8,6 +8,7 @@ import { runCliInProcess } from '../../support/inProcessCli'
 import type { RecordedRequest } from '../../support/scriptedLlm'
 import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
 import { scriptedSuite } from '../../support/scriptedSuite'
+import { reviewedContract } from '../documents/reviewFixture'
 
 const suite = scriptedSuite('bureau-cli-convert-', { built: true })
 const corpus = (name: string) => fixturePath('core', name)
@@ -138,6 +139,22 @@ describe('the convert toolset from the command line', () => {
     const help = await tool('to_markdown', '--help')
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('max_chars')
+  })
+
+  it('--accepted-text prints a reviewed Word file as if every change were accepted', async () => {
+    const dir = await suite.dirs.make()
+    const contract = join(dir, 'contract.docx')
+    await writeFile(contract, reviewedContract())
+    const marked = await runCliInProcess(['convert', contract])
+    expect(marked.code).toBe(0)
+    expect(marked.stdout).toContain('{--30--}[#1 Alice 2024-05-02]{++45++}[#2 Alice 2024-05-01]')
+    expect(marked.stdout).toContain('## Comments')
+    const accepted = await runCliInProcess(['convert', '--accepted-text', contract])
+    expect(accepted.code).toBe(0)
+    expect(accepted.stdout).toContain('The **Supplier** shall deliver within 45 days.')
+    expect(accepted.stdout).not.toMatch(/\{\+\+|\{--|Comments|Really/)
+    const help = await runCliInProcess(['convert', '--help'])
+    expect(help.stdout).toContain('--accepted-text')
   })
 
   it("a truncated picture: only Bureau's error on stderr, not the image libraries' own lines", async () => {

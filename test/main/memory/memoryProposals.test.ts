@@ -18,7 +18,6 @@ const start = () =>
     workspaceDir: suite.workspaceDir,
     token: 'memory',
     events: EVENTS,
-    noIndex: true,
   })
 
 const propose = (text: string, extra: Record<string, unknown> = {}) => [

@@ -110,7 +110,7 @@ describe('preview of a workbook', () => {
     ).rejects.toThrow(/no sheet "Nope".*Sales, Empty/)
   })
 
-  it('lists versions, compares two and restores the older through the history toolset', async () => {
+  it('lists versions, compares two, restores the older through the history toolset and a backup through the files toolset', async () => {
     const changed = await styledWorkbook(2001)
     await workspace.writeFile('/book.xlsx', changed)
     const { versions } = await handlers['preview.versions']({ path: '/book.xlsx' })
@@ -144,9 +144,29 @@ describe('preview of a workbook', () => {
       count: 1,
     })
     expect(now.rows[0]?.cells.find((c) => c.c === 2)?.t).toBe('2000.5')
+
+    // The restore kept the content it replaced as the newest backup: restoring that one (through the files
+    // toolset) brings 2001 back, and its receipt names the backup file.
+    const backup = (await handlers['preview.versions']({ path: '/book.xlsx' })).versions.find(
+      (v) => v.source === 'backup',
+    )
+    expect(backup?.version).toMatch(/^b:\d+$/)
+    const fromBackup = await handlers['preview.restore']({
+      path: '/book.xlsx',
+      version: backup?.version ?? '',
+    })
+    expect(fromBackup.restoredFrom).toMatch(/\.bak$/)
+    const back = await handlers['preview.sheetRows']({
+      path: '/book.xlsx',
+      version: 'current',
+      sheet: 'Sales',
+      from: 4,
+      count: 1,
+    })
+    expect(back.rows[0]?.cells.find((c) => c.c === 2)?.t).toBe('2001')
   })
 
-  it('shows a chart the spreadsheet toolset added as a placeholder at its anchor', async () => {
+  it('reads a chart the spreadsheet toolset added: its kind, cached values and anchor', async () => {
     const session = createToolSession({ toolsets: [await loadSpreadsheetToolset()], workspace })
     try {
       const added = await invoke(session, 'spreadsheet.add_chart', {
@@ -162,7 +182,20 @@ describe('preview of a workbook', () => {
       await session.dispose()
     }
     const sales = as(await describeFile('/chart.xlsx'), 'sheet').sheets[0]
-    expect(sales?.placeholders).toEqual([{ kind: 'chart', title: 'Amount by region', anchor: 'E2' }])
+    expect(sales?.placeholders).toEqual([
+      {
+        kind: 'chart',
+        title: 'Amount by region',
+        anchor: 'E2',
+        to: 'M17',
+        chart: {
+          type: 'column',
+          grouping: 'clustered',
+          categories: ['North', 'South'],
+          series: [{ name: 'Amount', values: [1200.5, 800] }],
+        },
+      },
+    ])
   })
 
   it('refuses a damaged workbook with a clear message', async () => {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
-import type { VoiceEngines } from '../../../src/shared/ipc'
+import type { SpeechModelSummary, VoiceEngines } from '../../../src/shared/ipc'
 import { defaultSettings, PublicSettings, type SettingsPatch } from '../../../src/shared/settings'
 import { fakeBureau } from '../../support/fakeBureau'
 
@@ -50,6 +50,8 @@ const engines: VoiceEngines = {
   ],
 }
 
+let models: SpeechModelSummary[] = []
+
 function setup() {
   const settings = PublicSettings.parse({
     ...defaultSettings(),
@@ -59,6 +61,7 @@ function setup() {
   })
   invoke.mockImplementation(async (route: string, patch?: SettingsPatch) => {
     if (route === 'voice.engines') return engines
+    if (route === 'voice.models') return models
     if (route === 'settings.update') return PublicSettings.parse({ ...settings, ...patch })
     throw new Error(`unexpected route ${route}`)
   })
@@ -82,6 +85,65 @@ describe('VoiceSettingsForm', () => {
   afterEach(() => {
     cleanup()
     invoke.mockReset()
+    models = []
+    engines.stt = engines.stt.filter((e) => e.id !== 'whisper' && e.id !== 'pocketsphinx')
+  })
+
+  it('lists every engine with its state and the exact install command; a whisper model can be chosen', async () => {
+    engines.stt = [
+      {
+        id: 'whisper',
+        label: 'whisper.cpp (offline)',
+        available: true,
+        state: 'ready',
+        runsIn: 'host',
+        voices: [],
+      },
+      {
+        id: 'pocketsphinx',
+        label: 'PocketSphinx',
+        available: false,
+        state: 'needs-install',
+        reason: 'Install it: `sudo apt install pocketsphinx pocketsphinx-en-us`',
+        runsIn: 'host',
+        voices: [],
+      },
+      ...engines.stt,
+    ]
+    models = [
+      {
+        id: 'whisper-base.en',
+        kind: 'whisper',
+        name: 'Whisper base (English)',
+        language: 'en',
+        licence: 'MIT',
+        sizeBytes: 147_964_211,
+        pinned: false,
+        installed: true,
+        installedBytes: 147_964_211,
+        partialBytes: 0,
+        download: null,
+      },
+    ]
+    const { listening } = setup()
+    const states = await listening.findByRole('list', { name: 'Recognition engines' })
+    await waitFor(() => expect(within(states).getAllByRole('listitem')).toHaveLength(4))
+    const sphinx = within(states).getByText('PocketSphinx').closest('li') as HTMLElement
+    expect(within(sphinx).getByText('Needs an install')).toBeTruthy()
+    expect(sphinx.querySelector('code')?.textContent).toBe('sudo apt install pocketsphinx pocketsphinx-en-us')
+    fireEvent.change(listening.getByRole('combobox', { name: 'Engine' }), { target: { value: 'whisper' } })
+    const model = (await listening.findByRole('combobox', { name: 'Whisper model' })) as HTMLSelectElement
+    fireEvent.change(model, { target: { value: 'whisper-base.en' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await screen.findByText('Saved')
+    expect(invoke).toHaveBeenCalledWith(
+      'settings.update',
+      expect.objectContaining({
+        voice: expect.objectContaining({
+          stt: expect.objectContaining({ engine: 'whisper', whisperModel: 'whisper-base.en' }),
+        }),
+      }),
+    )
   })
 
   it('lists the engines the host reports, marking the unavailable ones, with the service fields of openai', async () => {
@@ -91,11 +153,12 @@ describe('VoiceSettingsForm', () => {
     expect(ttsOptions.map((o) => o.textContent)).toEqual(['eSpeak NG', 'OpenAI-compatible'])
     const sttOptions = within(listening.getByRole('combobox', { name: 'Engine' })).getAllByRole('option')
     expect(sttOptions.map((o) => o.textContent)).toEqual([
-      'OpenAI-compatible — not available',
-      'Web Speech — not available',
+      'OpenAI-compatible — not available here',
+      'Web Speech — not available here',
     ])
     expect(speech.getByText('Audio is sent to api.example.com.')).toBeTruthy()
-    expect(listening.getByText('Set a key.')).toBeTruthy()
+    // In the list of engines and under the chosen one.
+    expect(listening.getAllByText('Set a key.')).toHaveLength(2)
     expect(speech.getByRole('textbox', { name: 'Speech service URL' })).toBeTruthy()
     expect(speech.getByRole('textbox', { name: 'Speech model' })).toBeTruthy()
     expect(speech.getByText('Speech API key')).toBeTruthy()
@@ -121,7 +184,7 @@ describe('VoiceSettingsForm', () => {
     expect(invoke).toHaveBeenCalledWith('settings.update', {
       voice: {
         tts: { engine: 'openai', voice: 'alloy', rate: 1, baseUrl: 'http://127.0.0.1:8000/v1', model: null },
-        stt: { engine: 'openai', language: 'de', baseUrl: null, model: 'whisper-large' },
+        stt: { engine: 'openai', whisperModel: null, language: 'de', baseUrl: null, model: 'whisper-large' },
         autoSpeak: false,
         vad: { thresholdDb: -45, silenceMs: 1500 },
       },

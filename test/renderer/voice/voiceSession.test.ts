@@ -100,12 +100,15 @@ function harness() {
   }
 
   const transcripts: Array<string | Error> = []
+  /** Text so far that the next transcription reports before its result. */
+  const partials: string[] = []
   const deps: VoiceSessionDeps = {
     host,
     output: () => output as SpeechOutput,
     transcriber: () => ({
       kind: 'recording',
-      async transcribe() {
+      async transcribe(_audio, onPartial) {
+        for (const text of partials.splice(0)) onPartial?.(text)
         const next = transcripts.shift() ?? ''
         if (next instanceof Error) throw next
         return next
@@ -153,6 +156,7 @@ function harness() {
     syntheses,
     playbacks,
     transcripts,
+    partials,
     recordings,
     speak,
     delta,
@@ -167,6 +171,7 @@ function harness() {
     get state() {
       return session.state
     },
+    states,
   }
 }
 
@@ -272,6 +277,16 @@ describe('voice session', () => {
     for (let i = 0; i < 5; i++) await tick()
     expect(h.asks.map((a) => a.text)).toEqual(['How did March go?', 'Wait, what about April?'])
     expect(h.asks[1]).toMatchObject({ conversationId: 'c1' })
+  })
+
+  it('shows the text recognised so far while transcribing, then the transcript', async () => {
+    const h = harness()
+    h.partials.push('What were', 'What were the sales')
+    await handsFreeQuestion(h, 'What were the sales in March?')
+    const seen = h.states.map((s) => ({ phase: s.phase, interim: s.interim }))
+    expect(seen).toContainEqual({ phase: 'transcribing', interim: 'What were' })
+    expect(seen).toContainEqual({ phase: 'transcribing', interim: 'What were the sales' })
+    expect(h.state.transcript).toBe('What were the sales in March?')
   })
 
   it('a failed transcription says why and keeps the microphone listening', async () => {

@@ -11,7 +11,14 @@ import type {
   Events,
 } from '../../../shared/ipc'
 import type { EventBus } from '../../platform'
-import { type ApprovalGate, type Toolset, type ToolsetSource, toolsetList } from '../../tools'
+import {
+  type ApprovalGate,
+  createToolSession,
+  invoke,
+  type Toolset,
+  type ToolsetSource,
+  toolsetList,
+} from '../../tools'
 import type { Workspace } from '../../workspace'
 import { policyFor, withGrant } from '../approvals'
 import type { ConversationStore } from '../conversations/conversationStore'
@@ -410,7 +417,27 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         const error = result.error ?? result.message
         return { ...base, status: 'failed', message: result.message || error, error }
       }
-      return { ...base, status: 'ok', message: result.message || result.text }
+      const answer = result.message || result.text
+      if (!input.deliver) return { ...base, status: 'ok', message: answer }
+      // The result sent on (by e-mail): one more call of the run, through the same gate.
+      const call = input.deliver(answer)
+      // Every toolset of the host: the delivery's toolset need not be among those the model was offered.
+      const session = createToolSession({
+        toolsets: toolsetList(await options.toolsets()),
+        workspace: () => options.workspace(),
+      })
+      try {
+        const sent = await invoke(session, call.name, call.arguments, {
+          approve,
+          ...(input.signal ? { signal: input.signal } : {}),
+        })
+        const delivery = sent.ok
+          ? { ok: true, denied: false, message: JSON.stringify(sent.value).slice(0, 2000) }
+          : { ok: false, denied: sent.stage === 'denied', message: sent.error }
+        return { ...base, status: 'ok', message: answer, delivery }
+      } finally {
+        await session.dispose()
+      }
     },
     async regenerate(ref) {
       refuseBusy(ref.conversationId)

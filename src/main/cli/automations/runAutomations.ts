@@ -25,6 +25,7 @@ export interface AutomationAddOptions extends AutomationsCliOptions {
   approve?: string
   toolsets?: string
   resultFile?: string
+  resultMail?: string
   skipMissed?: boolean
   maxSteps?: string
   deadline?: string
@@ -105,6 +106,8 @@ export async function runAutomationsAdd(
   options: AutomationAddOptions,
   io: TextIo = processTextIo,
 ): Promise<void> {
+  if (options.resultFile && options.resultMail)
+    throw new AppError('VALIDATION_FAILED', 'Give one of --result-file and --result-mail.')
   const automation = await withService(options, io, (service) =>
     service.create({
       name,
@@ -120,6 +123,9 @@ export async function runAutomationsAdd(
           }
         : {}),
       ...(options.resultFile ? { output: { kind: 'file', path: options.resultFile } } : {}),
+      ...(options.resultMail
+        ? { output: { kind: 'email', to: options.resultMail.split(',').map((a) => a.trim()) } }
+        : {}),
       ...(options.skipMissed ? { missed: 'skip' } : {}),
       ...(options.maxSteps ? { maxSteps: Number(options.maxSteps) } : {}),
       ...(options.deadline ? { deadlineMinutes: Number(options.deadline) } : {}),

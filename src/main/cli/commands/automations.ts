@@ -47,6 +47,10 @@ export function registerAutomationsCommand(program: Command): void {
     .option('--approve <level>', 'what a run may do unattended: none | read | write | all (default read)')
     .option('--toolsets <a,b>', 'toolsets offered (default: as in chat)')
     .option('--result-file <path>', 'also append each answer to this workspace file')
+    .option(
+      '--result-mail <addresses>',
+      "also e-mail each answer to these addresses (comma-separated) through the email toolset's send; the --approve level applies (sending is external: all)",
+    )
     .option('--skip-missed', 'skip schedules missed while Bureau was closed (default: run once at start)')
     .option('--max-steps <n>', 'step budget of a run (default 20)')
     .option('--deadline <minutes>', 'a run is stopped after this (default 10)')

@@ -15,6 +15,10 @@ export function registerConvertCommand(program: Command): void {
       'character budget per file (longer output is summarised or cut)',
       parsePositiveInt,
     )
+    .option(
+      '--accepted-text',
+      'Word files: the text as if every tracked change were accepted, without change marks or comments (default: changes shown as {++inserted++}/{--deleted--} with author and date, comments listed)',
+    )
     .option('--json', 'print JSON with a status per file instead of Markdown')
     .option('--no-cache', 'convert every file even when the same bytes were converted earlier in the batch')
     .addOption(

@@ -115,6 +115,7 @@ export async function runConvert(
           keepDataUris: options.keepDataUris === true,
           noCache: options.cache === false,
           maxChars: options.maxChars,
+          ...(options.acceptedText === true && { acceptedText: true }),
           signal: controller.signal,
         },
       )

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors'
-import { childElements, elements, insertAfter, remove, setText } from './wordXml'
+import { childElements, insertAfter, remove, setText } from './wordXml'
 
 /** One piece of a paragraph's live text: a w:t (or a tab/break standing for one character) in a run. */
 interface Piece {
@@ -44,6 +44,33 @@ export function liveRuns(p: Element): Element[] {
   return runs
 }
 
+/** A paragraph's live text only (what `paragraphText` gives as `text`), without the pieces. */
+export function liveText(p: Element): string {
+  let text = ''
+  const walk = (parent: Element) => {
+    for (let child = parent.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType !== 1) continue
+      const name = child.nodeName
+      if (name === 'w:r') {
+        for (let node = child.firstChild; node; node = node.nextSibling) {
+          if (node.nodeType !== 1) continue
+          const name = node.nodeName
+          if (name === 'w:t') {
+            // A w:t holds one text node; xmldom's textContent would build an array for it.
+            const only = node.firstChild
+            text +=
+              only && !only.nextSibling && only.nodeType === 3
+                ? (only.nodeValue ?? '')
+                : (node.textContent ?? '')
+          } else if (CHAR[name] !== undefined) text += CHAR[name]
+        }
+      } else if (!SKIP.has(name) && name !== 'w:p') walk(child as Element)
+    }
+  }
+  walk(p)
+  return text
+}
+
 export function paragraphText(p: Element): ParagraphText {
   const pieces: Piece[] = []
   let text = ''
@@ -58,12 +85,19 @@ export function paragraphText(p: Element): ParagraphText {
 }
 
 /** Body paragraphs in document order, text boxes' paragraphs left out (they are drawn, not flowed). */
-export function bodyParagraphs(doc: Document): Element[] {
-  return elements(doc, 'w:p').filter((p) => {
-    for (let node = p.parentNode; node; node = node.parentNode)
-      if (node.nodeName === 'w:txbxContent' || node.nodeName === 'mc:Fallback') return false
-    return true
-  })
+export function bodyParagraphs(doc: Document | Element): Element[] {
+  const out: Element[] = []
+  const walk = (parent: Node) => {
+    for (let node = parent.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType !== 1) continue
+      const name = node.nodeName
+      if (name === 'w:txbxContent' || name === 'mc:Fallback') continue
+      if (name === 'w:p') out.push(node as Element)
+      if (node.firstChild) walk(node)
+    }
+  }
+  walk(doc)
+  return out
 }
 
 /** Splits a run before content child `child`, cutting that child's text at `offset` when given. */
@@ -131,7 +165,7 @@ export interface Match {
 export function findAll(doc: Document, pattern: RegExp): Match[] {
   const found: Match[] = []
   for (const p of bodyParagraphs(doc)) {
-    const { text } = paragraphText(p)
+    const text = liveText(p)
     pattern.lastIndex = 0
     for (const match of text.matchAll(pattern))
       if (match[0].length > 0) found.push({ p, from: match.index, to: match.index + match[0].length })

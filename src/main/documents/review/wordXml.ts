@@ -121,26 +121,32 @@ export function insertAfter(node: Node, after: Node): void {
   after.parentNode?.insertBefore(node, after.nextSibling)
 }
 
+const ID_TAGS = new Set([
+  'w:ins',
+  'w:del',
+  'w:moveFrom',
+  'w:moveTo',
+  'w:comment',
+  'w:commentRangeStart',
+  'w:rPrChange',
+  'w:pPrChange',
+])
+
 /** The highest numeric w:id in the given parts plus one: review marks and comments share no ids. */
 export function nextId(...docs: (Document | undefined)[]): number {
   let max = 0
-  for (const doc of docs) {
-    if (!doc) continue
-    for (const tag of [
-      'w:ins',
-      'w:del',
-      'w:moveFrom',
-      'w:moveTo',
-      'w:comment',
-      'w:commentRangeStart',
-      'w:rPrChange',
-      'w:pPrChange',
-    ])
-      for (const element of elements(doc, tag)) {
-        const id = Number(element.getAttribute('w:id'))
-        if (Number.isFinite(id)) max = Math.max(max, id)
+  // One walk by hand: a getElementsByTagName per tag walks the whole part eight times per edit.
+  const walk = (parent: Node) => {
+    for (let node = parent.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType !== 1) continue
+      if (ID_TAGS.has(node.nodeName)) {
+        const id = Number((node as Element).getAttribute('w:id'))
+        if (Number.isFinite(id) && id > max) max = id
       }
+      if (node.firstChild) walk(node)
+    }
   }
+  for (const doc of docs) if (doc) walk(doc)
   return max + 1
 }
 

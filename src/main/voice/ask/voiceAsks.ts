@@ -48,7 +48,10 @@ export interface VoiceConversations {
 }
 
 export interface VoiceEventSink {
-  emit<K extends 'voice.delta' | 'voice.done'>(event: K, payload: EventPayload<Events, K>): void
+  emit<K extends 'voice.delta' | 'voice.done' | 'voice.modelProgress' | 'voice.partial'>(
+    event: K,
+    payload: EventPayload<Events, K>,
+  ): void
 }
 
 interface Run {

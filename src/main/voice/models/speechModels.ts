@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -92,6 +94,27 @@ export interface SpeechModelStoreOptions {
   dataDir: string
   catalogue?: SpeechModelEntry[]
   fetch?: typeof fetch
+  /**
+   * A mirror that serves each file at `<mirror>/<model id>/<file name>` (an organisation's own copy,
+   * an offline test server); default `BUREAU_SPEECH_MODELS_URL`. Pinned digests still apply.
+   */
+  mirror?: string | undefined
+}
+
+/** The catalogue with every file fetched from the mirror instead, when one is set. */
+function mirrored(catalogue: SpeechModelEntry[], mirror: string | undefined): SpeechModelEntry[] {
+  if (!mirror) return catalogue
+  const base = z.url({ protocol: /^https?$/ }).safeParse(mirror)
+  if (!base.success)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `BUREAU_SPEECH_MODELS_URL must be an http:// or https:// URL, not ${JSON.stringify(mirror.slice(0, 80))}.`,
+    )
+  const root = base.data.replace(/\/+$/, '')
+  return catalogue.map((e) => ({
+    ...e,
+    files: e.files.map((f) => ({ ...f, url: `${root}/${e.id}/${f.name}` })),
+  }))
 }
 
 /** `<data-dir>/speech/<id>/`: one folder per installed speech model with a `speech-model.json` receipt. */
@@ -102,7 +125,10 @@ export function speechModelsDir(dataDir: string): string {
 /** Installed speech models: downloads with progress, resume and verification; removal. */
 export function createSpeechModelStore(options: SpeechModelStoreOptions) {
   const dir = speechModelsDir(options.dataDir)
-  const catalogue = options.catalogue ?? SPEECH_CATALOGUE
+  const catalogue = mirrored(
+    options.catalogue ?? SPEECH_CATALOGUE,
+    options.mirror ?? (process.env.BUREAU_SPEECH_MODELS_URL || undefined),
+  )
   const entry = (id: string) => {
     const found = catalogue.find((e) => e.id === id)
     if (!found)
@@ -138,8 +164,31 @@ export function createSpeechModelStore(options: SpeechModelStoreOptions) {
     }
   }
 
+  /** The sha256 of a file a stopped download finished, if it is there and matches the pinned digest. */
+  async function finishedFile(path: string, sha256: string | null): Promise<string | undefined> {
+    const info = await stat(path).catch(() => undefined)
+    if (!info?.isFile()) return undefined
+    const digest = createHash('sha256')
+    for await (const chunk of createReadStream(path)) digest.update(chunk as Buffer)
+    const hex = digest.digest('hex')
+    if (sha256 && hex !== sha256) {
+      await rm(path, { force: true })
+      return undefined
+    }
+    return hex
+  }
+
   const store = {
     catalogue: () => catalogue,
+    entry,
+    /** Bytes of a stopped download kept in `<id>.partial/` to resume. */
+    async partialBytes(id: string): Promise<number> {
+      const folder = join(dir, `${id}.partial`)
+      const names = await readdir(folder).catch(() => [] as string[])
+      let total = 0
+      for (const name of names) total += (await stat(join(folder, name)).catch(() => undefined))?.size ?? 0
+      return total
+    },
     dir,
     async list(): Promise<InstalledSpeechModel[]> {
       const names = await readdir(dir).catch(() => [] as string[])
@@ -172,6 +221,12 @@ export function createSpeechModelStore(options: SpeechModelStoreOptions) {
       await mkdir(partial, { recursive: true })
       const files: { name: string; sha256: string }[] = []
       for (const file of model.files) {
+        // A file a stopped download already finished (and verified, where pinned) is not fetched again.
+        const done = await finishedFile(join(partial, file.name), file.sha256)
+        if (done) {
+          files.push({ name: file.name, sha256: done })
+          continue
+        }
         const result = await downloadFile({
           url: file.url,
           target: join(partial, file.name),

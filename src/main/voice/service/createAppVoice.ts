@@ -15,6 +15,16 @@ export interface AppVoiceOptions {
   logger?: Logger
 }
 
+/** A provider that runs on this computer: the embedded model, Ollama, or any server on loopback. */
+function isLocalProvider(provider: ProviderEndpoint): boolean {
+  if (provider.kind === 'local' || provider.kind === 'ollama') return true
+  try {
+    return /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(new URL(provider.baseUrl).hostname)
+  } catch {
+    return false
+  }
+}
+
 /**
  * The voice service as the app runs it. Spoken answers are saved in `<data-dir>/conversations`, the
  * chat's folder, so they show in the Chat page; the chat service refuses a second run in a
@@ -31,6 +41,8 @@ export function createAppVoice(options: AppVoiceOptions): VoiceService {
       ...(options.logger ? { logger: options.logger } : {}),
     }),
     events: options.events,
+    dataDir: options.dataDir,
+    providerIsLocal: async () => isLocalProvider(await options.provider()),
     ...(options.logger ? { logger: options.logger } : {}),
   })
 }

@@ -18,6 +18,7 @@ import {
 } from '../ask/voiceAsks'
 import { createEspeakEngine, type EspeakEngineOptions } from '../espeak/espeakEngine'
 import { createFestivalEngine } from '../festival/festivalEngine'
+import { createSpeechDownloads, type SpeechDownloads } from '../models/speechDownloads'
 import { createSpeechModelStore, type SpeechModelStore } from '../models/speechModels'
 import {
   type EndpointSources,
@@ -80,11 +81,15 @@ export interface VoiceService {
       language?: string | undefined
       engine?: SttId | undefined
       onPartial?: ((text: string) => void) | undefined
+      /** Sends the text so far as `voice.partial` events under this id. */
+      requestId?: string | undefined
     },
     signal?: AbortSignal,
   ): Promise<TranscribeResult>
   /** The installed speech models (downloads, removal). */
   speechModels: SpeechModelStore | undefined
+  /** Background downloads of speech models with progress events (when the service has events). */
+  modelDownloads: SpeechDownloads | undefined
   ask(input: VoiceAskInput): Promise<VoiceAskResult>
   cancel(askId: string): boolean
   interrupt(input: { conversationId: string; messageId: string; spokenText: string }): Promise<boolean>
@@ -109,6 +114,14 @@ export function createVoiceService(options: VoiceServiceOptions): VoiceService {
   const openaiSpeech = createOpenAiSpeechEngine(openAiOptions('tts'))
   const transcriber = createOpenAiTranscriber(openAiOptions('stt'))
   const speechModels = options.dataDir ? createSpeechModelStore({ dataDir: options.dataDir }) : undefined
+  const events = options.events
+  const modelDownloads =
+    speechModels && events
+      ? createSpeechDownloads({
+          store: speechModels,
+          emit: (progress) => events.emit('voice.modelProgress', progress),
+        })
+      : undefined
   const festival = createFestivalEngine()
   const piper = createPiperEngine({ voicesDir: speechModels?.dir ?? '' })
   const whisper = createWhisperEngine({
@@ -276,11 +289,19 @@ export function createVoiceService(options: VoiceServiceOptions): VoiceService {
             'UNSUPPORTED',
             `${engineId} takes WAV audio (any sample rate), not ${input.mimeType.slice(0, 40)}.`,
           )
+        const requestId = input.requestId
+        const onPartial =
+          requestId && events
+            ? (text: string) => {
+                input.onPartial?.(text)
+                events.emit('voice.partial', { requestId, text })
+              }
+            : input.onPartial
         const heard = await recognizers[engineId].transcribe(
           {
             pcm: wavToRecognizerPcm(input.audio),
             language: input.language ?? stt.language ?? undefined,
-            onPartial: input.onPartial,
+            onPartial,
           },
           signal,
         )
@@ -330,7 +351,9 @@ export function createVoiceService(options: VoiceServiceOptions): VoiceService {
       })
     },
     speechModels,
+    modelDownloads,
     dispose: async () => {
+      modelDownloads?.dispose()
       await asks?.dispose()
       await whisper.dispose()
       piper.dispose()

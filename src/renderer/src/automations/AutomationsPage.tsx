@@ -158,9 +158,9 @@ export default function AutomationsPage() {
   useEffect(() => {
     const refresh = () => void client.invalidateQueries({ queryKey: ['automations'] })
     const offChanged = bureau.on('automations.changed', refresh)
-    const offEnded = bureau.on('automations.runEnded', ({ name, run }) => {
+    const offEnded = bureau.on('automations.runEnded', ({ name, run, notified }) => {
       refresh()
-      if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
+      if (!notified && typeof Notification !== 'undefined' && Notification.permission === 'granted')
         new Notification(`Automation "${name}"`, {
           body: run.status === 'ok' ? run.message.slice(0, 200) : resultText(run),
         })

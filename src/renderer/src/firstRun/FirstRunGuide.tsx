@@ -17,6 +17,7 @@ import {
 } from '../settings/modelsApi'
 import { useProviders, useProvidersApi } from '../settings/providersApi'
 import { SETTINGS_KEY } from '../settings/useSettings'
+import { TalkOffline } from './TalkOffline'
 
 type Choice = 'local' | 'ollama' | 'cloud'
 
@@ -261,6 +262,7 @@ export function FirstRunGuide({ settings }: { settings: PublicSettings }) {
         <OllamaPath chosen={choice === 'ollama'} remember={remember('ollama')} />
         <CloudPath chosen={choice === 'cloud'} remember={remember('cloud')} />
       </div>
+      <TalkOffline />
     </section>
   )
 }

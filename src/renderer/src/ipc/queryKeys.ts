@@ -13,6 +13,11 @@ export const queryKeys = {
     downloads: () => ['models', 'downloads'] as const,
   },
   ollama: () => ['ollama'] as const,
+  voice: {
+    all: () => ['voice'] as const,
+    engines: () => ['voice', 'engines'] as const,
+    models: () => ['voice', 'models'] as const,
+  },
   preview: {
     all: () => ['preview'] as const,
     describe: (path: string | undefined, version: string) => ['preview', 'describe', path, version] as const,

@@ -177,7 +177,7 @@ function Versions({
           Compare with previous
         </button>
       )}
-      {version.startsWith('h:') &&
+      {(version.startsWith('h:') || version.startsWith('b:')) &&
         (confirming ? (
           <span className="restore-confirm">
             <span>Restore this version? The file now is kept as a backup.</span>

@@ -32,6 +32,9 @@ export const MAX_GRID_COLUMNS = 200
 const MAX_COVERED = 200_000
 
 const pixels = (chars: number) => Math.round(chars * 7 + 10)
+/** A stored row height (points) on screen; a row without one keeps the grid's height. */
+const rowPixels = (points: number | undefined) =>
+  points === undefined ? ROW_HEIGHT : Math.max(4, Math.round((points * 4) / 3))
 
 function borderCss(style: string | undefined): string | undefined {
   if (!style) return undefined
@@ -124,6 +127,7 @@ interface RowProps {
   data: PreviewRow | undefined
   /** Offset in the body for a scrolled row; undefined for a frozen row (in the sticky head). */
   top: number | undefined
+  height: number
   className: string
   selectedColumn: number | undefined
   shared: RowShared
@@ -134,7 +138,7 @@ const sameShared = (a: RowShared, b: RowShared) =>
 
 /** One row of the grid; re-rendered only when its data, place, selection or the sheet's look change. */
 const GridRow = memo(
-  function GridRow({ row, data, top, className, selectedColumn, shared }: RowProps) {
+  function GridRow({ row, data, top, height, className, selectedColumn, shared }: RowProps) {
     const { columns, widths, lefts, totalWidth, frozenColumns, styles, sheet, changes, compared, merges } =
       shared
     const byColumn: (PreviewCell | undefined)[] = []
@@ -194,17 +198,17 @@ const GridRow = memo(
         </div>,
       )
     }
-    const style: CSSProperties =
+    const style: CSSProperties & { '--row-height'?: string } =
       top === undefined
         ? { width: totalWidth }
         : {
             position: 'absolute',
             top: 0,
             left: 0,
-            height: ROW_HEIGHT,
             width: totalWidth,
             transform: `translateY(${top}px)`,
           }
+    if (height !== ROW_HEIGHT) style['--row-height'] = `${height}px`
     if (raised) style.zIndex = 1
     return (
       <div role="row" aria-rowindex={row + 1} className={className} style={style}>
@@ -219,6 +223,7 @@ const GridRow = memo(
     a.row === b.row &&
     a.data === b.data &&
     a.top === b.top &&
+    a.height === b.height &&
     a.className === b.className &&
     a.selectedColumn === b.selectedColumn &&
     sameShared(a.shared, b.shared),
@@ -243,7 +248,6 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
   const comparedId = `${gridId}-compared`
   const scrollRef = useRef<HTMLDivElement>(null)
   const columns = Math.min(Math.max(sheet.columns, 1), MAX_GRID_COLUMNS)
-  const frozenRows = Math.min(sheet.frozen.rows, sheet.rows, 20)
   const frozenColumns = Math.min(sheet.frozen.columns, columns, 10)
   const widths = useMemo(
     () => Array.from({ length: columns }, (_, i) => pixels(sheet.widths[i] ?? sheet.defaultWidth)),
@@ -255,16 +259,32 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
     return out
   }, [widths])
   const totalWidth = lefts[lefts.length - 1] ?? ROW_HEADER_WIDTH
-  const merges = useMemo(() => mergesOf(sheet), [sheet])
-  const bodyRows = Math.max(0, sheet.rows - frozenRows)
+  // A large sheet is described before it is read to its end: its row count is then an estimate and its
+  // merges unknown; the answer for a page brings the exact count and the merges once the main has them.
+  const [extent, setExtent] = useState<{ rows: number; merges: readonly string[] }>(() => ({
+    rows: sheet.rows,
+    merges: sheet.merges,
+  }))
+  const complete = sheet.rowsExact !== false
+  const merges = useMemo(() => mergesOf({ ...sheet, merges: [...extent.merges] }), [sheet, extent.merges])
+  const rowCount = extent.rows
+  const frozenRows = Math.min(sheet.frozen.rows, rowCount, 20)
+  const bodyRows = Math.max(0, rowCount - frozenRows)
   const [selected, setSelected] = useState({ row: 1, column: 1 })
+
+  // Stored row heights, read by the virtualiser as rows arrive (rows not loaded yet keep the default).
+  const heights = useRef(new Map<number, number>())
+  const defaultHeight = sheet.defaultHeight === undefined ? ROW_HEIGHT : rowPixels(sheet.defaultHeight)
+  const heightOf = (row: number) => heights.current.get(row) ?? defaultHeight
+  let frozenHeight = 0
+  for (let r = 1; r <= frozenRows; r++) frozenHeight += heightOf(r)
 
   const virtualizer = useVirtualizer({
     count: bodyRows,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: (index) => heightOf(frozenRows + 1 + index),
     overscan: 12,
-    scrollMargin: HEADER_HEIGHT + frozenRows * ROW_HEIGHT,
+    scrollMargin: HEADER_HEIGHT + frozenHeight,
   })
   const items = virtualizer.getVirtualItems()
   const firstRow = frozenRows + 1 + (items[0]?.index ?? 0)
@@ -276,8 +296,10 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
     if (bodyRows > 0)
       for (let p = Math.floor((firstRow - 1) / PAGE_ROWS); p <= Math.floor((lastRow - 1) / PAGE_ROWS); p++)
         wanted.add(p)
+    // The last page of an estimated sheet: its answer waits for the end of the sheet and tells its extent.
+    if (!complete) wanted.add(Math.floor(Math.max(0, sheet.rows - 1) / PAGE_ROWS))
     return [...wanted]
-  }, [firstRow, lastRow, frozenRows, bodyRows])
+  }, [firstRow, lastRow, frozenRows, bodyRows, complete, sheet.rows])
 
   const results = useQueries({
     queries: pages.map((page) => ({
@@ -294,13 +316,32 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
     })),
   })
   const rows = new Map<number, PreviewRow>()
-  for (const result of results) for (const row of result.data?.rows ?? []) rows.set(row.r, row)
+  let heightsChanged = false
+  let finished: { rows: number; merges?: string[] | undefined } | undefined
+  for (const result of results) {
+    if (result.data?.sheet.complete) finished = result.data.sheet
+    for (const row of result.data?.rows ?? []) {
+      rows.set(row.r, row)
+      if (row.h !== undefined && heights.current.get(row.r) !== rowPixels(row.h)) {
+        heights.current.set(row.r, rowPixels(row.h))
+        heightsChanged = true
+      }
+    }
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measures only when a page brought new heights
+  useEffect(() => {
+    if (heightsChanged) virtualizer.measure()
+  }, [heightsChanged])
+  useEffect(() => {
+    if (finished && (finished.rows !== extent.rows || (finished.merges && finished.merges !== extent.merges)))
+      setExtent({ rows: finished.rows, merges: finished.merges ?? extent.merges })
+  }, [finished, extent])
   const failed = results.find((r) => r.isError)?.error
 
   const cellAt = (row: number, column: number) => rows.get(row)?.cells.find((c) => c.c === column)
 
   const select = (row: number, column: number) => {
-    const r = Math.min(Math.max(row, 1), Math.max(sheet.rows, 1))
+    const r = Math.min(Math.max(row, 1), Math.max(rowCount, 1))
     const c = Math.min(Math.max(column, 1), columns)
     setSelected({ row: r, column: c })
     if (r > frozenRows) virtualizer.scrollToIndex(r - frozenRows - 1, { align: 'auto' })
@@ -348,7 +389,7 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
       select(e.ctrlKey ? 1 : selected.row, 1)
     } else if (e.key === 'End') {
       e.preventDefault()
-      select(e.ctrlKey ? sheet.rows : selected.row, columns)
+      select(e.ctrlKey ? rowCount : selected.row, columns)
     }
   }
 
@@ -375,6 +416,7 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
       row={row}
       data={rows.get(row)}
       top={top}
+      height={heightOf(row)}
       className={className}
       selectedColumn={row === selected.row ? selected.column : undefined}
       shared={shared}
@@ -400,7 +442,7 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
         role="grid"
         aria-readonly="true"
         aria-label={`${sheet.name} (read only)`}
-        aria-rowcount={sheet.rows + 1}
+        aria-rowcount={rowCount + 1}
         aria-colcount={columns + 1}
         aria-activedescendant={`${gridId}-${selectedRef}`}
         aria-multiselectable="false"
@@ -433,7 +475,7 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
         <div
           role="rowgroup"
           className="grid-body"
-          style={{ height: bodyRows * ROW_HEIGHT, width: totalWidth }}
+          style={{ height: virtualizer.getTotalSize(), width: totalWidth }}
         >
           {items.map((item) =>
             renderRow(frozenRows + 1 + item.index, item.start - virtualizer.options.scrollMargin),

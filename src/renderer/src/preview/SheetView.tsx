@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react'
 import type { PreviewDescription } from '../../../shared/ipc'
+import { ChartFigure } from './ChartFigure'
 import type { CellChange } from './receiptChanges'
 import { MAX_GRID_COLUMNS, SheetGrid } from './SheetGrid'
 
@@ -132,15 +133,28 @@ export function SheetView({
         ))}
       </div>
       <div className="sheet-panel" id="sheet-panel" role="tabpanel" aria-labelledby={`sheet-tab-${active}`}>
-        {sheet.placeholders.length > 0 && (
+        {sheet.placeholders.some((p) => p.chart) && (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls sideways; keyboard users scroll it too
+          <section className="sheet-charts" aria-label="Charts on this sheet" tabIndex={0}>
+            {sheet.placeholders.map((p, i) =>
+              p.chart ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: charts may share titles
+                <ChartFigure key={i} title={p.title} chart={p.chart} anchor={p.anchor} />
+              ) : null,
+            )}
+          </section>
+        )}
+        {sheet.placeholders.some((p) => !p.chart) && (
           <ul className="sheet-objects" aria-label="Objects on this sheet">
-            {sheet.placeholders.map((p, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: objects may share titles
-              <li key={i}>
-                {p.kind === 'chart' ? 'Chart' : p.kind === 'pivot' ? 'Pivot table' : 'Picture'} “{p.title}” at{' '}
-                {p.anchor}
-              </li>
-            ))}
+            {sheet.placeholders
+              .filter((p) => !p.chart)
+              .map((p, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: objects may share titles
+                <li key={i}>
+                  {p.kind === 'chart' ? 'Chart' : p.kind === 'pivot' ? 'Pivot table' : 'Picture'} “{p.title}”
+                  at {p.anchor}
+                </li>
+              ))}
           </ul>
         )}
         {sheet.columns > MAX_GRID_COLUMNS && (
@@ -165,6 +179,7 @@ export function SheetView({
           onSelect={setSelection}
         />
         <p className="muted small-note">
+          {sheet.rowsExact === false ? 'About ' : ''}
           {sheet.rows.toLocaleString()} rows × {sheet.columns.toLocaleString()} columns
           {sheet.frozen.rows || sheet.frozen.columns
             ? ` · frozen ${sheet.frozen.rows} rows, ${sheet.frozen.columns} columns`

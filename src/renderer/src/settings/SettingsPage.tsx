@@ -12,12 +12,14 @@ import { EmailSection } from './sections/EmailSection'
 import { LocalModelsSection } from './sections/LocalModelsSection'
 import { ProviderSection } from './sections/ProviderSection'
 import { ToolsSection } from './sections/ToolsSection'
+import { VoiceSection } from './sections/VoiceSection'
 import { WorkspaceSection } from './sections/WorkspaceSection'
 import { useSettings } from './useSettings'
 
 const sections = [
   ['provider', 'Model provider'],
   ['local-models', 'Local models'],
+  ['voice', 'Voice'],
   ['workspace', 'Workspace'],
   ['agent', 'Agent'],
   ['approvals', 'Approvals'],
@@ -72,6 +74,7 @@ export default function SettingsPage() {
             )}
             <ProviderSection settings={settings.data} />
             <LocalModelsSection settings={settings.data} />
+            <VoiceSection settings={settings.data} />
             <WorkspaceSection settings={settings.data} />
             <AgentSection settings={settings.data} />
             <ApprovalsSection settings={settings.data} />

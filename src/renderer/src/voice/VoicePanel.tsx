@@ -120,8 +120,15 @@ export default function VoicePanel() {
           {(state.transcript || state.interim) && (
             <section className="voice-transcript" aria-label="You said">
               <span className="voice-who">You</span>
-              <p data-testid="voice-transcript">
-                {state.transcript && state.phase !== 'recording' ? state.transcript : state.interim}
+              <p
+                data-testid="voice-transcript"
+                className={state.phase === 'transcribing' && state.interim ? 'voice-partial' : undefined}
+              >
+                {state.phase === 'transcribing' && state.interim
+                  ? state.interim
+                  : state.transcript && state.phase !== 'recording'
+                    ? state.transcript
+                    : state.interim}
               </p>
             </section>
           )}

@@ -3,10 +3,10 @@ import type { FormEvent } from 'react'
 import type { VoiceEngineInfo, VoiceOption } from '../../../shared/ipc'
 import type { PublicSettings } from '../../../shared/settings'
 import { Field } from '../components/Field'
-import { useBureau } from '../ipc/BureauProvider'
 import { SaveActions } from '../settings/SaveActions'
 import { SecretField } from '../settings/SecretField'
 import { useSectionForm } from '../settings/useSectionForm'
+import { useHostVoiceEngines, useSpeechModels } from './voiceApi'
 import { detectSpeechRecognition, detectSystemVoices } from './webSpeech'
 
 type Voice = PublicSettings['voice']
@@ -18,6 +18,7 @@ interface Draft {
   ttsBaseUrl: string
   ttsModel: string
   sttEngine: Voice['stt']['engine']
+  whisperModel: string
   language: string
   sttBaseUrl: string
   sttModel: string
@@ -33,6 +34,7 @@ const draftOf = (v: Voice): Draft => ({
   ttsBaseUrl: v.tts.baseUrl ?? '',
   ttsModel: v.tts.model ?? '',
   sttEngine: v.stt.engine,
+  whisperModel: v.stt.whisperModel ?? '',
   language: v.stt.language ?? '',
   sttBaseUrl: v.stt.baseUrl ?? '',
   sttModel: v.stt.model ?? '',
@@ -45,12 +47,7 @@ const orNull = (text: string) => (text.trim() === '' ? null : text.trim())
 
 /** Engines as the host and this window see them: the window decides for Web Speech. */
 function useEngines() {
-  const bureau = useBureau()
-  const host = useQuery({
-    queryKey: ['voice.engines'],
-    queryFn: () => bureau.invoke('voice.engines'),
-    retry: false,
-  })
+  const host = useHostVoiceEngines()
   const system = useQuery({
     queryKey: ['voice.systemVoices'],
     queryFn: () => detectSystemVoices(),
@@ -73,9 +70,61 @@ function useEngines() {
   return { tts: merge(host.data?.tts, 'tts'), stt: merge(host.data?.stt, 'stt'), error: host.error }
 }
 
+/** A message with `commands` in backticks, shown as code so they can be copied whole. */
+export function WithCommands({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('`').map((part, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+        i % 2 === 1 ? <code key={i}>{part}</code> : <span key={i}>{part}</span>,
+      )}
+    </>
+  )
+}
+
+const STATE_WORDS = {
+  ready: 'Ready',
+  'needs-download': 'Needs a download',
+  'needs-install': 'Needs an install',
+  unavailable: 'Not available here',
+} as const
+
+/** Every engine of one direction with its state and, when it is not ready, what to do. */
+function EngineStates({ engines, label }: { engines: VoiceEngineInfo[]; label: string }) {
+  if (engines.length === 0) return null
+  return (
+    <ul className="voice-engine-states" aria-label={label}>
+      {engines.map((e) => {
+        const state = e.state ?? (e.available ? 'ready' : 'unavailable')
+        return (
+          <li key={e.id}>
+            <span className="voice-engine-name">
+              {e.label}
+              {e.recommended && <span className="voice-badge">Recommended</span>}
+            </span>
+            <span className={state === 'ready' ? 'ok-text' : 'muted'}>
+              {e.available ? STATE_WORDS.ready : STATE_WORDS[state]}
+            </span>
+            {!e.available && e.reason && (
+              <span className="voice-engine-reason">
+                <WithCommands text={e.reason} />
+              </span>
+            )}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
 function EngineNote({ engine }: { engine: VoiceEngineInfo | undefined }) {
   if (!engine) return null
-  if (!engine.available) return <p className="field-error voice-engine-note">{engine.reason}</p>
+  if (!engine.available)
+    return (
+      <p className="field-error voice-engine-note">
+        <WithCommands text={engine.reason ?? 'Not available here.'} />
+      </p>
+    )
   if (engine.endpoint)
     return <p className="field-hint voice-engine-note">Audio is sent to {engine.endpoint}.</p>
   if (engine.reason && engine.id === 'web-speech')
@@ -93,7 +142,9 @@ function EngineSelect({
   onChange(id: string): void
 }) {
   // Before the host answers, the saved engine is the only choice.
-  const choices = engines.length ? engines : [{ id: value, label: value, available: true }]
+  const choices: Pick<VoiceEngineInfo, 'id' | 'label' | 'available' | 'state'>[] = engines.length
+    ? engines
+    : [{ id: value, label: value, available: true }]
   return (
     <>
       <Field label="Engine">
@@ -101,7 +152,7 @@ function EngineSelect({
           {choices.map((e) => (
             <option key={e.id} value={e.id}>
               {e.label}
-              {e.available ? '' : ' — not available'}
+              {e.available ? '' : ` — ${STATE_WORDS[e.state ?? 'unavailable'].toLowerCase()}`}
             </option>
           ))}
         </select>
@@ -204,6 +255,7 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
       },
       stt: {
         engine: draft.sttEngine,
+        whisperModel: orNull(draft.whisperModel),
         language: orNull(draft.language),
         baseUrl: orNull(draft.sttBaseUrl),
         model: orNull(draft.sttModel),
@@ -214,6 +266,7 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
   }))
   const { draft, set } = form
   const engines = useEngines()
+  const whisperModels = useSpeechModels().models.filter((m) => m.kind === 'whisper' && m.installed)
   const tts = engines.tts.find((e) => e.id === draft.ttsEngine)
   const save = (event: FormEvent) => {
     event.preventDefault()
@@ -224,6 +277,7 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
     <form className="voice-settings" onSubmit={save} noValidate aria-label="Voice settings">
       <fieldset>
         <legend>Speech (text to speech)</legend>
+        <EngineStates engines={engines.tts} label="Speech engines" />
         <EngineSelect
           engines={engines.tts}
           value={draft.ttsEngine}
@@ -271,11 +325,24 @@ export function VoiceSettingsForm({ settings }: { settings: PublicSettings }) {
       </fieldset>
       <fieldset>
         <legend>Listening (speech to text)</legend>
+        <EngineStates engines={engines.stt} label="Recognition engines" />
         <EngineSelect
           engines={engines.stt}
           value={draft.sttEngine}
           onChange={(id) => set('sttEngine', id as Draft['sttEngine'])}
         />
+        {draft.sttEngine === 'whisper' && whisperModels.length > 0 && (
+          <Field label="Whisper model" hint="Larger models hear better and take longer">
+            <select className="input" {...form.text('whisperModel')}>
+              <option value="">The first installed</option>
+              {whisperModels.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
         <Field label="Language" hint="e.g. en, de; empty: detected">
           <input className="input" {...form.text('language')} />
         </Field>

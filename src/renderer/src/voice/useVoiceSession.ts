@@ -48,6 +48,7 @@ export function useVoiceSession(settings: PublicSettings | undefined): VoiceCont
           if (stt?.engine !== 'web-speech')
             return hostTranscriber(bureau, {
               wav: stt?.engine === 'whisper' || stt?.engine === 'pocketsphinx',
+              engine: stt?.engine ?? 'openai',
             })
           if (!live || live.language !== stt.language)
             live = { language: stt.language, transcriber: webSpeechTranscriber(stt.language) }

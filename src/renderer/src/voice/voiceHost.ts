@@ -22,13 +22,32 @@ export function ipcVoiceHost(client: IpcClient): VoiceHost {
 }
 
 /** Transcription of a recording by the host: its offline recognizers (which take WAV) or the OpenAI-compatible service. */
-export function hostTranscriber(client: IpcClient, options: { wav?: boolean } = {}): RecordingTranscriber {
+export function hostTranscriber(
+  client: IpcClient,
+  options: { wav?: boolean; engine?: string } = {},
+): RecordingTranscriber {
   return {
     kind: 'recording',
-    async transcribe(audio) {
+    ...(options.engine ? { engine: options.engine } : {}),
+    async transcribe(audio, onPartial) {
       const sent = options.wav ? await toWav16k(audio) : audio
-      const result = await client.invoke('voice.transcribe', { audio: sent.bytes, mimeType: sent.mimeType })
-      return result.text
+      // Offline engines send the text of each finished segment while they work on the rest.
+      const requestId = onPartial ? crypto.randomUUID() : undefined
+      const off = requestId
+        ? client.on('voice.partial', (event) => {
+            if (event.requestId === requestId) onPartial?.(event.text)
+          })
+        : undefined
+      try {
+        const result = await client.invoke('voice.transcribe', {
+          audio: sent.bytes,
+          mimeType: sent.mimeType,
+          ...(requestId ? { requestId } : {}),
+        })
+        return result.text
+      } finally {
+        off?.()
+      }
     },
   }
 }

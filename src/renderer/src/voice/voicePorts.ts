@@ -27,7 +27,10 @@ export interface MicrophonePort {
 /** Speech-to-text of a recording (the host's OpenAI-compatible service). */
 export interface RecordingTranscriber {
   kind: 'recording'
-  transcribe(audio: RecordedAudio): Promise<string>
+  /** The engine that hears it, for the latency log. */
+  engine?: string
+  /** `onPartial` gets the text recognised so far, when the engine reports it (offline whisper). */
+  transcribe(audio: RecordedAudio, onPartial?: (text: string) => void): Promise<string>
 }
 
 /** Live speech-to-text that listens by itself (Web Speech recognition). */

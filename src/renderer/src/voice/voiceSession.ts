@@ -132,7 +132,7 @@ export function createVoiceSession(deps: VoiceSessionDeps, onState: (state: Voic
     deps.host.reportMetrics({
       ...(state.answer?.askId ? { askId: state.answer.askId } : {}),
       ttsEngine: output.engine,
-      sttEngine: deps.transcriber().kind === 'live' ? 'web-speech' : 'openai',
+      sttEngine: ((t) => (t.kind === 'live' ? 'web-speech' : (t.engine ?? 'openai')))(deps.transcriber()),
       ...optional('transcriptMs', at('transcript')),
       ...optional('firstTokenMs', at('first-token')),
       ...optional('firstSentenceMs', at('first-sentence')),
@@ -309,7 +309,12 @@ export function createVoiceSession(deps: VoiceSessionDeps, onState: (state: Voic
     if (!mic && deps.transcriber().kind === 'recording') return
     const transcriber = deps.transcriber()
     if (exchange) cutAnswer('barge-in')
-    set({ phase: 'transcribing', problem: undefined, timeline: [{ name: 'speech-end', atMs: 0 }] })
+    set({
+      phase: 'transcribing',
+      interim: '',
+      problem: undefined,
+      timeline: [{ name: 'speech-end', atMs: 0 }],
+    })
     const t0 = endedAt
     let text: string
     try {
@@ -323,7 +328,9 @@ export function createVoiceSession(deps: VoiceSessionDeps, onState: (state: Voic
           set({ phase: restPhase(), problem: 'Nothing was recorded. Check the microphone.' })
           return
         }
-        text = await transcriber.transcribe(audio)
+        text = await transcriber.transcribe(audio, (partial) => {
+          if (state.phase === 'transcribing') set({ interim: partial })
+        })
       }
     } catch (error) {
       // The microphone stays usable: the user can simply speak again.

@@ -63,5 +63,10 @@ export const automationEvents = {
   /** The list, a run or a queue changed: the page reloads. */
   'automations.changed': z.object({}),
   /** A run ended: the notification (desktop, or the browser's when allowed). */
-  'automations.runEnded': z.object({ name: z.string(), run: AutomationRun }),
+  'automations.runEnded': z.object({
+    name: z.string(),
+    run: AutomationRun,
+    /** The host showed a system notification already (the desktop shell): the page shows none. */
+    notified: z.boolean().optional(),
+  }),
 }

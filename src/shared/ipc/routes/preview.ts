@@ -36,11 +36,38 @@ export const CellStyle = z.object({
 })
 export type CellStyle = z.infer<typeof CellStyle>
 
+/** A chart as stored in the workbook: its kind and the values cached in its XML (no formula is evaluated). */
+export const PreviewChart = z.object({
+  type: z.enum(['bar', 'column', 'line', 'area', 'pie', 'doughnut', 'scatter']),
+  /** Bars stacked (or stacked to 100 %) rather than side by side. */
+  grouping: z.enum(['clustered', 'stacked', 'percentStacked', 'standard']).optional(),
+  /** Category labels (x values of a scatter chart as text). */
+  categories: z.array(z.string()),
+  series: z.array(
+    z.object({
+      name: z.string(),
+      /** One value per category; null where the cache has none. */
+      values: z.array(z.number().nullable()),
+      /** Numeric x values of a scatter series. */
+      x: z.array(z.number().nullable()).optional(),
+      /** `#rrggbb` when the chart sets the series colour. */
+      color: z.string().optional(),
+    }),
+  ),
+  xTitle: z.string().optional(),
+  yTitle: z.string().optional(),
+})
+export type PreviewChart = z.infer<typeof PreviewChart>
+
 export const SheetPlaceholder = z.object({
   kind: z.enum(['chart', 'pivot', 'image']),
   title: z.string(),
   /** The cell the object is anchored at, e.g. `E2`. */
   anchor: z.string(),
+  /** The cell its lower right corner is anchored at, when stored. */
+  to: z.string().optional(),
+  /** A chart's kind and cached values, to draw it; absent for a chart kind the preview does not draw. */
+  chart: PreviewChart.optional(),
 })
 export type SheetPlaceholder = z.infer<typeof SheetPlaceholder>
 
@@ -56,6 +83,10 @@ export const SheetInfo = z.object({
   merges: z.array(z.string()),
   placeholders: z.array(SheetPlaceholder),
   hidden: z.boolean(),
+  /** False while `rows` is an estimate (a large sheet not yet read to its end); `preview.sheetRows` says more. */
+  rowsExact: z.boolean().optional(),
+  /** Height in points of rows that set none, when the sheet sets a default. */
+  defaultHeight: z.number().positive().optional(),
 })
 export type SheetInfo = z.infer<typeof SheetInfo>
 
@@ -157,7 +188,15 @@ export const previewRoutes = {
       from: z.number().int().positive(),
       count: z.number().int().positive().max(MAX_PREVIEW_ROWS),
     }),
-    output: z.object({ rows: z.array(PreviewRow) }),
+    output: z.object({
+      rows: z.array(PreviewRow),
+      /** The row count now known (exact once `complete`) and, once the sheet is read to its end, its merges. */
+      sheet: z.object({
+        rows: z.number().int().nonnegative(),
+        complete: z.boolean(),
+        merges: z.array(z.string()).optional(),
+      }),
+    }),
   }),
   'preview.pdfPage': route({
     summary: 'One PDF page drawn by PDFium in the main process, as a JPEG picture.',
@@ -194,8 +233,8 @@ export const previewRoutes = {
   }),
   'preview.restore': route({
     summary:
-      'Restores a history version of a file through the history toolset (the current content is kept as a backup and in the history).',
-    input: z.object({ path: AgentPathInput, version: z.string().regex(/^h:[0-9a-f]{4,64}$/) }),
+      'Restores a history version (through the history toolset) or a numbered backup (through the files toolset) of a file; the current content is kept as a backup and in the history.',
+    input: z.object({ path: AgentPathInput, version: z.string().regex(/^(h:[0-9a-f]{4,64}|b:\d{1,6})$/) }),
     output: z.object({ path: z.string(), restoredFrom: z.string(), bytes: z.number().int().nonnegative() }),
   }),
 }

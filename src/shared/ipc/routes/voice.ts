@@ -71,6 +71,8 @@ export const TranscribeInput = z.object({
   language: z.string().min(2).max(35).optional(),
   /** Default: the `voice.stt.engine` setting. Offline engines take WAV (any rate, resampled). */
   engine: SttEngine.optional(),
+  /** When given, offline engines send the text recognised so far as `voice.partial` events. */
+  requestId: z.string().min(1).max(100).optional(),
 })
 export type TranscribeInput = z.input<typeof TranscribeInput>
 
@@ -110,6 +112,53 @@ export const VoiceMetrics = z.object({
   interrupted: z.boolean().optional(),
 })
 export type VoiceMetrics = z.infer<typeof VoiceMetrics>
+
+/** A speech-model id (`whisper-tiny.en`, `piper-en_US-amy-low`): the folder under `<data-dir>/speech`. */
+export const SpeechModelId = z
+  .string()
+  .regex(/^[a-z0-9][a-zA-Z0-9._-]{0,79}$/, 'letters, digits, ".", "_" or "-"')
+
+/** A speech-model download's progress (bytes over all of the model's files) or how it ended. */
+export const SpeechModelProgress = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: z.enum(['downloading', 'done', 'failed', 'cancelled']),
+  receivedBytes: z.number().nonnegative(),
+  totalBytes: z.number().nonnegative().nullable(),
+  /** Bytes per second. */
+  speed: z.number().nonnegative(),
+  etaSeconds: z.number().nonnegative().nullable(),
+  /** Bytes already on disk from an earlier, stopped download that this one continues. */
+  resumedBytes: z.number().nonnegative(),
+  /** Why it failed or was cancelled, in words. */
+  message: z.string().nullable(),
+})
+export type SpeechModelProgress = z.infer<typeof SpeechModelProgress>
+
+/** One speech model of the catalogue, with whether it is installed here and its download. */
+export const SpeechModelSummary = z.object({
+  id: z.string(),
+  kind: z.enum(['whisper', 'piper']),
+  name: z.string(),
+  /** ISO-639-1, or `multi`. */
+  language: z.string(),
+  licence: z.string(),
+  /** The published size of all its files. */
+  sizeBytes: z.number().int().positive(),
+  /** Whether every file has a pinned sha256 in the catalogue (else the first download's is recorded). */
+  pinned: z.boolean(),
+  installed: z.boolean(),
+  /** On disk when installed. */
+  installedBytes: z.number().int().nonnegative().nullable(),
+  /** Bytes of a stopped download kept to resume. */
+  partialBytes: z.number().int().nonnegative(),
+  download: SpeechModelProgress.nullable(),
+})
+export type SpeechModelSummary = z.infer<typeof SpeechModelSummary>
+
+/** Text of an utterance recognised so far, as the offline recognizer finishes each segment. */
+export const VoicePartial = z.object({ requestId: z.string(), text: z.string() })
+export type VoicePartial = z.infer<typeof VoicePartial>
 
 const AskRef = z.object({ askId: z.string(), conversationId: z.string(), messageId: z.string() })
 
@@ -152,6 +201,28 @@ export const voiceRoutes = {
     }),
     output: z.object({ interrupted: z.boolean() }),
   }),
+  'voice.models': route({
+    summary:
+      'The speech models Bureau offers (whisper, Piper voices) with size, licence, whether installed, and their downloads.',
+    input: z.void(),
+    output: z.array(SpeechModelSummary),
+  }),
+  'voice.models.pull': route({
+    summary:
+      'Starts (or resumes) downloading a speech model; progress arrives as voice.modelProgress events.',
+    input: z.object({ id: SpeechModelId }),
+    output: SpeechModelProgress,
+  }),
+  'voice.models.cancel': route({
+    summary: 'Stops a speech-model download; what arrived is kept to resume later.',
+    input: z.object({ id: SpeechModelId }),
+    output: z.object({ cancelled: z.boolean() }),
+  }),
+  'voice.models.remove': route({
+    summary: 'Deletes an installed speech model (or the kept part of a stopped download); read back.',
+    input: z.object({ id: SpeechModelId }),
+    output: SpeechModelSummary,
+  }),
   'voice.metrics': route({
     summary: 'Logs the latency of one voice exchange (measured in the window).',
     input: VoiceMetrics,
@@ -164,4 +235,8 @@ export const voiceEvents = {
   'voice.delta': AskRef.extend({ text: z.string() }),
   /** The answer stream ended (done, error, cancelled or interrupted); carries the stored message. */
   'voice.done': AskRef.extend({ message: ChatMessage }),
+  /** A speech-model download's progress (throttled) and its end. */
+  'voice.modelProgress': SpeechModelProgress,
+  /** The text of a transcription so far (offline engines, when the request named a requestId). */
+  'voice.partial': VoicePartial,
 }
