@@ -151,10 +151,18 @@ module.exports = {
     {
       name: 'renderer-tsx-not-client',
       comment:
-        'Components get the host client from <BureauProvider> through hooks (useBureau()); only main.tsx, which makes the provider, imports the client module.',
+        'Everything gets the host client from <BureauProvider> through hooks (useBureau()); only main.tsx, which makes the provider, imports the client module.',
       severity: 'error',
-      from: { path: '^src/renderer/.+\\.tsx$', pathNot: '^src/renderer/src/main\\.tsx$' },
+      from: { path: '^src/renderer/', pathNot: '^src/renderer/src/main\\.tsx$' },
       to: { path: '^src/renderer/src/ipc/bureauClient\\.ts$' },
+    },
+    {
+      name: 'renderer-tsx-through-hooks',
+      comment:
+        'Components reach the host only through the per-domain hooks (*Api.ts, use*.ts): a .tsx file other than main.tsx may not take the client from useBureau() itself.',
+      severity: 'error',
+      from: { path: '^src/renderer/.+\\.tsx$', pathNot: '^src/renderer/src/(main\\.tsx|ipc/)' },
+      to: { path: '^src/renderer/src/ipc/BureauProvider\\.tsx$' },
     },
     {
       name: 'renderer-no-node',

@@ -285,7 +285,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   })
 }
 
-test('offline engines: PocketSphinx hears the spoken question, espeak-ng speaks the answer; no audio leaves the host', async () => {
+test('offline engines: PocketSphinx hears the spoken question, espeak-ng speaks the answer; no audio leaves the host @soak', async () => {
   const sphinxMissing = skipReason('offline recognition in the Voice panel', ['pocketsphinx'])
   test.skip(Boolean(sphinxMissing), `PocketSphinx recognises the question: ${sphinxMissing}`)
   await settingsUpdate({

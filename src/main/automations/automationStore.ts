@@ -67,6 +67,7 @@ export function openAutomationStore(options: AutomationStoreOptions): Automation
       throw new AppError(
         'UNAVAILABLE',
         `Could not read ${AUTOMATIONS_FILE_NAME}: ${(error as Error).message}`,
+        { cause: error },
       )
     }
     let parsed: ReturnType<typeof AutomationsFile.safeParse> | undefined

@@ -43,6 +43,7 @@ export async function checkTrigger(
       throw new AppError(
         'VALIDATION_FAILED',
         `The folder "${trigger.folder}" cannot be watched: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
       )
     }
     if (info.type !== 'directory')

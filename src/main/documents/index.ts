@@ -1,4 +1,5 @@
 export type { PdfPrinter, PdfPrintRequest } from './chromium/documentBrowser'
+export { documentHandlers } from './documentHandlers'
 export type { ConversationExport, ExportFormat } from './export/exportConversation'
 export type { DocumentsEnvironment } from './toolset/documentsToolset'
 

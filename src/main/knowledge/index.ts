@@ -1,3 +1,4 @@
+export { KnowledgeStatus } from '../../shared/ipc'
 export { anchorLabel } from './chunking/anchor'
 export { type Embedder, endpointEmbedder } from './embeddings/embedder'
 export { providerEmbedder } from './embeddings/providerEmbedder'
@@ -9,7 +10,6 @@ export {
   type KnowledgeServiceOptions,
   workspaceIndexId,
 } from './service/knowledgeService'
-export { KnowledgeStatus } from './service/knowledgeStatus'
 export { type SessionKnowledge, sessionKnowledge } from './service/sessionKnowledge'
 export type { KnowledgeToolsetEnvironment } from './toolset/knowledgeToolset'
 

@@ -82,6 +82,7 @@ async function listAllTools(client: Client, timeoutMs: number, signal?: AbortSig
       if (deadline.aborted && !signal?.aborted)
         throw new Error(
           `the server did not finish listing its tools within ${timeoutMs / 1000} s (${page} pages, ${tools.length} tools)`,
+          { cause: error },
         )
       throw error
     }
@@ -127,7 +128,7 @@ async function attempt(
     await client.close().catch(() => undefined)
     const stderr = tail.text.trim().split('\n').slice(-3).join(' | ')
     const message = error instanceof Error ? error.message : String(error)
-    throw new Error(stderr ? `${message} (stderr: ${stderr})` : message)
+    throw new Error(stderr ? `${message} (stderr: ${stderr})` : message, { cause: error })
   }
 }
 

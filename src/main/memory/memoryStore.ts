@@ -117,7 +117,9 @@ export function openMemoryStore(options: MemoryStoreOptions): MemoryStore {
       text = await readFile(path, 'utf8')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return MemoryFile.parse({})
-      throw new AppError('UNAVAILABLE', `Could not read ${MEMORY_FILE_NAME}: ${(error as Error).message}`)
+      throw new AppError('UNAVAILABLE', `Could not read ${MEMORY_FILE_NAME}: ${(error as Error).message}`, {
+        cause: error,
+      })
     }
     let parsed: ReturnType<typeof MemoryFile.safeParse> | undefined
     try {

@@ -52,7 +52,9 @@ export async function loadCatalogue(file = locateCatalogueFile()): Promise<Catal
   try {
     data = JSON.parse(text)
   } catch (error) {
-    throw new AppError('VALIDATION_FAILED', `${file} is not valid JSON: ${(error as Error).message}`)
+    throw new AppError('VALIDATION_FAILED', `${file} is not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+    })
   }
   const parsed = CatalogueFileSchema.safeParse(data)
   if (!parsed.success) {

@@ -224,7 +224,9 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
     } catch (error) {
       if (options.signal?.aborted) throw cancelled()
       if (resumes >= maxResumes)
-        throw new AppError('UNAVAILABLE', `Could not reach ${options.url}: ${(error as Error).message}.`)
+        throw new AppError('UNAVAILABLE', `Could not reach ${options.url}: ${(error as Error).message}.`, {
+          cause: error,
+        })
       continue
     }
     if (response.status === 416) {

@@ -28,7 +28,8 @@ export async function importBytes(
   } catch (error) {
     await rm(partial, { force: true })
     if (isFsError(error)) throw diskWriteError(error, 'the models folder', `importing ${fileName}`)
-    if (isAppError(error)) throw new AppError(error.code, error.message.replaceAll(partial, fileName))
+    if (isAppError(error))
+      throw new AppError(error.code, error.message.replaceAll(partial, fileName), { cause: error })
     throw error
   }
 }

@@ -19,6 +19,7 @@ export async function ensureWritableDir(dir: string, what: string): Promise<void
     throw new AppError(
       'UNAVAILABLE',
       `The ${what} ${dir} is not writable (${reason}). Choose another with --${what === 'data folder' ? 'data-dir' : 'workspace'} or fix its permissions.`,
+      { cause: error },
     )
   }
 }

@@ -132,6 +132,7 @@ export async function describeCalendar(bytes: Uint8Array, common: Common): Promi
     throw new AppError(
       'VALIDATION_FAILED',
       `${common.name} is not a readable calendar: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
     )
   }
   return {

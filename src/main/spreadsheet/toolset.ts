@@ -1,4 +1,6 @@
 import { defineToolset } from '../tools'
+import { filterMethods } from './filters'
+import { conditionalFormatMethods } from './methods/conditionalFormats'
 import { editMethods } from './methods/editMethods'
 import { fileMethods } from './methods/fileMethods'
 import { fillMethods } from './methods/fill'
@@ -7,6 +9,7 @@ import { formatMethods } from './methods/formatMethods'
 import { hyperlinkMethods } from './methods/hyperlinks'
 import { readMethods } from './methods/readMethods'
 import { createWorkbooksHandle } from './methods/schemas'
+import { seriesMethods } from './methods/series'
 import { pivotMethods } from './pivot'
 import { AREA_RECEIPT_EXPLAINED, SETTINGS_RECEIPT_EXPLAINED } from './workbook/receipt'
 
@@ -32,6 +35,9 @@ export function createSpreadsheetToolset() {
       ...findMethods(workbooks),
       ...hyperlinkMethods(workbooks),
       ...fillMethods(workbooks),
+      ...filterMethods(workbooks),
+      ...seriesMethods(workbooks),
+      ...conditionalFormatMethods(workbooks),
     },
   })
 }

@@ -31,7 +31,9 @@ export function parseExportJson(text: string): Conversation {
   try {
     raw = JSON.parse(text)
   } catch (error) {
-    throw new Error(`This file is not JSON: ${error instanceof Error ? error.message : String(error)}`)
+    throw new Error(`This file is not JSON: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    })
   }
   const parsed = ConversationExport.safeParse(raw)
   if (!parsed.success) {

@@ -38,11 +38,12 @@ export class AppError extends Error {
   readonly code: ErrorCode
   readonly issues: ValidationIssue[] | undefined
 
-  constructor(code: ErrorCode, message: string, issues?: ValidationIssue[]) {
-    super(message)
+  /** `options.cause`: the error this one explains (kept for logs; it never crosses the wire). */
+  constructor(code: ErrorCode, message: string, issuesOrOptions?: ValidationIssue[] | ErrorOptions) {
+    super(message, Array.isArray(issuesOrOptions) ? undefined : issuesOrOptions)
     this.name = 'AppError'
     this.code = code
-    this.issues = issues
+    this.issues = Array.isArray(issuesOrOptions) ? issuesOrOptions : undefined
   }
 
   toPayload(): ErrorPayload {

@@ -259,7 +259,10 @@ describe('formulas are checked before anything is written', () => {
       operator: 'greater_than',
       value: '=AVERAGE($B$2:$B$5)',
     })
-    expect(rule.applied).toEqual(['highlight cells greater than AVERAGE($B$2:$B$5) with fill #FFC7CE'])
+    expect(rule.applied).toEqual([
+      'highlight cells greater than AVERAGE($B$2:$B$5) with fill #FFC7CE',
+      'stored as rule 1: cell value greaterThan AVERAGE($B$2:$B$5)',
+    ])
   })
 
   it('copy_range refuses a target past the sheet edge and turns references pushed off the sheet into #REF!', async () => {

@@ -71,6 +71,49 @@ describe('writing cells returns the area receipt', () => {
     })
   })
 
+  it('a text-formatted (@) cell keeps what is written as text, loaded whole or outlined', async () => {
+    await h.call('set_range', { path: P, sheet: 'Sales', start: 'A1', values: [['Code', 'Qty']] })
+    await h.call('set_number_format', { path: P, sheet: 'Sales', range: 'A2:A3', format: '@' })
+    await h.call('set_number_format', { path: P, sheet: 'Sales', range: 'C:C', format: '@' })
+    const written = await h.call('set_range', {
+      path: P,
+      sheet: 'Sales',
+      start: 'A2',
+      values: [
+        ['00123', 5, 42],
+        [7, 6, '2024-03-01'],
+      ],
+    })
+    expect(written).toMatchObject({
+      values: [
+        ['00123', '5', '42'],
+        ['7', '6', '2024-03-01'],
+      ],
+      types: { A2: 'text', A3: 'text', C2: 'text', C3: 'text' },
+    })
+    expect(written).not.toHaveProperty('types.B2')
+    // Rows past the ones an outline loads: a write there is kept by the outline, not written to cells.
+    const rows = Array.from({ length: 300 }, (_, i) => [i])
+    await h.call('set_range', { path: P, sheet: 'Sales', start: 'B4', values: rows })
+    await h.call('save', { path: P })
+    await h.newSession()
+    // Reopened from the file: an outline, whose plain writes skip the whole load.
+    const again = await h.call('set_range', { path: P, sheet: 'Sales', start: 'A2', values: [[8], [9]] })
+    expect(again).toMatchObject({ values: [['8'], ['9']], types: { A2: 'text', A3: 'text' } })
+    const later = await h.call('set_range', { path: P, sheet: 'Sales', start: 'C250', values: [[12.5]] })
+    expect(later).toMatchObject({ values: [['12.5']], types: { C250: 'text' } })
+    await h.call('save', { path: P })
+    await h.newSession()
+    const read = await h.call('get_range', { path: P, sheet: 'Sales', range: 'A2:C3', detailed: true })
+    expect(read).toMatchObject({ types: { A2: 'text', A3: 'text', C2: 'text', C3: 'text' } })
+    expect(
+      await h.call('get_range', { path: P, sheet: 'Sales', range: 'C250', detailed: true }),
+    ).toMatchObject({
+      values: [['12.5']],
+      types: { C250: 'text' },
+    })
+  })
+
   it('set_cell_formula computes across sheets in dependency order and lists what it cannot compute', async () => {
     await h.call('add_sheet', { path: P, sheet: 'Calc' })
     await h.call('set_cell_value', { path: P, sheet: 'Sales', cell: 'A1', value: 10 })
@@ -221,6 +264,38 @@ describe('structure edits keep formulas right', () => {
     expect(await h.call('get_range', { path: P, sheet: 'Sales', range: 'A5', detailed: true })).toMatchObject(
       { values: [['4']], formulas: { A5: '=SUM(A1:A4)' } },
     )
+  })
+
+  it('delete_rows of several rows reaching the last row removes them all, in memory and in the saved file', async () => {
+    await h.call('set_range', {
+      path: P,
+      sheet: 'Sales',
+      start: 'A5',
+      values: [
+        [7, 70],
+        [8, 80],
+        [9, 90],
+      ],
+    })
+    expect(await h.call('delete_rows', { path: P, sheet: 'Sales', row: 5, count: 3 })).toEqual({
+      sheet: 'Sales',
+      range: '5:7',
+      applied: ['deleted 3 row(s) from 5', 'formulas adjusted'],
+    })
+    const described = await h.call('describe_worksheet', { path: P, sheet: 'Sales' })
+    expect(described).toMatchObject({ usedRange: 'A1:B4', rows: 4 })
+    expect(await h.call('get_range', { path: P, sheet: 'Sales', range: 'A4:B7' })).toMatchObject({
+      values: [
+        ['6', '60'],
+        ['', ''],
+        ['', ''],
+        ['', ''],
+      ],
+    })
+    await h.call('save', { path: P })
+    await h.newSession()
+    const reopened = await h.call('describe_worksheet', { path: P, sheet: 'Sales' })
+    expect(reopened).toMatchObject({ usedRange: 'A1:B4', rows: 4 })
   })
 
   it('insert_columns and delete_columns shift references', async () => {

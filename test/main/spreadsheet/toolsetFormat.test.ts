@@ -181,7 +181,10 @@ describe('settings methods return {sheet, range, applied} and reach the file', (
     ).toEqual({
       sheet: 'Data',
       range: 'B2:C4',
-      applied: ['highlight cells greater than 100 with fill #FFC7CE'],
+      applied: [
+        'highlight cells greater than 100 with fill #FFC7CE',
+        'stored as rule 1: cell value greaterThan 100',
+      ],
     })
     expect(
       await h.call('add_conditional_format', {
@@ -191,7 +194,11 @@ describe('settings methods return {sheet, range, applied} and reach the file', (
         rule: 'color_scale',
         colors: ['#FFFFFF', '#63BE7B'],
       }),
-    ).toEqual({ sheet: 'Data', range: 'C2:C4', applied: ['colour scale #FFFFFF -> #63BE7B'] })
+    ).toEqual({
+      sheet: 'Data',
+      range: 'C2:C4',
+      applied: ['colour scale #FFFFFF -> #63BE7B', 'stored as rule 2: colorScale'],
+    })
     expect(
       await h.call('add_data_validation', {
         path: P,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { describe, expect } from 'vitest'
+import ExcelJS from 'exceljs'
+import { describe, expect, it } from 'vitest'
 import { readPackage } from '../../../src/main/spreadsheet/ooxml/packageParts'
 import { writeWorkbookParts } from '../../../src/main/spreadsheet/ooxml/writeWorkbookParts'
 import { loadWorkbook } from '../../../src/main/spreadsheet/workbook/loadWorkbook'
@@ -71,4 +72,28 @@ describe('writeWorkbookParts', () => {
       expect(ws.getCell('B3').font).toBeUndefined()
     },
   )
+
+  it('gives an unstyled date a date format, as writeBuffer does, after unstyled numbers', async () => {
+    const wb = new ExcelJS.Workbook()
+    const ws = wb.addWorksheet('S')
+    ws.getCell('A1').value = 5
+    ws.getCell('A2').value = new Date(Date.UTC(2024, 0, 2))
+    ws.getCell('A3').value = { formula: 'A2+1', result: new Date(Date.UTC(2024, 0, 3)) } as ExcelJS.CellValue
+    ws.getCell('A4').value = 7
+    const reference = readPackage(new Uint8Array(await wb.xlsx.writeBuffer()))
+    const direct = await writeWorkbookParts(wb)
+    const sheet = Buffer.from(direct['xl/worksheets/sheet1.xml']!).toString()
+    const styles = Buffer.from(direct['xl/styles.xml']!).toString()
+    const xfs = [...styles.slice(styles.indexOf('<cellXfs')).matchAll(/<xf numFmtId="(\d+)"/g)].map(
+      (m) => m[1],
+    )
+    const styleOf = (cell: string) =>
+      Number(new RegExp(`<c r="${cell}"(?: s="(\\d+)")?`).exec(sheet)?.[1] ?? 0)
+    expect(xfs[styleOf('A1')]).toBe('0')
+    expect(xfs[styleOf('A2')]).toBe('14')
+    expect(xfs[styleOf('A3')]).toBe('14')
+    expect(xfs[styleOf('A4')]).toBe('0')
+    for (const name of ['xl/worksheets/sheet1.xml', 'xl/styles.xml'])
+      expect(Buffer.from(direct[name]!).toString(), name).toBe(Buffer.from(reference[name]!).toString())
+  })
 })

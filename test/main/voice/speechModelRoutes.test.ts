@@ -68,7 +68,6 @@ beforeAll(async () => {
     workspaceDir: await dirs.make(),
     token: 'speech-routes',
     events: ['voice.modelProgress'],
-    noIndex: true,
   })
 })
 afterAll(async () => {

@@ -3,7 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { MessageList } from '../../../src/renderer/src/chat/messages/MessageList'
+import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import type { ChatMessage } from '../../../src/shared/ipc'
+import { fakeBureau } from '../../support/fakeBureau'
 
 const VIEWPORT = 800
 const ROW = 140 // the list's size estimate, so measured and estimated positions agree
@@ -53,9 +55,11 @@ afterEach(cleanup)
 
 function renderList(list: ChatMessage[]) {
   return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MessageList messages={list} busy={false} />
-    </QueryClientProvider>,
+    <BureauProvider client={fakeBureau({})}>
+      <QueryClientProvider client={new QueryClient()}>
+        <MessageList messages={list} busy={false} />
+      </QueryClientProvider>
+    </BureauProvider>,
   )
 }
 

@@ -63,7 +63,9 @@ export function chatHandlers(chat: ChatService) {
       try {
         conversation = parseExportJson(input.text)
       } catch (error) {
-        throw new AppError('VALIDATION_FAILED', error instanceof Error ? error.message : String(error))
+        throw new AppError('VALIDATION_FAILED', error instanceof Error ? error.message : String(error), {
+          cause: error,
+        })
       }
       return chat.importConversation(conversation)
     },

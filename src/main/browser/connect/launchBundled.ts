@@ -22,7 +22,9 @@ export async function launchBundled(config: BrowserConfig): Promise<BrowserConne
       timeout: 30_000,
     })
   } catch (error) {
-    throw new AppError('UNAVAILABLE', `Chromium could not be started: ${shortReason(error)}`)
+    throw new AppError('UNAVAILABLE', `Chromium could not be started: ${shortReason(error)}`, {
+      cause: error,
+    })
   }
   // Service workers fetch outside the pages' request checks; this browser has no use for them.
   const context = await browser.newContext({ acceptDownloads: true, serviceWorkers: 'block' })

@@ -86,6 +86,7 @@ export function createBrowserSession(options: BrowserSessionOptions): BrowserSes
       throw new AppError(
         'UNAVAILABLE',
         `A new tab could not be put under the URL guard: ${shortReason(error)}`,
+        { cause: error },
       )
     }
   }

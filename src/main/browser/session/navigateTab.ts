@@ -33,8 +33,12 @@ export async function navigateTab(tab: Tab, url: string, deps: NavigateDeps): Pr
     // Headless Chromium downloads a PDF instead of showing it.
     if (/Download is starting|ERR_ABORTED/.test(reason)) downloadStarted = true
     else if (/Timeout/i.test(reason))
-      throw new AppError('TIMEOUT', `${checked.href} did not load within ${NAVIGATION_TIMEOUT_MS / 1000} s.`)
-    else throw new AppError('UNAVAILABLE', `Could not open ${checked.href}: ${reason}`)
+      throw new AppError(
+        'TIMEOUT',
+        `${checked.href} did not load within ${NAVIGATION_TIMEOUT_MS / 1000} s.`,
+        { cause: error },
+      )
+    else throw new AppError('UNAVAILABLE', `Could not open ${checked.href}: ${reason}`, { cause: error })
   }
   const contentType = response?.headers()['content-type']
   if (downloadStarted || contentType?.toLowerCase().includes('application/pdf')) {

@@ -57,7 +57,7 @@ async function snapshotOf(page: Page, refs: ElementRefs): Promise<Snapshot> {
       return snapshot()
     })
   } catch (error) {
-    throw new AppError('UNAVAILABLE', `The page could not be read: ${shortReason(error)}`)
+    throw new AppError('UNAVAILABLE', `The page could not be read: ${shortReason(error)}`, { cause: error })
   }
 }
 

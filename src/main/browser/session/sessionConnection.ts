@@ -80,6 +80,7 @@ export class SessionConnection {
       throw new AppError(
         'UNAVAILABLE',
         `The browser's requests could not be put under the URL guard, so it is not used: ${shortReason(error)}`,
+        { cause: error },
       )
     }
   }

@@ -34,6 +34,7 @@ export function parseCalendar(text: string, where: string): ParsedCalendar {
     throw new AppError(
       'VALIDATION_FAILED',
       `${where} is not a valid iCalendar file: ${error instanceof Error ? error.message : String(error)}.`,
+      { cause: error },
     )
   }
   registerFileZones(calendar, text)

@@ -106,6 +106,7 @@ export async function runMemoryImport(
     throw new AppError(
       'NOT_FOUND',
       `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}.`,
+      { cause: error },
     )
   }
   let data: unknown

@@ -65,7 +65,7 @@ async function launch(options: DocumentBrowserOptions): Promise<Browser> {
     })
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]
-    throw new AppError('UNAVAILABLE', `Chromium could not be started: ${reason}`)
+    throw new AppError('UNAVAILABLE', `Chromium could not be started: ${reason}`, { cause: error })
   }
 }
 

@@ -127,6 +127,7 @@ export async function imagesToPdf(images: readonly PdfImage[], title?: string): 
       throw new AppError(
         'VALIDATION_FAILED',
         `${image.path} could not be read as a ${image.format.toUpperCase()}: ${reason}`,
+        { cause: error },
       )
     }
     const width = (image.width * POINTS_PER_INCH) / image.dpi

@@ -46,10 +46,11 @@ export function endpointEmbedder(options: EndpointEmbedderOptions): Embedder {
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       })
     } catch (error) {
-      if (signal?.aborted) throw new AppError('CANCELLED', 'Embedding was cancelled.')
+      if (signal?.aborted) throw new AppError('CANCELLED', 'Embedding was cancelled.', { cause: error })
       throw new AppError(
         'UNAVAILABLE',
         `The embeddings endpoint at ${host} cannot be reached (${errorText(error)}).`,
+        { cause: error },
       )
     }
     if (!response.ok)

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { KnowledgeStatus } from '../../../shared/ipc'
 import type { KnowledgeSettings } from '../../../shared/settings'
 import type { Converter } from '../../convert'
 import type { Workspace, WorkspaceChanged } from '../../workspace'
 import type { Embedder } from '../embeddings/embedder'
 import { type FileProblem, KnowledgeIndex, type SyncReport } from '../indexer/knowledgeIndex'
 import { type SearchOutcome, searchIndex } from '../search/searchIndex'
-import type { KnowledgeStatus } from './knowledgeStatus'
 
 export interface KnowledgeServiceOptions {
   readonly dataDir: string

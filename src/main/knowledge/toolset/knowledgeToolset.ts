@@ -1,9 +1,9 @@
 import { z } from 'zod'
+import { KnowledgeStatus } from '../../../shared/ipc'
 import { defineToolset, method } from '../../tools'
 import type { Workspace } from '../../workspace'
 import { Anchor } from '../chunking/anchor'
 import type { KnowledgeService } from '../service/knowledgeService'
-import { KnowledgeStatus } from '../service/knowledgeStatus'
 import { searchNote } from './searchNote'
 
 export interface KnowledgeToolsetEnvironment {

@@ -1,4 +1,4 @@
-import type { KnowledgeStatus } from '../service/knowledgeStatus'
+import type { KnowledgeStatus } from '../../../shared/ipc'
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 

@@ -108,10 +108,12 @@ export async function pullOllamaModel(
       ...(options.signal && { signal: options.signal }),
     })
   } catch (error) {
-    if (options.signal?.aborted) throw new AppError('CANCELLED', `The pull of ${model} was cancelled.`)
+    if (options.signal?.aborted)
+      throw new AppError('CANCELLED', `The pull of ${model} was cancelled.`, { cause: error })
     throw new AppError(
       'UNAVAILABLE',
       `Cannot reach Ollama at ${base} (${(error as Error).message}). ${OLLAMA_INSTALL_HINT}`,
+      { cause: error },
     )
   }
   if (!response.ok || !response.body)
@@ -151,7 +153,8 @@ export async function pullOllamaModel(
       for (const line of lines) handle(line)
     }
   } catch (error) {
-    if (options.signal?.aborted) throw new AppError('CANCELLED', `The pull of ${model} was cancelled.`)
+    if (options.signal?.aborted)
+      throw new AppError('CANCELLED', `The pull of ${model} was cancelled.`, { cause: error })
     throw error
   }
   handle(buffer)

@@ -12,7 +12,9 @@ export async function readUserEntries(file: string): Promise<ProviderOverrideEnt
     text = await readFile(file, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
-    throw new AppError('UNAVAILABLE', `Your providers.json cannot be read (${(error as Error).message}).`)
+    throw new AppError('UNAVAILABLE', `Your providers.json cannot be read (${(error as Error).message}).`, {
+      cause: error,
+    })
   }
   let json: unknown
   try {
@@ -21,6 +23,7 @@ export async function readUserEntries(file: string): Promise<ProviderOverrideEnt
     throw new AppError(
       'VALIDATION_FAILED',
       `Your providers.json (${file}) is not valid JSON (${(error as Error).message}); fix or remove it first, nothing was changed.`,
+      { cause: error },
     )
   }
   const parsed = UserProvidersFileSchema.safeParse(json)

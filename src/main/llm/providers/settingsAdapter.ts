@@ -73,6 +73,7 @@ async function embeddingModelPath(store: ModelStore, model: string): Promise<str
     throw new AppError(
       'NOT_FOUND',
       `The embedding model "${model}" is not installed. Import a GGUF embedding model with \`bureau models import <file.gguf>\` (or in Settings → Local models) and set knowledge.embeddingModel to its id, or to the path of a .gguf file.`,
+      { cause: error },
     )
   }
 }

@@ -56,17 +56,24 @@ export function plainValue(input: CellInput): string | number | boolean | undefi
   return readsAsNumber(input.trim()) ? undefined : input
 }
 
+/** The text number format (`@`): what is typed into such a cell stays text. */
+export function isTextFormat(numFmt: string | undefined): boolean {
+  return numFmt === '@'
+}
+
 /**
  * Writes a value the way typing it into a spreadsheet would: `=...` is a formula, `'...` forces text,
- * `12%`, `$1,200` and `2024-03-01` become numbers with a matching format; other strings stay text.
+ * `12%`, `$1,200` and `2024-03-01` become numbers with a matching format; other strings stay text. In a
+ * text-formatted (`@`) cell numbers and number-like text stay text, as typed (formulas stay formulas).
  */
 export function writeCell(cell: Cell, input: CellInput, date1904 = false): void {
   if (input === null || input === '') {
     cell.value = null
     return
   }
+  const asText = isTextFormat(cell.numFmt)
   if (typeof input !== 'string') {
-    cell.value = input
+    cell.value = asText && typeof input === 'number' ? String(input) : input
     return
   }
   const formula = formulaInInput(input)
@@ -76,6 +83,10 @@ export function writeCell(cell: Cell, input: CellInput, date1904 = false): void 
   }
   if (input.startsWith("'")) {
     cell.value = input.slice(1)
+    return
+  }
+  if (asText) {
+    cell.value = input
     return
   }
   const trimmed = input.trim()

@@ -74,6 +74,40 @@ function spliceLines(
 }
 
 export function editMethods(workbooks: WorkbooksHandle) {
+  /** insertRows (`sign` 1) and deleteRows (-1): one shape, the direction and the count's ceiling differ. */
+  const rowsMethod = (sign: 1 | -1, maxCount: number, description: string) =>
+    method({
+      description: `${description} ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        row: z.number().int().min(1).max(MAX_ROWS),
+        count: z.number().int().min(1).max(maxCount).default(1),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        return spliceLines(open, ws, 'row', args.row, sign * args.count)
+      },
+    })
+  /** insertColumns and deleteColumns, likewise. */
+  const columnsMethod = (sign: 1 | -1, description: string) =>
+    method({
+      description: `${description} ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        column: Column,
+        count: z.number().int().min(1).max(1000).default(1),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      run: async (args, ctx) => {
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        return spliceLines(open, ws, 'col', columnOf(args.column), sign * args.count)
+      },
+    })
   return {
     setCellValue: method({
       description: `Writes one cell. ${AREA_RECEIPT_DOC}`,
@@ -174,66 +208,17 @@ export function editMethods(workbooks: WorkbooksHandle) {
         return writeReceipt(open, ws, { area: req.area, focus: cells.area, changed: cells.count, notes })
       },
     }),
-    insertRows: method({
-      description: `Inserts empty rows before row; formulas everywhere are adjusted. ${SETTINGS_RECEIPT_DOC}`,
-      input: z.object({
-        path: AgentPath,
-        sheet: SheetName,
-        row: z.number().int().min(1).max(MAX_ROWS),
-        count: z.number().int().min(1).max(10_000).default(1),
-      }),
-      output: SettingsReceipt,
-      risk: 'write',
-      run: async (args, ctx) => {
-        const { open, ws } = await openSheet(workbooks, ctx, args)
-        return spliceLines(open, ws, 'row', args.row, args.count)
-      },
-    }),
-    deleteRows: method({
-      description: `Deletes rows; formulas pointing into them become #REF!, others are adjusted. ${SETTINGS_RECEIPT_DOC}`,
-      input: z.object({
-        path: AgentPath,
-        sheet: SheetName,
-        row: z.number().int().min(1).max(MAX_ROWS),
-        count: z.number().int().min(1).max(100_000).default(1),
-      }),
-      output: SettingsReceipt,
-      risk: 'write',
-      run: async (args, ctx) => {
-        const { open, ws } = await openSheet(workbooks, ctx, args)
-        return spliceLines(open, ws, 'row', args.row, -args.count)
-      },
-    }),
-    insertColumns: method({
-      description: `Inserts empty columns before column; formulas everywhere are adjusted. ${SETTINGS_RECEIPT_DOC}`,
-      input: z.object({
-        path: AgentPath,
-        sheet: SheetName,
-        column: Column,
-        count: z.number().int().min(1).max(1000).default(1),
-      }),
-      output: SettingsReceipt,
-      risk: 'write',
-      run: async (args, ctx) => {
-        const { open, ws } = await openSheet(workbooks, ctx, args)
-        return spliceLines(open, ws, 'col', columnOf(args.column), args.count)
-      },
-    }),
-    deleteColumns: method({
-      description: `Deletes columns; formulas pointing into them become #REF!, others are adjusted. ${SETTINGS_RECEIPT_DOC}`,
-      input: z.object({
-        path: AgentPath,
-        sheet: SheetName,
-        column: Column,
-        count: z.number().int().min(1).max(1000).default(1),
-      }),
-      output: SettingsReceipt,
-      risk: 'write',
-      run: async (args, ctx) => {
-        const { open, ws } = await openSheet(workbooks, ctx, args)
-        return spliceLines(open, ws, 'col', columnOf(args.column), -args.count)
-      },
-    }),
+    insertRows: rowsMethod(1, 10_000, 'Inserts empty rows before row; formulas everywhere are adjusted.'),
+    deleteRows: rowsMethod(
+      -1,
+      100_000,
+      'Deletes rows; formulas pointing into them become #REF!, others are adjusted.',
+    ),
+    insertColumns: columnsMethod(1, 'Inserts empty columns before column; formulas everywhere are adjusted.'),
+    deleteColumns: columnsMethod(
+      -1,
+      'Deletes columns; formulas pointing into them become #REF!, others are adjusted.',
+    ),
     copyRange: method({
       description: `Copies values, formulas (relative references shift) and styles to another place, optionally on another sheet. ${AREA_RECEIPT_DOC} (of the target area)`,
       input: z.object({
@@ -254,29 +239,60 @@ export function editMethods(workbooks: WorkbooksHandle) {
       },
     }),
     sortRange: method({
-      description: `Sorts the rows of a range by one column (numbers, then text, then booleans; blanks last). With has_header=true the first row stays on top. ${AREA_RECEIPT_DOC}`,
+      description: `Sorts the rows of a range by one column (by) or several (keys, the first deciding first), as a spreadsheet sorts: ascending puts numbers and dates first, then text (any case), then booleans, then errors; blanks stay last in both directions, and rows that tie keep their order. With has_header=true the first row stays on top and a key may name a header. ${AREA_RECEIPT_DOC}`,
       input: z.object({
         path: AgentPath,
         sheet: SheetName,
         range: A1Range,
-        by: Column.describe('Column letter to sort by, e.g. C'),
-        descending: z.boolean().default(false),
+        by: Column.optional().describe('Column letter to sort by, e.g. C (or give keys)'),
+        descending: z.boolean().default(false).describe('The order for by'),
+        keys: z
+          .array(
+            z.object({
+              column: z.string().min(1).describe('Column letter, or header text when has_header'),
+              descending: z.boolean().default(false),
+            }),
+          )
+          .min(1)
+          .max(64)
+          .optional()
+          .describe('Several sort keys, e.g. [{"column":"Region"},{"column":"D","descending":true}]'),
         has_header: z.boolean().default(true),
       }),
       output: AreaReceipt,
       risk: 'write',
+      examples: [
+        {
+          path: '/sales.xlsx',
+          sheet: 'Data',
+          range: 'A1:D200',
+          keys: [{ column: 'Region' }, { column: 'D', descending: true }],
+        },
+      ],
       run: async (args, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, args)
+        if ((args.by === undefined) === (args.keys === undefined))
+          throw invalidInput('give either by (one column) or keys (several), not both')
         const asked: Area = areaOnSheet(ws, args.range)
+        const headers = new Map<string, number>()
+        if (args.has_header)
+          for (let c = asked.left; c <= Math.min(asked.right, Math.max(ws.columnCount, asked.left)); c++) {
+            const text = ws.findCell(asked.top, c)?.text?.trim().toLowerCase()
+            if (text && !headers.has(text)) headers.set(text, c)
+          }
+        const keys = (args.keys ?? [{ column: args.by!, descending: args.descending }]).map((key) => ({
+          col: headers.get(key.column.trim().toLowerCase()) ?? columnOf(key.column),
+          descending: key.descending,
+        }))
         // Rows and columns past the sheet's last ones are empty and stay last: sorting them changes nothing.
         const area = {
           ...asked,
           bottom: Math.min(asked.bottom, Math.max(ws.rowCount, asked.top + 1)),
-          right: Math.min(asked.right, Math.max(ws.columnCount, columnOf(args.by), asked.left)),
+          right: Math.min(asked.right, Math.max(ws.columnCount, ...keys.map((k) => k.col), asked.left)),
         }
         const body = args.has_header ? { ...area, top: area.top + 1 } : area
         if (body.top > body.bottom) throw invalidInput(`range ${areaName(area)} has no rows to sort`)
-        sortArea(open, ws, body, columnOf(args.by), args.descending)
+        sortArea(open, ws, body, keys)
         return filledReceipt(open, ws, area)
       },
     }),

@@ -167,6 +167,18 @@ function rewriteAllFormulas(open: OpenWorkbook, rewrite: (formula: string, sheet
     )
 }
 
+/**
+ * exceljs's spliceRows moves the rows below a deletion up and forgets the sources, but when the deleted
+ * rows reach its last row there is nothing to move and only a deletion starting at that last row is
+ * forgotten: the other deleted rows stayed. Here they are forgotten too.
+ */
+function deleteRows(ws: Worksheet, at: number, count: number): void {
+  const rows = (ws as unknown as { _rows: unknown[] })._rows
+  const last = rows.length
+  ws.spliceRows(at, count)
+  if (at + count > last) for (let r = at; r <= last; r++) rows[r - 1] = undefined
+}
+
 /** Inserts (count > 0) or deletes (count < 0) rows or columns and fixes every formula that points across. */
 export function splice(
   open: OpenWorkbook,
@@ -178,7 +190,7 @@ export function splice(
   unshareFormulas(open)
   if (axis === 'row') {
     if (count > 0) ws.spliceRows(at, 0, ...Array.from({ length: count }, () => []))
-    else ws.spliceRows(at, -count)
+    else deleteRows(ws, at, -count)
   } else if (count > 0) ws.spliceColumns(at, 0, ...Array.from({ length: count }, () => []))
   else ws.spliceColumns(at, -count)
   const change: Splice = { sheet: ws.name, axis, at, count }
@@ -254,7 +266,7 @@ export function copyArea(
   return target
 }
 
-function sortKey(cell: Cell | undefined, date1904: boolean): [number, number | string] {
+function sortKey(cell: Cell | undefined, date1904: boolean): RankedValue {
   if (!cell) return [4, 0]
   const s = plainSnapshot(isFormulaCell(cell) ? cell.result : cell.value, date1904)
   switch (s.kind) {
@@ -272,26 +284,42 @@ function sortKey(cell: Cell | undefined, date1904: boolean): [number, number | s
   }
 }
 
-/** Sorts the rows of an area by one column; blanks stay last, as in a spreadsheet. */
-export function sortArea(
-  open: OpenWorkbook,
-  ws: Worksheet,
-  area: Area,
-  byCol: number,
-  descending: boolean,
-): void {
-  if (byCol < area.left || byCol > area.right) throw invalidInput('the sort column is outside the range')
+export interface SortKey {
+  col: number
+  descending: boolean
+}
+
+type RankedValue = [number, number | string]
+
+function compareKey(a: RankedValue, b: RankedValue, descending: boolean): number {
+  // Blanks stay last in either direction, as in a spreadsheet.
+  if (a[0] === 4 || b[0] === 4) return a[0] - b[0]
+  const order = a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0)
+  return descending ? -order : order
+}
+
+/**
+ * Sorts the rows of an area by several columns, the first key first: numbers (and dates), then text (any
+ * case), then booleans, then errors, blanks last in both directions; rows that tie keep their order.
+ */
+export function sortArea(open: OpenWorkbook, ws: Worksheet, area: Area, keys: SortKey[]): void {
+  if (keys.length === 0) throw invalidInput('give at least one sort key')
+  for (const key of keys)
+    if (key.col < area.left || key.col > area.right)
+      throw invalidInput('the sort column is outside the range')
   refuseLargeArea(ws, area, 'sort_range')
   unshareFormulas(open)
-  const rows: { from: number; key: [number, number | string]; cells: CopiedCell[] }[] = []
+  const rows: { from: number; keys: RankedValue[]; cells: CopiedCell[] }[] = []
   for (let r = area.top; r <= area.bottom; r++) {
     const cells = copyRow(ws, r, area.left, area.right)
-    rows.push({ from: r, key: sortKey(ws.findCell(r, byCol), open.date1904), cells })
+    rows.push({ from: r, keys: keys.map((k) => sortKey(ws.findCell(r, k.col), open.date1904)), cells })
   }
   rows.sort((a, b) => {
-    if (a.key[0] === 4 || b.key[0] === 4) return a.key[0] - b.key[0]
-    const order = a.key[0] - b.key[0] || (a.key[1] < b.key[1] ? -1 : a.key[1] > b.key[1] ? 1 : 0)
-    return descending ? -order : order
+    for (let i = 0; i < keys.length; i++) {
+      const order = compareKey(a.keys[i]!, b.keys[i]!, keys[i]!.descending)
+      if (order !== 0) return order
+    }
+    return 0
   })
   rows.forEach((row, i) => {
     const r = area.top + i

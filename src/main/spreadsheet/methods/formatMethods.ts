@@ -8,6 +8,7 @@ import { deleteChart } from '../charts/deleteChart'
 import { invalidInput } from '../errors'
 import { AREA_RECEIPT_DOC, AreaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../workbook/receipt'
 import { writeReceipt } from '../workbook/writeReceipt'
+import { addMoreRule, ICON_SETS, listRules, MORE_RULES } from './conditionalFormats'
 import {
   applyStyle,
   formatHeaderRow,
@@ -280,12 +281,12 @@ export function formatMethods(workbooks: WorkbooksHandle) {
       },
     }),
     addConditionalFormat: method({
-      description: `Adds conditional formatting: rule cell_value highlights cells compared with value (operator, value, value2 for between; fill_color / font_color, default light red fill), rule color_scale shades by value (colors: 2 or 3 hex colours, default red-yellow-green). A value starting with = is a formula; one that cannot be written is refused and nothing changes. ${SETTINGS_RECEIPT_DOC}`,
+      description: `Adds conditional formatting: rule cell_value highlights cells compared with value (operator, value, value2 for between), color_scale shades by value (colors: 2 or 3 hex colours, default red-yellow-green), formula highlights where formula (written for the top-left cell, e.g. $C2>100) is true, top_bottom the top (or bottom=true) rank values (percent=true: rank %), average values above (or below=true) the average, duplicates / unique repeated or single values, text_contains cells containing text, data_bar bars in color, icon_set icons (icon_set, default 3TrafficLights1). Highlights use fill_color / font_color (default light red fill). A value starting with = is a formula; one that cannot be written is refused and nothing changes. The receipt names the rule as stored; list_conditional_formats and delete_conditional_format manage rules. ${SETTINGS_RECEIPT_DOC}`,
       input: z.object({
         path: AgentPath,
         sheet: SheetName,
         range: A1Range,
-        rule: z.enum(['cell_value', 'color_scale']),
+        rule: z.enum(['cell_value', 'color_scale', ...MORE_RULES]),
         operator: z
           .enum([
             'greater_than',
@@ -302,6 +303,14 @@ export function formatMethods(workbooks: WorkbooksHandle) {
         fill_color: Color.optional(),
         font_color: Color.optional(),
         colors: z.array(Color).optional(),
+        formula: z.string().min(1).optional().describe('For rule formula, e.g. $C2>100'),
+        rank: z.number().int().optional().describe('For top_bottom (default 10)'),
+        percent: z.boolean().optional(),
+        bottom: z.boolean().optional(),
+        below: z.boolean().optional().describe('For average: below instead of above'),
+        text: z.string().min(1).optional().describe('For text_contains'),
+        color: Color.optional().describe('For data_bar'),
+        icon_set: z.enum(ICON_SETS).optional(),
       }),
       output: SettingsReceipt,
       risk: 'write',
@@ -318,7 +327,15 @@ export function formatMethods(workbooks: WorkbooksHandle) {
       run: async ({ path, sheet, range, ...rule }, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, { path, sheet })
         const area = areaOnSheet(ws, range)
-        return { sheet: ws.name, range: areaName(area), applied: addConditionalFormat(open, ws, area, rule) }
+        const { rule: kind } = rule
+        const applied =
+          kind === 'cell_value' || kind === 'color_scale'
+            ? addConditionalFormat(open, ws, area, { ...rule, rule: kind })
+            : [addMoreRule(open, ws, area, { ...rule, rule: kind })]
+        const stored = listRules(ws).at(-1)
+        if (!stored || stored.range !== areaName(area)) throw new Error('the rule was not stored')
+        applied.push(`stored as rule ${stored.index}: ${stored.description}`)
+        return { sheet: ws.name, range: areaName(area), applied }
       },
     }),
     addDataValidation: method({

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate'
 import { SaxesParser } from 'saxes'
 import type { AppError } from '../../../shared/errors'
+import { filterProblems } from '../filters/package'
 import { pivotProblems } from '../pivot/package'
 import {
   contentTypeOf,
@@ -58,6 +59,7 @@ export function structuralProblems(parts: Parts): string[] {
       if (rel.part && !parts[rel.part]) problems.push(`${name} points to missing ${rel.part}`)
   }
   problems.push(...pivotProblems(parts))
+  problems.push(...filterProblems(parts))
   return problems
 }
 

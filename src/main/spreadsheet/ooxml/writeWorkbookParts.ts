@@ -10,9 +10,13 @@ interface PartSink {
 interface StyledModel {
   style?: Record<string, unknown>
 }
+interface CellModel extends StyledModel {
+  type?: number
+  result?: unknown
+}
 interface WorksheetModel {
   id: number
-  rows: (StyledModel & { cells: StyledModel[] })[]
+  rows: (StyledModel & { cells: CellModel[] })[]
   rels?: unknown[]
   comments: unknown[]
 }
@@ -170,18 +174,31 @@ function isEmptyStyle(style: Record<string, unknown> | undefined): boolean {
   return true
 }
 
+/** exceljs's ValueType numbers for a date and a formula (whose result's type counts). */
+const DATE_TYPE = 4
+const FORMULA_TYPE = 6
+
+/** Whether exceljs's style registry gives this cell's empty style a date format (`mm-dd-yy`). */
+function isDateCell(cell: CellModel): boolean {
+  return cell.type === DATE_TYPE || (cell.type === FORMULA_TYPE && cell.result instanceof Date)
+}
+
 /**
  * exceljs gives every unstyled cell and row its own `{}` style, and its style registry only recognises a
  * style object it has seen before: each of them is serialised to XML to be looked up (about 1 s for
- * 600,000 cells). One shared empty object gets the same style id once. Only the write model is touched
- * (exceljs refreshes `model.style` from the cell on every read), never a cell's own style.
+ * 600,000 cells). One shared empty object gets the same style id once. The registry remembers that id by
+ * object while an empty style's id depends on the cell's type (a date gets a date format), so dates share
+ * another empty object. Only the write model is touched (exceljs refreshes `model.style` from the cell on
+ * every read), never a cell's own style.
  */
 function shareEmptyStyles(model: WorkbookModel): void {
   const empty = {}
+  const emptyDate = {}
   for (const worksheet of model.worksheets)
     for (const row of worksheet.rows) {
       if (isEmptyStyle(row.style)) row.style = empty
-      for (const cell of row.cells) if (isEmptyStyle(cell.style)) cell.style = empty
+      for (const cell of row.cells)
+        if (isEmptyStyle(cell.style)) cell.style = isDateCell(cell) ? emptyDate : empty
     }
 }
 

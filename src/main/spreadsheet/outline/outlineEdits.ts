@@ -2,7 +2,7 @@ import type { Worksheet } from 'exceljs'
 import type { Area, CellRef } from '../cells/address'
 import { cellCount } from '../cells/areaLimits'
 import { snapshot, valueSnapshot } from '../cells/cellValue'
-import { type CellInput, plainValue, writeCell } from '../cells/writeCell'
+import { type CellInput, isTextFormat, plainValue, writeCell } from '../cells/writeCell'
 import { blockArea, setValues } from '../methods/editing'
 import type { OpenWorkbook } from '../workbook/openWorkbook'
 import { autoSizedColumns, markAutoSized as markColumns } from '../workbook/prepareSave'
@@ -19,19 +19,46 @@ import type { Outline } from './outlineWorkbook'
 // number with a format (12%, 2024-03-01) needs the whole workbook and takes the usual path.
 
 /**
- * True when every value is stored as typed, so the write needs no other cell of the workbook. Indexed
- * loops: this runs once per call over up to a million values, mostly before V8 has optimised it.
+ * True when every value is stored as typed, so the write needs no other cell of the workbook. A number
+ * is not when the workbook has a text (`@`) format: a cell so formatted keeps it as text, and which cells
+ * are is known only once they are loaded. Indexed loops: this runs once per call over up to a million
+ * values, mostly before V8 has optimised it.
  */
-function allPlain(values: CellInput[][]): boolean {
+function allPlain(values: CellInput[][], textFormats: boolean): boolean {
   for (let i = 0; i < values.length; i++) {
     const line = values[i]!
     for (let j = 0; j < line.length; j++) {
       const value = line[j]
-      if (typeof value === 'number' || typeof value === 'boolean') continue
+      if (typeof value === 'boolean') continue
+      if (typeof value === 'number') {
+        if (textFormats) return false
+        continue
+      }
       if (plainValue(value ?? null) === undefined) return false
     }
   }
   return true
+}
+
+const textFormatsOf = new WeakMap<object, boolean>()
+
+/** Whether any cell style of the workbook is the text format (styles are few: scanned once per outline). */
+function hasTextFormat(outline: Outline): boolean {
+  const { styles } = outline.read
+  let found = textFormatsOf.get(styles)
+  if (found === undefined) {
+    found = false
+    for (let id = 1; ; id++) {
+      const style = styles.getStyleModel(id)
+      if (!style) break
+      if (isTextFormat(style.numFmt)) {
+        found = true
+        break
+      }
+    }
+    textFormatsOf.set(styles, found)
+  }
+  return found
 }
 
 /** The box around the cells a block writes (a short or empty line leaves its cells as they are). */
@@ -90,7 +117,7 @@ export function writeWithoutLoading(
   const sheet = outline.sheets.get(ws.id)
   if (!sheet?.editable) return undefined
   const area = blockArea(start, values)
-  if (!allPlain(values)) return undefined
+  if (!allPlain(values, hasTextFormat(outline))) return undefined
   const { open } = outline
   outline.edits ??= new OutlineEdits()
   // Rows exceljs holds are written now; the later ones are read from the call (`OutlineEdits.written`).

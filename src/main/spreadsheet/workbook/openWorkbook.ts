@@ -18,6 +18,8 @@ export class OpenWorkbook {
   /** Size in bytes of each part of `original` when it was read (the save's buffer size for a sheet). */
   partSizes = new Map<string, number>()
   charts: PendingChart[] = []
+  /** Autofilters set since the last save, per worksheet id: the `<autoFilter>` element with criteria. */
+  filters = new Map<number, string>()
   /** Pivot tables made since the last save (their cells are in the sheets already). */
   pivots: PendingPivot[] = []
   /** Reference changes since the last save, applied to carried charts and defined names. */

@@ -1,4 +1,5 @@
 import { saveRefused } from '../errors'
+import { applyFilters } from '../filters/package'
 import type { UncalculatedFormula } from '../formulas/formulaEngine'
 import { compressedParts, workbookSheets, writePackage } from '../ooxml/packageParts'
 import { preservePackage } from '../ooxml/preservePackage'
@@ -75,6 +76,15 @@ export async function saveWorkbook(
     out,
   )
   addPivotsToPackage(out, open.pivots)
+  applyFilters(
+    out,
+    open.original,
+    open.workbook.worksheets.map((ws) => ({
+      sheet: ws.name,
+      xml: open.filters.get(ws.id),
+      originalPart: open.originalSheetParts.get(ws.id),
+    })),
+  )
   verifyPackage(out, (why) => saveRefused(target, why))
   const bytes = await writePackage(out)
   const mismatch = zipMismatch(bytes, out)
@@ -93,6 +103,7 @@ export async function saveWorkbook(
   )
   open.charts = []
   open.pivots = []
+  open.filters.clear()
   open.rewrites = []
   open.moves.clear()
   open.dirty = false

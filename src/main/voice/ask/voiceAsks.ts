@@ -10,7 +10,7 @@ import type {
   VoiceAskInput,
   VoiceAskResult,
 } from '../../../shared/ipc'
-import { type HistoryTurn, historyOf } from '../../agent'
+import { type ActiveRunBase, activeRuns, type HistoryTurn, historyOf } from '../../agent'
 import type { Logger } from '../../platform'
 
 export interface VoiceAttachment {
@@ -54,14 +54,11 @@ export interface VoiceEventSink {
   ): void
 }
 
-interface Run {
+interface Run extends ActiveRunBase {
   askId: string
-  conversationId: string
   messageId: string
-  controller: AbortController
   /** Set by barge-in: what was spoken before the user cut in. */
   spokenText: string | undefined
-  finished: Promise<void>
 }
 
 export interface VoiceAsks {
@@ -97,7 +94,7 @@ export function createVoiceAsks(deps: {
   logger?: Logger
   now?: () => number
 }): VoiceAsks {
-  const runs = new Map<string, Run>()
+  const runs = activeRuns<Run>()
   const now = deps.now ?? (() => performance.now())
 
   async function execute(
@@ -180,10 +177,6 @@ export function createVoiceAsks(deps: {
     deps.events.emit('voice.done', { ...ref, message: final })
   }
 
-  const idle = async () => {
-    while (runs.size > 0) await Promise.all([...runs.values()].map((r) => r.finished))
-  }
-
   return {
     async ask(input) {
       const text = input.text.trim()
@@ -192,7 +185,7 @@ export function createVoiceAsks(deps: {
         bytes: a.bytes,
         ...(a.mimeType ? { mimeType: a.mimeType } : {}),
       }))
-      if (input.conversationId && [...runs.values()].some((r) => r.conversationId === input.conversationId))
+      if (input.conversationId && runs.busy(input.conversationId))
         throw new AppError('CONFLICT', 'An answer is still being spoken in this conversation. Stop it first.')
       const conversation = input.conversationId
         ? await deps.conversations.get(input.conversationId)
@@ -220,11 +213,10 @@ export function createVoiceAsks(deps: {
         spokenText: undefined,
         finished: Promise.resolve(),
       }
-      runs.set(run.askId, run)
       // Starts after the reply so the caller knows the ask id before the first delta.
-      run.finished = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => execute(run, { prompt: text, attachments, history, userMessageId: user.id }))
-        .finally(() => runs.delete(run.askId))
+      runs.start(run.askId, run, () =>
+        execute(run, { prompt: text, attachments, history, userMessageId: user.id }),
+      )
       return {
         askId: run.askId,
         conversationId: conversation.id,
@@ -232,12 +224,7 @@ export function createVoiceAsks(deps: {
         assistantMessageId: assistant.id,
       }
     },
-    cancel(askId) {
-      const run = runs.get(askId)
-      if (!run || run.controller.signal.aborted) return false
-      run.controller.abort()
-      return true
-    },
+    cancel: (askId) => runs.cancel(askId),
     async interrupt({ conversationId, messageId, spokenText }) {
       const run = [...runs.values()].find(
         (r) => r.conversationId === conversationId && r.messageId === messageId,
@@ -258,10 +245,7 @@ export function createVoiceAsks(deps: {
       })
       return found
     },
-    idle,
-    async dispose() {
-      for (const run of runs.values()) run.controller.abort()
-      await idle()
-    },
+    idle: () => runs.idle(),
+    dispose: () => runs.dispose(),
   }
 }

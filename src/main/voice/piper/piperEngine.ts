@@ -129,6 +129,7 @@ export function createPiperEngine(options: PiperEngineOptions): SpeechEngine & {
           throw new AppError(
             'VALIDATION_FAILED',
             `The Piper voice "${id}" could not be loaded (${(error as Error).message.slice(0, 160)}): it is damaged or not a Piper/VITS model. Remove it and download it again.`,
+            { cause: error },
           )
         }
       })()

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
+import { useAppInfo } from './appApi'
 import { shortcutList } from './shortcuts'
-import { useAppInfo } from './useAppInfo'
 
 function ShortcutTable() {
   return (

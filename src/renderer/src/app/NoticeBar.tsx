@@ -1,34 +1,8 @@
-import { useEffect, useState } from 'react'
-import type { AppNotice } from '../../../shared/ipc'
-import { useBureau } from '../ipc/BureauProvider'
+import { useNotices } from './appApi'
 
 /** Shows `app.notice` events, including the ones raised before this window connected. */
 export function NoticeBar() {
-  const bureau = useBureau()
-  const [notices, setNotices] = useState<AppNotice[]>([])
-
-  useEffect(() => {
-    const add = (notice: AppNotice) =>
-      setNotices((current) => [...current.filter((n) => !notice.id || n.id !== notice.id), notice].slice(-5))
-    bureau
-      .invoke('app.notices')
-      .then((list) => list.forEach(add))
-      .catch(() => {})
-    const offNotice = bureau.on('app.notice', add)
-    // The cause is gone (a removed MCP server): its notice goes too, here and in every other window.
-    const offCleared = bureau.on('app.noticeCleared', ({ id }) =>
-      setNotices((current) => current.filter((n) => n.id !== id)),
-    )
-    return () => {
-      offNotice()
-      offCleared()
-    }
-  }, [bureau])
-  const dismiss = (notice: AppNotice) => {
-    setNotices((current) => current.filter((n) => n !== notice))
-    // Dismissed for good: a reload does not bring it back (it comes again only if raised again).
-    if (notice.id) bureau.invoke('app.dismissNotice', { id: notice.id }).catch(() => {})
-  }
+  const { notices, dismiss } = useNotices()
 
   if (notices.length === 0) return null
   return (

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react'
+import { usePendingFileChecks } from '../chat/composer/usePendingFileChecks'
 import { Icon, type IconName } from '../components/Icon'
 import { usePreview } from '../preview/previewStore'
 import { AutoSpeakMount } from '../voice/AutoSpeakMount'
@@ -24,11 +25,11 @@ const icons: Record<Page, IconName> = {
   settings: 'settings',
 }
 
-const ChatPage = lazy(() => import('../pages/ChatPage'))
-const VoicePage = lazy(() => import('../pages/VoicePage'))
-const WorkspacePage = lazy(() => import('../pages/WorkspacePage'))
-const SettingsPage = lazy(() => import('../pages/SettingsPage'))
-const AutomationsPage = lazy(() => import('../pages/AutomationsPage'))
+const ChatPage = lazy(() => import('../chat/ChatPage'))
+const VoicePage = lazy(() => import('../voice/VoicePanel'))
+const WorkspacePage = lazy(() => import('../workspace/WorkspacePage'))
+const SettingsPage = lazy(() => import('../settings/SettingsPage'))
+const AutomationsPage = lazy(() => import('../automations/AutomationsPage'))
 const PreviewPane = lazy(() => import('../preview/PreviewPane'))
 
 function CurrentPage({ page }: { page: Page }) {
@@ -50,6 +51,7 @@ export function Shell() {
   const { page, go, aboutOpen, setAboutOpen } = useNavigation()
   useThemeSetting()
   useShortcuts()
+  usePendingFileChecks()
   const previewOpen = usePreview((s) => s.target !== undefined)
   return (
     <div className={previewOpen ? 'shell with-preview' : 'shell'}>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { stopRun } from '../chat/chatActions'
+import { type ChatActions, useChatActions } from '../chat/chatActions'
 import { useChat } from '../chat/chatStore'
 import { useLayout } from '../chat/layoutStore'
 import { useNavigation } from './navigationStore'
@@ -12,7 +12,7 @@ function focusSoon(selector: string, tries = 30) {
   else if (tries > 0) requestAnimationFrame(() => focusSoon(selector, tries - 1))
 }
 
-function run(command: ShortcutCommand, event: KeyboardEvent): boolean {
+function run(command: ShortcutCommand, event: KeyboardEvent, stopRun: ChatActions['stopRun']): boolean {
   const chat = useChat.getState()
   const navigation = useNavigation.getState()
   switch (command) {
@@ -39,13 +39,14 @@ function run(command: ShortcutCommand, event: KeyboardEvent): boolean {
 
 /** The app-wide shortcuts (see shortcuts.ts), listening on the window so they work wherever focus is. */
 export function useShortcuts() {
+  const { stopRun } = useChatActions()
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.isComposing) return
       const command = shortcutCommand(event)
-      if (command && run(command, event)) event.preventDefault()
+      if (command && run(command, event, stopRun)) event.preventDefault()
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
-  }, [])
+  }, [stopRun])
 }

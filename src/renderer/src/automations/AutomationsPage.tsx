@@ -1,11 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import type { AutomationRun, AutomationSummary } from '../../../shared/automations'
-import type { IpcClient } from '../../../shared/ipc'
 import { useNavigation } from '../app/navigationStore'
 import { useChat } from '../chat/chatStore'
-import { useBureau } from '../ipc/BureauProvider'
+import { useConversationActions } from '../chat/conversations/conversationsApi'
+import { queryKeys } from '../ipc/queryKeys'
 import './automations.css'
+import {
+  useAutomationActions,
+  useAutomationHistory,
+  useAutomations,
+  useSchedulePreview,
+} from './automationsApi'
 
 const when = (iso: string | undefined) => (iso ? new Date(iso).toLocaleString() : '—')
 
@@ -29,18 +35,15 @@ function resultText(run: AutomationRun | undefined): string {
   return run.status
 }
 
-async function openConversation(bureau: IpcClient, id: string) {
-  const conversation = await bureau.invoke('conversations.get', { id })
+async function openConversation(conversations: ReturnType<typeof useConversationActions>, id: string) {
+  const conversation = await conversations.get(id)
   useChat.getState().showConversation(conversation.id, conversation.messages, conversation.leafId ?? null)
   useNavigation.getState().go('chat')
 }
 
 function History({ id }: { id: string }) {
-  const bureau = useBureau()
-  const runs = useQuery({
-    queryKey: ['automations', 'history', id],
-    queryFn: () => bureau.invoke('automations.history', { id }),
-  })
+  const conversations = useConversationActions()
+  const runs = useAutomationHistory(id)
   if (!runs.data) return <p className="muted">Loading…</p>
   if (runs.data.length === 0) return <p className="muted">No runs yet.</p>
   return (
@@ -59,7 +62,7 @@ function History({ id }: { id: string }) {
             <button
               type="button"
               className="button small secondary"
-              onClick={() => void openConversation(bureau, run.conversationId!)}
+              onClick={() => void openConversation(conversations, run.conversationId!)}
             >
               Open conversation
             </button>
@@ -71,28 +74,23 @@ function History({ id }: { id: string }) {
 }
 
 function Editor({ onDone }: { onDone: () => void }) {
-  const bureau = useBureau()
+  const automations = useAutomationActions()
   const client = useQueryClient()
   const [name, setName] = useState('')
   const [prompt, setPrompt] = useState('')
   const [schedule, setSchedule] = useState('every weekday at 8:00')
   const [approve, setApprove] = useState<'none' | 'read' | 'write' | 'all'>('read')
-  const preview = useQuery({
-    queryKey: ['automations', 'preview', schedule],
-    queryFn: () => bureau.invoke('automations.preview', { schedule, count: 5 }),
-    enabled: schedule.trim().length > 0,
-    retry: false,
-  })
+  const preview = useSchedulePreview(schedule)
   const save = useMutation({
     mutationFn: () =>
-      bureau.invoke('automations.create', {
+      automations.create({
         name,
         prompt,
         trigger: schedule.trim() ? { kind: 'schedule', cron: schedule } : { kind: 'manual' },
         approve,
       }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['automations'] })
+      void client.invalidateQueries({ queryKey: queryKeys.automations.all() })
       onDone()
     },
   })
@@ -147,36 +145,23 @@ function Editor({ onDone }: { onDone: () => void }) {
 }
 
 export default function AutomationsPage() {
-  const bureau = useBureau()
+  const automations = useAutomationActions()
   const client = useQueryClient()
   const [editing, setEditing] = useState(false)
   const [open, setOpen] = useState<string | undefined>()
-  const list = useQuery({
-    queryKey: ['automations', 'list'],
-    queryFn: () => bureau.invoke('automations.list', {}),
+  const list = useAutomations(({ name, run, notified }) => {
+    if (!notified && typeof Notification !== 'undefined' && Notification.permission === 'granted')
+      new Notification(`Automation "${name}"`, {
+        body: run.status === 'ok' ? run.message.slice(0, 200) : resultText(run),
+      })
   })
-  useEffect(() => {
-    const refresh = () => void client.invalidateQueries({ queryKey: ['automations'] })
-    const offChanged = bureau.on('automations.changed', refresh)
-    const offEnded = bureau.on('automations.runEnded', ({ name, run, notified }) => {
-      refresh()
-      if (!notified && typeof Notification !== 'undefined' && Notification.permission === 'granted')
-        new Notification(`Automation "${name}"`, {
-          body: run.status === 'ok' ? run.message.slice(0, 200) : resultText(run),
-        })
-    })
-    return () => {
-      offChanged()
-      offEnded()
-    }
-  }, [client, bureau])
   const toggle = useMutation({
-    mutationFn: (input: { id: string; enabled: boolean }) => bureau.invoke('automations.setEnabled', input),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['automations'] }),
+    mutationFn: (input: { id: string; enabled: boolean }) => automations.setEnabled(input),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.automations.all() }),
   })
   const runNow = useMutation({
-    mutationFn: (id: string) => bureau.invoke('automations.runNow', { id }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['automations'] }),
+    mutationFn: (id: string) => automations.runNow(id),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.automations.all() }),
   })
   return (
     <section className="automations-page" aria-labelledby="automations-title">

@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { Conversation, ModelChoice } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
-import { useBureau } from '../ipc/BureauProvider'
+import { queryKeys } from '../ipc/queryKeys'
 import { useChat } from './chatStore'
 import { useInstructionTokens } from './composer/useInstructionTokens'
+import { useConversationActions } from './conversations/conversationsApi'
 import { downloadText } from './download'
 import { ModelPicker } from './ModelPicker'
 import { problemFrom } from './messages/problemFrom'
@@ -27,12 +28,12 @@ function InstructionsPanel({
   onSaved(c: Conversation): void
   onClose(): void
 }) {
-  const bureau = useBureau()
+  const conversations = useConversationActions()
   const [text, setText] = useState(conversation.instructions ?? '')
   const tokens = useInstructionTokens({ conversation: text })
   const save = async () => {
     try {
-      onSaved(await bureau.invoke('conversations.update', { id: conversation.id, instructions: text }))
+      onSaved(await conversations.update({ id: conversation.id, instructions: text }))
       onClose()
     } catch (error) {
       useChat.getState().setProblem(problemFrom(error))
@@ -70,7 +71,7 @@ function InstructionsPanel({
 
 /** Above the conversation: the model picker, the conversation's instructions and its export. */
 export function ChatHeader({ conversation, draftModel, onDraftModel, busy, onChanged }: Props) {
-  const bureau = useBureau()
+  const conversations = useConversationActions()
   const queryClient = useQueryClient()
   const [instructionsOpen, setInstructionsOpen] = useState(false)
   const openId = conversation?.id
@@ -80,7 +81,7 @@ export function ChatHeader({ conversation, draftModel, onDraftModel, busy, onCha
   const pick = async (choice: ModelChoice | undefined) => {
     if (!conversation) return onDraftModel(choice)
     try {
-      onChanged(await bureau.invoke('conversations.update', { id: conversation.id, model: choice ?? null }))
+      onChanged(await conversations.update({ id: conversation.id, model: choice ?? null }))
     } catch (error) {
       useChat.getState().setProblem(problemFrom(error))
     }
@@ -88,7 +89,7 @@ export function ChatHeader({ conversation, draftModel, onDraftModel, busy, onCha
   const exportAs = async (format: 'markdown' | 'json') => {
     if (!conversation) return
     try {
-      const file = await bureau.invoke('conversations.export', { id: conversation.id, format })
+      const file = await conversations.exportAs({ id: conversation.id, format })
       downloadText(file.fileName, file.mimeType, file.text)
     } catch (error) {
       useChat.getState().setProblem(problemFrom(error))
@@ -142,7 +143,7 @@ export function ChatHeader({ conversation, draftModel, onDraftModel, busy, onCha
           conversation={conversation}
           onSaved={(c) => {
             onChanged(c)
-            void queryClient.invalidateQueries({ queryKey: ['conversations'] })
+            void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all() })
           }}
           onClose={() => setInstructionsOpen(false)}
         />

@@ -6,15 +6,16 @@ import { activePath } from '../../../shared/chat/conversationTree'
 import { Icon } from '../components/Icon'
 import { ProblemBanner } from '../components/ProblemBanner'
 import { FirstRunGuide } from '../firstRun/FirstRunGuide'
-import { useBureau } from '../ipc/BureauProvider'
+import { queryKeys } from '../ipc/queryKeys'
 import { useSettings } from '../settings/useSettings'
 import { ChatHeader } from './ChatHeader'
-import { answerApproval, answerQuestion, sendMessage, stopRun } from './chatActions'
+import { useChatActions } from './chatActions'
 import { useChat } from './chatStore'
 import { Composer } from './composer/Composer'
 import { useComposer } from './composer/composerStore'
 import { DropZone } from './composer/DropZone'
 import { ConversationList } from './conversations/ConversationList'
+import { useConversationActions } from './conversations/conversationsApi'
 import { skipRestore, useLastConversation } from './conversations/useLastConversation'
 import { EmptyState } from './EmptyState'
 import { ExportDocumentMenu } from './ExportDocumentMenu'
@@ -28,7 +29,8 @@ import { useChatEvents } from './useChatEvents'
 
 /** The Chat page: conversations on the left, the conversation and the composer on the right. */
 export default function ChatPage() {
-  const bureau = useBureau()
+  const conversations = useConversationActions()
+  const { answerApproval, answerQuestion, sendMessage, stopRun } = useChatActions()
   useChatEvents()
   const queryClient = useQueryClient()
   const settings = useSettings()
@@ -57,11 +59,11 @@ export default function ChatPage() {
     async (id: string, atMessage?: string) => {
       skipRestore()
       try {
-        let conversation = await bureau.invoke('conversations.get', { id })
+        let conversation = await conversations.get(id)
         const shown = activePath({ messages: conversation.messages, leafId: conversation.leafId ?? null })
         // A hit on another branch: show that branch (saved, so the next message continues it).
         if (atMessage && !shown.some((m) => m.id === atMessage))
-          conversation = await bureau.invoke('conversations.select', {
+          conversation = await conversations.select({
             conversationId: id,
             messageId: atMessage,
           })
@@ -71,7 +73,7 @@ export default function ChatPage() {
         useChat.getState().setProblem(problemFrom(error))
       }
     },
-    [bureau],
+    [conversations],
   )
   const remember = useLastConversation()
 
@@ -83,7 +85,7 @@ export default function ChatPage() {
     clear()
     const ok = await sendMessage(text.trim(), snapshot.files)
     if (ok) {
-      void queryClient.invalidateQueries({ queryKey: ['conversations'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all() })
     } else {
       // Nothing is lost: the text and files go back into the composer.
       useComposer.setState({ text: snapshot.text, files: snapshot.files })

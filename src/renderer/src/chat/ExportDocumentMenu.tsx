@@ -1,7 +1,7 @@
 import { type FocusEvent, type KeyboardEvent, useRef, useState } from 'react'
 import type { DocumentExportFormat } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
-import { useBureau } from '../ipc/BureauProvider'
+import { useConversationActions } from './conversations/conversationsApi'
 
 type State =
   | { kind: 'idle' }
@@ -37,7 +37,7 @@ function menuKeys(event: KeyboardEvent, details: HTMLDetailsElement | null, clos
 
 /** "Export as Word / PDF": writes the conversation (or one answer) to /exports in the workspace and says where. */
 export function ExportDocumentMenu({ conversationId, messageId }: Props) {
-  const bureau = useBureau()
+  const conversations = useConversationActions()
   const [state, setState] = useState<State>({ kind: 'idle' })
   const details = useRef<HTMLDetailsElement>(null)
   const answer = messageId !== undefined
@@ -55,7 +55,7 @@ export function ExportDocumentMenu({ conversationId, messageId }: Props) {
     close()
     setState({ kind: 'busy', format })
     try {
-      const result = await bureau.invoke('documents.exportConversation', {
+      const result = await conversations.exportDocument({
         id: conversationId,
         format,
         ...(answer ? { messageId } : {}),

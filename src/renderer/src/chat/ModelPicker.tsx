@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import type { ModelChoice, ModelChoiceGroup } from '../../../shared/ipc'
-import { useBureau } from '../ipc/BureauProvider'
+import { useProviderModels } from '../settings/providersApi'
 
 const SEPARATOR = '\u001f'
 
@@ -29,13 +28,7 @@ export function ModelPicker({
   onChange(choice: ModelChoice | undefined): void
   disabled: boolean
 }) {
-  const bureau = useBureau()
-  const groups = useQuery({
-    queryKey: ['providers', 'models'],
-    queryFn: () => bureau.invoke('providers.models'),
-    retry: false,
-    staleTime: 30_000,
-  })
+  const groups = useProviderModels()
   const current = choiceValue(value)
   const known = groups.data?.some((g) =>
     g.models.some((m) => choiceValue({ providerId: g.providerId, model: m }) === current),

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
+import { queryKeys } from '../ipc/queryKeys'
 import { useChat } from './chatStore'
 
 /** Routes the contract's chat.* and agent.* events into the chat store while the page is open. */
 export function useChatEvents(): void {
+  const bureau = useBureau()
   const queryClient = useQueryClient()
   useEffect(() => {
     const store = () => useChat.getState()
@@ -17,11 +19,11 @@ export function useChatEvents(): void {
       bureau.on('agent.approvalEnd', (p) => store().onApprovalEnd(p)),
       bureau.on('agent.done', (p) => {
         store().onDone(p)
-        void queryClient.invalidateQueries({ queryKey: ['conversations'] })
+        void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all() })
       }),
     ]
     return () => {
       for (const off of offs) off()
     }
-  }, [queryClient])
+  }, [bureau, queryClient])
 }

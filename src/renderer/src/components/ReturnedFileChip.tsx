@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import type { AgentStep, ReturnedFile } from '../../../shared/ipc'
+import { useAppInfo } from '../app/appApi'
 import { useNavigation } from '../app/navigationStore'
-import { useAppInfo } from '../app/useAppInfo'
-import { downloadFile, openWithSystem } from '../files/fileActions'
 import { usePreview } from '../preview/previewStore'
+import { useWorkspaceActions } from '../workspace/workspaceApi'
 import { useWorkspaceNav } from '../workspace/workspaceNav'
 import { FileBadge } from './FileBadge'
 import { formatBytes } from './formatBytes'
@@ -15,6 +15,7 @@ export function ReturnedFileChip({ file, steps = [] }: { file: ReturnedFile; ste
   const host = useAppInfo().data?.host
   const go = useNavigation((s) => s.go)
   const reveal = useWorkspaceNav((s) => s.reveal)
+  const { downloadFile, openWithSystem } = useWorkspaceActions()
   const [error, setError] = useState<string | undefined>()
   const desktop = host === 'electron'
 

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import type { PublicSettings } from '../../../shared/settings'
 import { formatBytes } from '../components/formatBytes'
 import { Icon } from '../components/Icon'
-import { useBureau } from '../ipc/BureauProvider'
+import { queryKeys } from '../ipc/queryKeys'
 import { DownloadProgress } from '../settings/DownloadProgress'
 import { formatSpeed } from '../settings/formatSpeed'
 import {
@@ -13,24 +13,25 @@ import {
   useDownloads,
   useImportModelFile,
   useModelSpeeds,
+  useModelsApi,
   useOllamaStatus,
 } from '../settings/modelsApi'
 import { useProviders, useProvidersApi } from '../settings/providersApi'
-import { SETTINGS_KEY } from '../settings/useSettings'
+import { SETTINGS_KEY, useSettingsApi } from '../settings/useSettings'
 import { TalkOffline } from './TalkOffline'
 
 type Choice = 'local' | 'ollama' | 'cloud'
 
 /** Tests a provider; a working one is remembered and the guide goes away for good. */
 function useGuideTest(choice: Choice) {
-  const bureau = useBureau()
+  const settingsApi = useSettingsApi()
   const { testProvider } = useProvidersApi()
   const client = useQueryClient()
   return useMutation({
     mutationFn: async (providerId: string) => {
       const result = await testProvider(providerId)
       if (result.ok) {
-        await bureau.invoke('settings.update', { ui: { providerWorked: true, setupChoice: choice } })
+        await settingsApi.update({ ui: { providerWorked: true, setupChoice: choice } })
         await client.invalidateQueries({ queryKey: SETTINGS_KEY })
       }
       return result
@@ -63,7 +64,7 @@ function Path({ title, chosen, children }: { title: string; chosen: boolean; chi
 }
 
 function LocalPath({ chosen, remember }: { chosen: boolean; remember(): void }) {
-  const bureau = useBureau()
+  const models = useModelsApi()
   const catalogue = useCatalogue()
   const importModelFile = useImportModelFile()
   const speeds = useModelSpeeds()
@@ -73,7 +74,7 @@ function LocalPath({ chosen, remember }: { chosen: boolean; remember(): void }) 
   const smallest = [...(catalogue.data ?? [])].sort((a, b) => a.sizeBytes - b.sizeBytes)[0]
   const download = smallest && downloads.get(smallest.id)
   const selectAndTest = async (id: string) => {
-    const { providerId } = await bureau.invoke('models.use', { id })
+    const { providerId } = await models.use(id)
     test.mutate(providerId)
   }
   const run = (action: () => Promise<void>) => {
@@ -94,7 +95,7 @@ function LocalPath({ chosen, remember }: { chosen: boolean; remember(): void }) 
           type="button"
           className="button"
           disabled={download?.state === 'downloading'}
-          onClick={() => run(async () => void (await bureau.invoke('models.pull', { id: smallest.id })))}
+          onClick={() => run(async () => void (await models.pull(smallest.id)))}
         >
           <Icon name="download" size={14} /> Download {smallest.name} ({formatBytes(smallest.sizeBytes)})
         </button>
@@ -106,10 +107,7 @@ function LocalPath({ chosen, remember }: { chosen: boolean; remember(): void }) 
         <p className="error-text">It needs {smallest.minRamGiB} GB of memory, more than this computer has.</p>
       )}
       {download && download.state !== 'done' && (
-        <DownloadProgress
-          progress={download}
-          onCancel={() => void bureau.invoke('models.cancel', { id: download.id })}
-        />
+        <DownloadProgress progress={download} onCancel={() => void models.cancel(download.id)} />
       )}
       <label className="guide-file">
         Or use a .gguf file you have (up to {MAX_IMPORT_BYTES / 1024 / 1024} MiB here; larger: `bureau models
@@ -130,18 +128,18 @@ function LocalPath({ chosen, remember }: { chosen: boolean; remember(): void }) 
 }
 
 function OllamaPath({ chosen, remember }: { chosen: boolean; remember(): void }) {
-  const bureau = useBureau()
+  const settingsApi = useSettingsApi()
   const status = useOllamaStatus()
   const test = useGuideTest('ollama')
   const client = useQueryClient()
   const use = async () => {
     remember()
     const model = status.data?.models[0]?.name
-    await bureau.invoke('settings.update', {
+    await settingsApi.update({
       provider: { active: 'ollama', model: null },
       ...(model && { providers: { ollama: { model } } }),
     })
-    await client.invalidateQueries({ queryKey: ['providers'] })
+    await client.invalidateQueries({ queryKey: queryKeys.providers() })
     test.mutate('ollama')
   }
   return (
@@ -173,7 +171,7 @@ function OllamaPath({ chosen, remember }: { chosen: boolean; remember(): void })
 }
 
 function CloudPath({ chosen, remember }: { chosen: boolean; remember(): void }) {
-  const bureau = useBureau()
+  const settingsApi = useSettingsApi()
   const providers = useProviders()
   const cloud = (providers.data ?? []).filter((p) => p.needsKey)
   const [id, setId] = useState<string>()
@@ -183,8 +181,8 @@ function CloudPath({ chosen, remember }: { chosen: boolean; remember(): void }) 
   const save = async () => {
     if (!chosenId || !key.trim()) return
     remember()
-    await bureau.invoke('settings.setSecret', { name: `providers.${chosenId}.apiKey`, value: key.trim() })
-    await bureau.invoke('settings.update', { provider: { active: chosenId, model: null } })
+    await settingsApi.setSecret({ name: `providers.${chosenId}.apiKey`, value: key.trim() })
+    await settingsApi.update({ provider: { active: chosenId, model: null } })
     test.mutate(chosenId)
   }
   return (
@@ -223,11 +221,11 @@ function CloudPath({ chosen, remember }: { chosen: boolean; remember(): void }) 
  * connection test. Once a test passes (here or at start) it is never shown again.
  */
 export function FirstRunGuide({ settings }: { settings: PublicSettings }) {
-  const bureau = useBureau()
+  const settingsApi = useSettingsApi()
   const { listProviders, testProvider } = useProvidersApi()
   const client = useQueryClient()
   const active = useQuery({
-    queryKey: ['first-run', 'active-test'],
+    queryKey: queryKeys.firstRunTest(),
     enabled: !settings.ui.providerWorked,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -238,7 +236,7 @@ export function FirstRunGuide({ settings }: { settings: PublicSettings }) {
       const id = effective?.id ?? settings.provider.active
       const result = await testProvider(id)
       if (result.ok) {
-        await bureau.invoke('settings.update', { ui: { providerWorked: true } })
+        await settingsApi.update({ ui: { providerWorked: true } })
         await client.invalidateQueries({ queryKey: SETTINGS_KEY })
       }
       return { ...result, name: effective?.name ?? id }
@@ -249,7 +247,7 @@ export function FirstRunGuide({ settings }: { settings: PublicSettings }) {
   const remember = (next: Choice) => () => {
     if (next === choice) return
     setChoice(next)
-    void bureau.invoke('settings.update', { ui: { setupChoice: next } })
+    void settingsApi.update({ ui: { setupChoice: next } })
   }
   return (
     <section className="first-run" aria-labelledby="first-run-title">

@@ -5,6 +5,12 @@
 export const queryKeys = {
   settings: () => ['settings'] as const,
   providers: () => ['providers'] as const,
+  /** Under `providers()`, so a change of provider refreshes the picker's lists too. */
+  providerModels: () => ['providers', 'models'] as const,
+  conversations: {
+    all: () => ['conversations'] as const,
+    list: (query: string) => ['conversations', query] as const,
+  },
   models: {
     all: () => ['models'] as const,
     installed: () => ['models', 'installed'] as const,
@@ -18,6 +24,34 @@ export const queryKeys = {
     engines: () => ['voice', 'engines'] as const,
     models: () => ['voice', 'models'] as const,
   },
+  tools: {
+    toolsets: () => ['tools.toolsets'] as const,
+    plugins: () => ['tools.plugins'] as const,
+  },
+  evalResults: () => ['eval.lastResults'] as const,
+  /** The first-run guide's one test of the provider in use. */
+  firstRunTest: () => ['first-run', 'active-test'] as const,
+  memory: {
+    all: () => ['memory.list'] as const,
+    list: (query: string) => ['memory.list', query] as const,
+  },
+  automations: {
+    all: () => ['automations'] as const,
+    list: () => ['automations', 'list'] as const,
+    history: (id: string) => ['automations', 'history', id] as const,
+    preview: (schedule: string) => ['automations', 'preview', schedule] as const,
+  },
+  workspace: {
+    all: () => ['workspace'] as const,
+    list: (folder: string) => ['workspace', folder] as const,
+  },
+  knowledge: {
+    status: () => ['knowledge.status'] as const,
+    passage: (path: string, start: number, end: number) => ['knowledge.passage', path, start, end] as const,
+  },
+  appInfo: () => ['app.info'] as const,
+  instructionTokens: (global: string, conversation: string) =>
+    ['instruction-tokens', global, conversation] as const,
   preview: {
     all: () => ['preview'] as const,
     describe: (path: string | undefined, version: string) => ['preview', 'describe', path, version] as const,

@@ -1,7 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
 import type { KnowledgeStatus } from '../../../shared/ipc'
-import { useBureau } from '../ipc/BureauProvider'
+import { useIndexStatus } from './knowledgeApi'
 
 function summary(status: KnowledgeStatus): string {
   const kind = status.mode === 'hybrid' ? 'full text + vectors' : 'full text'
@@ -15,17 +13,7 @@ function summary(status: KnowledgeStatus): string {
 
 /** One line of index progress on the Workspace page, with pause/resume and the files that failed. */
 export function IndexStatusBar() {
-  const bureau = useBureau()
-  const queryClient = useQueryClient()
-  const status = useQuery({
-    queryKey: ['knowledge.status'],
-    queryFn: () => bureau.invoke('knowledge.status'),
-    retry: false,
-  })
-  useEffect(
-    () => bureau.on('knowledge.status', (next) => queryClient.setQueryData(['knowledge.status'], next)),
-    [bureau, queryClient],
-  )
+  const [status, pause] = useIndexStatus()
   const data = status.data
   if (!data) return null
   const pausable = data.state === 'indexing' || data.state === 'paused'
@@ -36,11 +24,7 @@ export function IndexStatusBar() {
         <button
           type="button"
           className="button secondary small"
-          onClick={() =>
-            void bureau
-              .invoke('knowledge.pause', { paused: data.state !== 'paused' })
-              .then((next) => queryClient.setQueryData(['knowledge.status'], next))
-          }
+          onClick={() => void pause(data.state !== 'paused')}
         >
           {data.state === 'paused' ? 'Resume' : 'Pause'}
         </button>

@@ -1,18 +1,11 @@
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { useBureau } from '../ipc/BureauProvider'
 import type { PassageRef } from '../workspace/workspaceNav'
+import { usePassage } from './knowledgeApi'
 
 /** The converted Markdown around a cited passage, the passage marked and scrolled into view. */
 export function PassagePreview({ passage, onClose }: { passage: PassageRef; onClose: () => void }) {
-  const bureau = useBureau()
   const marked = useRef<HTMLElement>(null)
-  const preview = useQuery({
-    queryKey: ['knowledge.passage', passage.path, passage.start, passage.end],
-    queryFn: () =>
-      bureau.invoke('knowledge.passage', { path: passage.path, start: passage.start, end: passage.end }),
-    retry: false,
-  })
+  const preview = usePassage(passage)
   useEffect(() => {
     if (preview.data) marked.current?.scrollIntoView({ block: 'center' })
   }, [preview.data])

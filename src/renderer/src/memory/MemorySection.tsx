@@ -1,12 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react'
 import type { Memory, MemoryPreferences } from '../../../shared/memory'
 import { downloadText } from '../chat/download'
-import { useBureau } from '../ipc/BureauProvider'
+import { queryKeys } from '../ipc/queryKeys'
 import './memory.css'
+import { useMemoryActions, useMemoryList } from './memoryApi'
 
 type ScopeChoice = 'everywhere' | 'workspace'
-const KEY = ['memory.list']
+const KEY = queryKeys.memory.all()
 
 function scopeText(memory: Memory, workspace: string): string {
   if (memory.scope.kind === 'everywhere') return 'Everywhere'
@@ -59,7 +60,7 @@ function MemoryRow({
   workspace: string
   onDeleted(m: Memory): void
 }) {
-  const bureau = useBureau()
+  const memories = useMemoryActions()
   const client = useQueryClient()
   const [editing, setEditing] = useState(false)
   const [text, setText] = useState(memory.text)
@@ -67,14 +68,14 @@ function MemoryRow({
     memory.scope.kind === 'everywhere' ? 'everywhere' : 'workspace',
   )
   const save = useMutation({
-    mutationFn: () => bureau.invoke('memory.update', { id: memory.id, text, scope }),
+    mutationFn: () => memories.update({ id: memory.id, text, scope }),
     onSuccess: () => {
       setEditing(false)
       void client.invalidateQueries({ queryKey: KEY })
     },
   })
   const remove = useMutation({
-    mutationFn: () => bureau.invoke('memory.delete', { id: memory.id }),
+    mutationFn: () => memories.remove(memory.id),
     onSuccess: (deleted) => {
       onDeleted(deleted)
       void client.invalidateQueries({ queryKey: KEY })
@@ -154,17 +155,14 @@ interface Undo {
 
 /** Settings → Memory: what Bureau keeps across conversations, to read, edit, pause, forget, export and import. */
 export function MemorySection() {
-  const bureau = useBureau()
+  const memories = useMemoryActions()
   const client = useQueryClient()
   const [query, setQuery] = useState('')
   const [text, setText] = useState('')
   const [scope, setScope] = useState<ScopeChoice>('everywhere')
   const [undo, setUndo] = useState<Undo>()
   const [status, setStatus] = useState('')
-  const listing = useQuery({
-    queryKey: [...KEY, query],
-    queryFn: () => bureau.invoke('memory.list', { query }),
-  })
+  const listing = useMemoryList(query)
   const refresh = () => client.invalidateQueries({ queryKey: KEY })
   useEffect(() => {
     if (!undo) return
@@ -172,7 +170,7 @@ export function MemorySection() {
     return () => clearTimeout(timer)
   }, [undo])
   const add = useMutation({
-    mutationFn: () => bureau.invoke('memory.add', { text, scope }),
+    mutationFn: () => memories.add({ text, scope }),
     onSuccess: () => {
       setText('')
       setStatus('Remembered.')
@@ -182,7 +180,7 @@ export function MemorySection() {
   // What the user asked for until the refetched list lands: a controlled checkbox snaps back meanwhile.
   const [wanted, setWanted] = useState<Partial<MemoryPreferences>>({})
   const preferences = useMutation({
-    mutationFn: (patch: Partial<MemoryPreferences>) => bureau.invoke('memory.preferences', patch),
+    mutationFn: (patch: Partial<MemoryPreferences>) => memories.setPreferences(patch),
     onSettled: async () => {
       await refresh()
       setWanted({})
@@ -193,11 +191,11 @@ export function MemorySection() {
     preferences.mutate(patch)
   }
   const forgetAll = useMutation({
-    mutationFn: () => bureau.invoke('memory.forgetAll', {}),
+    mutationFn: () => memories.forgetAll(),
     onSuccess: (result) => {
       setUndo({
         message: `Forgot ${result.count} ${result.count === 1 ? 'memory' : 'memories'}.`,
-        run: () => bureau.invoke('memory.undoForget', { undoToken: result.undoToken }),
+        run: () => memories.undoForget(result.undoToken),
         until: Date.parse(result.undoUntil),
       })
       void refresh()
@@ -212,7 +210,7 @@ export function MemorySection() {
     },
   })
   const importFile = useMutation({
-    mutationFn: async (file: File) => bureau.invoke('memory.import', { json: await file.text() }),
+    mutationFn: async (file: File) => memories.importJson(await file.text()),
     onSuccess: (report) => {
       setStatus(
         `Imported ${report.added}; ${report.skipped} already there, ${report.refused} refused (secrets).`,
@@ -221,7 +219,7 @@ export function MemorySection() {
     },
   })
   const exportAll = async () => {
-    const { json } = await bureau.invoke('memory.export', {})
+    const { json } = await memories.exportJson()
     downloadText('bureau-memories.json', 'application/json', json)
   }
   const onAdd = (event: FormEvent) => {
@@ -333,7 +331,7 @@ export function MemorySection() {
               onDeleted={(deleted) =>
                 setUndo({
                   message: 'Memory deleted.',
-                  run: () => bureau.invoke('memory.restore', { memories: [deleted] }),
+                  run: () => memories.restore({ memories: [deleted] }),
                   until: Date.now() + 60_000,
                 })
               }

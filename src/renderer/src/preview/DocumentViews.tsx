@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PreviewDescription } from '../../../shared/ipc'
 import { CodeBlock } from '../components/CodeBlock'
 import { formatBytes } from '../components/formatBytes'
 import { Markdown } from '../components/Markdown'
-import { useBureau } from '../ipc/BureauProvider'
-import { queryKeys } from '../ipc/queryKeys'
+import { usePdfPage, usePreviewBytes } from './previewApi'
 import { safeHtmlDocument } from './safeHtml'
 
 type Of<K extends PreviewDescription['kind']> = Extract<PreviewDescription, { kind: K }>
@@ -26,13 +24,7 @@ function useObjectUrl(bytes: Uint8Array | undefined, type: string): string | und
 }
 
 function PdfPage({ description, page, width }: { description: Of<'pdf'>; page: number; width: number }) {
-  const bureau = useBureau()
-  const image = useQuery({
-    queryKey: queryKeys.preview.pdfPage(description.path, description.version, page, width),
-    queryFn: () =>
-      bureau.invoke('preview.pdfPage', { path: description.path, version: description.version, page, width }),
-    staleTime: Number.POSITIVE_INFINITY,
-  })
+  const image = usePdfPage(description.path, description.version, page, width)
   const url = useObjectUrl(image.data?.bytes, 'image/jpeg')
   if (image.isError)
     return (
@@ -111,11 +103,7 @@ export function PdfView({ description }: { description: Of<'pdf'> }) {
 }
 
 export function ImageView({ description }: { description: Of<'image'> }) {
-  const bureau = useBureau()
-  const bytes = useQuery({
-    queryKey: queryKeys.preview.bytes(description.path, description.version),
-    queryFn: () => bureau.invoke('preview.bytes', { path: description.path, version: description.version }),
-  })
+  const bytes = usePreviewBytes(description.path, description.version)
   const url = useObjectUrl(bytes.data?.bytes, description.mimeType)
   if (bytes.isError)
     return (

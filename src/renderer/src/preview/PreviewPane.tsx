@@ -1,16 +1,16 @@
 import './preview.css'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react'
 import type { PreviewDescription } from '../../../shared/ipc'
+import { useAppInfo } from '../app/appApi'
 import { useNavigation } from '../app/navigationStore'
-import { useAppInfo } from '../app/useAppInfo'
 import { Icon } from '../components/Icon'
 import { useCopy } from '../components/useCopy'
-import { downloadFile } from '../files/fileActions'
-import { useBureau } from '../ipc/BureauProvider'
 import { queryKeys } from '../ipc/queryKeys'
+import { useWorkspaceActions } from '../workspace/workspaceApi'
 import { useWorkspaceNav } from '../workspace/workspaceNav'
 import { CalendarView, EmailView, HtmlView, ImageView, PdfView, TextView } from './DocumentViews'
+import { usePreviewActions, usePreviewCompare, usePreviewDescription, usePreviewVersions } from './previewApi'
 import { type PreviewTarget, usePreview } from './previewStore'
 import { SheetView } from './SheetView'
 
@@ -55,7 +55,7 @@ function Body({
 }
 
 function Actions({ path, onMessage }: { path: string; onMessage: (text: string) => void }) {
-  const bureau = useBureau()
+  const workspace = useWorkspaceActions()
   const desktop = useAppInfo().data?.host === 'electron'
   const { copied, copy } = useCopy()
   const go = useNavigation((s) => s.go)
@@ -70,7 +70,7 @@ function Actions({ path, onMessage }: { path: string; onMessage: (text: string) 
   }
   const open = (revealIt: boolean) =>
     run(async () => {
-      const { opened, reason } = await bureau.invoke('workspace.open', { path, reveal: revealIt })
+      const { opened, reason } = await workspace.open(path, revealIt)
       if (!opened) onMessage(reason ?? 'The file could not be opened.')
     })
   return (
@@ -83,7 +83,7 @@ function Actions({ path, onMessage }: { path: string; onMessage: (text: string) 
         <button
           type="button"
           className="ghost-button"
-          onClick={() => void run(() => downloadFile(path))}
+          onClick={() => void run(() => workspace.downloadFile(path))}
           aria-label={`Download ${name}`}
         >
           <Icon name="download" size={14} /> Download
@@ -125,12 +125,9 @@ function Versions({
   onCompare: (against: string | undefined) => void
   kind: PreviewDescription['kind'] | undefined
 }) {
-  const bureau = useBureau()
+  const previewActions = usePreviewActions()
   const queryClient = useQueryClient()
-  const versions = useQuery({
-    queryKey: queryKeys.preview.versions(path),
-    queryFn: () => bureau.invoke('preview.versions', { path }),
-  })
+  const versions = usePreviewVersions(path)
   const [confirming, setConfirming] = useState(false)
   const [receipt, setReceipt] = useState<string>()
   const [error, setError] = useState<string>()
@@ -142,7 +139,7 @@ function Versions({
   const restore = async () => {
     setError(undefined)
     try {
-      const result = await bureau.invoke('preview.restore', { path, version })
+      const result = await previewActions.restore(path, version)
       setReceipt(
         `Restored ${result.path} from version ${result.restoredFrom} (${result.bytes.toLocaleString()} bytes stored).`,
       )
@@ -209,7 +206,6 @@ function Versions({
 
 /** The preview pane: the file a chip, receipt or the workspace opened, beside the chat or over it. */
 export function PreviewPane() {
-  const bureau = useBureau()
   const { target, close, width, setWidth } = usePreview()
   const [version, setVersion] = useState('current')
   const [against, setAgainst] = useState<string | undefined>()
@@ -226,18 +222,13 @@ export function PreviewPane() {
     if (path) headingRef.current?.focus()
   }, [path, target])
 
-  const description = useQuery({
-    queryKey: queryKeys.preview.describe(path, version),
-    queryFn: () => bureau.invoke('preview.describe', { path: path ?? '/', version }),
-    enabled: path !== undefined,
-    retry: false,
-  })
-  const compare = useQuery({
-    queryKey: queryKeys.preview.compare(path, version, against),
-    queryFn: () =>
-      bureau.invoke('preview.compare', { path: path ?? '/', version, against: against ?? 'current' }),
-    enabled: path !== undefined && against !== undefined && description.data?.kind === 'sheet',
-  })
+  const description = usePreviewDescription(path, version)
+  const compare = usePreviewCompare(
+    path,
+    version,
+    against,
+    path !== undefined && against !== undefined && description.data?.kind === 'sheet',
+  )
   const compared = useMemo(
     () =>
       against && compare.data
@@ -246,13 +237,6 @@ export function PreviewPane() {
     [against, compare.data],
   )
   const comparedCount = compare.data?.sheets.reduce((n, s) => n + s.cells.length, 0) ?? 0
-
-  useEffect(() => {
-    const onChanged = bureau.on('workspace.changed', ({ paths }) => {
-      if (path && paths.includes(path)) void description.refetch()
-    })
-    return onChanged
-  }, [bureau, path, description.refetch])
 
   if (!target || !path) return null
   const name = path.slice(path.lastIndexOf('/') + 1)

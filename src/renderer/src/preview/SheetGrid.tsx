@@ -1,6 +1,5 @@
 /** biome-ignore-all lint/a11y/useSemanticElements: a virtualised grid cannot be a <table>; this is the ARIA grid pattern */
 /** biome-ignore-all lint/a11y/useFocusableInteractive: the grid holds the focus and points at the active cell with aria-activedescendant */
-import { useQueries } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import {
   type CSSProperties,
@@ -15,8 +14,7 @@ import {
 } from 'react'
 import type { CellStyle, PreviewCell, PreviewDescription, PreviewRow, SheetInfo } from '../../../shared/ipc'
 import { columnName } from '../components/areaReceipt'
-import { useBureau } from '../ipc/BureauProvider'
-import { queryKeys } from '../ipc/queryKeys'
+import { useSheetRowPages } from './previewApi'
 import { type CellChange, changedAt } from './receiptChanges'
 
 type SheetDescription = Extract<PreviewDescription, { kind: 'sheet' }>
@@ -242,7 +240,6 @@ export interface GridProps {
 
 /** One sheet as a read-only ARIA grid: virtualised rows, frozen panes, widths, styles and merges as stored. */
 export function SheetGrid({ description, sheet, changes, compared, jump, onSelect }: GridProps) {
-  const bureau = useBureau()
   const gridId = useId()
   const changedId = `${gridId}-changed`
   const comparedId = `${gridId}-compared`
@@ -301,20 +298,7 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
     return [...wanted]
   }, [firstRow, lastRow, frozenRows, bodyRows, complete, sheet.rows])
 
-  const results = useQueries({
-    queries: pages.map((page) => ({
-      queryKey: queryKeys.preview.rows(description.path, description.version, sheet.name, page),
-      queryFn: () =>
-        bureau.invoke('preview.sheetRows', {
-          path: description.path,
-          version: description.version,
-          sheet: sheet.name,
-          from: page * PAGE_ROWS + 1,
-          count: PAGE_ROWS,
-        }),
-      staleTime: Number.POSITIVE_INFINITY,
-    })),
-  })
+  const results = useSheetRowPages(description.path, description.version, sheet.name, pages, PAGE_ROWS)
   const rows = new Map<number, PreviewRow>()
   let heightsChanged = false
   let finished: { rows: number; merges?: string[] | undefined } | undefined

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import type { EvalScore } from '../../../shared/ipc'
-import { useBureau } from '../ipc/BureauProvider'
+import { useEvalResults } from './toolsApi'
 
 function describeScore(score: EvalScore): string {
   const percent = score.total > 0 ? Math.round((100 * score.passed) / score.total) : 0
@@ -25,12 +24,7 @@ function byModel(
 
 /** The last `bureau eval` score of each model of this provider (from `<data-dir>/eval/last-results.json`). */
 export function EvalScores({ providerId }: { providerId: string }) {
-  const bureau = useBureau()
-  const scores = useQuery({
-    queryKey: ['eval.lastResults'],
-    queryFn: () => bureau.invoke('eval.lastResults'),
-    retry: false,
-  })
+  const scores = useEvalResults()
   const mine = (scores.data ?? []).filter((s) => s.provider === providerId)
   return (
     <section className="eval-scores" aria-label="Eval scores">

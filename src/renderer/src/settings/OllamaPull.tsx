@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { OllamaPullProgressEvent } from '../../../shared/ipc'
 import { formatBytes } from '../components/formatBytes'
-import { useBureau } from '../ipc/BureauProvider'
+import { useOllamaPull } from './modelsApi'
 
 function progressText(p: OllamaPullProgressEvent): string {
   if (p.state === 'done') return `${p.model} is installed in Ollama.`
@@ -14,23 +13,14 @@ function progressText(p: OllamaPullProgressEvent): string {
 
 /** Pulls a model through Ollama (`ollama pull` without a terminal), with Ollama's own progress. */
 export function OllamaPull() {
-  const bureau = useBureau()
   const [model, setModel] = useState('')
   const [progress, setProgress] = useState<OllamaPullProgressEvent | undefined>()
   const [problem, setProblem] = useState<string | undefined>()
-  const client = useQueryClient()
-  useEffect(
-    () =>
-      bureau.on('ollama.progress', (p) => {
-        setProgress(p)
-        if (p.state === 'done') void client.invalidateQueries({ queryKey: ['ollama'] })
-      }),
-    [bureau, client],
-  )
+  const startPull = useOllamaPull(setProgress)
   const pulling = progress?.state === 'pulling'
   const pull = () => {
     setProblem(undefined)
-    bureau.invoke('ollama.pull', { model: model.trim() }).catch((error: Error) => setProblem(error.message))
+    startPull(model.trim()).catch((error: Error) => setProblem(error.message))
   }
   return (
     <div className="ollama-pull">

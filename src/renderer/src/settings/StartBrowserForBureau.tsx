@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { StartForBureauResult } from '../../../shared/ipc'
 import { Icon } from '../components/Icon'
-import { useBureau } from '../ipc/BureauProvider'
 import { ActionButton } from './ActionButton'
+import { useToolsApi } from './toolsApi'
 import { SETTINGS_KEY } from './useSettings'
 
 const browserNames: Record<string, string> = { msedge: 'Edge', chrome: 'Chrome', chromium: 'Chromium' }
@@ -28,10 +28,10 @@ function Started({ result }: { result: StartForBureauResult }) {
  * mode cdp with the endpoint, and the section's fields follow through `settings.changed`.
  */
 export function StartBrowserForBureau({ disabled }: { disabled: boolean }) {
-  const bureau = useBureau()
+  const tools = useToolsApi()
   const queryClient = useQueryClient()
   const start = useMutation({
-    mutationFn: () => bureau.invoke('browser.startForBureau'),
+    mutationFn: () => tools.startBrowserForBureau(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
   })
   return (

@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useState } from 'react'
-import { MAX_IMPORT_BYTES, type ModelProgress, type SpeedEstimate } from '../../../shared/ipc'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import {
+  MAX_IMPORT_BYTES,
+  type ModelProgress,
+  type OllamaPullProgressEvent,
+  type SpeedEstimate,
+} from '../../../shared/ipc'
 import { useBureau } from '../ipc/BureauProvider'
 import { queryKeys } from '../ipc/queryKeys'
 
@@ -68,6 +73,37 @@ export function useDownloads(): Map<string, ModelProgress> {
     [bureau, client],
   )
   return downloads
+}
+
+/** The model routes that change something, bound to the client; `models.progress` reports downloads. */
+export function useModelsApi() {
+  const bureau = useBureau()
+  return useMemo(
+    () => ({
+      use: (id: string) => bureau.invoke('models.use', { id }),
+      pull: (id: string) => bureau.invoke('models.pull', { id }),
+      cancel: (id: string) => bureau.invoke('models.cancel', { id }),
+      remove: (id: string) => bureau.invoke('models.delete', { id }),
+    }),
+    [bureau],
+  )
+}
+
+/** Starts `ollama pull`; `onProgress` hears Ollama's progress, and the Ollama status is read again when done. */
+export function useOllamaPull(onProgress: (progress: OllamaPullProgressEvent) => void) {
+  const bureau = useBureau()
+  const client = useQueryClient()
+  const latest = useRef(onProgress)
+  latest.current = onProgress
+  useEffect(
+    () =>
+      bureau.on('ollama.progress', (p) => {
+        latest.current(p)
+        if (p.state === 'done') void client.invalidateQueries({ queryKey: queryKeys.ollama() })
+      }),
+    [bureau, client],
+  )
+  return useCallback((model: string) => bureau.invoke('ollama.pull', { model }), [bureau])
 }
 
 /** Reads a picked .gguf and installs it; files too large for the window are refused before reading. */

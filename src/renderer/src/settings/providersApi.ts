@@ -26,6 +26,17 @@ export function useProviders(options: { retry?: boolean } = {}) {
   return useQuery({ queryKey: queryKeys.providers(), queryFn: () => listProviders(bureau), ...options })
 }
 
+/** Every provider's models, grouped for the chat's model picker. */
+export function useProviderModels() {
+  const bureau = useBureau()
+  return useQuery({
+    queryKey: queryKeys.providerModels(),
+    queryFn: () => bureau.invoke('providers.models'),
+    retry: false,
+    staleTime: 30_000,
+  })
+}
+
 /** `listProviders` and `testProvider` bound to the context's client, for event handlers. */
 export function useProvidersApi() {
   const bureau = useBureau()

@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import type { PublicSettings, SettingsPatch } from '../../../shared/settings'
 import { useBureau } from '../ipc/BureauProvider'
 import { queryKeys } from '../ipc/queryKeys'
@@ -34,6 +34,19 @@ export function useUpdateSettings() {
     mutationFn: (patch: SettingsPatch) => bureau.invoke('settings.update', patch),
     onSuccess: (settings: PublicSettings) => storeSettings(queryClient, settings),
   })
+}
+
+/** The settings routes bound to the client, for a handler that updates the cache itself (or needs no cache). */
+export function useSettingsApi() {
+  const bureau = useBureau()
+  return useMemo(
+    () => ({
+      update: (patch: SettingsPatch) => bureau.invoke('settings.update', patch),
+      setSecret: (input: { name: string; value: string }) => bureau.invoke('settings.setSecret', input),
+      clearSecret: (name: string) => bureau.invoke('settings.clearSecret', { name }),
+    }),
+    [bureau],
+  )
 }
 
 export function useSecretMutations() {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { AttachmentInput } from '../../../shared/ipc'
 import type { PublicSettings } from '../../../shared/settings'
 import { DEFAULT_VAD } from '../../../shared/voice'
-import { bureau } from '../ipc/bureauClient'
+import { useBureau } from '../ipc/BureauProvider'
 import { AudioPlayback } from './audioPlayback'
 import { Microphone, microphoneProblem } from './microphone'
 import { savedSpeechOutput } from './speechOutputs'
@@ -26,6 +26,7 @@ export interface VoiceControls {
 
 /** One voice session for the page's lifetime; it reads the latest settings whenever it needs them. */
 export function useVoiceSession(settings: PublicSettings | undefined): VoiceControls {
+  const bureau = useBureau()
   const settingsRef = useRef(settings)
   settingsRef.current = settings
   const controls = useRef<VoiceControls | undefined>(undefined)

@@ -1,5 +1,4 @@
 import { create } from 'zustand'
-import { checkPendingFile } from '../chat/composer/checkPendingFile'
 import {
   type PendingFile,
   type PendingFilesState,
@@ -15,7 +14,7 @@ interface VoiceStore extends PendingFilesState {
 }
 
 export const useVoice = create<VoiceStore>((set, get) => ({
-  ...pendingFilesSlice(set, get, 'v', checkPendingFile),
+  ...pendingFilesSlice(set, get, 'v'),
   session: undefined,
   setSession: (session) => set({ session }),
   takeFiles() {

@@ -1,17 +1,15 @@
 import './workspace.css'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { WorkspaceEntry } from '../../../shared/ipc'
-import { useAppInfo } from '../app/useAppInfo'
+import { useAppInfo } from '../app/appApi'
 import { FileBadge } from '../components/FileBadge'
 import { formatBytes } from '../components/formatBytes'
 import { Icon } from '../components/Icon'
-import { downloadFile, openWithSystem } from '../files/fileActions'
-import { useBureau } from '../ipc/BureauProvider'
 import { IndexStatusBar } from '../knowledge/IndexStatusBar'
 import { PassagePreview } from '../knowledge/PassagePreview'
 import { usePreview } from '../preview/previewStore'
 import { Breadcrumbs } from './Breadcrumbs'
+import { useWorkspaceActions, useWorkspaceListing } from './workspaceApi'
 import { useWorkspaceNav } from './workspaceNav'
 
 function sortEntries(entries: WorkspaceEntry[]): WorkspaceEntry[] {
@@ -26,22 +24,11 @@ function sortEntries(entries: WorkspaceEntry[]): WorkspaceEntry[] {
 
 /** The agent's world: browse the workspace folder, open or download files. */
 export default function WorkspacePage() {
-  const bureau = useBureau()
   const { folder, highlight, openFolder, passage, showPassage } = useWorkspaceNav()
   const desktop = useAppInfo().data?.host === 'electron'
-  const queryClient = useQueryClient()
   const openPreview = usePreview((s) => s.open)
-  const list = useQuery({
-    queryKey: ['workspace', folder],
-    queryFn: () => bureau.invoke('workspace.list', { path: folder }),
-    retry: false,
-  })
-
-  useEffect(
-    () =>
-      bureau.on('workspace.changed', () => void queryClient.invalidateQueries({ queryKey: ['workspace'] })),
-    [bureau, queryClient],
-  )
+  const list = useWorkspaceListing(folder)
+  const { downloadFile, openWithSystem } = useWorkspaceActions()
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once the listed rows are rendered
   useEffect(() => {

@@ -1,16 +1,16 @@
 import { useRef, useState } from 'react'
 import { Icon } from '../../components/Icon'
-import { useBureau } from '../../ipc/BureauProvider'
+import { useConversationActions } from '../conversations/conversationsApi'
 
 /** Imports a conversation exported as JSON; a file that is not one says why. */
 export function ImportButton({ onImported }: { onImported(id: string): void }) {
-  const bureau = useBureau()
+  const conversations = useConversationActions()
   const input = useRef<HTMLInputElement>(null)
   const [error, setError] = useState<string | undefined>()
   const onFile = async (file: File | undefined) => {
     if (!file) return
     try {
-      const summary = await bureau.invoke('conversations.import', { text: await file.text() })
+      const summary = await conversations.importJson(await file.text())
       setError(undefined)
       onImported(summary.id)
     } catch (e) {

@@ -1,5 +1,4 @@
 import { create } from 'zustand'
-import { checkPendingFile } from './checkPendingFile'
 import { type PendingFilesState, pendingFilesSlice } from './pendingFilesSlice'
 
 interface ComposerState extends PendingFilesState {
@@ -9,7 +8,7 @@ interface ComposerState extends PendingFilesState {
 }
 
 export const useComposer = create<ComposerState>((set, get) => ({
-  ...pendingFilesSlice(set, get, 'f', checkPendingFile),
+  ...pendingFilesSlice(set, get, 'f'),
   text: '',
   setText: (text) => set({ text }),
   clear: () => set({ text: '', files: [], rejected: [] }),

@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type KeyboardEvent, type RefObject, useDeferredValue, useEffect, useRef, useState } from 'react'
 import { Icon } from '../../components/Icon'
-import { useBureau } from '../../ipc/BureauProvider'
+import { queryKeys } from '../../ipc/queryKeys'
 import { ImportButton } from '../composer/ImportButton'
 import { CONVERSATIONS_TOGGLE_ID, isNarrow, useLayout } from '../layoutStore'
 import { ConversationItem } from './ConversationItem'
+import { useConversationActions, useConversations } from './conversationsApi'
 
 interface Props {
   activeId: string | undefined
@@ -35,7 +36,7 @@ function closeOnEscape(event: KeyboardEvent) {
 
 /** New, import, full-text search, open (at the hit), rename, pin and delete conversations; a drawer below ~1000 px. */
 export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) {
-  const bureau = useBureau()
+  const conversations = useConversationActions()
   const aside = useRef<HTMLElement>(null)
   const drawerOpen = useLayout((s) => s.drawerOpen)
   const closeDrawer = useLayout((s) => s.closeDrawer)
@@ -43,22 +44,18 @@ export function ConversationList({ activeId, onOpen, onNew, onDeleted }: Props) 
   const [search, setSearch] = useState('')
   const query = useDeferredValue(search.trim())
   const queryClient = useQueryClient()
-  const list = useQuery({
-    queryKey: ['conversations', query],
-    queryFn: () => bureau.invoke('conversations.list', query ? { query } : {}),
-    retry: false,
-  })
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['conversations'] })
+  const list = useConversations(query)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all() })
   const rename = useMutation({
-    mutationFn: (input: { id: string; title: string }) => bureau.invoke('conversations.rename', input),
+    mutationFn: (input: { id: string; title: string }) => conversations.rename(input),
     onSettled: refresh,
   })
   const pin = useMutation({
-    mutationFn: (input: { id: string; pinned: boolean }) => bureau.invoke('conversations.update', input),
+    mutationFn: (input: { id: string; pinned: boolean }) => conversations.update(input),
     onSettled: refresh,
   })
   const remove = useMutation({
-    mutationFn: (id: string) => bureau.invoke('conversations.delete', { id }),
+    mutationFn: (id: string) => conversations.remove(id),
     onSuccess: (_result, id) => onDeleted(id),
     onSettled: refresh,
   })

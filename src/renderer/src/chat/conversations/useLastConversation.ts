@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react'
-import { bureau } from '../../ipc/bureauClient'
+import { useBureau } from '../../ipc/BureauProvider'
 import { useChat } from '../chatStore'
 
 let restoredOnce = false
@@ -15,6 +15,7 @@ export function skipRestore(): void {
  * starts with an empty chat, and returns the function that remembers the open one.
  */
 export function useLastConversation(): (id: string | undefined) => void {
+  const bureau = useBureau()
   const saved = useRef<string | null | undefined>(undefined)
   useEffect(() => {
     if (restoredOnce) return
@@ -39,10 +40,13 @@ export function useLastConversation(): (id: string | undefined) => void {
       state.showConversation(conversation.id, conversation.messages, conversation.leafId ?? null)
       state.setMeta(conversation)
     })().catch(() => {})
-  }, [])
-  return useCallback((id: string | undefined) => {
-    if (!id || saved.current === id) return
-    saved.current = id
-    void bureau.invoke('settings.update', { ui: { lastConversationId: id } }).catch(() => {})
-  }, [])
+  }, [bureau])
+  return useCallback(
+    (id: string | undefined) => {
+      if (!id || saved.current === id) return
+      saved.current = id
+      void bureau.invoke('settings.update', { ui: { lastConversationId: id } }).catch(() => {})
+    },
+    [bureau],
+  )
 }

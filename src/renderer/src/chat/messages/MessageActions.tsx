@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { ChatMessage } from '../../../../shared/ipc'
 import { Icon } from '../../components/Icon'
 import { useCopy } from '../../components/useCopy'
-import { answerAgain, deleteMessagePair, showVersion } from '../chatActions'
+import { useChatActions } from '../chatActions'
 
 /** Where a message stands among its versions, and the neighbours ‹ › switch to. */
 export interface VersionInfo {
@@ -21,6 +21,7 @@ function VersionStep(props: {
   disabled: boolean
 }) {
   const { target } = props
+  const { showVersion } = useChatActions()
   return (
     <button
       type="button"
@@ -64,6 +65,7 @@ export function CopyButton({ text }: { text: string }) {
 
 /** Delete with an inline confirmation: the question and its answers (all versions) go. */
 export function DeletePairButton({ messageId, disabled }: { messageId: string; disabled: boolean }) {
+  const { deleteMessagePair } = useChatActions()
   const [confirming, setConfirming] = useState(false)
   if (confirming)
     return (
@@ -94,6 +96,7 @@ export function DeletePairButton({ messageId, disabled }: { messageId: string; d
 
 /** Regenerate, Retry (after an error or a stop), Continue (a stopped answer with text). */
 export function AnswerActions({ message, disabled }: { message: ChatMessage; disabled: boolean }) {
+  const { answerAgain } = useChatActions()
   const failed =
     message.status === 'error' || message.status === 'cancelled' || message.status === 'interrupted'
   const canContinue = failed && message.text.trim() !== ''

@@ -8,7 +8,7 @@ import { ReturnedFileChip } from '../../components/ReturnedFileChip'
 import { StepTimeline } from '../../components/StepTimeline'
 import { KnowledgeSources } from '../../knowledge/KnowledgeSources'
 import { MemoryChip } from '../../memory/MemoryChip'
-import { sendEdit } from '../chatActions'
+import { useChatActions } from '../chatActions'
 import { useChat } from '../chatStore'
 import { ExportDocumentMenu } from '../ExportDocumentMenu'
 import { AnswerActions, CopyButton, DeletePairButton, type VersionInfo, VersionNav } from './MessageActions'
@@ -21,6 +21,7 @@ interface ItemProps {
 }
 
 function EditBox({ message, onClose }: { message: ChatMessage; onClose(): void }) {
+  const { sendEdit } = useChatActions()
   const [text, setText] = useState(message.text)
   const submit = async () => {
     if (await sendEdit(message.id, text)) onClose()

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import type { PublicSettings } from '../../../../shared/settings'
 import { useInstructionTokens } from '../../chat/composer/useInstructionTokens'
 import { Field } from '../../components/Field'
-import { useBureau } from '../../ipc/BureauProvider'
 import { issueFor } from '../issuesByPath'
 import { SettingsSection } from '../SettingsSection'
+import { useToolsets } from '../toolsApi'
 import { useSectionForm } from '../useSectionForm'
 import { useWholeNumberCheck } from '../useWholeNumberCheck'
 
@@ -12,9 +11,8 @@ type Delegation = 'all' | 'none' | 'some'
 
 /** How the chat's agent works: its step budget and which toolsets it may hand to a sub-agent. */
 export function AgentSection({ settings }: { settings: PublicSettings }) {
-  const bureau = useBureau()
   const { subagents, maxIterations, instructions } = settings.agent
-  const toolsets = useQuery({ queryKey: ['tools.toolsets'], queryFn: () => bureau.invoke('tools.toolsets') })
+  const toolsets = useToolsets()
   const form = useSectionForm(
     {
       maxIterations: String(maxIterations),

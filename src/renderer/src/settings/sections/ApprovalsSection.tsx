@@ -1,13 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { ApprovalPolicy, PublicSettings } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
 import { ruleName } from '../../components/toolName'
-import { useBureau } from '../../ipc/BureauProvider'
 import { issueFor } from '../issuesByPath'
 import { SettingsSection } from '../SettingsSection'
+import { useToolsets } from '../toolsApi'
 import { useSectionForm } from '../useSectionForm'
-import { SETTINGS_KEY } from '../useSettings'
+import { SETTINGS_KEY, useSettingsApi } from '../useSettings'
 import { useWholeNumberCheck } from '../useWholeNumberCheck'
 
 const POLICIES: ReadonlyArray<[ApprovalPolicy, string]> = [
@@ -47,12 +47,12 @@ function toolsetRules(draft: string): Map<string, ApprovalPolicy> {
 
 /** The rules saved by "Always allow" on an approval card, each with Remove and, just after, Undo. */
 function SavedRules({ rules }: { rules: Record<string, ApprovalPolicy> }) {
-  const bureau = useBureau()
+  const settingsApi = useSettingsApi()
   const queryClient = useQueryClient()
   const [removed, setRemoved] = useState<{ key: string; policy: ApprovalPolicy } | undefined>()
   const change = useMutation({
     mutationFn: (patch: Record<string, ApprovalPolicy | null>) =>
-      bureau.invoke('settings.update', { approvals: { rules: patch } }),
+      settingsApi.update({ approvals: { rules: patch } }),
     onSuccess: (settings) => queryClient.setQueryData(SETTINGS_KEY, settings),
   })
   const methodRules = Object.entries(rules).filter(([key]) => !isToolsetRule(key))
@@ -113,8 +113,7 @@ function SavedRules({ rules }: { rules: Record<string, ApprovalPolicy> }) {
 /** What the model may do without asking: by risk level, by toolset, and the rules saved from approval cards. */
 export function ApprovalsSection({ settings }: { settings: PublicSettings }) {
   const { approvals } = settings
-  const bureau = useBureau()
-  const toolsets = useQuery({ queryKey: ['tools.toolsets'], queryFn: () => bureau.invoke('tools.toolsets') })
+  const toolsets = useToolsets()
   const savedToolsetRules = Object.entries(approvals.rules).filter(([key]) => isToolsetRule(key))
   const form = useSectionForm<Draft>(
     {

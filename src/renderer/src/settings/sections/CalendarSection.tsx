@@ -7,7 +7,7 @@ import {
   type PublicSettings,
 } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
-import { useBureau } from '../../ipc/BureauProvider'
+import { useToolsApi } from '../toolsApi'
 import { useSecretMutations, useUpdateSettings } from '../useSettings'
 
 interface Draft {
@@ -27,15 +27,14 @@ function CalendarAccountForm({
   onSave(draft: Draft, password: string): Promise<void>
   onCancel(): void
 }) {
-  const bureau = useBureau()
+  const tools = useToolsApi()
   const [draft, setDraft] = useState(initial)
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string>()
   const a = draft.account
   const set = (patch: Partial<CalendarAccount>) => setDraft({ ...draft, account: { ...a, ...patch } })
   const test = useMutation({
-    mutationFn: () =>
-      bureau.invoke('calendar.test', { name: draft.name, account: a, ...(password ? { password } : {}) }),
+    mutationFn: () => tools.testCalendar({ name: draft.name, account: a, ...(password ? { password } : {}) }),
   })
   const submit = async (event: FormEvent) => {
     event.preventDefault()

@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { CustomProviderInput } from '../../../../shared/ipc'
 import { Field } from '../../components/Field'
-import { useBureau } from '../../ipc/BureauProvider'
 import { queryKeys } from '../../ipc/queryKeys'
 import { useProvidersApi } from '../providersApi'
-import { SETTINGS_KEY } from '../useSettings'
+import { SETTINGS_KEY, useSettingsApi } from '../useSettings'
 
 interface Draft {
   name: string
@@ -44,7 +43,7 @@ export function customProviderErrors(draft: Draft): Partial<Record<FieldName, st
  */
 export function CustomProviderForm({ onDone }: { onDone: (id: string | undefined) => void }) {
   const queryClient = useQueryClient()
-  const bureau = useBureau()
+  const settingsApi = useSettingsApi()
   const { listProviderModels, saveCustomProvider } = useProvidersApi()
   const [draft, setDraft] = useState(EMPTY)
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set())
@@ -75,11 +74,11 @@ export function CustomProviderForm({ onDone }: { onDone: (id: string | undefined
         ...(window && { contextWindow: Number(window) }),
       })
       if (draft.apiKey.trim())
-        await bureau.invoke('settings.setSecret', {
+        await settingsApi.setSecret({
           name: `providers.${stored.id}.apiKey`,
           value: draft.apiKey.trim(),
         })
-      const settings = await bureau.invoke('settings.update', { provider: { active: stored.id } })
+      const settings = await settingsApi.update({ provider: { active: stored.id } })
       queryClient.setQueryData(SETTINGS_KEY, settings)
       await queryClient.invalidateQueries({ queryKey: queryKeys.providers() })
       return stored

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import type { EmailAccount } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
-import { useBureau } from '../../ipc/BureauProvider'
+import { useToolsApi } from '../toolsApi'
 
 export interface AccountDraft {
   name: string
@@ -26,7 +26,7 @@ export function EmailAccountForm({
   onSave(draft: AccountDraft, password: string): Promise<void>
   onCancel(): void
 }) {
-  const bureau = useBureau()
+  const tools = useToolsApi()
   const id = useId()
   const [draft, setDraft] = useState(initial)
   const [password, setPassword] = useState('')
@@ -34,8 +34,7 @@ export function EmailAccountForm({
   const a = draft.account
   const set = (patch: Partial<EmailAccount>) => setDraft({ ...draft, account: { ...a, ...patch } })
   const test = useMutation({
-    mutationFn: () =>
-      bureau.invoke('email.test', { name: draft.name, account: a, ...(password ? { password } : {}) }),
+    mutationFn: () => tools.testEmail({ name: draft.name, account: a, ...(password ? { password } : {}) }),
   })
   const submit = async (event: FormEvent) => {
     event.preventDefault()

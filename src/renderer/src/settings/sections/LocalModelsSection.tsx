@@ -4,7 +4,7 @@ import type { PublicSettings } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
 import { formatBytes } from '../../components/formatBytes'
 import { Icon } from '../../components/Icon'
-import { useBureau } from '../../ipc/BureauProvider'
+import { queryKeys } from '../../ipc/queryKeys'
 import { DownloadProgress } from '../DownloadProgress'
 import { formatSpeed } from '../formatSpeed'
 import { issueFor } from '../issuesByPath'
@@ -15,6 +15,7 @@ import {
   useImportModelFile,
   useInstalledModels,
   useModelSpeeds,
+  useModelsApi,
 } from '../modelsApi'
 import { SettingsSection } from '../SettingsSection'
 import { useSectionForm } from '../useSectionForm'
@@ -22,7 +23,7 @@ import { useWholeNumberCheck } from '../useWholeNumberCheck'
 
 /** The built-in llama.cpp models: installed ones, downloads, import, and when a loaded model is freed. */
 export function LocalModelsSection({ settings }: { settings: PublicSettings }) {
-  const bureau = useBureau()
+  const modelsApi = useModelsApi()
   const client = useQueryClient()
   const installed = useInstalledModels()
   const catalogue = useCatalogue()
@@ -30,14 +31,14 @@ export function LocalModelsSection({ settings }: { settings: PublicSettings }) {
   const speeds = useModelSpeeds()
   const downloads = useDownloads()
   const [problem, setProblem] = useState<string | undefined>()
-  const refresh = () => client.invalidateQueries({ queryKey: ['models'] })
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.models.all() })
   const act = useMutation({
     mutationFn: async (action: () => Promise<unknown>) => action(),
     onMutate: () => setProblem(undefined),
     onError: (error) => setProblem(error.message),
     onSettled: () => {
       void refresh()
-      void client.invalidateQueries({ queryKey: ['providers'] })
+      void client.invalidateQueries({ queryKey: queryKeys.providers() })
     },
   })
   const form = useSectionForm({ idle: String(settings.localModels.idleUnloadMinutes) }, (d) => ({
@@ -74,7 +75,7 @@ export function LocalModelsSection({ settings }: { settings: PublicSettings }) {
               <button
                 type="button"
                 className="button secondary"
-                onClick={() => act.mutate(() => bureau.invoke('models.use', { id: m.id }))}
+                onClick={() => act.mutate(() => modelsApi.use(m.id))}
               >
                 Use {m.name}
               </button>
@@ -85,7 +86,7 @@ export function LocalModelsSection({ settings }: { settings: PublicSettings }) {
               aria-label={`Delete ${m.name}`}
               onClick={() => {
                 if (window.confirm(`Delete ${m.fileName} (${formatBytes(m.sizeBytes)})?`))
-                  act.mutate(() => bureau.invoke('models.delete', { id: m.id }))
+                  act.mutate(() => modelsApi.remove(m.id))
               }}
             >
               <Icon name="trash" size={14} /> Delete
@@ -115,7 +116,7 @@ export function LocalModelsSection({ settings }: { settings: PublicSettings }) {
                 <button
                   type="button"
                   className="button secondary"
-                  onClick={() => act.mutate(() => bureau.invoke('models.pull', { id: e.id }))}
+                  onClick={() => act.mutate(() => modelsApi.pull(e.id))}
                 >
                   <Icon name="download" size={14} /> Download {e.name}
                 </button>
@@ -123,7 +124,7 @@ export function LocalModelsSection({ settings }: { settings: PublicSettings }) {
               {download && download.state !== 'done' && (
                 <DownloadProgress
                   progress={download}
-                  onCancel={() => act.mutate(() => bureau.invoke('models.cancel', { id: e.id }))}
+                  onCancel={() => act.mutate(() => modelsApi.cancel(e.id))}
                 />
               )}
             </li>

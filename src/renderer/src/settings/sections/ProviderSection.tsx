@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { PublicSettings } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
-import { useBureau } from '../../ipc/BureauProvider'
 import { queryKeys } from '../../ipc/queryKeys'
 import { EvalScores } from '../EvalScores'
 import { issueFor } from '../issuesByPath'
@@ -14,7 +13,7 @@ import { SettingsSection } from '../SettingsSection'
 import { useSettingsFocus } from '../settingsFocus'
 import { TestConnection } from '../TestConnection'
 import { useSectionForm } from '../useSectionForm'
-import { SETTINGS_KEY, useSecretMutations } from '../useSettings'
+import { SETTINGS_KEY, useSecretMutations, useSettingsApi } from '../useSettings'
 import { CustomProviderForm } from './CustomProviderForm'
 
 const HTTP_URL = /^https?:\/\/\S+$/
@@ -77,7 +76,7 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
   const keyButton = useRef<HTMLButtonElement>(null)
   const providerSelect = useRef<HTMLSelectElement>(null)
   const queryClient = useQueryClient()
-  const bureau = useBureau()
+  const settingsApi = useSettingsApi()
   const { listProviderModels, removeCustomProvider } = useProvidersApi()
   const [adding, setAdding] = useState(false)
   const [confirmRemove, setConfirmRemove] = useState(false)
@@ -132,9 +131,9 @@ export function ProviderSection({ settings }: { settings: PublicSettings }) {
     mutationFn: async (id: string) => {
       await removeCustomProvider(id)
       const secret = `providers.${id}.apiKey`
-      if (settings.secrets[secret]?.set) await bureau.invoke('settings.clearSecret', { name: secret })
+      if (settings.secrets[secret]?.set) await settingsApi.clearSecret(secret)
       // A removed provider cannot stay the one in use: the default takes over.
-      const next = await bureau.invoke('settings.update', {
+      const next = await settingsApi.update({
         ...(settings.provider.active === id && { provider: { active: null } }),
         providers: { [id]: null },
       })

@@ -1,18 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
 import type { PublicSettings } from '../../../../shared/settings'
 import { Field } from '../../components/Field'
-import { useBureau } from '../../ipc/BureauProvider'
 import { issueFor } from '../issuesByPath'
 import { SettingsSection } from '../SettingsSection'
+import { useToolPlugins } from '../toolsApi'
 import { useSectionForm } from '../useSectionForm'
 
 function PluginList() {
-  const bureau = useBureau()
-  const plugins = useQuery({
-    queryKey: ['tools.plugins'],
-    queryFn: () => bureau.invoke('tools.plugins'),
-    retry: false,
-  })
+  const plugins = useToolPlugins()
   if (plugins.isError)
     return <p className="field-hint">The plugin list is not available: {plugins.error.message}</p>
   if (!plugins.data) return null

@@ -1,16 +1,16 @@
 import { useState } from 'react'
 import type { PublicSettings } from '../../../../shared/settings'
-import { useAppInfo } from '../../app/useAppInfo'
+import { useAppInfo } from '../../app/appApi'
 import { Field } from '../../components/Field'
-import { useBureau } from '../../ipc/BureauProvider'
 import { issueFor } from '../issuesByPath'
 import { SettingsSection } from '../SettingsSection'
+import { useToolsApi } from '../toolsApi'
 import { useSectionForm } from '../useSectionForm'
 import { useWholeNumberCheck } from '../useWholeNumberCheck'
 
 /** The folder the agent works in: a native picker in the desktop app, a path field everywhere. */
 export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
-  const bureau = useBureau()
+  const tools = useToolsApi()
   const desktop = useAppInfo().data?.host === 'electron'
   const form = useSectionForm(
     { folder: settings.workspace.folder ?? '', backups: String(settings.workspace.backupsToKeep) },
@@ -22,7 +22,7 @@ export function WorkspaceSection({ settings }: { settings: PublicSettings }) {
   const pick = async () => {
     setPickError(undefined)
     try {
-      const { path } = await bureau.invoke('ui.pickFolder', {
+      const { path } = await tools.pickFolder({
         title: 'Choose the workspace folder',
         ...(form.draft.folder ? { defaultPath: form.draft.folder } : {}),
       })

@@ -1,1 +1,0 @@
-export { KnowledgeStatus } from '../../../shared/ipc/routes/knowledge'

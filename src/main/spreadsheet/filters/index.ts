@@ -1,0 +1,2 @@
+export { filterMethods } from './methods'
+export { applyFilters, filterProblems, type SheetFilter } from './package'
