@@ -1,15 +1,12 @@
 import type { Page } from '@playwright/test'
-import { skipReason } from '../test/support/requirements'
-import { TINY_MODEL, TINY_MODEL_NEEDS } from '../test/support/tinyModel'
+import { TINY_MODEL } from '../test/support/tinyModel'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { expect, test } from './support/test'
 import { axeViolations, snapshot } from './support/ui'
 
-// From "no provider" to a first answer of the built-in local model (the tiny random fixture: it writes
-// gibberish through the tool grammar, so the test asserts that an answer arrived, not its words).
+// From "no provider" to a first answer of the built-in local model (the project's tiny random-weights model:
+// it writes gibberish through the tool grammar, so the test asserts that an answer arrived, not its words).
 const TINY = TINY_MODEL
-const missing = skipReason('the local model in the browser', [TINY_MODEL_NEEDS])
-test.skip(Boolean(missing), `the tiny GGUF model of the third-party folder is needed: ${missing}`)
 
 let bureau: BureauServer
 test.beforeAll(async () => {
@@ -77,7 +74,7 @@ test('first run: no provider → import the tiny model in the guide → connecti
   const local = page.getByRole('region', { name: 'Local models' })
   await local.scrollIntoViewIfNeeded()
   const installed = local.getByRole('list', { name: 'Installed models' })
-  await expect(installed).toContainText('llama-2-tiny-random.gguf')
+  await expect(installed).toContainText('tiny-llama-random.gguf')
   await expect(installed).toContainText('In use')
   await expectAccessible(page)
   await shots(page, 'settings-local-models')

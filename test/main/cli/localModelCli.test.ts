@@ -3,10 +3,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import type { EvalReport } from '../../../src/main/eval'
 import { assertBuilt, runCli } from '../../support/builtCli'
-import { describeNeeding } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
 import { itFast as it, itSoak } from '../../support/tier'
-import { TINY_MODEL, TINY_MODEL_NEEDS } from '../../support/tinyModel'
+import { TINY_MODEL } from '../../support/tinyModel'
 
 // The built CLI with the tiny random-weights GGUF (fixtures/models in the third-party folder) as an installed local
 // model. Random weights cannot solve a task: these tests check that the harness and the chat survive a
@@ -49,7 +48,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => dirs.cleanup())
 
-describeNeeding([TINY_MODEL_NEEDS], 'the tiny local model through the built CLI', () => {
+describe('the tiny local model through the built CLI', () => {
   describe('the tiny local model through the built CLI', () => {
     itSoak(
       'bureau eval --tasks <two easy tasks> runs to the end: both fail with reasons, exit 1, a table and JSON',

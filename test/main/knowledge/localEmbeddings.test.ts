@@ -7,8 +7,7 @@ import { sharedLocalEmbeddings } from '../../../src/main/llm/local/localHost'
 import { LocalRuntime } from '../../../src/main/llm/local/localRuntime'
 import { releaseLocalModel } from '../../../src/main/llm/local/releaseLocalModel'
 import { defaultSettings } from '../../../src/shared/settings'
-import { describeNeeding } from '../../support/requirements'
-import { TINY_MODEL, TINY_MODEL_NEEDS } from '../../support/tinyModel'
+import { TINY_MODEL } from '../../support/tinyModel'
 import { knowledgeHarness, temps } from './harness'
 
 // The tiny random-weight GGUF of the local-model fixtures: its vectors mean nothing, but they are real
@@ -35,7 +34,7 @@ afterAll(async () => {
   await temps.cleanup()
 })
 
-describeNeeding([TINY_MODEL_NEEDS], 'local GGUF embeddings with the tiny model', () => {
+describe('local GGUF embeddings with the tiny model', () => {
   describe('local GGUF embeddings for the knowledge index', () => {
     it('embeds passages into vectors of one dimension; the same text gives the same vector', async () => {
       const [a, b, again] = await embeddings.embed(TINY, [

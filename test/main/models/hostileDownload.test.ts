@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { progressLine } from '../../../src/main/cli/models/runModels'
 import { ModelStore, pullModel } from '../../../src/main/models'
 import { sha256File } from '../../../src/main/models/modelStore'
-import { describeNeeding } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
-import { TINY_MODEL, TINY_MODEL_NEEDS } from '../../support/tinyModel'
+import { TINY_MODEL } from '../../support/tinyModel'
 
 const dirs = tempDirs('bureau-hostile-download-')
 const MODEL = TINY_MODEL
@@ -83,7 +82,7 @@ function within<T>(ms: number, promise: Promise<T>): Promise<T> {
 }
 
 // The lying servers serve the tiny model's bytes, which an install checks as a real model.
-describeNeeding([TINY_MODEL_NEEDS], 'model downloads from lying servers', () => {
+describe('model downloads from lying servers', () => {
   beforeAll(async () => {
     // The installs below check the fixture with node-llama-cpp: load it once, outside the budgets.
     await import('node-llama-cpp')

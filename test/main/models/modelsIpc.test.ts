@@ -7,14 +7,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type BureauApp, createApp } from '../../../src/main/app'
 import type { CatalogueEntry } from '../../../src/main/models'
 import { silentLogger } from '../../../src/main/platform'
-import { describeNeeding } from '../../support/requirements'
 import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { tempDirs } from '../../support/tempDir'
-import { TINY_MODEL, TINY_MODEL_NEEDS } from '../../support/tinyModel'
+import { TINY_MODEL } from '../../support/tinyModel'
 
 const dirs = tempDirs('bureau-models-ipc-')
 const ctx = () => ({ senderId: 'test', signal: new AbortController().signal })
-const TINY = 'llama-2-tiny-random'
+const TINY = 'tiny-llama-random'
 let app: BureauApp
 let dataDir: string
 let tiny: Uint8Array<ArrayBuffer>
@@ -97,7 +96,7 @@ afterAll(async () => {
   await dirs.cleanup()
 })
 
-describeNeeding([TINY_MODEL_NEEDS], 'models.* routes with the tiny GGUF', () => {
+describe('models.* routes with the tiny GGUF', () => {
   describe('models.* routes', () => {
     it('models.import installs a dropped .gguf; models.list shows its file name and size, never a host path', async () => {
       expect(await call('models.list')).toEqual([])

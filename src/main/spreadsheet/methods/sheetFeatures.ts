@@ -13,6 +13,7 @@ import {
 import { invalidInput } from '../errors'
 import { FormulaChecker } from '../formulas/checkFormula'
 import type { OpenWorkbook } from '../workbook/openWorkbook'
+import { highlightStyle } from './conditionalFormats'
 import { argb } from './formatting'
 
 export interface PageSetupInput {
@@ -185,24 +186,13 @@ export function addConditionalFormat(
   )
   new FormulaChecker(open.sheetNames()).checkAll(typed, 'formula')
   const formulae = Object.values(given).map(formulaOf)
-  const style: Record<string, unknown> = {}
-  const fill = input.fill_color ?? (input.font_color ? undefined : '#FFC7CE')
-  if (fill)
-    style.fill = {
-      type: 'pattern',
-      pattern: 'solid',
-      bgColor: { argb: argb(fill) },
-      fgColor: { argb: argb(fill) },
-    }
-  if (input.font_color) style.font = { color: { argb: argb(input.font_color) } }
+  const { style, label } = highlightStyle(input.fill_color, input.font_color)
   ws.addConditionalFormatting({
     ref,
     rules: [{ type: 'cellIs', operator: OPERATORS[input.operator], formulae, priority: 1, style } as never],
   })
   open.changed(ws)
-  return [
-    `highlight cells ${input.operator.replace(/_/g, ' ')} ${formulae.join(' and ')}${fill ? ` with fill ${fill}` : ''}${input.font_color ? ` font ${input.font_color}` : ''}`,
-  ]
+  return [`highlight cells ${input.operator.replace(/_/g, ' ')} ${formulae.join(' and ')}${label}`]
 }
 
 export interface DataValidationInput {

@@ -7,8 +7,7 @@ import { toolCallGrammar, withCommandRules } from '../../../../src/main/llm/loca
 import { parseJsonProtocolReply } from '../../../../src/main/llm/toolProtocol/jsonProtocol'
 import type { ResolvedProvider } from '../../../../src/main/llm/types'
 import { buildCliTool, cliCommandPrefixes, type Toolset } from '../../../../src/main/tools'
-import { describeNeeding } from '../../../support/requirements'
-import { TINY_MODEL, TINY_MODEL_NEEDS } from '../../../support/tinyModel'
+import { TINY_MODEL } from '../../../support/tinyModel'
 import { filesToolset } from '../../agent/support'
 
 const MODEL = TINY_MODEL
@@ -83,7 +82,7 @@ describe('CLI mode grammar: a command starts with a real toolset and method', ()
 })
 
 // Generous limit: loading node-llama-cpp and the model is slow on a loaded machine.
-describeNeeding([TINY_MODEL_NEEDS], 'CLI mode grammar with the tiny random-weights model', () => {
+describe('CLI mode grammar with the tiny random-weights model', () => {
   const provider: ResolvedProvider = {
     id: 'local',
     name: 'Local model',

@@ -6,9 +6,8 @@ import { parseJsonProtocolReply } from '../../../../src/main/llm/toolProtocol/js
 import type { ResolvedProvider, StreamEvent } from '../../../../src/main/llm/types'
 import { apiToolName, getCatalog, type Toolset } from '../../../../src/main/tools'
 import { fixturePath } from '../../../support/fixtures'
-import { describeNeeding } from '../../../support/requirements'
 import { tempDirs } from '../../../support/tempDir'
-import { TINY_MODEL, TINY_MODEL_NEEDS } from '../../../support/tinyModel'
+import { TINY_MODEL } from '../../../support/tinyModel'
 import { filesToolset, workspaceAt } from '../../agent/support'
 
 const MODEL = TINY_MODEL
@@ -65,7 +64,7 @@ async function collect(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[
 }
 
 // Generous limits: loading node-llama-cpp and the model is slow on a loaded machine.
-describeNeeding([TINY_MODEL_NEEDS], 'the tiny local model (llama.cpp)', () => {
+describe('the tiny local model (llama.cpp)', () => {
   describe('local provider: the embedded llama.cpp with the tiny random-weights model', {
     timeout: 120_000,
   }, () => {
