@@ -76,9 +76,9 @@ describe('the tiny local model through the built CLI', () => {
           // The checker says what is missing: the figure the task asks for.
           expect(run.reason).toMatch(/the answer does not give (279300|1046)/)
           expect(run.status).not.toBe('error')
-          // The model really ran: it produced tokens, and stayed within the step budget.
+          // The model really ran: it produced tokens, and stayed within the step budget (random weights may
+          // answer without calling a tool, so no tool call is required).
           expect(run.tokens.output).toBeGreaterThan(0)
-          expect(run.steps).toBeGreaterThan(0)
           expect(run.steps).toBeLessThanOrEqual(run.stepBudget)
         }
         // Its score is stored like any model's.
