@@ -78,10 +78,8 @@ const openpyxlMissing = skipReason('a dropped workbook edited in the chat', ['op
 test('an edit of a dropped workbook shows its receipt and the returned file downloads with the change', async ({
   page,
 }) => {
-  test.skip(
-    Boolean(openpyxlMissing),
-    `Debian's python3-openpyxl reads the returned workbook: ${openpyxlMissing}`,
-  )
+  const reason = `Debian's python3-openpyxl reads the returned workbook: ${openpyxlMissing}`
+  test.skip(Boolean(openpyxlMissing), reason)
   script(
     {
       toolCalls: [

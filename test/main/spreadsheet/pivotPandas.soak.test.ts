@@ -1,3 +1,0 @@
-import { pandasPivotSuite } from './pandasPivot'
-
-pandasPivotSuite(50_000, 240_000)
