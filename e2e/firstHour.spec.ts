@@ -92,25 +92,29 @@ test('adds a named OpenAI-compatible server with the models it lists, and uses i
   ).toHaveCount(0)
 })
 
-test('keyboard: the chat opens with the message box focused, and the first Tab stop skips to it', async ({
+test('keyboard: at every width the chat opens with the message box focused, and the first Tab stop skips to it', async ({
   page,
 }) => {
-  await page.goto(bureau.openUrl)
   const box = page.getByRole('textbox', { name: 'Message' })
-  await expect(box).toBeFocused()
-  // The skip button is the first Tab stop of the page, shown when it has the focus.
-  const first = await page.evaluate(
-    () =>
-      document.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')
-        ?.textContent,
-  )
-  expect(first).toBe('Skip to the message box')
   const skip = page.getByRole('button', { name: 'Skip to the message box' })
-  await skip.focus()
-  await expect(skip).toBeInViewport()
-  await snapshot(page, 'skip-link-1280')
-  await page.keyboard.press('Enter')
-  await expect(box).toBeFocused()
+  // Below 1000 px the conversations are a drawer and the navigation an icon rail: each layout is loaded.
+  for (const width of [400, 800, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto(bureau.openUrl)
+    await expect(box, `${width} px`).toBeFocused()
+    // The skip button is the first Tab stop of the page, shown when it has the focus.
+    const first = await page.evaluate(
+      () =>
+        document.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')
+          ?.textContent,
+    )
+    expect(first, `${width} px`).toBe('Skip to the message box')
+    await skip.focus()
+    await expect(skip, `${width} px`).toBeInViewport()
+    await snapshot(page, `skip-link-${width}`)
+    await page.keyboard.press('Enter')
+    await expect(box, `${width} px`).toBeFocused()
+  }
 })
 
 test('the Workspace page: where it is, upload, new folder, rename, delete with Undo, search, backups named, at 360 to 1280 px', async ({
