@@ -192,3 +192,45 @@ test('the Workspace page: where it is, upload, new folder, rename, delete with U
     expect(await horizontalOverflow(page), `${width} px`).toEqual([])
   }
 })
+
+test('the e-mail and MCP forms show every error beside its field and focus the first on Save, axe clean', async ({
+  page,
+}) => {
+  await page.goto(bureau.openUrl)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  const email = page.getByRole('region', { name: 'E-mail' })
+  await email.getByRole('button', { name: 'Add account' }).click()
+  const account = email.getByRole('form', { name: 'New e-mail account' })
+  await account.getByLabel('From address').fill('not-an-email')
+  await account.getByLabel('IMAP port').fill('99999')
+  await account.getByRole('button', { name: 'Save account' }).click()
+  await expect(account.getByText('Enter an e-mail address, e.g. ana@example.com.')).toBeVisible()
+  await expect(account.getByText('A port is between 1 and 65535.')).toBeVisible()
+  await expect(account.getByText('Enter the password (stored encrypted).')).toBeVisible()
+  await expect(account.getByLabel('Account name')).toBeFocused()
+
+  const mcp = page.getByRole('region', { name: 'MCP servers' })
+  await mcp.getByRole('button', { name: 'Add server' }).click()
+  const server = mcp.getByRole('form', { name: 'New MCP server' })
+  await server.getByRole('button', { name: 'Add variable' }).click()
+  await server.getByLabel('Variable name').fill('1BAD')
+  await server.getByRole('button', { name: 'Save server' }).click()
+  await expect(server.getByText('Give the command that starts the server.')).toBeVisible()
+  await expect(server.getByText('"1BAD" is not a valid name (letters, digits, - and _).')).toBeVisible()
+  await expect(server.getByLabel(/^Name/)).toBeFocused()
+
+  for (const width of [1280, 800, 400]) {
+    // Tall enough for the whole e-mail form: the settings page scrolls inside the app, not the document.
+    await page.setViewportSize({ width, height: 1600 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await snapshot(account, `form-errors-email-${width}-${scheme}`)
+      await snapshot(server, `form-errors-mcp-${width}-${scheme}`)
+      const violations = await axeViolations(page)
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      )
+    }
+    expect(await horizontalOverflow(page), `${width} px`).toEqual([])
+  }
+})
