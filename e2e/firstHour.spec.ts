@@ -60,7 +60,8 @@ test('adds a named OpenAI-compatible server with the models it lists, and uses i
   await expect(group.getByText('2 models listed by the server; any name can be typed.')).toBeVisible()
   await group.getByRole('combobox', { name: 'Model' }).fill('office-14b')
   for (const width of [1280, 800, 400]) {
-    await page.setViewportSize({ width, height: 900 })
+    // Tall enough for the whole section with the form: the settings page scrolls inside the app.
+    await page.setViewportSize({ width, height: 2200 })
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
       await snapshot(provider, `settings-provider-add-${width}-${scheme}`)
