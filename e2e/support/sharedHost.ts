@@ -58,8 +58,8 @@ export async function startSharedHost(): Promise<SharedHost> {
       await ipc('settings.update', Object.fromEntries(defaults.map((key) => [key, null])))
       await ipc('settings.update', { ui: { providerWorked: true } })
       await ipc('memory.forgetAll', {})
-      for (const { id } of await list<{ id: string }>('automations.list', {}))
-        await ipc('automations.delete', { id })
+      for (const { automation } of await list<{ automation: { id: string } }>('automations.list', {}))
+        await ipc('automations.delete', { id: automation.id })
       for (const { path } of await list<{ path: string }>('workspace.list', { path: '/' }))
         await ipc('workspace.delete', { path })
     },
