@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import type { PublicSettings } from '../../../shared/settings'
 import { formatBytes } from '../components/formatBytes'
 import { Icon } from '../components/Icon'
+import { moreBelowHint } from '../components/moreBelowHint'
 import { queryKeys } from '../ipc/queryKeys'
 import { DownloadProgress } from '../settings/DownloadProgress'
 import { formatSpeed } from '../settings/formatSpeed'
@@ -338,7 +339,11 @@ export function FirstRunGuide({
   }
   const folded = compact && !open
   return (
-    <section className={folded ? 'first-run folded' : 'first-run'} aria-labelledby="first-run-title">
+    <section
+      className={folded ? 'first-run folded' : 'first-run'}
+      aria-labelledby="first-run-title"
+      ref={moreBelowHint}
+    >
       <div className="first-run-head">
         <h2 id="first-run-title">No model is set up yet</h2>
         {compact && (
