@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config'
+import { tinyPiperConfig, tinyPiperModel } from '../scripts/tinyPiperVoice'
 import { concatWav } from '../src/main/voice'
 import { normalizeWav, parseWav } from '../src/main/voice/wav/wavFile'
 import { skipReason } from '../test/support/requirements'
@@ -36,6 +37,12 @@ let question: Uint8Array
 /** Serves every speech model's files (a mirror on 127.0.0.1): 3 MB each, slowly enough to watch and cancel. */
 let mirror: Server
 const MIRROR_BYTES = 3 * 1024 * 1024
+/** Piper voices are the project's tiny voice (a model sherpa-onnx loads), padded to 3 MB; other files filler. */
+const tinyVoiceModel = tinyPiperModel({ padBytes: MIRROR_BYTES })
+const tinyVoiceConfig = Buffer.from(tinyPiperConfig())
+const filler = Buffer.alloc(MIRROR_BYTES, 7)
+const mirrorBody = (path: string) =>
+  path.endsWith('.onnx.json') ? tinyVoiceConfig : path.endsWith('.onnx') ? tinyVoiceModel : filler
 let holdMirror = false
 
 /** A WAV of silence in the format of `like`. */
@@ -63,20 +70,21 @@ test.beforeAll(async () => {
   writeFileSync(wav, concatWav([silence(words, 500), words, silence(words, 40_000)]))
 
   mirror = createServer((req, res) => {
+    const body = mirrorBody(req.url ?? '')
     const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '')
     const from = range ? Number(range[1]) : 0
     res.writeHead(range ? 206 : 200, {
-      'content-length': MIRROR_BYTES - from,
-      ...(range ? { 'content-range': `bytes ${from}-${MIRROR_BYTES - 1}/${MIRROR_BYTES}` } : {}),
+      'content-length': body.length - from,
+      ...(range ? { 'content-range': `bytes ${from}-${body.length - 1}/${body.length}` } : {}),
     })
     let at = from
     const timer = setInterval(() => {
       // Held at 1 MB while the test looks at a running download (and cancels it).
       if (holdMirror && at >= 1024 * 1024) return
-      const next = Math.min(at + 64 * 1024, MIRROR_BYTES)
-      res.write(Buffer.alloc(next - at, 7))
+      const next = Math.min(at + 64 * 1024, body.length)
+      res.write(body.subarray(at, next))
       at = next
-      if (at >= MIRROR_BYTES) {
+      if (at >= body.length) {
         clearInterval(timer)
         res.end()
       }
@@ -329,11 +337,11 @@ test('Settings → Voice: engine states with install commands, a speech model do
   )
 
   const voices = section.getByRole('list', { name: 'Voices (Piper)' })
-  const amy = voices.getByRole('listitem', { name: 'Piper en_US-amy-low' })
-  await expect(amy).toContainText('60 MB')
+  const voice = voices.getByRole('listitem', { name: 'Piper en_US-ljspeech-medium' })
+  await expect(voice).toContainText('60 MB')
   holdMirror = true
-  await amy.getByRole('button', { name: /Download Piper en_US-amy-low/ }).click()
-  const bar = amy.getByRole('progressbar', { name: 'Downloading Piper en_US-amy-low' })
+  await voice.getByRole('button', { name: /Download Piper en_US-ljspeech-medium/ }).click()
+  const bar = voice.getByRole('progressbar', { name: 'Downloading Piper en_US-ljspeech-medium' })
   await expect(bar).toBeVisible()
   await expect
     .poll(async () => Number(await bar.getAttribute('value')), { timeout: 20_000 })
@@ -351,16 +359,25 @@ test('Settings → Voice: engine states with install commands, a speech model do
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 })
-  await amy.getByRole('button', { name: 'Cancel' }).click()
-  await expect(amy).toContainText('What arrived is kept')
+  await voice.getByRole('button', { name: 'Cancel' }).click()
+  await expect(voice).toContainText('What arrived is kept')
   holdMirror = false
-  const resume = amy.getByRole('button', { name: /Resume Piper en_US-amy-low \(.* kept\)/ })
+  const resume = voice.getByRole('button', { name: /Resume Piper en_US-ljspeech-medium \(.* kept\)/ })
   await expect(resume).toBeVisible()
   await resume.click()
-  await expect(amy).toContainText('Installed', { timeout: 60_000 })
-  // The voice is now ready for Piper (whether it speaks is sherpa-onnx's business: these bytes are not a voice).
-  await amy.getByRole('button', { name: 'Remove Piper en_US-amy-low' }).click()
-  await amy.getByRole('group').getByRole('button', { name: 'Remove' }).click()
-  await expect(amy.getByRole('button', { name: /^Download Piper en_US-amy-low/ })).toBeVisible()
+  await expect(voice).toContainText('Installed', { timeout: 60_000 })
+  // The voice was prepared for sherpa-onnx, and Piper now offers it.
+  const piperVoices = async () => {
+    const response = await fetch(`${bureau.url}/ipc/voice.engines`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bureau.token}` },
+    })
+    const engines = (await response.json()) as { tts: { id: string; voices: { id: string }[] }[] }
+    return engines.tts.find((e) => e.id === 'piper')?.voices.map((v) => v.id) ?? []
+  }
+  await expect.poll(piperVoices).toContain('piper-en_US-ljspeech-medium')
+  await voice.getByRole('button', { name: 'Remove Piper en_US-ljspeech-medium' }).click()
+  await voice.getByRole('group').getByRole('button', { name: 'Remove' }).click()
+  await expect(voice.getByRole('button', { name: /^Download Piper en_US-ljspeech-medium/ })).toBeVisible()
   await context.close()
 })

@@ -1,4 +1,4 @@
-import { strToU8, zipSync } from 'fflate'
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 
 // A small Word package written by hand, so a test controls exactly how runs are split and who made which
 // tracked change: what Word itself writes for a reviewed contract.
@@ -162,4 +162,37 @@ export function offerTemplate(): Uint8Array {
       para(run('Regards')),
     ].join(''),
   )
+}
+
+/** The document with a header and a footer (their paragraphs given as XML), referenced from its section. */
+export function withHeaderFooter(docx: Uint8Array, header: string, footer: string): Uint8Array {
+  const files = unzipSync(docx)
+  const part = (root: 'hdr' | 'ftr', body: string) =>
+    strToU8(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:${root} xmlns:w="${W}" xmlns:r="${R}">${body}</w:${root}>`,
+    )
+  files['word/header1.xml'] = part('hdr', header)
+  files['word/footer1.xml'] = part('ftr', footer)
+  const edit = (name: string, change: (xml: string) => string) => {
+    files[name] = strToU8(change(strFromU8(files[name] as Uint8Array)))
+  }
+  edit('[Content_Types].xml', (xml) =>
+    xml.replace(
+      '</Types>',
+      '<Override PartName="/word/header1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/><Override PartName="/word/footer1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml"/></Types>',
+    ),
+  )
+  edit('word/_rels/document.xml.rels', (xml) =>
+    xml.replace(
+      '</Relationships>',
+      `<Relationship Id="rIdH1" Type="${R}/header" Target="header1.xml"/><Relationship Id="rIdF1" Type="${R}/footer" Target="footer1.xml"/></Relationships>`,
+    ),
+  )
+  edit('word/document.xml', (xml) =>
+    xml.replace(
+      '<w:sectPr>',
+      '<w:sectPr><w:headerReference w:type="default" r:id="rIdH1"/><w:footerReference w:type="default" r:id="rIdF1"/>',
+    ),
+  )
+  return zipSync(files)
 }

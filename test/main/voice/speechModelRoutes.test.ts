@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { tinyPiperConfig, tinyPiperModel } from '../../../scripts/tinyPiperVoice'
 import { createSpeechModelStore } from '../../../src/main/voice'
 import type { SpeechModelProgress } from '../../../src/shared/ipc'
 import { type IpcHost, startIpcHost } from '../../support/ipcHost'
@@ -20,6 +21,11 @@ const bytesOf = (path: string) => {
   return out
 }
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
+/** Piper voices are served as the project's tiny voice (a real, loadable model), padded to watch its download. */
+const voiceModel = tinyPiperModel({ padBytes: FILE_BYTES })
+const voiceConfig = Buffer.from(tinyPiperConfig())
+const bodyOf = (path: string) =>
+  path.endsWith('.onnx.json') ? voiceConfig : path.endsWith('.onnx') ? voiceModel : bytesOf(path)
 
 let server: Server
 let dataDir = ''
@@ -35,7 +41,7 @@ beforeAll(async () => {
       res.writeHead(404).end('gone')
       return
     }
-    const body = bytesOf(path)
+    const body = bodyOf(path)
     const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '')
     const from = range ? Number(range[1]) : 0
     if (range) ranges.push({ path, range: req.headers.range ?? '' })
@@ -90,7 +96,7 @@ describe('voice.models routes', () => {
   it('lists whisper models and Piper voices with size and licence, none installed', async () => {
     const models = await running.client.invoke('voice.models')
     expect(models.map((m) => m.id)).toEqual(
-      expect.arrayContaining(['whisper-tiny.en', 'whisper-base', 'piper-en_US-amy-low']),
+      expect.arrayContaining(['whisper-tiny.en', 'whisper-base', 'piper-en_US-amy-medium']),
     )
     const tiny = models.find((m) => m.id === 'whisper-tiny.en')
     expect(tiny).toMatchObject({ kind: 'whisper', language: 'en', installed: false, partialBytes: 0 })
@@ -100,8 +106,8 @@ describe('voice.models routes', () => {
   })
 
   it('downloads with progress, cancels keeping the bytes, resumes with a Range request, removes', async () => {
-    const id = 'piper-en_US-amy-low'
-    slow.add(`/mirror/${id}/en_US-amy-low.onnx`)
+    const id = 'piper-en_US-ljspeech-medium'
+    slow.add(`/mirror/${id}/en_US-ljspeech-medium.onnx`)
     const started = await running.client.invoke('voice.models.pull', { id })
     expect(started).toMatchObject({ id, state: 'downloading', resumedBytes: 0 })
     await running.waitForEvent(
@@ -121,16 +127,19 @@ describe('voice.models routes', () => {
     await ended(id, 'done')
     expect(ranges.some((r) => r.path.endsWith('.onnx') && r.range !== 'bytes=0-')).toBe(true)
     const received = progressOf(id).map((p) => p.receivedBytes)
-    expect(received.at(-1)).toBe(2 * FILE_BYTES)
-
     const installed = (await running.client.invoke('voice.models')).find((m) => m.id === id)
-    expect(installed).toMatchObject({ installed: true, installedBytes: 2 * FILE_BYTES, partialBytes: 0 })
-    // The receipt records the digests the bytes really have.
+    expect(installed).toMatchObject({ installed: true, partialBytes: 0 })
+    expect(received.at(-1)).toBe(installed?.installedBytes)
+    // The voice was prepared for sherpa-onnx: the model with its metadata, a token table, the config.
+    expect(installed?.installedBytes).toBeGreaterThan(voiceModel.length + voiceConfig.length)
+    // The receipt records the digests the downloaded bytes really have, and those of the prepared files.
     const stored = await createSpeechModelStore({ dataDir }).get(id)
-    expect(stored?.files.map((f) => f.sha256)).toEqual([
-      sha(bytesOf(`/mirror/${id}/en_US-amy-low.onnx`)),
-      sha(bytesOf(`/mirror/${id}/tokens.txt`)),
+    expect(stored?.files.map((f) => f.name)).toEqual([
+      'en_US-ljspeech-medium.sherpa.onnx',
+      'tokens.txt',
+      'en_US-ljspeech-medium.onnx.json',
     ])
+    expect(stored?.files[2]?.sha256).toBe(sha(voiceConfig))
     const engines = await running.client.invoke('voice.engines')
     expect(engines.tts.find((e) => e.id === 'piper')?.voices.map((v) => v.id)).toContain(id)
 
@@ -148,6 +157,17 @@ describe('voice.models routes', () => {
     expect(message).not.toContain(dataDir)
     const listed = (await running.client.invoke('voice.models')).find((m) => m.id === id)
     expect(listed).toMatchObject({ installed: false, download: { state: 'failed' } })
+  })
+
+  it('a mirror serving other bytes than the pinned file fails the checksum; nothing is installed', async () => {
+    const id = 'whisper-tiny.en'
+    await running.client.invoke('voice.models.pull', { id })
+    const failed = await ended(id, 'failed')
+    expect(String(failed.payload.message)).toMatch(
+      /sha256 is [0-9a-f]{64}, expected 921e4cf8686fdd993dcd081a5da5b6c365bfde1162e72b08d75ac75289920b1f/,
+    )
+    const listed = (await running.client.invoke('voice.models')).find((m) => m.id === id)
+    expect(listed).toMatchObject({ installed: false, partialBytes: 0 })
   })
 
   it('refuses unknown ids, removing what is not there, and a hostile id', async () => {

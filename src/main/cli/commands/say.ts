@@ -30,7 +30,7 @@ export function registerSayCommand(program: Command): void {
     )
     .option(
       '--voice <voice>',
-      'voice name, e.g. en-us for espeak-ng, cmu_us_slt_arctic_hts for Festival, piper-en_US-amy-low for Piper, alloy for OpenAI',
+      'voice name, e.g. en-us for espeak-ng, cmu_us_slt_arctic_hts for Festival, piper-en_US-amy-medium for Piper, alloy for OpenAI',
     )
     .option('--rate <rate>', 'speaking rate, 1 = normal (0.25-4)', parseRate)
     .option('--out <file.wav>', 'write one WAV file instead of playing')
@@ -38,7 +38,7 @@ export function registerSayCommand(program: Command): void {
     .addOption(dataDirOption())
     .addHelpText(
       'after',
-      '\nOffline engines: espeak-ng and Festival are system programs (sudo apt install espeak-ng festival festvox-us-slt-hts);\nPiper voices are downloaded with `bureau models pull piper-en_US-amy-low`. Nothing leaves the computer with them.\nThe OpenAI-compatible engine uses the Voice settings (voice.tts.baseUrl, model, key) or the active\nOpenAI-compatible provider (BUREAU_BASE_URL/BUREAU_API_KEY work too).',
+      '\nOffline engines: espeak-ng and Festival are system programs (sudo apt install espeak-ng festival festvox-us-slt-hts);\nPiper voices are downloaded with `bureau models pull piper-en_US-amy-medium`. Nothing leaves the computer with them.\nThe OpenAI-compatible engine uses the Voice settings (voice.tts.baseUrl, model, key) or the active\nOpenAI-compatible provider (BUREAU_BASE_URL/BUREAU_API_KEY work too).',
     )
     .action(async (text: string | undefined, options: SayCliOptions) => {
       const { runSay } = await import('../say/runSay')

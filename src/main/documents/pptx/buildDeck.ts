@@ -75,10 +75,10 @@ function fitInto(w: number, h: number, box: { x: number; y: number; w: number; h
 export async function buildDeck(
   slides: SlideOutline[],
   assets: DocumentAssets,
-  options: { size: DeckSize; title?: string | undefined },
+  options: { size: DeckSize | { width: number; height: number }; title?: string | undefined },
 ): Promise<{ bytes: Uint8Array; plans: SlidePlan[]; warnings: string[] }> {
   const pptx = new PptxGenJS()
-  const size = SIZES[options.size]
+  const size = typeof options.size === 'string' ? SIZES[options.size] : options.size
   pptx.defineLayout({ name: 'BUREAU', width: size.width, height: size.height })
   pptx.layout = 'BUREAU'
   if (options.title) pptx.title = options.title

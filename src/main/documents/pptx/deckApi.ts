@@ -2,5 +2,6 @@
 // until a deck is written).
 export { prepareAssets } from '../markdown/assets'
 export { buildDeck } from './buildDeck'
-export { appendDeck, deckTitles, openDeck, slideSize, withTheme } from './deckPackage'
+export { appendDeck, deckTitles, openDeck, slideSize, templateDeck } from './deckPackage'
 export { outlineSlides } from './outline'
+export { slideKind } from './templateSlide'

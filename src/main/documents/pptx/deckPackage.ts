@@ -1,7 +1,20 @@
 import { posix } from 'node:path'
-import { DOMParser, XMLSerializer } from '@xmldom/xmldom'
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
-import { AppError } from '../../../shared/errors'
+import { strToU8, unzipSync, zipSync } from 'fflate'
+import {
+  type DeckFiles,
+  damaged,
+  openDeck,
+  putXml as put,
+  relationsOf as relations,
+  relsOf,
+  slideParts,
+  xmlPart as xml,
+} from './deckXml'
+import { type DeckLayout, deckLayouts, pickLayout, type SlideKind } from './layouts'
+import type { SlideOutline } from './outline'
+import { onLayout } from './templateSlide'
+
+export { openDeck } from './deckXml'
 
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships'
@@ -10,74 +23,7 @@ const LAYOUT_REL = `${REL_NS}/slideLayout`
 const NOTES_REL = `${REL_NS}/notesSlide`
 const NOTES_MASTER_REL = `${REL_NS}/notesMaster`
 
-type Files = Record<string, Uint8Array>
-
-function damaged(path: string, reason: string): AppError {
-  return new AppError(
-    'VALIDATION_FAILED',
-    `${path} is not a readable PowerPoint deck (${reason}); nothing was changed.`,
-  )
-}
-
-export function openDeck(bytes: Uint8Array, path: string): Files {
-  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw damaged(path, 'not a .pptx package')
-  let files: Files
-  try {
-    files = unzipSync(bytes)
-  } catch (error) {
-    throw damaged(path, error instanceof Error ? error.message : String(error))
-  }
-  if (!files['ppt/presentation.xml']) throw damaged(path, 'no ppt/presentation.xml')
-  return files
-}
-
-function xml(files: Files, name: string, path: string): Document {
-  const bytes = files[name]
-  if (!bytes) throw damaged(path, `${name} is missing`)
-  const fail = (message: string) => {
-    throw damaged(path, `${name}: ${String(message).split('\n')[0]}`)
-  }
-  return new DOMParser({
-    errorHandler: { warning: () => {}, error: fail, fatalError: fail },
-  }).parseFromString(strFromU8(bytes), 'text/xml')
-}
-
-const put = (files: Files, name: string, doc: Document) => {
-  files[name] = strToU8(new XMLSerializer().serializeToString(doc))
-}
-
-const relsOf = (part: string) => posix.join(posix.dirname(part), '_rels', `${posix.basename(part)}.rels`)
-const resolveTarget = (part: string, target: string) =>
-  target.startsWith('/') ? target.slice(1) : posix.normalize(posix.join(posix.dirname(part), target))
-
-function relations(
-  files: Files,
-  part: string,
-  path: string,
-): Array<{ id: string; type: string; target: string; el: Element }> {
-  const name = relsOf(part)
-  if (!files[name]) return []
-  return Array.from(xml(files, name, path).getElementsByTagName('Relationship')).map((el) => ({
-    id: el.getAttribute('Id') ?? '',
-    type: el.getAttribute('Type') ?? '',
-    target:
-      el.getAttribute('TargetMode') === 'External'
-        ? ''
-        : resolveTarget(part, el.getAttribute('Target') ?? ''),
-    el,
-  }))
-}
-
-/** The slide parts in presentation order. */
-export function slideParts(files: Files, path: string): string[] {
-  const presentation = xml(files, 'ppt/presentation.xml', path)
-  const rels = new Map(relations(files, 'ppt/presentation.xml', path).map((r) => [r.id, r.target]))
-  return Array.from(presentation.getElementsByTagName('p:sldId')).map((s) => {
-    const target = rels.get(s.getAttribute('r:id') ?? '')
-    if (!target || !files[target]) throw damaged(path, 'a slide in the list is missing')
-    return target
-  })
-}
+type Files = DeckFiles
 
 /** Each slide's title (the title placeholder, or the shape named "Title") read from the package. */
 export function deckTitles(bytes: Uint8Array, path: string): string[] {
@@ -95,23 +41,6 @@ export function deckTitles(bytes: Uint8Array, path: string): string[] {
     }
     return ''
   })
-}
-
-/** The generated deck with the template's theme (colours, fonts) in place of the default one. */
-export function withTheme(generated: Uint8Array, template: Uint8Array, templatePath: string): Uint8Array {
-  const source = openDeck(template, templatePath)
-  const master = relations(source, 'ppt/presentation.xml', templatePath).find((r) =>
-    r.type.endsWith('/slideMaster'),
-  )
-  const theme = master
-    ? relations(source, master.target, templatePath).find((r) => r.type.endsWith('/theme'))
-    : undefined
-  const themeXml = theme ? source[theme.target] : undefined
-  if (!themeXml) throw damaged(templatePath, 'no theme')
-  xml(source, theme?.target ?? '', templatePath)
-  const files = unzipSync(generated)
-  files['ppt/theme/theme1.xml'] = new Uint8Array(themeXml)
-  return zipSync(files, { level: 6 })
 }
 
 /** Slide size in EMU from presentation.xml. */
@@ -159,16 +88,99 @@ function relsDoc(relationships: Array<{ id: string; type: string; target: string
   )
 }
 
+/** A new slide: the Markdown outline it was written from and the kind of layout it takes. */
+export interface Placement {
+  outline: SlideOutline
+  kind: SlideKind
+}
+
+export interface Grafted {
+  bytes: Uint8Array
+  warnings: string[]
+  /** Per new slide, the name of the deck's layout it is on. */
+  layouts: string[]
+}
+
 /**
  * The generated deck's slides added at the end of an existing deck: each slide part copied with its
- * pictures, on the existing deck's first layout; its notes kept when the deck has a notes master.
+ * pictures and, when the deck has a notes master, its notes. With placements, each slide goes on the
+ * deck's layout for its kind, its title and text in that layout's placeholders; without, on the layout
+ * of the deck's first slide.
  */
 export function appendDeck(
   target: Uint8Array,
   generated: Uint8Array,
   path: string,
-): { bytes: Uint8Array; warnings: string[] } {
-  const files = openDeck(target, path)
+  placements?: Placement[],
+): Grafted {
+  return graft(openDeck(target, path), generated, path, placements)
+}
+
+/**
+ * A new deck on a template: the template's masters, layouts, theme and settings, its own slides left out,
+ * and the generated slides on its layouts.
+ */
+export function templateDeck(
+  template: Uint8Array,
+  generated: Uint8Array,
+  templatePath: string,
+  placements: Placement[],
+): Grafted {
+  const files = openDeck(template, templatePath)
+  withoutSlides(files, templatePath)
+  return graft(files, generated, templatePath, placements)
+}
+
+const PRESENTATION_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml'
+
+/** Removes every slide (with its notes and the pictures only it used) and the lists that name slides. */
+function withoutSlides(files: Files, path: string): void {
+  const presentation = xml(files, 'ppt/presentation.xml', path)
+  const presRelsName = relsOf('ppt/presentation.xml')
+  const presRels = xml(files, presRelsName, path)
+  const types = xml(files, '[Content_Types].xml', path)
+  const drop = (part: string) => {
+    delete files[part]
+    delete files[relsOf(part)]
+    for (const override of Array.from(types.getElementsByTagName('Override')))
+      if (override.getAttribute('PartName') === `/${part}`) types.documentElement.removeChild(override)
+  }
+  const slideRels = new Set<string>()
+  for (const rel of relations(files, 'ppt/presentation.xml', path)) {
+    if (rel.type !== SLIDE_REL) continue
+    slideRels.add(rel.id)
+    if (rel.target && files[rel.target]) {
+      for (const inner of relations(files, rel.target, path)) if (inner.type === NOTES_REL) drop(inner.target)
+      drop(rel.target)
+    }
+  }
+  for (const rel of Array.from(presRels.getElementsByTagName('Relationship')))
+    if (slideRels.has(rel.getAttribute('Id') ?? '')) presRels.documentElement.removeChild(rel)
+  for (const id of Array.from(presentation.getElementsByTagName('p:sldId'))) id.parentNode?.removeChild(id)
+  // Sections and custom shows list slides by id; without the slides they would point at nothing.
+  for (const list of Array.from(presentation.getElementsByTagName('p14:sectionLst'))) {
+    const ext = list.parentNode
+    ext?.parentNode?.removeChild(ext)
+  }
+  for (const shows of Array.from(presentation.getElementsByTagName('p:custShowLst')))
+    shows.parentNode?.removeChild(shows)
+  for (const override of Array.from(types.getElementsByTagName('Override')))
+    if (override.getAttribute('PartName') === '/ppt/presentation.xml')
+      override.setAttribute('ContentType', PRESENTATION_TYPE)
+  put(files, 'ppt/presentation.xml', presentation)
+  put(files, presRelsName, presRels)
+  put(files, '[Content_Types].xml', types)
+  const used = new Set<string>()
+  for (const name of Object.keys(files))
+    if (name.endsWith('.rels')) {
+      const part = name.replace(/_rels\/([^/]+)\.rels$/, '$1')
+      for (const rel of relations(files, part, path)) used.add(rel.target)
+    }
+  for (const name of Object.keys(files))
+    if (name.startsWith('ppt/media/') && !used.has(name)) delete files[name]
+}
+
+function graft(files: Files, generated: Uint8Array, path: string, placements?: Placement[]): Grafted {
   const source = unzipSync(generated)
   const warnings: string[] = []
   const presentation = xml(files, 'ppt/presentation.xml', path)
@@ -177,11 +189,17 @@ export function appendDeck(
   const types = xml(files, '[Content_Types].xml', path)
   const existing = relations(files, 'ppt/presentation.xml', path)
   const firstSlide = slideParts(files, path)[0]
-  const layout =
+  const layouts = placements ? deckLayouts(files, path) : []
+  const fallback =
     (firstSlide
       ? relations(files, firstSlide, path).find((r) => r.type === LAYOUT_REL)?.target
-      : undefined) ?? Object.keys(files).find((name) => /^ppt\/slideLayouts\/slideLayout\d+\.xml$/.test(name))
-  if (!layout) throw damaged(path, 'no slide layout')
+      : undefined) ??
+    layouts[0]?.part ??
+    Object.keys(files).find((name) => /^ppt\/slideLayouts\/slideLayout\d+\.xml$/.test(name))
+  if (!fallback) throw damaged(path, 'no slide layout')
+  const layoutName = (part: string) =>
+    xml(files, part, path).getElementsByTagName('p:cSld')[0]?.getAttribute('name') || posix.basename(part)
+  const usedLayouts: string[] = []
   const notesMaster = existing.find((r) => r.type === NOTES_MASTER_REL)?.target
   let list = presentation.getElementsByTagName('p:sldIdLst')[0]
   if (!list) {
@@ -198,9 +216,17 @@ export function appendDeck(
     ) + 1
   let relN = existing.length + 1
   const usedIds = new Set(existing.map((r) => r.id))
-  for (const part of slideParts(source, 'generated deck')) {
+  for (const [index, part] of slideParts(source, 'generated deck').entries()) {
     const slideName = nextName(files, 'ppt/slides', 'slide', 'xml')
-    files[slideName] = source[part] as Uint8Array
+    const placement = placements?.[index]
+    const chosen: DeckLayout | undefined = placement ? pickLayout(layouts, placement.kind) : undefined
+    const layout = chosen?.part ?? fallback
+    if (placement && chosen) {
+      const slide = xml(source, part, 'generated deck')
+      if (onLayout(slide, chosen, placement.outline, placement.kind)) put(files, slideName, slide)
+      else files[slideName] = source[part] as Uint8Array
+    } else files[slideName] = source[part] as Uint8Array
+    usedLayouts.push(chosen?.name ?? layoutName(layout))
     const rels: Array<{ id: string; type: string; target: string }> = []
     for (const rel of relations(source, part, 'generated deck')) {
       if (rel.type === LAYOUT_REL)
@@ -253,5 +279,5 @@ export function appendDeck(
   put(files, 'ppt/presentation.xml', presentation)
   put(files, presRelsName, presRels)
   put(files, '[Content_Types].xml', types)
-  return { bytes: zipSync(files, { level: 6 }), warnings: [...new Set(warnings)] }
+  return { bytes: zipSync(files, { level: 6 }), warnings: [...new Set(warnings)], layouts: usedLayouts }
 }

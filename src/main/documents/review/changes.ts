@@ -136,8 +136,12 @@ export interface DecideOutcome {
 }
 
 /** Accepts or rejects the tracked changes chosen by author or id (all when neither is given). */
-export function decideChanges(doc: Document, selection: Selection, accept: boolean): DecideOutcome {
-  const all = trackedChanges(doc)
+export function decideChanges(
+  parts: Document | Document[],
+  selection: Selection,
+  accept: boolean,
+): DecideOutcome {
+  const all = (Array.isArray(parts) ? parts : [parts]).flatMap((doc) => trackedChanges(doc))
   const wanted = all.filter(
     (c) =>
       (selection.author === undefined || c.author.toLowerCase() === selection.author.toLowerCase()) &&

@@ -202,12 +202,22 @@ export class Touched {
   note(p: Element): void {
     if (!this.before.has(p)) this.before.set(p, reviewText(p))
   }
-  /** 1-based paragraph numbers in the edited document with the text before the edit. */
-  list(doc: Document): Array<{ paragraph: number; before: string }> {
-    const all = bodyParagraphs(doc)
-    return [...this.before]
-      .map(([p, before]) => ({ paragraph: all.indexOf(p) + 1, before }))
-      .filter((t) => t.paragraph > 0)
-      .sort((a, b) => a.paragraph - b.paragraph)
+  /**
+   * 1-based paragraph numbers with the text before the edit, per part (body, header1...), the parts in the
+   * order given.
+   */
+  list(
+    parts: Array<{ part: string; doc: Document }>,
+  ): Array<{ part: string; paragraph: number; before: string }> {
+    const out: Array<{ part: string; paragraph: number; before: string; order: number }> = []
+    const indexed = parts.map((s, order) => ({ ...s, order, all: bodyParagraphs(s.doc) }))
+    for (const [p, before] of this.before) {
+      const story = indexed.find((s) => s.doc === p.ownerDocument)
+      const paragraph = story ? story.all.indexOf(p) + 1 : 0
+      if (story && paragraph > 0) out.push({ part: story.part, paragraph, before, order: story.order })
+    }
+    return out
+      .sort((a, b) => a.order - b.order || a.paragraph - b.paragraph)
+      .map(({ part, paragraph, before }) => ({ part, paragraph, before }))
   }
 }

@@ -38,6 +38,9 @@ function runLike(from: Element, value: string): Element {
   return run
 }
 
+/** The matches in each part, in the parts' order. */
+const findIn = (docs: Document[], pattern: RegExp): Match[] => docs.flatMap((doc) => findAll(doc, pattern))
+
 function selected(matches: Match[], occurrence: number | undefined, find: string): Match[] {
   if (matches.length === 0)
     throw new AppError(
@@ -65,22 +68,26 @@ export interface EditOutcome {
  * w:delText), the new text in a w:ins run that keeps the first found run's formatting.
  */
 export function suggestEdit(
-  doc: Document,
+  parts: Document | Document[],
   args: { find: string; replace: string; author: string; occurrence?: number | undefined } & FindOptions,
 ): EditOutcome {
-  const matches = selected(findAll(doc, finder(args.find, args)), args.occurrence, args.find)
+  const docs = Array.isArray(parts) ? parts : [parts]
+  const matches = selected(findIn(docs, finder(args.find, args)), args.occurrence, args.find)
   const touched = new Touched()
   const changeIds: string[] = []
-  let id = nextId(doc)
+  // Review marks share one id space across the body, headers, footers and notes.
+  let id = nextId(...docs)
   const date = wordDate()
   const mark = (name: string) => {
-    const element = make(doc, name, { 'w:id': String(id), 'w:author': args.author, 'w:date': date })
+    const element = make(docOf, name, { 'w:id': String(id), 'w:author': args.author, 'w:date': date })
     changeIds.push(String(id))
     id += 1
     return element
   }
   // Last match first: splitting runs on the right leaves earlier offsets as they were.
+  let docOf: Document = docs[0] as Document
   for (const match of [...matches].reverse()) {
+    docOf = match.p.ownerDocument
     touched.note(match.p)
     const runs = isolate(match.p, match.from, match.to)
     const first = runs[0]
@@ -107,10 +114,11 @@ export function suggestEdit(
 
 /** `find` replaced by `replace` in place (no tracked change), the first found run's formatting kept. */
 export function replaceText(
-  doc: Document,
+  parts: Document | Document[],
   args: { find: string; replace: string; occurrence?: number | undefined } & FindOptions,
 ): EditOutcome {
-  const matches = selected(findAll(doc, finder(args.find, args)), args.occurrence, args.find)
+  const docs = Array.isArray(parts) ? parts : [parts]
+  const matches = selected(findIn(docs, finder(args.find, args)), args.occurrence, args.find)
   const touched = new Touched()
   for (const match of [...matches].reverse()) {
     touched.note(match.p)

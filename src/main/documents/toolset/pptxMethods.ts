@@ -26,7 +26,9 @@ const DeckReceipt = z.object({
     z.object({
       number: z.number().int(),
       title: z.string().describe('Read back from the saved deck.'),
-      layout: z.string(),
+      layout: z
+        .string()
+        .describe('The deck layout the slide is on (the template’s own name when it has one).'),
       contents: z.array(z.string()),
     }),
   ),
@@ -45,15 +47,22 @@ function requirePptx(path: string): void {
     )
 }
 
+const EMU_PER_INCH = 914400
+
 async function render(
   ctx: ToolContext,
   browser: DocumentBrowser,
   markdown: string,
   path: string,
-  size: DeckSize,
+  size: DeckSize | { width: number; height: number },
+  firstIsTitle: boolean,
 ) {
-  const { buildDeck, outlineSlides, prepareAssets } = await api()
+  const { buildDeck, outlineSlides, prepareAssets, slideKind } = await api()
   const { slides, root } = outlineSlides(markdown)
+  const placements = slides.map((outline, i) => ({
+    outline,
+    kind: slideKind(outline, firstIsTitle && i === 0),
+  }))
   const assets = await prepareAssets(root, {
     workspace: ctx.workspace,
     baseDir: dirOf(path),
@@ -61,7 +70,7 @@ async function render(
     png: true,
   })
   const deck = await buildDeck(slides, assets, { size })
-  return { ...deck, warnings: [...assets.warnings, ...deck.warnings] }
+  return { ...deck, placements, warnings: [...assets.warnings, ...deck.warnings] }
 }
 
 async function receiptOf(
@@ -107,7 +116,9 @@ export function pptxMethods(browserOf: (ctx: ToolContext) => DocumentBrowser) {
         template: z
           .string()
           .optional()
-          .describe('A .pptx in the workspace whose theme (colours and fonts) the deck uses.'),
+          .describe(
+            'A .pptx in the workspace whose slide layouts, master and theme the deck uses (its own slides are left out): the first slide on its title layout, a heading-only slide on its section header, others on title and content (two content when text and a picture or table share a slide).',
+          ),
         size: z.enum(['16:9', '4:3']).default('16:9'),
         overwrite: z.boolean().default(false),
       }),
@@ -121,7 +132,7 @@ export function pptxMethods(browserOf: (ctx: ToolContext) => DocumentBrowser) {
       risk: 'write',
       run: async ({ path, markdown, template, size, overwrite }, ctx) => {
         requirePptx(path)
-        const { openDeck, withTheme } = await api()
+        const { openDeck, slideSize, templateDeck } = await api()
         if (!overwrite && (await ctx.workspace.exists(path)))
           throw new AppError(
             'CONFLICT',
@@ -130,16 +141,43 @@ export function pptxMethods(browserOf: (ctx: ToolContext) => DocumentBrowser) {
         const templateBytes = template
           ? new Uint8Array(await ctx.workspace.readFile(template, { maxBytes: MAX_PPTX_BYTES }))
           : undefined
-        if (template && templateBytes) openDeck(templateBytes, template)
-        const deck = await render(ctx, browserOf(ctx), markdown, path, size)
-        const bytes = template && templateBytes ? withTheme(deck.bytes, templateBytes, template) : deck.bytes
-        const written = await ctx.workspace.writeFile(path, bytes, { overwrite, message: `create ${path}` })
-        return receiptOf(ctx, written, deck.plans, 1, deck.warnings)
+        const templateSize = templateBytes
+          ? slideSize(openDeck(templateBytes, template ?? ''), template ?? '')
+          : undefined
+        const deck = await render(
+          ctx,
+          browserOf(ctx),
+          markdown,
+          path,
+          templateSize
+            ? { width: templateSize.cx / EMU_PER_INCH, height: templateSize.cy / EMU_PER_INCH }
+            : size,
+          true,
+        )
+        if (!template || !templateBytes) {
+          const written = await ctx.workspace.writeFile(path, deck.bytes, {
+            overwrite,
+            message: `create ${path}`,
+          })
+          return receiptOf(ctx, written, deck.plans, 1, deck.warnings)
+        }
+        const grafted = templateDeck(templateBytes, deck.bytes, template, deck.placements)
+        const written = await ctx.workspace.writeFile(path, grafted.bytes, {
+          overwrite,
+          message: `create ${path} on ${template}`,
+        })
+        return receiptOf(
+          ctx,
+          written,
+          deck.plans.map((plan, i) => ({ ...plan, layout: grafted.layouts[i] ?? plan.layout })),
+          1,
+          [...deck.warnings, ...grafted.warnings],
+        )
       },
     }),
     appendSlides: method({
       description:
-        'Adds slides written from a Markdown outline at the end of an existing .pptx (on its first slide’s layout); the existing slides stay as they were.',
+        'Adds slides written from a Markdown outline at the end of an existing .pptx, on that deck’s own layouts (a heading-only slide on its section header, others on title and content or two content), their title and text in the layouts’ placeholders; the existing slides stay as they were.',
       input: z.object({ path: z.string().min(1), markdown: DeckMarkdown }),
       output: DeckReceipt,
       examples: [
@@ -153,14 +191,20 @@ export function pptxMethods(browserOf: (ctx: ToolContext) => DocumentBrowser) {
         const files = openDeck(original, path)
         const before = deckTitles(original, path).length
         const { cx, cy } = slideSize(files, path)
-        const size: DeckSize = Math.abs(cx / cy - 4 / 3) < 0.05 ? '4:3' : '16:9'
-        const deck = await render(ctx, browserOf(ctx), markdown, path, size)
-        const appended = appendDeck(original, deck.bytes, path)
+        const size = { width: cx / EMU_PER_INCH, height: cy / EMU_PER_INCH }
+        const deck = await render(ctx, browserOf(ctx), markdown, path, size, false)
+        const appended = appendDeck(original, deck.bytes, path, deck.placements)
         const written = await ctx.workspace.writeFile(path, appended.bytes, {
           overwrite: true,
           message: `append slides to ${path}`,
         })
-        return receiptOf(ctx, written, deck.plans, before + 1, [...deck.warnings, ...appended.warnings])
+        return receiptOf(
+          ctx,
+          written,
+          deck.plans.map((plan, i) => ({ ...plan, layout: appended.layouts[i] ?? plan.layout })),
+          before + 1,
+          [...deck.warnings, ...appended.warnings],
+        )
       },
     }),
   }

@@ -24,11 +24,24 @@ const Occurrence = z
   .optional()
   .describe('Only this occurrence (1 = first); all when absent.')
 
+const Part = z
+  .enum(['body', 'headers', 'footers', 'all'])
+  .default('all')
+  .describe(
+    'Where to work: the body, the headers, the footers, or everywhere (body, headers, footers, footnotes and endnotes), as Word’s Replace All and Accept All do.',
+  )
+
 const Paragraph = z.object({
+  part: z
+    .string()
+    .optional()
+    .describe(
+      'The header, footer or notes part the paragraph is in (header1, footer2, footnotes); absent for the body.',
+    ),
   paragraph: z
     .number()
     .int()
-    .describe('1-based, counting every paragraph of the body (table cells included).'),
+    .describe('1-based, counting every paragraph of its part (table cells included).'),
   before: z.string(),
   after: z
     .string()
@@ -85,18 +98,20 @@ async function commit(
     relatedPart,
     reviewText,
     saveWord,
+    stories,
     trackedChanges,
   } = await api()
   const target = options.target ?? file.path
-  const touched = edited.touched.list(file.doc)
+  const touched = edited.touched.list(stories(file, 'all'))
   const written = await ctx.workspace.writeFile(target, saveWord(file), {
     overwrite: options.overwrite ?? true,
     message: options.message,
   })
   const stored = await openFrom(ctx, target)
-  const paragraphs = bodyParagraphs(stored.doc)
+  const storedParts = stories(stored, 'all')
+  const paragraphsOf = new Map(storedParts.map((s) => [s.part, bodyParagraphs(s.doc)]))
   if (edited.changeIds) {
-    const present = new Set(trackedChanges(stored.doc).map((c) => c.id))
+    const present = new Set(storedParts.flatMap((s) => trackedChanges(s.doc)).map((c) => c.id))
     const lost = edited.changeIds.filter((id) => !present.has(id))
     if (lost.length > 0)
       throw new AppError('INTERNAL', `The saved file lacks the tracked change(s) ${lost.join(', ')}.`)
@@ -111,8 +126,13 @@ async function commit(
       throw new AppError('INTERNAL', `The saved file lacks comment ${edited.commentId}.`)
   }
   const listed = touched.slice(0, MAX_PARAGRAPHS_IN_RECEIPT).map((t) => {
-    const p = paragraphs[t.paragraph - 1]
-    return { paragraph: t.paragraph, before: t.before, after: p ? reviewText(p) : '' }
+    const p = paragraphsOf.get(t.part)?.[t.paragraph - 1]
+    return {
+      ...(t.part === 'body' ? {} : { part: t.part }),
+      paragraph: t.paragraph,
+      before: t.before,
+      after: p ? reviewText(p) : '',
+    }
   })
   return {
     path: written.path,
@@ -141,13 +161,15 @@ function decideMethod(accept: boolean) {
   const verb = accept ? 'Accepts' : 'Rejects'
   return method({
     description: `${verb} tracked changes of a .docx: all of them, those by one author, or those with the given ids. Other changes stay as they are.`,
-    input: z.object(Selection),
+    input: z.object({ ...Selection, part: Part }),
     output: ReviewReceipt,
     examples: [{ path: '/contracts/lease.docx', author: 'Alice' }],
     risk: 'write',
-    run: async ({ path, author, ids }, ctx) => {
+    run: async ({ path, author, ids, part }, ctx) => {
       const file = await openFrom(ctx, path)
-      const outcome = (await api()).decideChanges(file.doc, { author, ids }, accept)
+      const review = await api()
+      const docs = review.stories(file, part).map((s) => s.doc)
+      const outcome = review.decideChanges(docs, { author, ids }, accept)
       const which = outcome.decided.map((d) => `#${d.id}`).join(', ')
       return commit(
         ctx,
@@ -177,6 +199,7 @@ export function reviewMethods() {
             author: z.string(),
             date: z.string(),
             text: z.string(),
+            part: z.string().optional().describe('header1, footer2, footnotes...; absent for the body.'),
           }),
         ),
         comments: z.array(
@@ -194,14 +217,18 @@ export function reviewMethods() {
       risk: 'read',
       run: async ({ path }, ctx) => {
         const file = await openFrom(ctx, path)
+        const review = await api()
         return {
-          changes: (await api()).trackedChanges(file.doc).map(({ id, kind, author, date, text }) => ({
-            id,
-            kind,
-            author,
-            date,
-            text,
-          })),
+          changes: review.stories(file, 'all').flatMap((story) =>
+            review.trackedChanges(story.doc).map(({ id, kind, author, date, text }) => ({
+              id,
+              kind,
+              author,
+              date,
+              text,
+              ...(story.part === 'body' ? {} : { part: story.part }),
+            })),
+          ),
           comments: (await api()).listComments(file),
           paragraphs: (await api()).bodyParagraphs(file.doc).length,
         }
@@ -218,20 +245,25 @@ export function reviewMethods() {
         occurrence: Occurrence,
         match_case: z.boolean().default(true),
         whole_word: z.boolean().default(false),
+        part: Part,
       }),
       output: ReviewReceipt,
       examples: [{ path: '/contracts/lease.docx', find: '30 days', replace: '45 days' }],
       risk: 'write',
-      run: async ({ path, find, replace, author, occurrence, match_case, whole_word }, ctx) => {
+      run: async ({ path, find, replace, author, occurrence, match_case, whole_word, part }, ctx) => {
         const file = await openFrom(ctx, path)
-        const outcome = (await api()).suggestEdit(file.doc, {
-          find,
-          replace,
-          author: author ?? DEFAULT_AUTHOR,
-          occurrence,
-          matchCase: match_case,
-          wholeWord: whole_word,
-        })
+        const review = await api()
+        const outcome = review.suggestEdit(
+          review.stories(file, part).map((s) => s.doc),
+          {
+            find,
+            replace,
+            author: author ?? DEFAULT_AUTHOR,
+            occurrence,
+            matchCase: match_case,
+            wholeWord: whole_word,
+          },
+        )
         return commit(
           ctx,
           file,
@@ -248,7 +280,7 @@ export function reviewMethods() {
     rejectChanges: decideMethod(false),
     findReplace: method({
       description:
-        'Replaces text everywhere in a .docx body (or one occurrence), also where Word split a word into several runs; the first run’s formatting (bold, italic, font) is kept. Not tracked: use suggest_edit for a reviewable change.',
+        'Replaces text everywhere in a .docx (body, headers, footers and notes unless part says otherwise; or one occurrence), also where Word split a word into several runs; the first run’s formatting (bold, italic, font) is kept. Not tracked: use suggest_edit for a reviewable change.',
       input: z.object({
         path: Path,
         find: z.string().min(1).max(2000),
@@ -256,19 +288,24 @@ export function reviewMethods() {
         match_case: z.boolean().default(true),
         whole_word: z.boolean().default(false),
         occurrence: Occurrence,
+        part: Part,
       }),
       output: ReviewReceipt,
       examples: [{ path: '/letters/offer.docx', find: 'Acme Ltd', replace: 'Acme GmbH', whole_word: true }],
       risk: 'write',
-      run: async ({ path, find, replace, match_case, whole_word, occurrence }, ctx) => {
+      run: async ({ path, find, replace, match_case, whole_word, occurrence, part }, ctx) => {
         const file = await openFrom(ctx, path)
-        const outcome = (await api()).replaceText(file.doc, {
-          find,
-          replace,
-          matchCase: match_case,
-          wholeWord: whole_word,
-          occurrence,
-        })
+        const review = await api()
+        const outcome = review.replaceText(
+          review.stories(file, part).map((s) => s.doc),
+          {
+            find,
+            replace,
+            matchCase: match_case,
+            wholeWord: whole_word,
+            occurrence,
+          },
+        )
         return commit(
           ctx,
           file,

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { type DownloadProgress, downloadFile } from '../../models'
+import { preparePiperVoice } from '../piper/piperVoicePrep'
 
 const SpeechFile = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9._-]+$/),
@@ -31,47 +32,110 @@ export const SpeechModelEntry = z.strictObject({
 export type SpeechModelEntry = z.infer<typeof SpeechModelEntry>
 
 const WHISPER = 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main'
-const whisper = (id: string, name: string, language: string, sizeBytes: number): SpeechModelEntry => ({
+const whisper = (
+  id: string,
+  name: string,
+  language: string,
+  sizeBytes: number,
+  sha256: string,
+): SpeechModelEntry => ({
   id: `whisper-${id}`,
   kind: 'whisper',
   name,
   language,
   licence: 'MIT (OpenAI Whisper weights, converted by whisper.cpp)',
-  files: [{ name: `ggml-${id}.bin`, url: `${WHISPER}/ggml-${id}.bin`, sizeBytes, sha256: null }],
+  files: [{ name: `ggml-${id}.bin`, url: `${WHISPER}/ggml-${id}.bin`, sizeBytes, sha256 }],
 })
-const piper = (voice: string, language: string, licence: string, sizeBytes: number): SpeechModelEntry => {
-  const base = `https://huggingface.co/csukuangfj/vits-piper-${voice}/resolve/main`
+/** Piper's own voice repository, at a tagged revision so a file never changes under its digest. */
+const PIPER = 'https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0'
+const piper = (
+  voice: string,
+  licence: string,
+  sizeBytes: number,
+  sha256: { model: string; config: string } | null = null,
+): SpeechModelEntry => {
+  const [locale = '', speaker = '', quality = ''] = voice.split('-')
+  const base = `${PIPER}/${locale.split('_')[0]}/${locale}/${speaker}/${quality}`
   return {
     id: `piper-${voice}`,
     kind: 'piper',
     name: `Piper ${voice}`,
-    language,
+    language: locale.split('_')[0] ?? 'en',
     licence,
     files: [
-      { name: `${voice}.onnx`, url: `${base}/${voice}.onnx`, sizeBytes, sha256: null },
-      { name: 'tokens.txt', url: `${base}/tokens.txt`, sizeBytes: 1000, sha256: null },
+      { name: `${voice}.onnx`, url: `${base}/${voice}.onnx`, sizeBytes, sha256: sha256?.model ?? null },
+      {
+        name: `${voice}.onnx.json`,
+        url: `${base}/${voice}.onnx.json`,
+        sizeBytes: 5_000,
+        sha256: sha256?.config ?? null,
+      },
     ],
     notes: "Phonemized with espeak-ng's data (the system's espeak-ng install).",
   }
 }
 
 /**
- * The speech models Bureau offers. Sizes are the published ones; no digest is pinned yet (this
- * catalogue was written without network access), so the first download records the sha256 it got
- * and every later check compares against that record.
+ * The speech models Bureau offers, with the sizes their publishers state. Digests are pinned where a
+ * sha256 of the published file could be confirmed from two independent sources (whisper.cpp's models and
+ * two of Piper's English voices); the other voices record the sha256 their first download got, and the
+ * list says they are not pinned.
  */
 export const SPEECH_CATALOGUE: SpeechModelEntry[] = [
-  whisper('tiny.en', 'Whisper tiny (English)', 'en', 77_704_715),
-  whisper('tiny', 'Whisper tiny (multilingual)', 'multi', 77_691_713),
-  whisper('base.en', 'Whisper base (English)', 'en', 147_964_211),
-  whisper('base', 'Whisper base (multilingual)', 'multi', 147_951_465),
-  whisper('small.en', 'Whisper small (English)', 'en', 487_614_201),
-  whisper('small', 'Whisper small (multilingual)', 'multi', 487_601_967),
-  piper('en_US-amy-low', 'en', 'see the voice card (Piper voices carry their dataset licence)', 63_104_526),
-  piper('en_US-ljspeech-medium', 'en', 'Public domain (LJ Speech)', 63_201_294),
-  piper('de_DE-thorsten-medium', 'de', 'CC0-1.0 (Thorsten voice)', 63_201_294),
-  piper('fr_FR-siwis-medium', 'fr', 'CC-BY-4.0 (SIWIS)', 63_201_294),
-  piper('es_ES-davefx-medium', 'es', 'CC0-1.0 (davefx)', 63_201_294),
+  whisper(
+    'tiny.en',
+    'Whisper tiny (English)',
+    'en',
+    77_704_715,
+    '921e4cf8686fdd993dcd081a5da5b6c365bfde1162e72b08d75ac75289920b1f',
+  ),
+  whisper(
+    'tiny',
+    'Whisper tiny (multilingual)',
+    'multi',
+    77_691_713,
+    'be07e048e1e599ad46341c8d2a135645097a538221678b7acdd1b1919c6e1b21',
+  ),
+  whisper(
+    'base.en',
+    'Whisper base (English)',
+    'en',
+    147_964_211,
+    'a03779c86df3323075f5e796cb2ce5029f00ec8869eee3fdfb897afe36c6d002',
+  ),
+  whisper(
+    'base',
+    'Whisper base (multilingual)',
+    'multi',
+    147_951_465,
+    '60ed5bc3dd14eea856493d334349b405782ddcaf0028d4b5df4088345fba2efe',
+  ),
+  whisper(
+    'small.en',
+    'Whisper small (English)',
+    'en',
+    487_614_201,
+    'c6138d6d58ecc8322097e0f987c32f1be8bb0a18532a3f88f734d1bbf9c41e5d',
+  ),
+  whisper(
+    'small',
+    'Whisper small (multilingual)',
+    'multi',
+    487_601_967,
+    '1be3a9b2063867b937e64e2ec7483364a79917e157fa98c5d94b5c1fffea987b',
+  ),
+  piper('en_US-amy-medium', "the dataset's licence, in the voice's MODEL_CARD", 63_201_294, {
+    model: 'b3a6e47b57b8c7fbe6a0ce2518161a50f59a9cdd8a50835c02cb02bdd6206c18',
+    config: '95a23eb4d42909d38df73bb9ac7f45f597dbfcde2d1bf9526fdeaf5466977d77',
+  }),
+  piper('en_US-lessac-medium', "the dataset's licence, in the voice's MODEL_CARD", 63_201_294, {
+    model: '5efe09e69902187827af646e1a6e9d269dee769f9877d17b16b1b46eeaaf019f',
+    config: 'efe19c417bed055f2d69908248c6ba650fa135bc868b0e6abb3da181dab690a0',
+  }),
+  piper('en_US-ljspeech-medium', 'Public domain (LJ Speech)', 63_201_294),
+  piper('de_DE-thorsten-medium', 'CC0-1.0 (Thorsten voice)', 63_201_294),
+  piper('fr_FR-siwis-medium', 'CC-BY-4.0 (SIWIS)', 63_201_294),
+  piper('es_ES-davefx-medium', 'CC0-1.0 (davefx)', 63_201_294),
 ]
 
 export interface InstalledSpeechModel {
@@ -178,6 +242,37 @@ export function createSpeechModelStore(options: SpeechModelStoreOptions) {
     return hex
   }
 
+  /**
+   * The files a model consists of once installed. A Piper voice as Piper publishes it (model + config,
+   * no token table) is made runnable by sherpa-onnx here, so a download that cannot be used fails now,
+   * with its damaged files discarded, rather than at the first sentence.
+   */
+  async function preparedFiles(
+    model: SpeechModelEntry,
+    partial: string,
+    downloaded: { name: string; sha256: string }[],
+  ): Promise<{ name: string; sha256: string }[]> {
+    const onnx = model.files.find((f) => f.name.endsWith('.onnx'))
+    if (model.kind !== 'piper' || !onnx || model.files.some((f) => f.name === 'tokens.txt')) return downloaded
+    let names: string[]
+    try {
+      names = await preparePiperVoice(partial, onnx.name.slice(0, -'.onnx'.length))
+    } catch (error) {
+      await rm(partial, { recursive: true, force: true })
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `The speech model "${model.id}" was downloaded but is not a usable Piper voice, so it was discarded: ${(error as Error).message}`,
+        { cause: error },
+      )
+    }
+    const out: { name: string; sha256: string }[] = []
+    for (const name of names) {
+      const known = downloaded.find((f) => f.name === name)
+      out.push(known ?? { name, sha256: (await finishedFile(join(partial, name), null)) ?? '' })
+    }
+    return out
+  }
+
   const store = {
     catalogue: () => catalogue,
     entry,
@@ -220,29 +315,37 @@ export function createSpeechModelStore(options: SpeechModelStoreOptions) {
       const partial = join(dir, `${id}.partial`)
       await mkdir(partial, { recursive: true })
       const files: { name: string; sha256: string }[] = []
-      for (const file of model.files) {
-        // A file a stopped download already finished (and verified, where pinned) is not fetched again.
-        const done = await finishedFile(join(partial, file.name), file.sha256)
-        if (done) {
-          files.push({ name: file.name, sha256: done })
-          continue
+      try {
+        for (const file of model.files) {
+          // A file a stopped download already finished (and verified, where pinned) is not fetched again.
+          const done = await finishedFile(join(partial, file.name), file.sha256)
+          if (done) {
+            files.push({ name: file.name, sha256: done })
+            continue
+          }
+          const result = await downloadFile({
+            url: file.url,
+            target: join(partial, file.name),
+            sha256: file.sha256,
+            expectedBytes: file.sizeBytes,
+            ...(pull.signal ? { signal: pull.signal } : {}),
+            ...(options.fetch ? { fetch: options.fetch } : {}),
+            onProgress: (progress) => pull.onProgress?.(file.name, progress),
+          })
+          await rename(result.path, join(partial, file.name))
+          files.push({ name: file.name, sha256: result.sha256 })
         }
-        const result = await downloadFile({
-          url: file.url,
-          target: join(partial, file.name),
-          sha256: file.sha256,
-          expectedBytes: file.sizeBytes,
-          ...(pull.signal ? { signal: pull.signal } : {}),
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-          onProgress: (progress) => pull.onProgress?.(file.name, progress),
-        })
-        await rename(result.path, join(partial, file.name))
-        files.push({ name: file.name, sha256: result.sha256 })
+      } catch (error) {
+        // A failure that kept no bytes to resume from leaves no folder behind.
+        if ((await store.partialBytes(id)) === 0) await rm(partial, { recursive: true, force: true })
+        throw error
       }
+      const downloaded = files
+      const stored = await preparedFiles(model, partial, downloaded)
       const installedAt = new Date().toISOString()
       await writeFile(
         join(partial, 'speech-model.json'),
-        `${JSON.stringify({ id, kind: model.kind, source: model.files.map((f) => f.url), files, installedAt }, null, 2)}\n`,
+        `${JSON.stringify({ id, kind: model.kind, source: model.files.map((f) => f.url), downloaded, files: stored, installedAt }, null, 2)}\n`,
       )
       await rm(join(dir, id), { recursive: true, force: true })
       await rename(partial, join(dir, id))

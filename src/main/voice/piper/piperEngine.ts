@@ -7,6 +7,7 @@ import type { VoiceOption } from '../../../shared/ipc'
 import type { SpeechEngine, SpeechRequest } from '../service/speechEngine'
 import type { EngineState } from '../service/speechRecognizer'
 import { encodeWav } from '../wav/pcm'
+import { preparePiperVoice, sherpaModelName } from './piperVoicePrep'
 
 /** The part of sherpa-onnx-node this engine uses. */
 interface SherpaTts {
@@ -61,7 +62,14 @@ export async function piperVoiceFiles(dir: string, id: string): Promise<PiperVoi
       'NOT_FOUND',
       `The Piper voice "${id}" is not installed. Download it in Settings → Voice or with \`bureau models pull ${id}\`.`,
     )
-  const model = names.find((n) => n.endsWith('.onnx'))
+  let model = names.find((n) => n.endsWith('.sherpa.onnx')) ?? names.find((n) => n.endsWith('.onnx'))
+  // A voice as Piper publishes it (model + .onnx.json, e.g. copied in by hand) is prepared on first use.
+  if (model && !names.includes('tokens.txt') && names.includes(`${model}.json`)) {
+    const voice = model.slice(0, -'.onnx'.length)
+    await preparePiperVoice(dir, voice)
+    model = sherpaModelName(voice)
+    names.push('tokens.txt')
+  }
   if (!model || !names.includes('tokens.txt'))
     throw new AppError(
       'VALIDATION_FAILED',
@@ -148,7 +156,7 @@ export function createPiperEngine(options: PiperEngineOptions): SpeechEngine & {
         return {
           state: 'needs-download',
           reason:
-            'Download a Piper voice (e.g. piper-en_US-amy-low, 64 MB) in Settings → Voice or with `bureau models pull piper-en_US-amy-low`.',
+            'Download a Piper voice (e.g. piper-en_US-amy-medium, 63 MB) in Settings → Voice or with `bureau models pull piper-en_US-amy-medium`.',
         }
       return { state: 'ready' }
     },
@@ -157,7 +165,7 @@ export function createPiperEngine(options: PiperEngineOptions): SpeechEngine & {
       if (!id)
         throw new AppError(
           'NOT_FOUND',
-          'No Piper voice is installed: download one with `bureau models pull piper-en_US-amy-low`.',
+          'No Piper voice is installed: download one with `bureau models pull piper-en_US-amy-medium`.',
         )
       const engine = await tts(id)
       if (signal?.aborted) throw new AppError('CANCELLED', 'Speech was cancelled.')

@@ -113,7 +113,7 @@ export const VoiceMetrics = z.object({
 })
 export type VoiceMetrics = z.infer<typeof VoiceMetrics>
 
-/** A speech-model id (`whisper-tiny.en`, `piper-en_US-amy-low`): the folder under `<data-dir>/speech`. */
+/** A speech-model id (`whisper-tiny.en`, `piper-en_US-amy-medium`): the folder under `<data-dir>/speech`. */
 export const SpeechModelId = z
   .string()
   .regex(/^[a-z0-9][a-zA-Z0-9._-]{0,79}$/, 'letters, digits, ".", "_" or "-"')
