@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { strFromU8 } from 'fflate'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
+import { readChart } from '../../../src/main/preview/sheet/charts'
 import { describeChartXml } from '../../../src/main/spreadsheet/charts/chartRead'
 import { chartPartXml } from '../../../src/main/spreadsheet/charts/chartXml'
 import { updateChartXml } from '../../../src/main/spreadsheet/charts/updateChart'
@@ -196,3 +197,15 @@ itWhen(tier === 'soak', itNeeding)(
   },
   180_000,
 )
+
+describe('the preview reads a combo', () => {
+  it('gives each series its kind and marks the secondary one', () => {
+    const chart = readChart(chartPartXml('combo', data, 'Combo', {})).chart!
+    expect(chart.type).toBe('column')
+    expect(chart.series.map((s) => [s.name, s.type, s.secondary])).toEqual([
+      ['Sales', undefined, undefined],
+      ['Margin', 'line', true],
+    ])
+    expect(chart.categories).toEqual(['a', 'b', 'c'])
+  })
+})
