@@ -35,6 +35,7 @@ describeWhen(tier === 'soak', describeNeeding)(
         ],
       })
       await h.call('set_hyperlink', { ...at, cell: 'A6', url: 'https://example.com/q3', text: 'Report' })
+      await h.call('set_hyperlink', { ...at, cell: 'A7', location: 'Data!B3', text: 'Bob sales' })
       for (const rule of [
         { range: 'B2:B4', rule: 'formula', formula: '=$B2>100' },
         { range: 'B2:B4', rule: 'data_bar', color: '#5B9BD5' },
@@ -55,6 +56,10 @@ describeWhen(tier === 'soak', describeNeeding)(
 
     it('keeps the web link', () => {
       expect(content).toMatch(/<text:a [^>]*xlink:href="https:\/\/example\.com\/q3"[^>]*>Report<\/text:a>/)
+    })
+
+    it('keeps the link to a cell of the workbook as a jump inside the document', () => {
+      expect(content).toMatch(/<text:a [^>]*xlink:href="#Data\.B3"[^>]*>Bob sales<\/text:a>/)
     })
 
     it('keeps the conditional formats', () => {
