@@ -254,7 +254,11 @@ describe('settings methods return {sheet, range, applied} and reach the file', (
     expect(await h.call('add_chart', { path: P, sheet: 'Data', type: 'line', data_range: 'A1:B4' })).toEqual({
       sheet: 'Data',
       range: 'A1:B4',
-      applied: ['line chart from A1:B4 with 1 series: North', 'anchored at D1'],
+      applied: [
+        'line chart with 1 series: North (Data!$B$2:$B$4 by Data!$A$2:$A$4)',
+        'legend "bottom"',
+        'anchored at D1',
+      ],
     })
     const save = await h.call('save', { path: P })
     expect(save.chartsAdded).toBe(7)

@@ -84,6 +84,34 @@ export function readChart(xml: string): { title: string | undefined; chart: Prev
 
   let categories: string[] = []
   const series: PreviewChart['series'] = []
+  // A combo's other groups: their series carry their own kind and, on other axes, the secondary flag.
+  const axisIds = (inner: string) => [...elements(inner, 'axId')].map((a) => a.attrs.val).join(' ')
+  const primaryAxes = axisIds(found.inner)
+  const others: { kind: 'bar' | 'column' | 'line' | 'area'; inner: string; secondary: boolean }[] = []
+  if (type === 'column' || type === 'bar' || type === 'line' || type === 'area')
+    for (const [name, kind] of Object.entries(PLOTS))
+      for (const element of elements(plotArea, name)) {
+        if (element.inner === found.inner) continue
+        if (kind !== 'column' && kind !== 'line' && kind !== 'area') continue
+        const drawn =
+          kind === 'column' && firstElement(element.inner, 'barDir')?.attrs.val === 'bar' ? 'bar' : kind
+        others.push({ kind: drawn, inner: element.inner, secondary: axisIds(element.inner) !== primaryAxes })
+      }
+  for (const group of others)
+    for (const ser of elements(group.inner, 'ser')) {
+      if (series.length >= MAX_SERIES) break
+      const name = titleText(firstElement(ser.inner, 'tx')?.inner) ?? `Series ${series.length + 1}`
+      const values = numbers(cachePoints(firstElement(ser.inner, 'val')?.inner ?? ''))
+      const color = colorOf(ser.inner)
+      series.push({
+        name,
+        values,
+        type: group.kind,
+        ...(group.secondary ? { secondary: true } : {}),
+        ...(color ? { color } : {}),
+      })
+    }
+  const combo = series.length
   for (const ser of elements(found.inner, 'ser')) {
     if (series.length >= MAX_SERIES) break
     const name = titleText(firstElement(ser.inner, 'tx')?.inner) ?? `Series ${series.length + 1}`
@@ -101,6 +129,8 @@ export function readChart(xml: string): { title: string | undefined; chart: Prev
       series.push({ name, values, ...(color ? { color } : {}) })
     }
   }
+  // The first group's series come first, as the chart lists them.
+  if (combo > 0) series.push(...series.splice(0, combo))
   const longest = Math.max(0, ...series.map((s) => s.values.length))
   if (categories.length < longest)
     categories = Array.from({ length: longest }, (_, i) => categories[i] ?? String(i + 1))

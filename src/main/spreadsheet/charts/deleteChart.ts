@@ -2,7 +2,8 @@ import type { Worksheet } from 'exceljs'
 import { invalidInput } from '../errors'
 import { type Parts, partText, readRels, relKind, setPartText, writeRels } from '../ooxml/packageParts'
 import type { OpenWorkbook } from '../workbook/openWorkbook'
-import { chartsInSheet } from './chartInfo'
+import { chartFrames, chartsInSheet } from './chartInfo'
+import type { PendingChart } from './chartPackage'
 
 const ANCHOR =
   /<(?:\w+:)?(?:twoCellAnchor|oneCellAnchor|absoluteAnchor)\b[\s\S]*?<\/(?:\w+:)?(?:twoCellAnchor|oneCellAnchor|absoluteAnchor)>/g
@@ -34,17 +35,29 @@ function removeSavedChart(parts: Parts, sheetPart: string, index: number): void 
     )
 }
 
+/** A chart of a sheet as a call names it: saved in the package, or added since the last save. */
+export interface PickedChart {
+  index: number
+  total: number
+  type: string
+  title?: string
+  /** The kept chart part, for a saved chart. */
+  part?: string
+  pending?: PendingChart
+}
+
 /**
- * Deletes a chart of the sheet: `chart` is its 1-based number in describe_worksheet's list or its title.
- * Returns what was deleted.
+ * Finds a chart of the sheet: `chart` is its 1-based number in describe_worksheet's list or its title.
+ * An unknown number or title is refused with the list of the sheet's charts.
  */
-export function deleteChart(open: OpenWorkbook, ws: Worksheet, chart: number | string): string {
-  const part = open.originalSheetParts.get(ws.id)
-  const saved = part ? chartsInSheet(open.original, part) : []
+export function pickChart(open: OpenWorkbook, ws: Worksheet, chart: number | string): PickedChart {
+  const sheetPart = open.originalSheetParts.get(ws.id)
+  const saved = sheetPart ? chartsInSheet(open.original, sheetPart) : []
+  const parts = sheetPart ? chartFrames(open.original, sheetPart).map((f) => f.part) : []
   const pending = open.charts.filter((c) => c.sheet === ws.name)
   const all = [
-    ...saved.map((c) => ({ type: c.type, title: c.title })),
-    ...pending.map((c) => ({ type: c.type, title: c.title })),
+    ...saved.map((c, i) => ({ type: c.type, title: c.title, part: parts[i] })),
+    ...pending.map((c) => ({ type: c.type, title: c.title, pending: c })),
   ]
   const list = all.map((c, i) => `${i + 1}: ${c.type}${c.title ? ` "${c.title}"` : ''}`).join(', ')
   if (all.length === 0) throw invalidInput(`sheet "${ws.name}" has no chart`)
@@ -61,9 +74,14 @@ export function deleteChart(open: OpenWorkbook, ws: Worksheet, chart: number | s
       )
     index = matches[0]!
   }
-  const gone = all[index]!
-  if (index < saved.length) removeSavedChart(open.original, part!, index)
-  else open.charts.splice(open.charts.indexOf(pending[index - saved.length]!), 1)
+  return { index, total: all.length, ...all[index]! }
+}
+
+/** Deletes a chart of the sheet (see pickChart). Returns what was deleted. */
+export function deleteChart(open: OpenWorkbook, ws: Worksheet, chart: number | string): string {
+  const gone = pickChart(open, ws, chart)
+  if (gone.pending) open.charts.splice(open.charts.indexOf(gone.pending), 1)
+  else removeSavedChart(open.original, open.originalSheetParts.get(ws.id)!, gone.index)
   open.changed(ws)
-  return `deleted ${gone.type} chart${gone.title ? ` "${gone.title}"` : ''} (number ${index + 1} of ${all.length})`
+  return `deleted ${gone.type} chart${gone.title ? ` "${gone.title}"` : ''} (number ${gone.index + 1} of ${gone.total})`
 }

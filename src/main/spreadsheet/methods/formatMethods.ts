@@ -3,11 +3,14 @@ import { method } from '../../tools'
 import { areaName, columnLetters, columnNumber, parseCell } from '../cells/address'
 import { areaLabel, countText, MAX_AREA_CELLS, requestArea } from '../cells/areaLimits'
 import { usedArea } from '../cells/usedRange'
-import { CHART_TYPES, type ChartOptions } from '../charts/chartXml'
+import { CHART_TYPES } from '../charts/chartXml'
 import { deleteChart } from '../charts/deleteChart'
+import { resolveSeries } from '../charts/seriesInput'
+import { type ChartChange, updateChart } from '../charts/updateChart'
 import { invalidInput } from '../errors'
 import { AREA_RECEIPT_DOC, AreaReceipt, SETTINGS_RECEIPT_DOC, SettingsReceipt } from '../workbook/receipt'
 import { writeReceipt } from '../workbook/writeReceipt'
+import { ChartSeriesInput, chartOptionFields, chartOptions } from './chartSchemas'
 import { addMoreRule, ICON_SETS, listRules, MORE_RULES } from './conditionalFormats'
 import {
   applyStyle,
@@ -189,39 +192,16 @@ export function formatMethods(workbooks: WorkbooksHandle) {
       },
     }),
     addChart: method({
-      description: `Adds a chart (${CHART_TYPES.join(', ')}) with optional legend position, axis titles, data labels, a trendline, stacking and bar gaps, line markers. data_range includes the header row (series names) and the first column (categories; x values for scatter); every other column is a series. anchor is the top-left cell of the chart (default: right of the data). ${SETTINGS_RECEIPT_DOC}`,
+      description: `Adds a chart (${CHART_TYPES.join(', ')}). Data: data_range (header row = series names, first column = categories or scatter x values, other columns = series) or series, a list with each series' own ranges, possibly on other sheets. combo: the first series is a column, the others lines unless a series sets type; secondary_axis puts a column or line series on a second value axis (secondary_y_axis_title names it). Options: legend, axis titles, data labels, trendline, stacking, bar gap/overlap, line dash and markers. anchor is the top-left cell of the chart (default: right of the data). Values that are text or empty, categories of another length than their values, or an unknown sheet are refused and nothing changes. The receipt lists the chart as stored. ${SETTINGS_RECEIPT_DOC}`,
       input: z.object({
         path: AgentPath,
         sheet: SheetName,
         type: z.enum(CHART_TYPES),
-        data_range: A1Range.describe('Header row + category column + series columns, e.g. A1:C13'),
+        data_range: A1Range.optional().describe('Header row + category column + series columns, e.g. A1:C13'),
+        series: z.array(ChartSeriesInput).min(1).max(50).optional().describe('Instead of data_range'),
         title: z.string().optional(),
         anchor: A1Cell.optional(),
-        legend: z
-          .enum(['top', 'bottom', 'left', 'right', 'none'])
-          .optional()
-          .describe('Default bottom (right for pie, doughnut)'),
-        x_axis_title: z.string().optional(),
-        y_axis_title: z.string().optional(),
-        data_labels: z.enum(['value', 'percent', 'none']).optional().describe('percent: pie and doughnut'),
-        trendline: z
-          .enum(['linear', 'moving_average'])
-          .optional()
-          .describe('On every series; not for pie, doughnut'),
-        grouping: z
-          .enum(['clustered', 'stacked', 'percent_stacked'])
-          .optional()
-          .describe('Column, bar, line, area: side by side (default), stacked, stacked to 100 %'),
-        gap_width: z
-          .number()
-          .int()
-          .min(0)
-          .max(500)
-          .optional()
-          .describe('Bars: gap between groups, % of a bar'),
-        overlap: z.number().int().min(-100).max(100).optional().describe('Bars: overlap within a group, %'),
-        markers: z.boolean().optional().describe('Line: markers on the points'),
-        smooth: z.boolean().optional().describe('Line: smooth curves'),
+        ...chartOptionFields,
       }),
       output: SettingsReceipt,
       risk: 'write',
@@ -230,40 +210,88 @@ export function formatMethods(workbooks: WorkbooksHandle) {
         {
           path: '/sales.xlsx',
           sheet: 'Data',
-          type: 'line',
-          data_range: 'A1:C13',
+          type: 'combo',
+          title: 'Revenue and margin',
+          series: [
+            { name_ref: 'Data!B1', values: 'Data!B2:B13', categories: 'Data!A2:A13' },
+            { name: 'Margin %', values: 'Data!D2:D13', type: 'line', secondary_axis: true },
+          ],
           y_axis_title: 'EUR',
+          secondary_y_axis_title: 'Margin',
           legend: 'top',
-          data_labels: 'value',
-          trendline: 'linear',
         },
       ],
       run: async (args, ctx) => {
         const { open, ws } = await openSheet(workbooks, ctx, args)
-        const area = areaOnSheet(ws, args.data_range)
-        const options: ChartOptions = {
-          legend: args.legend,
-          xAxisTitle: args.x_axis_title,
-          yAxisTitle: args.y_axis_title,
-          dataLabels: args.data_labels,
-          trendline: args.trendline,
-          grouping: args.grouping,
-          gapWidth: args.gap_width,
-          overlap: args.overlap,
-          markers: args.markers,
-          smooth: args.smooth,
-        }
+        const area = args.data_range === undefined ? undefined : areaOnSheet(ws, args.data_range)
         return {
           sheet: ws.name,
-          range: areaName(area),
+          range: area ? areaName(area) : (args.series?.[0]?.values ?? 'A1'),
           applied: addChart(open, ws, {
             type: args.type,
             area,
+            series: args.series,
             title: args.title,
             anchor: args.anchor,
-            options,
+            options: chartOptions(args),
           }),
         }
+      },
+    }),
+    updateChart: method({
+      description: `Changes a chart of the sheet, one added by add_chart or one already in the workbook: chart is its number in describe_worksheet's charts list (1 = first) or its title. Give only what changes: type, title ("" removes it), axis titles ("" removes), legend, data_labels, trendline ("none" removes), stacking, gaps, line style; series replaces all series, add_series appends, remove_series drops some (by number or name). Type and series changes rebuild the plot area (references, cached values and series colours kept); other parts of the chart stay as they were. ${SETTINGS_RECEIPT_DOC}`,
+      input: z.object({
+        path: AgentPath,
+        sheet: SheetName,
+        chart: z.union([z.number().int().min(1), z.string().min(1)]).describe('1-based number or title'),
+        type: z.enum(CHART_TYPES).optional(),
+        title: z.string().optional(),
+        series: z.array(ChartSeriesInput).min(1).max(50).optional().describe('Replaces every series'),
+        add_series: z.array(ChartSeriesInput).min(1).max(50).optional(),
+        remove_series: z
+          .array(z.union([z.number().int().min(1), z.string().min(1)]))
+          .min(1)
+          .optional()
+          .describe('1-based numbers or names of series to drop'),
+        ...chartOptionFields,
+        trendline: z
+          .enum(['linear', 'moving_average', 'none'])
+          .optional()
+          .describe('On every series; none removes; not for pie, doughnut or stacked charts'),
+      }),
+      output: SettingsReceipt,
+      risk: 'write',
+      examples: [
+        {
+          path: '/sales.xlsx',
+          sheet: 'Data',
+          chart: 1,
+          title: 'Sales 2024',
+          legend: 'right',
+          data_labels: 'value',
+        },
+        {
+          path: '/sales.xlsx',
+          sheet: 'Data',
+          chart: 'Sales 2024',
+          type: 'combo',
+          add_series: [{ name: 'Target', values: 'Plan!C2:C13', type: 'line', secondary_axis: true }],
+        },
+      ],
+      run: async (args, ctx) => {
+        const { open, ws } = await openSheet(workbooks, ctx, args)
+        const change: ChartChange = { type: args.type, title: args.title, options: chartOptions(args) }
+        if (args.series) change.series = resolveSeries(open, ws, args.series)
+        if (args.add_series) change.addSeries = resolveSeries(open, ws, args.add_series)
+        if (args.remove_series) change.removeSeries = args.remove_series
+        const nothing =
+          Object.values(change.options).every((v) => v === undefined) &&
+          [change.type, change.title, change.series, change.addSeries, change.removeSeries].every(
+            (v) => v === undefined,
+          )
+        if (nothing)
+          throw invalidInput('nothing to change: give type, title, series, legend or another option')
+        return { sheet: ws.name, range: 'A1', applied: updateChart(open, ws, args.chart, change) }
       },
     }),
     deleteChart: method({

@@ -1,15 +1,19 @@
 import type { Worksheet } from 'exceljs'
-import { type Area, areaName, columnLetters, parseCell } from '../cells/address'
+import { type Area, areaName, columnLetters, parseArea, parseCell } from '../cells/address'
 import { refuseLargeArea } from '../cells/areaLimits'
 import { snapshot } from '../cells/cellValue'
 import { displayText } from '../cells/displayValue'
+import { describeChartXml } from '../charts/chartRead'
 import {
+  type ChartData,
   type ChartOptions,
   type ChartType,
   chartPartXml,
+  chartProblem,
   chartRefs,
   defaultAnchorFor,
 } from '../charts/chartXml'
+import { resolveSeries, type SeriesInput } from '../charts/seriesInput'
 import { invalidInput } from '../errors'
 import { FormulaChecker } from '../formulas/checkFormula'
 import type { OpenWorkbook } from '../workbook/openWorkbook'
@@ -257,14 +261,16 @@ export function addDataValidation(
 
 export interface ChartRequest {
   type: ChartType
-  area: Area
+  /** Header row + category column + series columns; or `series`. */
+  area?: Area
+  series?: SeriesInput[]
   title?: string
   anchor?: string
   options?: ChartOptions
 }
 
-export function addChart(open: OpenWorkbook, ws: Worksheet, req: ChartRequest): string[] {
-  const { area } = req
+/** The series of a `data_range`: header row = names, first column = categories, other columns = values. */
+function rangeData(open: OpenWorkbook, ws: Worksheet, area: Area): ChartData {
   if (area.right <= area.left || area.bottom <= area.top)
     throw invalidInput(
       'data_range needs a header row, a category column and at least one series column, e.g. A1:C6',
@@ -291,18 +297,28 @@ export function addChart(open: OpenWorkbook, ws: Worksheet, req: ChartRequest): 
   })
   if (series.every((s) => s.values.every((v) => v === null)))
     throw invalidInput(`data_range ${areaName(area)} has no numbers in its series columns`)
-  const anchor = defaultAnchorFor(area)
+  return { categoriesRef: refs.categories, categories, categoryNumbers, series }
+}
+
+export function addChart(open: OpenWorkbook, ws: Worksheet, req: ChartRequest): string[] {
+  if ((req.area === undefined) === (req.series === undefined))
+    throw invalidInput(
+      'give either data_range ("A1:C13") or series ([{values: "Data!B2:B13", ...}]), not both',
+    )
+  const data = req.area
+    ? rangeData(open, ws, req.area)
+    : { categories: [], categoryNumbers: [], series: resolveSeries(open, ws, req.series!) }
+  const options = req.options ?? {}
+  const problem = chartProblem(req.type, data, options)
+  if (problem) throw invalidInput(problem)
+  const first = req.area ?? firstArea(data)
+  const anchor = defaultAnchorFor(first)
   if (req.anchor) {
     const at = parseCell(req.anchor)
     anchor.col = at.col - 1
     anchor.row = at.row - 1
   }
-  const xml = chartPartXml(
-    req.type,
-    { categoriesRef: refs.categories, categories, categoryNumbers, series },
-    req.title,
-    req.options,
-  )
+  const xml = chartPartXml(req.type, data, req.title, options)
   open.charts.push({
     sheet: ws.name,
     type: req.type,
@@ -313,11 +329,11 @@ export function addChart(open: OpenWorkbook, ws: Worksheet, req: ChartRequest): 
     movesBefore: open.moves.get(ws.id)?.length ?? 0,
   })
   open.changed(ws)
-  return [
-    `${req.type} chart${req.title ? ` "${req.title}"` : ''} from ${areaName(area)} with ${series.length} series: ${series.map((s) => s.name).join(', ')}`,
-    `anchored at ${columnLetters(anchor.col + 1)}${anchor.row + 1}`,
-    ...Object.entries(req.options ?? {})
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => `${k} ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`),
-  ]
+  return [...describeChartXml(xml), `anchored at ${columnLetters(anchor.col + 1)}${anchor.row + 1}`]
+}
+
+/** Where a chart made from a series list goes by default: right of its first values. */
+function firstArea(data: ChartData): Area {
+  const ref = data.series[0]?.valuesRef ?? 'A1'
+  return parseArea(ref.replace(/^.*!/, '').replace(/\$/g, ''))
 }

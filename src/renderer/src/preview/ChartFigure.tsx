@@ -35,7 +35,8 @@ const label = (n: number) =>
 
 const short = (text: string, max = 12) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
-function extentOf(chart: PreviewChart): { min: number; max: number } {
+function extentOf(chart: PreviewChart, secondary = false): { min: number; max: number } {
+  chart = { ...chart, series: chart.series.filter((s) => Boolean(s.secondary) === secondary) }
   const stacked = chart.grouping === 'stacked' || chart.grouping === 'percentStacked'
   let min = 0
   let max = 0
@@ -107,14 +108,23 @@ function CartesianPlot({ chart }: { chart: PreviewChart }) {
   )
   const scaled = (v: number, i: number) => (percent ? (v / (totals[i] || 1)) * 100 : v)
   const shapes: ReactElement[] = []
+  // A combo's series keep their own kind; those on the secondary axis get their own scale.
+  const isBar = (s: PreviewChart['series'][number]) => ['bar', 'column'].includes(s.type ?? chart.type)
+  const bars = chart.series.flatMap((s, k) => (isBar(s) ? [{ s, k }] : []))
+  const lines = chart.series.flatMap((s, k) => (isBar(s) ? [] : [{ s, k }]))
+  const second = chart.series.some((s) => s.secondary) ? extentOf(chart, true) : undefined
+  const value2 = (v: number) =>
+    second ? PAD.top + plotH - ((v - second.min) / (second.max - second.min)) * plotH : value(v)
+  const scaleOf = (s: PreviewChart['series'][number]) => (s.secondary ? value2 : value)
 
-  if (chart.type === 'bar' || chart.type === 'column') {
+  if (bars.length > 0) {
     const inner = band * 0.7
-    const each = stacked ? inner : inner / Math.max(1, chart.series.length)
+    const each = stacked ? inner : inner / Math.max(1, bars.length)
     chart.categories.forEach((_, i) => {
       let up = 0
       let down = 0
-      chart.series.forEach((s, k) => {
+      bars.forEach(({ s, k: index }, k) => {
+        const value = scaleOf(s)
         const raw = s.values[i]
         if (raw === null || raw === undefined) return
         const v = scaled(raw, i)
@@ -134,7 +144,7 @@ function CartesianPlot({ chart }: { chart: PreviewChart }) {
               y={offset}
               width={Math.abs(b - a)}
               height={each}
-              fill={colorOf(s, k)}
+              fill={colorOf(s, index)}
             />
           ) : (
             <rect
@@ -143,15 +153,17 @@ function CartesianPlot({ chart }: { chart: PreviewChart }) {
               y={Math.min(a, b)}
               width={each}
               height={Math.abs(b - a)}
-              fill={colorOf(s, k)}
+              fill={colorOf(s, index)}
             />
           ),
         )
       })
     })
-  } else {
+  }
+  {
     const running = chart.categories.map(() => 0)
-    chart.series.forEach((s, k) => {
+    lines.forEach(({ s, k }) => {
+      const value = scaleOf(s)
       const points: [number, number][] = []
       const bases: [number, number][] = []
       s.values.forEach((raw, i) => {
@@ -163,7 +175,7 @@ function CartesianPlot({ chart }: { chart: PreviewChart }) {
         bases.push([categoryAt(i), value(base)])
       })
       const path = points.map(([x, y], i) => `${i ? 'L' : 'M'}${x.toFixed(1)},${y.toFixed(1)}`).join('')
-      if (chart.type === 'area' && points.length) {
+      if ((s.type ?? chart.type) === 'area' && points.length) {
         const back = [...bases]
           .reverse()
           .map(([x, y]) => `L${x.toFixed(1)},${y.toFixed(1)}`)

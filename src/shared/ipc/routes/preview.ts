@@ -52,6 +52,10 @@ export const PreviewChart = z.object({
       x: z.array(z.number().nullable()).optional(),
       /** `#rrggbb` when the chart sets the series colour. */
       color: z.string().optional(),
+      /** A combo chart's series drawn as another kind than the chart's first. */
+      type: z.enum(['bar', 'column', 'line', 'area']).optional(),
+      /** Plotted against the secondary value axis. */
+      secondary: z.boolean().optional(),
     }),
   ),
   xTitle: z.string().optional(),
