@@ -192,6 +192,25 @@ describeNeeding(['soffice', 'pdftotext'], 'PowerPoint decks on a template’s la
     ])
   })
 
+  it('refuses a template or deck with a damaged layout, writing nothing', async () => {
+    const files = unzipSync(await bytesOf('/decks/template.pptx'))
+    files['ppt/slideLayouts/slideLayout3.xml'] = strToU8('<p:sldLayout><p:cSld name="Broken"></p:sldLayout>')
+    const damaged = zipSync(files)
+    await workspace.writeFile('/bad/template.pptx', damaged)
+    const created = await call('create_pptx', {
+      path: '/bad/new.pptx',
+      markdown: '# One\n\n- point',
+      template: '/bad/template.pptx',
+    })
+    expect(created.ok ? '' : created.error).toMatch(
+      /template\.pptx is not a readable PowerPoint deck \(ppt\/slideLayouts\/slideLayout3\.xml: .*nothing was changed/,
+    )
+    expect(await workspace.exists('/bad/new.pptx')).toBe(false)
+    const appended = await call('append_slides', { path: '/bad/template.pptx', markdown: '# More' })
+    expect(appended.ok ? '' : appended.error).toMatch(/not a readable PowerPoint deck.*slideLayout3/)
+    expect(await bytesOf('/bad/template.pptx')).toEqual(damaged)
+  })
+
   itSoak(
     'LibreOffice Impress shows the slides with their titles on the template’s backgrounds',
     { timeout: 300_000 },
