@@ -126,8 +126,15 @@ test.describe('no provider works (first-run guide shown)', () => {
   })
 
   test('the guide and the composer are reachable by keyboard with a visible focus ring', async ({ page }) => {
-    await open(page, 'Chat', bare)
     const guide = page.getByRole('region', { name: 'No model is set up yet' })
+    // The guide opened beside the composer leaves the focus in the message box, at every layout.
+    for (const width of [400, 800, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto(bare.openUrl)
+      await expect(guide.getByRole('button', { name: 'Look again' })).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByRole('textbox', { name: 'Message' }), `${width} px`).toBeFocused()
+    }
+    await open(page, 'Chat', bare)
     await expect(guide.getByRole('button', { name: 'Look again' })).toBeVisible({ timeout: 20_000 })
     await expect(
       guide
@@ -171,6 +178,8 @@ test.describe('no provider works, a message sent anyway', () => {
     await expect(error).toBeInViewport({ timeout: 20_000 })
     await expect(page.locator('.message-user').getByText('Summarise the report, please.')).toBeInViewport()
     await expect(guide.getByRole('button', { name: 'Set up a model…' })).toBeVisible()
+    const errorText = error.locator('.banner-text')
+    const openSettings = error.getByRole('button', { name: 'Open Settings' })
     for (const width of [1280, 800, 400]) {
       await page.setViewportSize({ width, height: 800 })
       for (const scheme of ['light', 'dark'] as const) {
@@ -180,7 +189,15 @@ test.describe('no provider works, a message sent anyway', () => {
         expect(violations, report(violations)).toEqual([])
       }
       await expect(page.getByRole('textbox', { name: 'Message' })).toBeInViewport()
+      // The error's text keeps a readable column: where the button beside it would leave only a few
+      // words a line, the button goes under the text.
+      const text = await errorText.boundingBox()
+      const button = await openSettings.boundingBox()
+      if (!text || !button) throw new Error(`the error card is not laid out at ${width} px`)
+      expect(text.width, `${width} px`).toBeGreaterThan(200)
+      if (width === 400) expect(button.y, `${width} px`).toBeGreaterThanOrEqual(text.y + text.height - 1)
     }
+    await page.emulateMedia({ colorScheme: 'light' })
     // Opened again, the guide takes at most half the column: the message is still there.
     await page.setViewportSize({ width: 1280, height: 800 })
     await guide.getByRole('button', { name: 'Set up a model…' }).click()

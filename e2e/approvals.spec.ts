@@ -117,6 +117,13 @@ test('Deny: the call does not run and the model gets the denial as the tool resu
   await answer.getByText('files.write_text').click()
   await expect(answer.getByText('You denied this call: it was not run.')).toBeVisible()
   await expect(answer.getByText(/failed|Go on without it/)).toHaveCount(0)
+  for (const width of [1280, 800, 400]) {
+    await page.setViewportSize({ width, height: 860 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await snapshot(answer, `denied-call-${width}-${scheme}`)
+    }
+  }
   const chats = host.llm.requests.filter((r) => r.endpoint === 'openai.chat')
   const last = chats[chats.length - 1]?.body as { messages: OpenAiMessage[] }
   const toolResult = last.messages.filter((m) => m.role === 'tool').pop()

@@ -6,11 +6,11 @@ import { ask, scriptedHostForSpec, waitUntilIdle } from './support/scriptedHost'
 import { expect, test } from './support/test'
 import { axeViolations, snapshot } from './support/ui'
 
-// Issue 22: the chat's "Export document" menu writes a real Word file of the conversation, and each
-// answer's own Export writes that answer alone.
+// The chat's "Export document" menu writes a real Word file of the conversation, with a Download of the
+// saved file, and each answer's own Export writes that answer alone.
 
 const host = scriptedHostForSpec({ key: 'sk-scripted-e2e-key-0000', env: { BUREAU_INTERACTION_MODE: 'api' } })
-test.use({ viewport: { width: 1280, height: 860 }, bypassCSP: true })
+test.use({ viewport: { width: 1280, height: 860 }, bypassCSP: true, acceptDownloads: true })
 
 const ANSWER = 'The Zanzibar office grew by 12 %.\n\n| Office | Growth |\n|---|---:|\n| Zanzibar | 12 % |'
 
@@ -53,6 +53,15 @@ test('exports the conversation to a real .docx from the keyboard', async ({ page
   expect(xml).toContain('The Zanzibar office grew by 12 %.')
   expect(xml).toContain('How did the offices do?')
   expect(xml).toContain('<w:tbl>')
+  // The saved file is one click from the browser's downloads, byte for byte what the workspace holds.
+  const name = agentPath.split('/').pop() ?? ''
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    saved.getByRole('button', { name: `Download ${name}` }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe(name)
+  const downloaded = await readFile(await download.path())
+  expect(downloaded.equals(await readFile(join(host.bureau.workspace, agentPath)))).toBe(true)
 })
 
 const docxText = async (agentPath: string) => {

@@ -60,7 +60,8 @@ test('adds a named OpenAI-compatible server with the models it lists, and uses i
   await expect(group.getByText('2 models listed by the server; any name can be typed.')).toBeVisible()
   await group.getByRole('combobox', { name: 'Model' }).fill('office-14b')
   for (const width of [1280, 800, 400]) {
-    await page.setViewportSize({ width, height: 900 })
+    // Tall enough for the whole section with the form: the settings page scrolls inside the app.
+    await page.setViewportSize({ width, height: 2200 })
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
       await snapshot(provider, `settings-provider-add-${width}-${scheme}`)
@@ -92,25 +93,29 @@ test('adds a named OpenAI-compatible server with the models it lists, and uses i
   ).toHaveCount(0)
 })
 
-test('keyboard: the chat opens with the message box focused, and the first Tab stop skips to it', async ({
+test('keyboard: at every width the chat opens with the message box focused, and the first Tab stop skips to it', async ({
   page,
 }) => {
-  await page.goto(bureau.openUrl)
   const box = page.getByRole('textbox', { name: 'Message' })
-  await expect(box).toBeFocused()
-  // The skip button is the first Tab stop of the page, shown when it has the focus.
-  const first = await page.evaluate(
-    () =>
-      document.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')
-        ?.textContent,
-  )
-  expect(first).toBe('Skip to the message box')
   const skip = page.getByRole('button', { name: 'Skip to the message box' })
-  await skip.focus()
-  await expect(skip).toBeInViewport()
-  await snapshot(page, 'skip-link-1280')
-  await page.keyboard.press('Enter')
-  await expect(box).toBeFocused()
+  // Below 1000 px the conversations are a drawer and the navigation an icon rail: each layout is loaded.
+  for (const width of [400, 800, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto(bureau.openUrl)
+    await expect(box, `${width} px`).toBeFocused()
+    // The skip button is the first Tab stop of the page, shown when it has the focus.
+    const first = await page.evaluate(
+      () =>
+        document.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')
+          ?.textContent,
+    )
+    expect(first, `${width} px`).toBe('Skip to the message box')
+    await skip.focus()
+    await expect(skip, `${width} px`).toBeInViewport()
+    await snapshot(page, `skip-link-${width}`)
+    await page.keyboard.press('Enter')
+    await expect(box, `${width} px`).toBeFocused()
+  }
 })
 
 test('the Workspace page: where it is, upload, new folder, rename, delete with Undo, search, backups named, at 360 to 1280 px', async ({
@@ -180,6 +185,48 @@ test('the Workspace page: where it is, upload, new folder, rename, delete with U
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
       await snapshot(page, `workspace-${width}-${scheme}`)
+      const violations = await axeViolations(page)
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      )
+    }
+    expect(await horizontalOverflow(page), `${width} px`).toEqual([])
+  }
+})
+
+test('the e-mail and MCP forms show every error beside its field and focus the first on Save, axe clean', async ({
+  page,
+}) => {
+  await page.goto(bureau.openUrl)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  const email = page.getByRole('region', { name: 'E-mail' })
+  await email.getByRole('button', { name: 'Add account' }).click()
+  const account = email.getByRole('form', { name: 'New e-mail account' })
+  await account.getByLabel('From address').fill('not-an-email')
+  await account.getByLabel('IMAP port').fill('99999')
+  await account.getByRole('button', { name: 'Save account' }).click()
+  await expect(account.getByText('Enter an e-mail address, e.g. ana@example.com.')).toBeVisible()
+  await expect(account.getByText('A port is between 1 and 65535.')).toBeVisible()
+  await expect(account.getByText('Enter the password (stored encrypted).')).toBeVisible()
+  await expect(account.getByLabel('Account name')).toBeFocused()
+
+  const mcp = page.getByRole('region', { name: 'MCP servers' })
+  await mcp.getByRole('button', { name: 'Add server' }).click()
+  const server = mcp.getByRole('form', { name: 'New MCP server' })
+  await server.getByRole('button', { name: 'Add variable' }).click()
+  await server.getByLabel('Variable name').fill('1BAD')
+  await server.getByRole('button', { name: 'Save server' }).click()
+  await expect(server.getByText('Give the command that starts the server.')).toBeVisible()
+  await expect(server.getByText('"1BAD" is not a valid name (letters, digits, - and _).')).toBeVisible()
+  await expect(server.getByLabel(/^Name/)).toBeFocused()
+
+  for (const width of [1280, 800, 400]) {
+    // Tall enough for the whole e-mail form: the settings page scrolls inside the app, not the document.
+    await page.setViewportSize({ width, height: 1600 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await snapshot(account, `form-errors-email-${width}-${scheme}`)
+      await snapshot(server, `form-errors-mcp-${width}-${scheme}`)
       const violations = await axeViolations(page)
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
         [],

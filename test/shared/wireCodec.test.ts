@@ -20,4 +20,12 @@ describe('wire codec', () => {
     expect(decodeWire('{"$bin": "AA==", "other": 1}')).toEqual({ $bin: 'AA==', other: 1 })
     expect(() => decodeWire('{"a":')).toThrow(SyntaxError)
   })
+
+  it('finds a marker whose key is written with escapes, and parses text without one as plain JSON', () => {
+    const escaped = decodeWire('{"x":{"\\u0024bin":"AAE="}}') as { x: Uint8Array }
+    expect([...escaped.x]).toEqual([0, 1])
+    expect(decodeWire('{"rows":[{"r":1,"cells":[{"c":1,"t":"North"}]}]}')).toEqual({
+      rows: [{ r: 1, cells: [{ c: 1, t: 'North' }] }],
+    })
+  })
 })

@@ -13,7 +13,10 @@ export interface OpenAiErrorBody {
   error: { message: string; type: OpenAiErrorType; param: string | null; code: string | null }
 }
 
-/** An error the bridge answers with: HTTP status plus OpenAI's `{error: {message, type, param, code}}`. */
+/**
+ * An error the bridge answers with: HTTP status plus OpenAI's `{error: {message, type, param, code}}`. Not an
+ * AppError: its wire shape is OpenAI's (a free-form `code`, a `type`), and it never leaves the bridge.
+ */
 export class BridgeError extends Error {
   readonly status: ContentfulStatusCode
   readonly type: OpenAiErrorType
@@ -29,9 +32,11 @@ export class BridgeError extends Error {
       param?: string | null
       code?: string | null
       headers?: Record<string, string>
+      /** The error this one answers for (kept for logs; never sent). */
+      cause?: unknown
     } = {},
   ) {
-    super(message)
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
     this.name = 'BridgeError'
     this.status = status
     this.type = options.type ?? (status >= 500 ? 'server_error' : 'invalid_request_error')

@@ -56,5 +56,5 @@ export async function runCli(argv: string[], streams?: CliStreams): Promise<numb
   }
 }
 
-export { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './program'
+export { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './program'
 export type { CliStreams } from './textIo'

@@ -7,7 +7,10 @@ export const EXIT_OK = 0
 export const EXIT_FAILURE = 1
 export const EXIT_USAGE = 2
 
-/** Thrown by command implementations for a usage problem commander cannot see (exit 2). */
+/**
+ * Thrown by command implementations for a usage problem commander cannot see. A class of its own, used
+ * only inside the CLI: `exitCodeFor` gives it exit code 2, where an AppError gets 1.
+ */
 export class UsageError extends Error {}
 
 export function dataDirOption(): Option {

@@ -33,15 +33,16 @@ const JSZIP_FAILURE =
 export function describeFailure(format: ConvertFormat, error: unknown): FormatProblem {
   if (error instanceof FormatProblem) return error
   if (error instanceof DeadlineExceeded)
-    return new FormatProblem('timeout', `conversion ${error.message} and was stopped`)
+    return new FormatProblem('timeout', `conversion ${error.message} and was stopped`, { cause: error })
   if (error instanceof Error && error.name === 'AbortError')
-    return new FormatProblem('cancelled', 'conversion was cancelled')
+    return new FormatProblem('cancelled', 'conversion was cancelled', { cause: error })
   const detail = error instanceof Error ? error.message : String(error)
   // JSZip (inside mammoth) words its failures for its own developers ("Bug : uncompressed data size mismatch").
   if (JSZIP_FAILURE.test(detail))
     return new FormatProblem(
       'damaged',
       `the ${format} file is damaged: its zip data does not unpack to what it declares. Re-save it from the program that made it, or use an undamaged copy`,
+      { cause: error },
     )
   const short =
     detail
@@ -57,6 +58,7 @@ export function describeFailure(format: ConvertFormat, error: unknown): FormatPr
   return new FormatProblem(
     'damaged',
     `the ${format} file could not be read; it may be damaged or truncated${suffix}`,
+    { cause: error },
   )
 }
 
@@ -106,7 +108,7 @@ export async function convertBytes(
       } catch (error) {
         if (error instanceof ConvertError) throw error
         const problem = describeFailure(detection.format, error)
-        throw new ConvertError(name, problem.failure, problem.message)
+        throw new ConvertError(name, problem.failure, problem.message, { cause: problem })
       }
     },
   }

@@ -160,7 +160,7 @@ export function createConverter(options: ConverterOptions = {}): Converter {
       } catch (error) {
         if (error instanceof ConvertError) throw error
         const problem = describeFailure(format ?? 'text', error)
-        throw new ConvertError(input.name, problem.failure, problem.message)
+        throw new ConvertError(input.name, problem.failure, problem.message, { cause: problem })
       }
     },
     stats: () => ({ ...counts }),

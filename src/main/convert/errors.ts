@@ -28,9 +28,10 @@ export class ConvertError extends AppError {
   readonly failure: ConvertFailure
   readonly reason: string
 
-  constructor(fileName: string, failure: ConvertFailure, reason: string) {
+  /** `options.cause`: the error behind the failure (a library's, or the FormatProblem it was described as). */
+  constructor(fileName: string, failure: ConvertFailure, reason: string, options?: ErrorOptions) {
     const shown = displayName(fileName)
-    super(codeByFailure[failure], `Cannot convert "${shown}": ${reason}`)
+    super(codeByFailure[failure], `Cannot convert "${shown}": ${reason}`, options)
     this.name = 'ConvertError'
     this.fileName = shown
     this.failure = failure
@@ -42,11 +43,14 @@ export function isConvertError(error: unknown): error is ConvertError {
   return error instanceof ConvertError
 }
 
-/** Thrown inside format modules; the registry adds the file name. */
+/**
+ * Thrown inside format modules; the registry adds the file name. Not an AppError: it never leaves the
+ * convert service, which turns it into a ConvertError once the file's name is known.
+ */
 export class FormatProblem extends Error {
   readonly failure: ConvertFailure
-  constructor(failure: ConvertFailure, reason: string) {
-    super(reason)
+  constructor(failure: ConvertFailure, reason: string, options?: ErrorOptions) {
+    super(reason, options)
     this.name = 'FormatProblem'
     this.failure = failure
   }

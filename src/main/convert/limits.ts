@@ -50,6 +50,7 @@ export async function withDeadline<T>(
   }
 }
 
+/** The abort reason of a conversion's deadline; convert's `describeFailure` turns it into a timeout problem. */
 export class DeadlineExceeded extends Error {
   constructor(readonly timeoutMs: number) {
     super(`took longer than ${Math.round(timeoutMs / 1000)} s`)

@@ -1,7 +1,10 @@
 import { isAppError } from '../../shared/errors'
 import type { VisionChoice, VisionHook } from './types'
 
-/** What the stand-in hook throws when the vision model that was asked for cannot be used. */
+/**
+ * What the stand-in hook throws when the vision model that was asked for cannot be used. Stays in the
+ * convert service: it only picks the warning (OCR was used instead) and crosses the worker as its own kind.
+ */
 export class VisionUnavailable extends Error {
   readonly reason: string
   constructor(reason: string) {

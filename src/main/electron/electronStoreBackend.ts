@@ -50,7 +50,7 @@ function confLikeBackend(create: () => ConfLike, path: string): JsonFileBackend 
       } catch (error) {
         if (isParseFailure(error)) {
           instance = undefined
-          throw new CorruptJsonFileError((error as Error).message)
+          throw new CorruptJsonFileError((error as Error).message, { cause: error })
         }
         throw error
       }

@@ -39,8 +39,8 @@ export function createSafeStorageCipher(): SecretCipher {
       if (!safeStorage.isEncryptionAvailable()) throw new SecretDecryptError('unavailable')
       try {
         return safeStorage.decryptString(Buffer.from(ciphertext, 'base64'))
-      } catch {
-        throw new SecretDecryptError('tampered')
+      } catch (error) {
+        throw new SecretDecryptError('tampered', { cause: error })
       }
     },
   }

@@ -18,9 +18,11 @@ export function diskWriteError(error: NodeJS.ErrnoException, dir: string, action
     return new AppError(
       'TOO_LARGE',
       `The disk is full (${error.code}): ${action} stopped while writing to ${dir}. The partial file was deleted to give the space back; free some space on that disk, then try again.`,
+      { cause: error },
     )
   return new AppError(
     'UNAVAILABLE',
     `Could not write to ${dir} (${error.code ?? error.message}): ${action} stopped. The partial file was deleted; check that the folder is writable, then try again.`,
+    { cause: error },
   )
 }

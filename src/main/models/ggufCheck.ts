@@ -11,10 +11,11 @@ export interface GgufSummary {
   contextLength: number | undefined
 }
 
-function bad(path: string, why: string): AppError {
+function bad(path: string, why: string, cause?: unknown): AppError {
   return new AppError(
     'VALIDATION_FAILED',
     `${path} is not a usable GGUF model: ${why}. Download it again, or pick a .gguf file made for llama.cpp.`,
+    cause === undefined ? undefined : { cause },
   )
 }
 
@@ -32,7 +33,7 @@ function kindOf(info: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): b
  */
 export async function checkGgufHeader(path: string): Promise<{ version: number; sizeBytes: number }> {
   const cannotRead = (error: NodeJS.ErrnoException) =>
-    new AppError('NOT_FOUND', `Cannot read ${path}: ${error.code ?? error.message}.`)
+    new AppError('NOT_FOUND', `Cannot read ${path}: ${error.code ?? error.message}.`, { cause: error })
   const before = await stat(path).catch((error: NodeJS.ErrnoException) => {
     throw cannotRead(error)
   })
@@ -49,7 +50,7 @@ export async function checkGgufHeader(path: string): Promise<{ version: number; 
     if (info.size < 8) throw bad(path, `it has only ${info.size} bytes`)
     return { version: (await scanGgufHeader(handle, info.size)).version, sizeBytes: info.size }
   } catch (error) {
-    if (error instanceof GgufHeaderError) throw bad(path, error.message)
+    if (error instanceof GgufHeaderError) throw bad(path, error.message, error)
     throw error
   } finally {
     await handle.close()
@@ -72,7 +73,7 @@ export async function checkGguf(path: string): Promise<GgufSummary> {
     header = Number(info.metadataSize) + Number(info.tensorInfoSize ?? 0)
     modelSize = Number(insights.modelSize)
   } catch (error) {
-    throw bad(path, `its header cannot be read (${(error as Error).message})`)
+    throw bad(path, `its header cannot be read (${(error as Error).message})`, error)
   }
   if (!Number.isFinite(modelSize) || sizeBytes < header + modelSize)
     throw bad(

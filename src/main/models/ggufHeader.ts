@@ -38,6 +38,7 @@ const ARRAY = 9
 /** Smallest encoding of a value of each variable type: an empty string, an empty array. */
 const MIN_SIZE: Record<number, number> = { [STRING]: 8, [ARRAY]: 12 }
 
+/** What is wrong with a header; private to models: `checkGgufHeader` catches it to add the path and the advice. */
 export class GgufHeaderError extends Error {}
 
 export interface GgufHeaderScan {

@@ -22,7 +22,7 @@ export function fileProblem(path: string, error: unknown, todo: string): AppErro
   const what =
     (code && WHAT[code]) ??
     `cannot be used (${code ?? (error instanceof Error ? error.message : String(error))})`
-  return new AppError('UNAVAILABLE', `${path} ${what}. ${todo}`)
+  return new AppError('UNAVAILABLE', `${path} ${what}. ${todo}`, { cause: error })
 }
 
 /** Errors of the file system (an errno code), as opposed to the store's own. */

@@ -1,3 +1,4 @@
+import { AppError } from '../../shared/errors'
 import type { JsonObject } from '../../shared/settings'
 
 /**
@@ -23,8 +24,16 @@ export interface JsonFileBackendOptions {
 
 export type JsonFileBackendFactory = (options: JsonFileBackendOptions) => JsonFileBackend
 
-export class CorruptJsonFileError extends Error {
+/**
+ * A file that is not a JSON object. An AppError that keeps a class of its own: the backends that throw it
+ * live outside this service (electron/), and the store moves exactly these files aside.
+ */
+export class CorruptJsonFileError extends AppError {
   override name = 'CorruptJsonFileError'
+
+  constructor(message: string, options?: ErrorOptions) {
+    super('VALIDATION_FAILED', message, options)
+  }
 }
 
 /** The deserializer of both backends: a JSON object or a clear failure, nothing else. */

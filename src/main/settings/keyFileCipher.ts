@@ -130,7 +130,9 @@ export function createKeyFileCipher(dataDir: string, options: KeyFileCipherOptio
       try {
         key = await readKey()
       } catch (error) {
-        throw new SecretDecryptError(error instanceof DanglingKeyLink ? 'key-missing' : 'tampered')
+        throw new SecretDecryptError(error instanceof DanglingKeyLink ? 'key-missing' : 'tampered', {
+          cause: error,
+        })
       }
       if (!key) throw new SecretDecryptError('key-missing')
       if (!ciphertext.startsWith(FORMAT)) throw new SecretDecryptError('tampered')
@@ -141,8 +143,8 @@ export function createKeyFileCipher(dataDir: string, options: KeyFileCipherOptio
         decipher.setAuthTag(packed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES))
         const body = packed.subarray(IV_BYTES + TAG_BYTES)
         return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')
-      } catch {
-        throw new SecretDecryptError('tampered')
+      } catch (error) {
+        throw new SecretDecryptError('tampered', { cause: error })
       }
     },
   }

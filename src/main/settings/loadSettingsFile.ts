@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { isAppError } from '../../shared/errors'
 import type { AppNotice } from '../../shared/ipc'
 import {
   extractSecrets,
@@ -6,7 +7,6 @@ import {
   migrateSettings,
   SETTINGS_SCHEMA_VERSION,
   Settings,
-  SettingsVersionError,
 } from '../../shared/settings'
 import { fileProblem, isFsError } from './fileProblem'
 import { CorruptJsonFileError, type JsonFileBackend } from './jsonFileBackend'
@@ -83,7 +83,8 @@ export function loadSettingsFile(backend: JsonFileBackend, now: Date): LoadedSet
   try {
     migrated = migrateSettings(stored)
   } catch (error) {
-    if (error instanceof SettingsVersionError) return fallback(error.message)
+    // A migration step is pure: the only AppError it throws is a version it cannot read.
+    if (isAppError(error) && error.code === 'VALIDATION_FAILED') return fallback(error.message)
     throw error
   }
 

@@ -1,3 +1,4 @@
+import { AppError } from '../../shared/errors'
 import type { SecretStorageInfo } from '../../shared/settings'
 
 /**
@@ -27,13 +28,16 @@ const reasons: Record<SecretDecryptReason, string> = {
   'other-cipher': 'it was encrypted by another kind of Bureau (desktop keychain vs. headless key file)',
 }
 
-/** Why a secret cannot be read back; its message never carries the ciphertext or the value. */
-export class SecretDecryptError extends Error {
+/**
+ * Why a secret cannot be read back; its message never carries the ciphertext or the value. An AppError
+ * with a class of its own: ciphers outside this service (electron/) throw it and the vault reads `reason`.
+ */
+export class SecretDecryptError extends AppError {
   override name = 'SecretDecryptError'
   readonly reason: SecretDecryptReason
 
-  constructor(reason: SecretDecryptReason) {
-    super(reasons[reason])
+  constructor(reason: SecretDecryptReason, options?: ErrorOptions) {
+    super('UNAVAILABLE', reasons[reason], options)
     this.reason = reason
   }
 }

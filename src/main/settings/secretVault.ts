@@ -149,7 +149,7 @@ export function createSecretVault(options: SecretVaultOptions): SecretVault {
         return { status: 'ok', value: unseal(name, await decoder.decrypt(entry.ciphertext)) }
       } catch (error) {
         if (error instanceof SecretDecryptError) return { status: 'unreadable', error }
-        return { status: 'unreadable', error: new SecretDecryptError('unavailable') }
+        return { status: 'unreadable', error: new SecretDecryptError('unavailable', { cause: error }) }
       }
     },
   }

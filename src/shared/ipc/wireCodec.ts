@@ -36,5 +36,8 @@ function isBinMarker(v: unknown): v is { $bin: string } {
 
 /** Throws SyntaxError on malformed JSON or a malformed binary marker; callers map that to VALIDATION_FAILED. */
 export function decodeWire(text: string): unknown {
+  // A reviver costs a call per value (a page of sheet rows has tens of thousands): text that can hold no
+  // marker, neither spelled out nor through a \u escape, is parsed without one.
+  if (!text.includes(BIN_KEY) && !text.includes('\\u')) return JSON.parse(text)
   return JSON.parse(text, (_key, v: unknown) => (isBinMarker(v) ? base64ToBytes(v.$bin) : v))
 }

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, vi } from 'vitest'
 import type { DebuggableBrowser } from '../../../src/main/browser/bureauProfile/startDebuggableBrowser'
@@ -9,7 +6,8 @@ import { describeNeeding } from '../../support/requirements'
 import { currentTier, itWhen, type Tier } from '../../support/tier'
 import { type FixtureServer, type Handler, html, startFixtureServer } from './support/fixtureServer'
 import { startGuardedHarness } from './support/guardedHarness'
-import { find, type Harness, type PageResult, startCdpChromium } from './support/harness'
+import { find, type Harness, type PageResult } from './support/harness'
+import { startTempCdpChromium } from './support/tempCdpChromium'
 
 /** The redirect guard's tests; `tier` picks which of them this file registers. */
 function redirectGuardSuite(tier: Tier): void {
@@ -22,7 +20,6 @@ function redirectGuardSuite(tier: Tier): void {
   let privateSite: FixtureServer
   let publicSite: FixtureServer
   let cdpChromium: DebuggableBrowser
-  let cdpDir: string
   /** Paths the private server was asked for (the guard should stop requests before they are sent). */
   const privateHits: string[] = []
   /** Every URL the test guard was asked about. */
@@ -130,15 +127,12 @@ function redirectGuardSuite(tier: Tier): void {
 
   beforeAll(async () => {
     await startSites()
-    cdpDir = await mkdtemp(join(tmpdir(), 'bureau-guard-cdp-'))
-    cdpChromium = await startCdpChromium(join(cdpDir, 'profile'))
+    cdpChromium = await startTempCdpChromium('bureau-guard-cdp-')
   }, 60_000)
   afterAll(async () => {
     await cdpChromium?.stop()
     await publicSite?.close()
     await privateSite?.close()
-    // Chromium's helper processes may still be writing into the profile for a moment after it quit.
-    if (cdpDir) await rm(cdpDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   })
 
   describeNeeding(['chromium'], 'redirect guard in Chromium', () => {

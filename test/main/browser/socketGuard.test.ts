@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { WebSocketServer } from 'ws'
@@ -10,7 +7,8 @@ import type { DebuggableBrowser } from '../../../src/main/browser/bureauProfile/
 import { describeNeeding } from '../../support/requirements'
 import { currentTier, describeWhen, itWhen, type Tier } from '../../support/tier'
 import { startGuardedHarness } from './support/guardedHarness'
-import { type Harness, type PageResult, startCdpChromium } from './support/harness'
+import type { Harness, PageResult } from './support/harness'
+import { startTempCdpChromium } from './support/tempCdpChromium'
 
 /** The socket guard's tests; `tier` picks which of them this file registers. */
 function socketGuardSuite(tier: Tier): void {
@@ -59,7 +57,6 @@ function socketGuardSuite(tier: Tier): void {
   let privateSite: Site
   let publicSite: Site
   let cdpChromium: DebuggableBrowser
-  let cdpDir: string
 
   const privateSocket = () => `ws://127.0.0.1:${privateSite.port}/`
   const page = (title: string, body: string) =>
@@ -137,14 +134,12 @@ function socketGuardSuite(tier: Tier): void {
   beforeAll(async () => {
     privateSite = await startSite({}, SECRET)
     publicSite = await startSite(publicPages, 'hello from the public socket')
-    cdpDir = await mkdtemp(join(tmpdir(), 'bureau-socket-cdp-'))
-    cdpChromium = await startCdpChromium(join(cdpDir, 'profile'))
+    cdpChromium = await startTempCdpChromium('bureau-socket-cdp-')
   }, 60_000)
   afterAll(async () => {
     await cdpChromium?.stop()
     await publicSite?.close()
     await privateSite?.close()
-    if (cdpDir) await rm(cdpDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   })
 
   describeNeeding(['chromium'], 'socket guard in Chromium', () => {

@@ -2,7 +2,7 @@ import { copyFile, readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { createConverter } from '../../../src/main/convert'
 import { SUPPORTED_DIAGRAMS } from '../../../src/main/documents/diagrams/supportedDiagrams'
 import { createToolSession, invoke, type ToolResult, type ToolSession } from '../../../src/main/tools'
@@ -11,11 +11,11 @@ import { createWorkspace, type Workspace } from '../../../src/main/workspace'
 import { fixturePath } from '../../support/fixtures'
 import { describeNeeding } from '../../support/requirements'
 import { tempDirs } from '../../support/tempDir'
+import { itFast as it, itSoak, tier } from '../../support/tier'
 import {
   edgeSpread,
   inOrder,
   libreOfficeConvert,
-  libreOfficeToPdf,
   pageHolding,
   pdfImages,
   pdfPages,
@@ -90,14 +90,53 @@ const CORPUS_ORDER = [
 
 let docx: Receipt
 let pdf: Receipt
-let loPdf: Promise<string> | undefined
-/** The corpus DOCX as LibreOffice prints it: one soffice run shared by the tests that read it. */
-const corpusThroughLibreOffice = async () => {
-  loPdf ??= workspace
-    .readFile('/reports/q3.docx')
-    .then((bytes) => libreOfficeToPdf(bytes, join(scratch, 'lo'), 'q3'))
-  return loPdf
+/** The DOCX files LibreOffice opens, by name: the corpus and the ones the bad-input tests write. */
+const DOCX_FOR_LIBREOFFICE = {
+  hostile: '/out/hostile.docx',
+  templated: '/out/templated.docx',
+  big: '/out/big.docx',
+} as const
+let corpusDocx: Uint8Array
+let loPdfs: Promise<Record<string, string>> | undefined
+/**
+ * Every DOCX of this file as LibreOffice prints it: one soffice run (its start-up is most of the cost) shared by
+ * the tests that read them, which run after the tests that wrote them.
+ */
+const throughLibreOffice = async (name: keyof typeof DOCX_FOR_LIBREOFFICE | 'q3'): Promise<string> => {
+  loPdfs ??= (async () => {
+    // The corpus as create_docx wrote it (a later test overwrites the file).
+    const files: Record<string, Uint8Array> = { q3: corpusDocx }
+    for (const [key, path] of Object.entries(DOCX_FOR_LIBREOFFICE))
+      files[key] = new Uint8Array(await workspace.readFile(path))
+    return libreOfficeConvert(files, join(scratch, 'lo'), 'pdf')
+  })()
+  const made = (await loPdfs)[name]
+  if (!made) expect.fail(`LibreOffice made no PDF of ${name}`)
+  return made
 }
+
+/** Sections separated by page breaks: a long document, so every section starts a page. */
+const sectionedMarkdown = (sections: number) =>
+  Array.from(
+    { length: sections },
+    (_, i) => `## Section ${i + 1}\n\n${'Lorem ipsum dolor sit amet. '.repeat(20)}`,
+  ).join('\n\n\\pagebreak\n\n')
+
+/** The PDF and the DOCX of a long document: pages and sections as many as asked, read back by pdfinfo and the converter. */
+async function expectLongDocument(sections: number, name: string): Promise<void> {
+  const markdown = sectionedMarkdown(sections)
+  const big = await receipt('create_pdf', { path: `/out/${name}.pdf`, markdown })
+  expect(big.pages).toBe(sections)
+  expect(await pdfPages(join(root, 'out', `${name}.pdf`))).toBe(sections)
+  const bigDocx = await receipt('create_docx', { path: `/out/${name}.docx`, markdown })
+  expect(bigDocx.headings).toBe(sections)
+  const bytes = new Uint8Array(await workspace.readFile(`/out/${name}.docx`))
+  const { markdown: back } = await converter.convert({ name: `${name}.docx`, bytes })
+  expect(back.match(/^## Section \d+$/gm)).toHaveLength(sections)
+}
+
+/** Sections of the long document the fast tier writes (and LibreOffice opens); the soak tier writes 200. */
+const BIG_SECTIONS = 20
 
 /** Each diagram's text that must be PDF text (a vector drawing), in its own section of the corpus. */
 const DIAGRAM_LABELS: Record<(typeof SUPPORTED_DIAGRAMS)[number]['type'], string> = {
@@ -147,8 +186,11 @@ beforeAll(async () => {
   await copyFile(fixturePath('core', 'report.docx'), join(base, 'template.docx'))
   await workspace.writeFile('/templates/house.docx', await readFile(join(base, 'template.docx')))
   session = createToolSession({ toolsets: await loadBuiltinToolsets(), workspace })
+  // The soak tier's one test here writes its own long document; the corpus is for the fast tier's tests.
+  if (tier === 'soak') return
   const markdown = await corpus()
   docx = await receipt('create_docx', { path: '/reports/q3.docx', markdown, title: 'Q3 report', toc: true })
+  corpusDocx = new Uint8Array(await workspace.readFile('/reports/q3.docx'))
   pdf = await receipt('create_pdf', { path: '/reports/q3.pdf', markdown, title: 'Q3 report', toc: true })
 }, SLOW)
 
@@ -172,34 +214,6 @@ describeNeeding(
         expect(docx.diagrams_failed).toBe(1)
         expect(docx.warnings.join('\n')).toMatch(/could not be drawn \(kept as code\)/)
       })
-
-      it(
-        'LibreOffice opens it and converts it to PDF with the text in order and every picture',
-        async () => {
-          const lo = await corpusThroughLibreOffice()
-          const text = (await pdfText(lo)).replace(/\s+/g, ' ')
-          expect(
-            inOrder(
-              text,
-              CORPUS_ORDER.filter((t) => !['Anna', '1,200', 'East'].includes(t)),
-            ),
-          ).toEqual([])
-          expect(text).toContain('A --> (((broken')
-          const images = await pdfImages(lo)
-          // The chart plus one PNG per drawn diagram, at about 288 dpi (3 pixels per CSS pixel).
-          expect(images.length).toBe(SUPPORTED_DIAGRAMS.length + 1)
-          expect(images.filter((i) => i.width >= 300).length).toBeGreaterThanOrEqual(
-            SUPPORTED_DIAGRAMS.length,
-          )
-        },
-        SLOW,
-      )
-
-      it(
-        'in LibreOffice: the contents list the headings, the page break holds, table columns keep their alignment',
-        async () => expectLayout(await corpusThroughLibreOffice()),
-        SLOW,
-      )
 
       it(
         "Bureau's converter reads it back with headings, table rows, list items, footnote and diagrams",
@@ -381,23 +395,23 @@ describeNeeding(
       )
 
       it(
-        'a 200-page document: PDF has 200 pages, the DOCX reads back with 200 sections',
-        async () => {
-          const sections = Array.from(
-            { length: 200 },
-            (_, i) => `## Section ${i + 1}\n\n${'Lorem ipsum dolor sit amet. '.repeat(20)}`,
-          )
-          const markdown = sections.join('\n\n\\pagebreak\n\n')
-          const big = await receipt('create_pdf', { path: '/out/big.pdf', markdown })
-          expect(big.pages).toBe(200)
-          expect(await pdfPages(join(root, 'out', 'big.pdf'))).toBe(200)
-          const bigDocx = await receipt('create_docx', { path: '/out/big.docx', markdown })
-          expect(bigDocx.headings).toBe(200)
-          const bytes = new Uint8Array(await workspace.readFile('/out/big.docx'))
-          const { markdown: back } = await converter.convert({ name: 'big.docx', bytes })
-          expect(back.match(/^## Section \d+$/gm)).toHaveLength(200)
-        },
+        `a ${BIG_SECTIONS}-page document: the PDF has ${BIG_SECTIONS} pages, the DOCX reads back with ${BIG_SECTIONS} sections`,
+        async () => expectLongDocument(BIG_SECTIONS, 'big'),
         SLOW,
+      )
+
+      itSoak(
+        'a 200-page document: the PDF has 200 pages, the DOCX reads back with 200 sections, LibreOffice opens it with 200 pages',
+        async () => {
+          await expectLongDocument(200, 'big200')
+          const out = await libreOfficeConvert(
+            { big200: new Uint8Array(await workspace.readFile('/out/big200.docx')) },
+            join(scratch, 'lo-200'),
+            'pdf',
+          )
+          expect(await pdfPages(out.big200 ?? '')).toBe(200)
+        },
+        2 * SLOW,
       )
     })
 
@@ -411,20 +425,45 @@ describeNeeding(
       }
     })
 
-    // Runs last: the files are the ones the tests above wrote. One soffice run for all of them.
-    it(
-      'LibreOffice opens every other DOCX written above: hostile, templated, and 200 pages from 199 page breaks',
-      async () => {
-        const names = { hostile: '/out/hostile.docx', templated: '/out/templated.docx', big: '/out/big.docx' }
-        const files: Record<string, Uint8Array> = {}
-        for (const [name, path] of Object.entries(names))
-          files[name] = new Uint8Array(await workspace.readFile(path))
-        const out = await libreOfficeConvert(files, join(scratch, 'lo-all'), 'pdf')
-        expect(await pdfText(out.hostile ?? '')).toContain('Visible text stays.')
-        expect(await pdfText(out.templated ?? '')).toContain('Styled')
-        expect(await pdfPages(out.big ?? '')).toBe(200)
-      },
-      SLOW,
-    )
+    // Runs last: the files are the ones the tests above wrote, all opened by one soffice run.
+    describe('in LibreOffice', () => {
+      it(
+        'opens the corpus DOCX and converts it to PDF with the text in order and every picture',
+        async () => {
+          const lo = await throughLibreOffice('q3')
+          const text = (await pdfText(lo)).replace(/\s+/g, ' ')
+          expect(
+            inOrder(
+              text,
+              CORPUS_ORDER.filter((t) => !['Anna', '1,200', 'East'].includes(t)),
+            ),
+          ).toEqual([])
+          expect(text).toContain('A --> (((broken')
+          const images = await pdfImages(lo)
+          // The chart plus one PNG per drawn diagram, at about 288 dpi (3 pixels per CSS pixel).
+          expect(images.length).toBe(SUPPORTED_DIAGRAMS.length + 1)
+          expect(images.filter((i) => i.width >= 300).length).toBeGreaterThanOrEqual(
+            SUPPORTED_DIAGRAMS.length,
+          )
+        },
+        SLOW,
+      )
+
+      it(
+        'the corpus DOCX: the contents list the headings, the page break holds, table columns keep their alignment',
+        async () => expectLayout(await throughLibreOffice('q3')),
+        SLOW,
+      )
+
+      it(
+        `opens every other DOCX written above: hostile, templated, and ${BIG_SECTIONS} pages from ${BIG_SECTIONS - 1} page breaks`,
+        async () => {
+          expect(await pdfText(await throughLibreOffice('hostile'))).toContain('Visible text stays.')
+          expect(await pdfText(await throughLibreOffice('templated'))).toContain('Styled')
+          expect(await pdfPages(await throughLibreOffice('big'))).toBe(BIG_SECTIONS)
+        },
+        SLOW,
+      )
+    })
   },
 )

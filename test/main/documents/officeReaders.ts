@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { strFromU8, unzipSync } from 'fflate'
+import { withLibreOfficeProfile } from '../../support/libreOffice'
 
 const run = promisify(execFile)
 
@@ -23,29 +24,22 @@ export async function officeConvert(
     inputs.push(input)
   }
   const out = join(dir, 'out')
-  const { stdout, stderr } = await run(
-    'soffice',
-    [
-      '--headless',
-      '--norestore',
-      `-env:UserInstallation=file://${join(dir, 'profile')}`,
-      '--convert-to',
-      format,
-      '--outdir',
-      out,
-      ...inputs,
-    ],
-    { timeout: 240_000 },
-  )
-  const extension = format.split(':')[0] ?? format
-  const made: string[] = await readdir(out).catch(() => [])
-  const result: Record<string, string> = {}
-  for (const name of Object.keys(files)) {
-    if (!made.includes(`${name}.${extension}`))
-      throw new Error(`LibreOffice did not convert ${name}: ${stdout} ${stderr}`)
-    result[name] = join(out, `${name}.${extension}`)
-  }
-  return result
+  return withLibreOfficeProfile(async (userInstallation) => {
+    const { stdout, stderr } = await run(
+      'soffice',
+      ['--headless', '--norestore', userInstallation, '--convert-to', format, '--outdir', out, ...inputs],
+      { timeout: 240_000 },
+    )
+    const extension = format.split(':')[0] ?? format
+    const made: string[] = await readdir(out).catch(() => [])
+    const result: Record<string, string> = {}
+    for (const name of Object.keys(files)) {
+      if (!made.includes(`${name}.${extension}`))
+        throw new Error(`LibreOffice did not convert ${name}: ${stdout} ${stderr}`)
+      result[name] = join(out, `${name}.${extension}`)
+    }
+    return result
+  })
 }
 
 /** What LibreOffice's ODT holds of the review: tracked changes (kind, author) and comments (author, text). */

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { withLibreOfficeProfile } from '../../support/libreOffice'
 
 const run = promisify(execFile)
 
@@ -34,24 +35,17 @@ export async function libreOfficeToPdf(docx: Uint8Array, dir: string, name: stri
   const input = join(dir, 'in', `${name}.docx`)
   await writeFile(input, docx)
   const out = join(dir, 'out')
-  const { stdout, stderr } = await run(
-    'soffice',
-    [
-      '--headless',
-      '--norestore',
-      `-env:UserInstallation=file://${join(dir, 'profile')}`,
-      '--convert-to',
-      'pdf',
-      '--outdir',
-      out,
-      input,
-    ],
-    { timeout: 180_000 },
-  )
-  const made: string[] = await readdir(out).catch(() => [])
-  if (!made.includes(`${name}.pdf`))
-    throw new Error(`LibreOffice did not convert ${name}.docx: ${stdout} ${stderr}`)
-  return join(out, `${name}.pdf`)
+  return withLibreOfficeProfile(async (userInstallation) => {
+    const { stdout, stderr } = await run(
+      'soffice',
+      ['--headless', '--norestore', userInstallation, '--convert-to', 'pdf', '--outdir', out, input],
+      { timeout: 180_000 },
+    )
+    const made: string[] = await readdir(out).catch(() => [])
+    if (!made.includes(`${name}.pdf`))
+      throw new Error(`LibreOffice did not convert ${name}.docx: ${stdout} ${stderr}`)
+    return join(out, `${name}.pdf`)
+  })
 }
 
 /** Each needle appears, in this order. */
@@ -83,28 +77,30 @@ export async function libreOfficeConvert(
     inputs.push(input)
   }
   const out = join(dir, 'out')
-  const { stdout, stderr } = await run(
-    'soffice',
-    [
-      '--headless',
-      '--norestore',
-      `-env:UserInstallation=file://${join(dir, 'profile')}`,
-      '--convert-to',
-      format === 'txt' ? 'txt:Text (encoded):UTF8' : 'pdf',
-      '--outdir',
-      out,
-      ...inputs,
-    ],
-    { timeout: 180_000 },
-  )
-  const made: string[] = await readdir(out).catch(() => [])
-  const result: Record<string, string> = {}
-  for (const name of Object.keys(files)) {
-    if (!made.includes(`${name}.${format}`))
-      throw new Error(`LibreOffice did not convert ${name}.docx: ${stdout} ${stderr}`)
-    result[name] = join(out, `${name}.${format}`)
-  }
-  return result
+  return withLibreOfficeProfile(async (userInstallation) => {
+    const { stdout, stderr } = await run(
+      'soffice',
+      [
+        '--headless',
+        '--norestore',
+        userInstallation,
+        '--convert-to',
+        format === 'txt' ? 'txt:Text (encoded):UTF8' : 'pdf',
+        '--outdir',
+        out,
+        ...inputs,
+      ],
+      { timeout: 180_000 },
+    )
+    const made: string[] = await readdir(out).catch(() => [])
+    const result: Record<string, string> = {}
+    for (const name of Object.keys(files)) {
+      if (!made.includes(`${name}.${format}`))
+        throw new Error(`LibreOffice did not convert ${name}.docx: ${stdout} ${stderr}`)
+      result[name] = join(out, `${name}.${format}`)
+    }
+    return result
+  })
 }
 
 export interface WordBox {

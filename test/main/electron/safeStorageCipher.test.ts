@@ -53,6 +53,8 @@ describe('safeStorage cipher (desktop)', () => {
     const error = await cipher.decrypt(Buffer.from('garbage').toString('base64')).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(SecretDecryptError)
     expect((error as SecretDecryptError).reason).toBe('tampered')
+    expect((error as SecretDecryptError).code).toBe('UNAVAILABLE')
+    expect((error as SecretDecryptError).cause).toBeInstanceOf(Error)
   })
 
   it('without a keychain it refuses to store and reports secrets as unreadable', async () => {

@@ -46,6 +46,9 @@ describe.each(KINDS)('%s errors a user understands', (kind) => {
     const error = await failure(scriptedClient(llm, kind).chat(user))
     expect(error.code).toBe('UNAUTHORIZED')
     expect(error.message).toMatch(/rejected the API key/)
+    // The client's own error stays behind it as cause (for logs), and off the wire.
+    expect(error.cause).toBeInstanceOf(Error)
+    expect(error.toPayload()).not.toHaveProperty('cause')
     expect(chats()).toHaveLength(1)
   })
 
@@ -106,6 +109,7 @@ describe.each(KINDS)('%s errors a user understands', (kind) => {
     const error = await failure(createLlmClient(scriptedProvider(llm, kind), options).chat(user))
     expect(error.code).toBe('UNAVAILABLE')
     expect(error.message).toMatch(/could not read|cut off/)
+    expect(error.cause).toBeInstanceOf(Error)
     expect(chats()).toHaveLength(2)
   })
 

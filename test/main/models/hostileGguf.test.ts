@@ -99,6 +99,10 @@ describe('hostile GGUF headers are refused before anything is allocated', () => 
       await writeFile(file, LIARS[name] as Buffer)
       await expect(checkGguf(file)).rejects.toThrow(pattern)
     }
+    // The header walk's own error is kept behind the AppError as its cause.
+    const error = await checkGguf(join(dir, 'kv-2^63.gguf')).catch((e: unknown) => e)
+    expect((error as Error).cause).toBeInstanceOf(Error)
+    expect((error as Error & { code: string }).code).toBe('VALIDATION_FAILED')
   })
 
   it('a named pipe is refused without being opened, a folder without EISDIR', {

@@ -43,6 +43,9 @@ describe('the headless host’s settings file backend', () => {
     for (const text of ['{"ui": ', '[1, 2]', 'null', '']) {
       writeFileSync(backend.path, text)
       expect(() => backend.read()).toThrow(CorruptJsonFileError)
+      expect(() => backend.read()).toThrow(
+        expect.objectContaining({ code: 'VALIDATION_FAILED', cause: expect.any(SyntaxError) }),
+      )
       expect(readFileSync(backend.path, 'utf8')).toBe(text)
     }
   })

@@ -1,8 +1,6 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { promisify } from 'node:util'
+import { withLibreOfficeProfile } from '../../support/libreOffice'
 import { findProgram } from '../../support/requirements'
 
 const run = promisify(execFile)
@@ -13,26 +11,17 @@ export const SOFFICE = findProgram('soffice')
 /** Every sheet to its own UTF-8 CSV, cell contents as shown (formatted). */
 export const CSV_ALL_SHEETS = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1'
 
-/** LibreOffice recomputes every formula of an .xlsx on load, so it checks our results instead of reading them. */
-const ALWAYS_RECALC = `<?xml version="1.0" encoding="UTF-8"?>
-<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
-</oor:items>
-`
-
 /**
- * Runs one headless conversion of one or more files with a fresh profile, so runs never share state. Starting
- * soffice is the slow part: convert the files a test needs in one call.
+ * Runs one headless conversion of one or more files, in this process's LibreOffice profile (which recomputes
+ * every formula of an .xlsx on load, so it checks our results instead of reading them). Starting soffice is the
+ * slow part: convert the files a test needs in one call.
  */
 export async function convert(files: string | string[], filter: string, outDir: string): Promise<void> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'bureau-lo-profile-'))
-  mkdirSync(path.join(profile, 'user'))
-  writeFileSync(path.join(profile, 'user', 'registrymodifications.xcu'), ALWAYS_RECALC)
-  try {
-    await run(
+  await withLibreOfficeProfile((userInstallation) =>
+    run(
       SOFFICE!,
       [
-        `-env:UserInstallation=file://${profile}`,
+        userInstallation,
         '--headless',
         '--norestore',
         '--convert-to',
@@ -42,10 +31,8 @@ export async function convert(files: string | string[], filter: string, outDir: 
         ...(typeof files === 'string' ? [files] : files),
       ],
       { timeout: 120_000 },
-    )
-  } finally {
-    rmSync(profile, { recursive: true, force: true })
-  }
+    ),
+  )
 }
 
 /** Minimal RFC 4180 reader for LibreOffice's CSV output. */

@@ -234,6 +234,7 @@ describe('plugin hot reload (chokidar, short debounce)', () => {
       const result = await invoke(session, 'cjs_answer', {})
       return result.ok && (result.value as { answer: string }).answer === 'two'
     }, 'the CommonJS reload')
+    expect(await invoke(session, 'cjs_answer', {})).toMatchObject({ ok: true, value: { answer: 'two' } })
   })
 
   it('debounces a burst of changes into one reload', async () => {
@@ -253,5 +254,6 @@ describe('plugin hot reload (chokidar, short debounce)', () => {
     await loader.watch()
     await plugin(join(base, 'data', 'tools'), 'late', { 'index.mjs': esmPlugin('late', 'x') })
     await waitFor(() => registry.get('late') !== undefined, 'a plugin in the created folder')
+    expect(registry.get('late')?.name).toBe('late')
   })
 })

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { AppError } from '../../../src/shared/errors'
 import {
   extractSecrets,
   migrateSettings,
   SETTINGS_SCHEMA_VERSION,
   Settings,
-  SettingsVersionError,
   settingsMigrations,
 } from '../../../src/shared/settings'
 
@@ -67,8 +67,11 @@ describe('settings migrations', () => {
   })
 
   it('refuses a broken version or a non-object', () => {
-    expect(() => migrateSettings({ schemaVersion: 'one' })).toThrow(SettingsVersionError)
-    expect(() => migrateSettings({ schemaVersion: -1 })).toThrow(SettingsVersionError)
-    expect(() => migrateSettings([1, 2])).toThrow(SettingsVersionError)
+    expect(() => migrateSettings({ schemaVersion: 'one' })).toThrow(AppError)
+    expect(() => migrateSettings({ schemaVersion: -1 })).toThrow(AppError)
+    expect(() => migrateSettings([1, 2])).toThrow(AppError)
+    expect(() => migrateSettings({ schemaVersion: 1.5 })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED' }),
+    )
   })
 })

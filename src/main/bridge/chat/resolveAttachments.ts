@@ -32,6 +32,7 @@ export async function resolveAttachments(
           {
             param: ref.param,
             code: 'file_not_found',
+            cause: error,
           },
         )
       throw error

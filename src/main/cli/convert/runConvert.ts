@@ -47,7 +47,9 @@ function failureOf(file: string, error: unknown): FileReport {
   const problem =
     error instanceof ConvertError
       ? error
-      : new ConvertError(file, 'failed', error instanceof Error ? error.message : String(error))
+      : new ConvertError(file, 'failed', error instanceof Error ? error.message : String(error), {
+          cause: error,
+        })
   return {
     file,
     ok: false,

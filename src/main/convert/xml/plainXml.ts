@@ -39,6 +39,7 @@ const OUTSIDE =
 const REFERENCE = /&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9a-fA-F]{1,6}));|&/g
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
 
+/** Markup the plain reader leaves to the full parser: its own class so the catch below returns false for it alone. */
 class NotPlain extends Error {}
 
 /** A character reference XML allows, excluding the C1 controls (which the parsers may remap). */

@@ -34,6 +34,7 @@ export interface CheckOutcome {
   reason: string
 }
 
+/** A check that did not hold; its own class so `runChecks` can tell it from a check that crashed. */
 export class CheckFailed extends Error {}
 
 export function fail(reason: string): never {

@@ -54,6 +54,7 @@ const READS: Record<'xlsx' | 'docx' | 'pdf', string[]> = {
   pdf: ['.pdf'],
 }
 
+/** An evaluation no run can pass: its own class so `translateEvaluation` collects it as a reason. */
 class CannotPass extends Error {}
 
 function cannot(reason: string): never {

@@ -63,6 +63,7 @@ export function createRuntimeClient(
           secrets,
           timeoutMs: options.timeoutMs,
           now: options.now,
+          cause: error,
         })
         if (yielded && CUT_OFF_KINDS.has(info.kind)) {
           log?.warn('stream cut off', { kind: info.kind, attempt })

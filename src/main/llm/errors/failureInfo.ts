@@ -9,6 +9,9 @@ export interface FailureInfo {
   code?: string
 }
 
+// The three classes below stay inside llm: a driver throws them, `failureInfo` reads them (by class or
+// name, like an SDK's own errors) and `classifyFailure` turns them into the AppError that leaves the service.
+
 /** Thrown by a driver when a stream ends without its final event (cut off). */
 export class IncompleteReplyError extends Error {
   constructor() {

@@ -18,6 +18,12 @@ export interface FailureContext {
   secrets: ReadonlyArray<string | undefined>
   timeoutMs: number
   now?: () => number
+  /** What the SDK or fetch threw: kept as the AppError's cause (for logs; it never reaches the user). */
+  cause?: unknown
+}
+
+function appError(code: AppError['code'], message: string, ctx: FailureContext): AppError {
+  return new AppError(code, message, ctx.cause === undefined ? undefined : { cause: ctx.cause })
 }
 
 const CONTEXT_TOO_LONG =
@@ -66,7 +72,7 @@ function httpFailure(info: FailureInfo, ctx: FailureContext): ClassifiedFailure 
   const detail = said ? ` (${status}: ${said})` : ` (${status})`
   const retryAfter = retryAfterMs(info.headers, ctx.now)
   const fail = (code: AppError['code'], message: string, retryable = false): ClassifiedFailure => ({
-    error: new AppError(code, message),
+    error: appError(code, message, ctx),
     retryable,
     retryAfterMs: retryAfter,
   })
@@ -121,7 +127,7 @@ function httpFailure(info: FailureInfo, ctx: FailureContext): ClassifiedFailure 
 export function classifyFailure(info: FailureInfo, ctx: FailureContext): ClassifiedFailure {
   const { provider } = ctx
   const plain = (code: AppError['code'], message: string, retryable = false): ClassifiedFailure => ({
-    error: new AppError(code, message),
+    error: appError(code, message, ctx),
     retryable,
     retryAfterMs: undefined,
   })

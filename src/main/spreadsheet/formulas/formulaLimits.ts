@@ -192,8 +192,11 @@ export const DEFAULT_CALC_BUDGET: CalcBudget = {
   now: () => performance.now(),
 }
 
-/** Thrown from inside the engine to stop a calculation that went over its budget. */
-export class CalcBudgetExceeded extends Error {}
+/**
+ * Thrown from inside the engine to stop a calculation that went over its budget. Private: the formula
+ * library may wrap it, so the engine reads `BudgetMeter.exceeded` rather than catching this class.
+ */
+class CalcBudgetExceeded extends Error {}
 
 export class BudgetMeter {
   private reads = 0

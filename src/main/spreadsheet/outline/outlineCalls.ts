@@ -1,5 +1,6 @@
 import type { CellRef } from '../cells/address'
 import type { CellInput } from '../cells/writeCell'
+import type { OpenWorkbook } from '../workbook/openWorkbook'
 
 /** A write call, kept to replay it on the whole workbook if a later call needs it loaded. */
 export interface WriteCall {
@@ -17,6 +18,11 @@ export interface WriteCall {
  */
 export class OutlineEdits {
   readonly calls: WriteCall[] = []
+  /**
+   * Other changes made on the outline (pivot tables on sheets it holds whole), each to be made again on
+   * the whole workbook after the first `after` calls.
+   */
+  readonly replays: { after: number; run: (open: OpenWorkbook) => void }[] = []
 
   /** What the last call that wrote cell (r, c) of sheet `sheetId` typed there, if one did. */
   written(sheetId: number, r: number, c: number): CellInput | undefined {

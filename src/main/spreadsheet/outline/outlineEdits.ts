@@ -167,10 +167,19 @@ export function writeOutlined(
   return writeReceipt(outline.open, ws, outcome, outlineCellReader(outline, ws))
 }
 
-/** Makes the outline's writes again on the workbook loaded whole, in the order they were made. */
-export function replayCalls(open: OpenWorkbook, calls: readonly WriteCall[]): void {
+/** Makes the outline's writes (and other changes) again on the workbook loaded whole, in the order they were made. */
+export function replayCalls(open: OpenWorkbook, edits: OutlineEdits): void {
+  const replays = edits.replays
+  let next = 0
+  const catchUp = (done: number) => {
+    while (next < replays.length && replays[next]!.after <= done) replays[next++]!.run(open)
+  }
   // By name: the sheet ids of the whole load need not be the outline's.
-  for (const call of calls) setValues(open, open.sheet(call.sheet), call.start, call.values)
+  edits.calls.forEach((call: WriteCall, i) => {
+    catchUp(i)
+    setValues(open, open.sheet(call.sheet), call.start, call.values)
+  })
+  catchUp(Number.POSITIVE_INFINITY)
 }
 
 /** Per sheet name, the columns the save pass sized in `open`. */

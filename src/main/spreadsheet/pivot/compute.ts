@@ -1,6 +1,14 @@
 import { invalidInput } from '../errors'
-import type { FieldItems, OutValue, PivotResult, PivotSource, PivotSpec, PivotValue, Summary } from './model'
-import { BLANK } from './source'
+import type {
+  FieldItems,
+  OutValue,
+  PivotColumn,
+  PivotResult,
+  PivotSource,
+  PivotSpec,
+  PivotValue,
+  Summary,
+} from './model'
 
 export type { OutValue, PivotRequest, PivotResult, Summary } from './model'
 export { SUMMARIES } from './model'
@@ -63,12 +71,12 @@ function matchesLabel(v: PivotValue, wanted: string): boolean {
   return false
 }
 
-export function collectItems(column: PivotValue[]): FieldItems {
+export function collectItems(column: PivotColumn): FieldItems {
   const index = new Map<string, number>()
   const items: PivotValue[] = []
   const first = new Int32Array(column.length)
   for (let i = 0; i < column.length; i++) {
-    const v = column[i] ?? BLANK
+    const v = column.at(i)
     const key = itemKey(v)
     let at = index.get(key)
     if (at === undefined) {
@@ -237,7 +245,7 @@ export function computePivot(source: PivotSource, spec: PivotSpec): PivotResult 
     const r = rows.ofRecord[n]!
     const c = cols.ofRecord[n]!
     for (let k = 0; k < v; k++) {
-      const value = source.columns[spec.values[k]!.field]![rec]!
+      const value = source.columns[spec.values[k]!.field]!.at(rec)
       const map = accs[k]!
       add(acc(map, slot(r, c)), value)
       add(acc(map, slot(r, colCount)), value)

@@ -5,7 +5,7 @@ import { A1Cell, AgentPath, SheetName, type WorkbooksHandle } from '../methods/s
 import { AREA_RECEIPT_DOC, AreaReceipt } from '../workbook/receipt'
 import { writeReceipt } from '../workbook/writeReceipt'
 import { SUMMARIES } from './compute'
-import { createPivotTable, type PivotOutcome, refreshPivotTable } from './pivotTables'
+import { createPivotOnOutline, createPivotTable, type PivotOutcome, refreshPivotTable } from './pivotTables'
 
 const FieldName = z.string().min(1).describe('A column of the source, by its header text')
 
@@ -79,7 +79,12 @@ export function pivotMethods(workbooks: WorkbooksHandle) {
         },
       ],
       run: async ({ path, target, ...request }, ctx) => {
-        const open = await workbooks.get(ctx).get(path)
+        const store = workbooks.get(ctx)
+        // A workbook read as an outline keeps its source rows as bytes: the pivot reads them from there.
+        const outline = await store.outlined(path)
+        const outlined = outline && createPivotOnOutline(outline, request, target)
+        if (outline && outlined) return receipt(outline.open, outlined)
+        const open = await store.get(path)
         return receipt(open, createPivotTable(open, request, target))
       },
     }),

@@ -9,13 +9,69 @@ export type PivotValue =
   | { k: 'd'; v: number }
   | { k: 'e'; v: string }
 
+const KINDS = ['m', 'n', 's', 'b', 'd', 'e'] as const
+/** The blank value: one object for every empty cell. */
+export const BLANK: PivotValue = Object.freeze({ k: 'm' })
+
+/**
+ * One source column: a kind byte and a number or a string per record, not an object per cell (a
+ * 50,000 x 12 source is 600,000 cells). `at` builds the value a reader asks for.
+ */
+export class PivotColumn {
+  private readonly kinds: Uint8Array
+  private numbers: Float64Array | undefined
+  private texts: (string | undefined)[] | undefined
+
+  constructor(readonly length: number) {
+    this.kinds = new Uint8Array(length)
+  }
+
+  set(i: number, value: PivotValue): void {
+    switch (value.k) {
+      case 'm':
+        this.kinds[i] = 0
+        return
+      case 'n':
+      case 'd':
+        this.numbers ??= new Float64Array(this.length)
+        this.numbers[i] = value.v
+        break
+      case 'b':
+        this.numbers ??= new Float64Array(this.length)
+        this.numbers[i] = value.v ? 1 : 0
+        break
+      default:
+        this.texts ??= new Array<string | undefined>(this.length)
+        this.texts[i] = value.v
+    }
+    this.kinds[i] = KINDS.indexOf(value.k)
+  }
+
+  at(i: number): PivotValue {
+    switch (this.kinds[i]) {
+      case 1:
+        return { k: 'n', v: this.numbers![i]! }
+      case 2:
+        return { k: 's', v: this.texts![i]! }
+      case 3:
+        return { k: 'b', v: this.numbers![i] === 1 }
+      case 4:
+        return { k: 'd', v: this.numbers![i]! }
+      case 5:
+        return { k: 'e', v: this.texts![i]! }
+      default:
+        return BLANK
+    }
+  }
+}
+
 export interface PivotSource {
   sheet: string
   area: Area
   /** Header names, made unique (a repeated name gets 2, 3… as Excel does). */
   fields: string[]
-  /** columns[field][record] */
-  columns: PivotValue[][]
+  /** columns[field].at(record) */
+  columns: PivotColumn[]
   records: number
   /** Number format of the first dated cell of each date column (labels keep it). */
   dateFormats: (string | undefined)[]

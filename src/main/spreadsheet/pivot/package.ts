@@ -17,7 +17,7 @@ import type { PendingPivot } from './model'
 
 export type { PendingPivot } from './model'
 
-import { BUILTIN_FORMATS, cacheDefinitionXml, cacheRecordsXml, pivotTableXml } from './xml'
+import { BUILTIN_FORMATS, cacheDefinitionXml, cacheRecordsBytes, pivotTableXml } from './xml'
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
 const TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml'
@@ -88,7 +88,7 @@ export function addPivotsToPackage(out: Parts, pivots: readonly PendingPivot[]):
     const definition = freePartName(out, 'xl/pivotCache/pivotCacheDefinition1.xml')
     setPartText(out, definition, '')
     const records = freePartName(out, 'xl/pivotCache/pivotCacheRecords1.xml')
-    setPartText(out, records, cacheRecordsXml(pivot.source, pivot.result))
+    out[records] = cacheRecordsBytes(pivot.source, pivot.result)
     declareContentType(out, records, `${TYPE}.pivotCacheRecords+xml`)
     writeRels(out, definition, [
       {

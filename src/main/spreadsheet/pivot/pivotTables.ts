@@ -1,6 +1,7 @@
 import type { Worksheet } from 'exceljs'
 import { strToU8 } from 'fflate'
 import { type Area, areaName, MAX_COLUMNS, MAX_ROWS, parseCell, sheetPrefix } from '../cells/address'
+import { usedArea } from '../cells/usedRange'
 import { invalidInput } from '../errors'
 import {
   declareContentType,
@@ -11,6 +12,8 @@ import {
   relKind,
   writeRels,
 } from '../ooxml/packageParts'
+import { OutlineEdits } from '../outline/outlineCalls'
+import type { Outline } from '../outline/outlineWorkbook'
 import type { OpenWorkbook } from '../workbook/openWorkbook'
 import { validSheetName } from '../workbook/sheetNames'
 import {
@@ -22,19 +25,29 @@ import {
   type Summary,
 } from './compute'
 import type { PivotSource } from './model'
+import { outlineCells } from './outlineSource'
 import { numFmtIdIn, type PendingPivot, styleFormats, usedCacheIds } from './package'
 import { pivotsInSheet, type SavedPivot } from './read'
-import { fieldIndex, readSource, resolveSource } from './source'
-import { BUILTIN_FORMATS, cacheDefinitionXml, cacheRecordsXml, pivotTableXml } from './xml'
+import { fieldIndex, readSource, readSourceCells, resolveSource } from './source'
+import { BUILTIN_FORMATS, cacheDefinitionXml, cacheRecordsBytes, pivotTableXml } from './xml'
 
 interface Built {
   source: PivotSource
   result: PivotResult
 }
 
-function build(open: OpenWorkbook, request: PivotRequest, name: string): Built {
-  const { ws, area } = resolveSource(open, request.source, undefined)
-  const source = readSource(open, ws, area)
+/** Reads a request's source. */
+type SourceReader = (request: PivotRequest) => PivotSource
+
+function wholeSource(open: OpenWorkbook): SourceReader {
+  return (request) => {
+    const { ws, area } = resolveSource(open, request.source, undefined)
+    return readSource(open, ws, area)
+  }
+}
+
+function build(request: PivotRequest, name: string, sourceOf: SourceReader): Built {
+  const source = sourceOf(request)
   const rows = request.rows.map((f) => fieldIndex(source, f, 'row'))
   const columns = request.columns.map((f) => fieldIndex(source, f, 'column'))
   const fieldNames = new Set(source.fields.map((f) => f.toLowerCase()))
@@ -169,13 +182,14 @@ export function createPivotTable(
   open: OpenWorkbook,
   request: PivotRequest,
   target: { sheet: string; cell: string },
+  sourceOf: SourceReader = wholeSource(open),
 ): PivotOutcome {
   const names = allPivotNames(open)
   let name = request.name?.trim()
   if (name && names.has(name.toLowerCase()))
     throw invalidInput(`a pivot table named "${name}" already exists`)
   for (let n = 1; !name; n++) if (!names.has(`pivottable${n}`)) name = `PivotTable${n}`
-  const { source, result } = build(open, request, name)
+  const { source, result } = build(request, name, sourceOf)
   let anchor: { row: number; col: number }
   try {
     anchor = parseCell(target.cell)
@@ -233,6 +247,34 @@ export function createPivotTable(
   }
 }
 
+/**
+ * `createPivotTable` on a workbook read as an outline: the source is read from its sheet's bytes, not
+ * from cells, and the table goes to a sheet exceljs holds whole (a new one). Undefined when the request
+ * needs the whole load (the target is an outlined sheet, or the source is not readable from its bytes);
+ * a bad request throws as `createPivotTable` does.
+ */
+export function createPivotOnOutline(
+  outline: Outline,
+  request: PivotRequest,
+  target: { sheet: string; cell: string },
+): PivotOutcome | undefined {
+  const { open } = outline
+  const existing = open.workbook.worksheets.find(
+    (w) => w.name.toLowerCase() === target.sheet.trim().toLowerCase(),
+  )
+  if (existing && outline.sheets.has(existing.id)) return undefined
+  const used = (ws: Worksheet) => (outline.sheets.has(ws.id) ? outline.areas.get(ws.id) : usedArea(ws))
+  const { ws, area } = resolveSource(open, request.source, undefined, used)
+  const cells = outlineCells(outline, ws, area)
+  if (!cells) return undefined
+  const outcome = createPivotTable(open, request, target, () => readSourceCells(ws.name, area, cells))
+  outline.edits ??= new OutlineEdits()
+  const edits = outline.edits
+  const named = { ...request, name: outcome.name }
+  edits.replays.push({ after: edits.calls.length, run: (whole) => createPivotTable(whole, named, target) })
+  return outcome
+}
+
 function requestOfSaved(open: OpenWorkbook, saved: SavedPivot): PivotRequest {
   if (!saved.sourceRef && saved.source === '(external)')
     throw invalidInput(`pivot table ${saved.name} reads an external source; it cannot be refreshed here`)
@@ -271,7 +313,7 @@ export function refreshPivotTable(open: OpenWorkbook, ws: Worksheet, name: strin
     throw invalidInput(`sheet "${ws.name}" has no pivot table named "${name}" (it has ${all.join(', ')})`)
   const request = pending ? pending.request : requestOfSaved(open, old!)
   const pivotName = pending ? pending.result.spec.name : old!.name
-  const { source, result } = build(open, request, pivotName)
+  const { source, result } = build(request, pivotName, wholeSource(open))
   const anchor = pending
     ? pending.anchor
     : {
@@ -344,7 +386,7 @@ function replaceSavedParts(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheRecords+xml',
     )
   }
-  parts[recordsPart] = strToU8(cacheRecordsXml(source, result))
+  parts[recordsPart] = cacheRecordsBytes(source, result)
   parts[old.cachePart] = strToU8(cacheDefinitionXml(source, result, recordsRel.id))
   parts[old.tablePart] = strToU8(
     pivotTableXml(source, result, { cacheId: old.cacheId, location, numFmtId: numFmtIdIn(parts) }),

@@ -1,6 +1,7 @@
 import { type Area, areaName } from '../cells/address'
+import { ByteWriter } from '../ooxml/byteWriter'
 import { escapeXml } from '../ooxml/packageParts'
-import type { PivotResult, PivotSource, PivotValue, Summary } from './model'
+import type { PivotColumn, PivotResult, PivotSource, PivotValue, Summary } from './model'
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
@@ -59,7 +60,7 @@ function itemXml(v: PivotValue): string {
 }
 
 /** The sharedItems flags Excel expects for the values a field holds. */
-function sharedItemsAttributes(column: PivotValue[]): string {
+function sharedItemsAttributes(column: PivotColumn): string {
   let blank = false
   let text = false
   let number = false
@@ -72,7 +73,8 @@ function sharedItemsAttributes(column: PivotValue[]): string {
   let max = Number.NEGATIVE_INFINITY
   let minDate = Number.POSITIVE_INFINITY
   let maxDate = Number.NEGATIVE_INFINITY
-  for (const v of column) {
+  for (let i = 0; i < column.length; i++) {
+    const v = column.at(i)
     switch (v.k) {
       case 'm':
         blank = true
@@ -131,21 +133,21 @@ export function cacheDefinitionXml(source: PivotSource, pivot: PivotResult, reco
 }
 
 /** The records part: one `<r>` per source row; axis fields by shared item index, others inline. */
-export function cacheRecordsXml(source: PivotSource, pivot: PivotResult): string {
-  const chunks: string[] = [
-    `${HEAD}<pivotCacheRecords xmlns="${MAIN}" xmlns:r="${REL}" count="${source.records}">`,
-  ]
+export function cacheRecordsBytes(source: PivotSource, pivot: PivotResult): Uint8Array {
+  const out = new ByteWriter()
+  out.write(`${HEAD}<pivotCacheRecords xmlns="${MAIN}" xmlns:r="${REL}" count="${source.records}">`)
   const lists = source.columns.map((_, f) => pivot.fieldItems.get(f)?.ofRecord)
+  const fields = source.columns.length
   for (let i = 0; i < source.records; i++) {
-    let row = '<r>'
-    for (let f = 0; f < source.columns.length; f++) {
+    out.write('<r>')
+    for (let f = 0; f < fields; f++) {
       const list = lists[f]
-      row += list ? `<x v="${list[i]}"/>` : itemXml(source.columns[f]![i]!)
+      out.write(list ? `<x v="${list[i]}"/>` : itemXml(source.columns[f]!.at(i)))
     }
-    chunks.push(`${row}</r>`)
+    out.write('</r>')
   }
-  chunks.push('</pivotCacheRecords>')
-  return chunks.join('')
+  out.write('</pivotCacheRecords>')
+  return out.bytes()
 }
 
 function itemsXml(pivot: PivotResult, f: number): string {

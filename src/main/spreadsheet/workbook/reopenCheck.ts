@@ -1,11 +1,15 @@
 import { zipSync } from 'fflate'
 import { saveRefused } from '../errors'
-import { type Parts, workbookSheets } from '../ooxml/packageParts'
+import { contentTypeOf, type Parts, workbookSheets } from '../ooxml/packageParts'
 import { loadWorkbook } from './loadWorkbook'
 
 const OPEN = Buffer.from('<sheetData')
 const CLOSE = Buffer.from('</sheetData>')
 const EMPTY = Buffer.from('<sheetData/>')
+const RECORDS_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheRecords+xml'
+const NO_RECORDS = Buffer.from(
+  '<pivotCacheRecords xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0"/>',
+)
 
 /** A worksheet part with its cell rows left out (`<sheetData/>`); the part itself when it has none. */
 function withoutRows(bytes: Uint8Array): Uint8Array {
@@ -30,6 +34,10 @@ export async function checkReopens(target: string, parts: Parts): Promise<void> 
     const bytes = parts[sheet.part]
     if (bytes && sheet.kind === 'worksheet') reduced[sheet.part] = withoutRows(bytes)
   }
+  // Pivot cache records are read by no loader here (exceljs skips pivot parts); they were parsed and
+  // counted with the other parts.
+  for (const name of Object.keys(parts))
+    if (/pivotCache/i.test(name) && contentTypeOf(parts, name) === RECORDS_TYPE) reduced[name] = NO_RECORDS
   await loadWorkbook(target, zipSync(reduced, { level: 0 })).catch((error: unknown) => {
     throw saveRefused(
       target,

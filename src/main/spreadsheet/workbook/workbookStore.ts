@@ -126,7 +126,7 @@ export class WorkbookStore {
         const loaded = await loadWorkbook(agentPath, bytes, read?.parts)
         const edits = outlined?.outline.edits
         const editor = edits || this.autoSized.has(key) ? await outlineEditor() : undefined
-        if (edits) editor?.replayCalls(loaded, edits.calls)
+        if (edits) editor?.replayCalls(loaded, edits)
         editor?.markAutoSized(loaded, this.autoSized.get(key))
         this.open.set(key, loaded)
         this.outlines.delete(key)
@@ -207,6 +207,14 @@ export class WorkbookStore {
     if (!outline) return undefined
     const ws = outline.open.sheet(sheet)
     return editor.writeOutlined(outline, ws, startOf(outline.areas.get(ws.id)), values)
+  }
+
+  /**
+   * The outline, for a method that can work on it without loading every cell (it falls back to `get`
+   * when this is undefined: the workbook is loaded whole, being loaded or being saved).
+   */
+  outlined(path: string): Promise<Outline | undefined> {
+    return this.currentOutline(path)
   }
 
   /**

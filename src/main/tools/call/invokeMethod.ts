@@ -31,6 +31,7 @@ export interface InvokeOptions {
   approve?: ApprovalGate
 }
 
+/** The call's signal was aborted: its own class so the catch below tells it from a tool that failed. */
 class Cancelled extends Error {}
 
 const RISK_RANK: Record<Risk, number> = { read: 0, write: 1, external: 2 }

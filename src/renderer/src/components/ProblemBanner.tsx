@@ -22,15 +22,17 @@ export function ProblemBanner({
   return (
     <div className="banner banner-error" role="alert">
       <Icon name="alert" size={18} />
-      <div className="banner-text">
-        <strong>{advice.title}</strong>
-        <span>{problem.message}</span>
+      <div className="banner-body">
+        <div className="banner-text">
+          <strong>{advice.title}</strong>
+          <span>{problem.message}</span>
+        </div>
+        {advice.action && (
+          <button type="button" className="button small" onClick={act}>
+            {advice.action.label}
+          </button>
+        )}
       </div>
-      {advice.action && (
-        <button type="button" className="button small" onClick={act}>
-          {advice.action.label}
-        </button>
-      )}
       {onDismiss && (
         <button type="button" className="icon-button" aria-label="Dismiss" onClick={onDismiss}>
           <Icon name="close" size={16} />

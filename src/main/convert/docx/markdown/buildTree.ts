@@ -9,7 +9,10 @@ import { LightElement, LightText } from './lightDom'
 // a tag or attribute outside the known set) gives up on the tree; the HTML is then kept for the DOM path.
 // Every call is also recorded, so that HTML can be written afterwards by mammoth's own writer.
 
-/** Thrown (and caught) when the fast path cannot be sure to give what the DOM path gives. */
+/**
+ * Thrown (and caught) when the fast path cannot be sure to give what the DOM path gives. A class of its own:
+ * the docx converter catches exactly this to fall back to the DOM path, and lets any other error through.
+ */
 export class Unsupported extends Error {}
 
 const TAGS = new Set(

@@ -74,7 +74,7 @@ export function McpServerForm({
             value={form.kind}
             onChange={(e) => set({ kind: e.target.value as ServerForm['kind'] })}
           >
-            <option value="stdio">A program on this computer (stdio)</option>
+            <option value="stdio">A local program (stdio)</option>
             <option value="http">A server at a URL (HTTP)</option>
           </select>
         </Field>
