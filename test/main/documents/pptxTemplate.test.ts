@@ -139,7 +139,7 @@ describeNeeding(['soffice', 'pdftotext'], 'PowerPoint decks on a template’s la
     session = createToolSession({ toolsets: await loadBuiltinToolsets(), workspace })
     await workspace.writeFile('/decks/chart.png', await readFile(fixturePath('documents', 'chart.png')))
     await workspace.writeFile('/decks/template.pptx', await makeTemplate())
-  })
+  }, 120_000)
   afterAll(async () => {
     await session?.dispose()
     await workspace?.close()
