@@ -20,8 +20,9 @@ export default defineConfig({
   // A busy 2-core machine gets 10 s, not 5, for the page to show what a test waits for.
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Each spec file starts one host, data folder and scripted model on free ports (in beforeAll) that its tests
-  // share; two workers fill two cores.
+  // Each worker starts one host, data folder and scripted model on free ports that its spec files take turns on
+  // (reset between files); specs needing other host options start their own in beforeAll. Two workers fill two
+  // cores beside the type check that npm test runs at the same time.
   workers: Number(process.env.BUREAU_E2E_WORKERS ?? 2),
   reporter: [['list']],
   use: {

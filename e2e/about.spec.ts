@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import type { BureauServer } from './support/bureauServer'
 import { expect, test } from './support/test'
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -7,11 +7,9 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 }
 let bureau: BureauServer
 
-test.beforeAll(async () => {
-  bureau = await startBureau()
-})
-test.afterAll(async () => {
-  await bureau.stop()
+test.beforeAll(async ({ sharedHost }) => {
+  await sharedHost.reset()
+  bureau = sharedHost.bureau
 })
 
 test('the About panel shows the version through the contract', async ({ page }) => {

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { fixturePath } from '../test/support/fixtures'
-import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
-import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import type { ScriptedLlm } from '../test/support/scriptedLlm'
+import type { BureauServer } from './support/bureauServer'
 import { expect, test } from './support/test'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
@@ -13,13 +12,9 @@ const randomBin = readFileSync(fixturePath('core', 'random.bin'))
 
 let llm: ScriptedLlm
 let bureau: BureauServer
-test.beforeAll(async () => {
-  llm = await startScriptedLlm({ models: ['scripted-model'] })
-  bureau = await startBureau([], scriptedProviderEnv(llm, 'sk-scripted-chips-key-0000'))
-})
-test.afterAll(async () => {
-  await bureau?.stop()
-  await llm?.close()
+test.beforeAll(async ({ sharedHost }) => {
+  await sharedHost.reset()
+  ;({ llm, bureau } = sharedHost)
 })
 test.beforeEach(() => bureau.freshChat())
 // axe is injected as an inline script, which the app's CSP rightly forbids.

@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { fixturePath } from '../test/support/fixtures'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import type { BureauServer } from './support/bureauServer'
 import { expect, test } from './support/test'
 import { dropFiles, snapshot } from './support/ui'
 
 const docx = readFileSync(fixturePath('core', 'report.docx'))
 
 let bureau: BureauServer
-test.beforeAll(async () => {
-  bureau = await startBureau()
-})
-test.afterAll(async () => {
-  await bureau.stop()
+test.beforeAll(async ({ sharedHost }) => {
+  await sharedHost.reset()
+  bureau = sharedHost.bureau
 })
 test.use({ viewport: { width: 1280, height: 800 } })
 

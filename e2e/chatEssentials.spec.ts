@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { ask, scriptedHostForSpec, waitUntilIdle } from './support/scriptedHost'
 import { expect, test } from './support/test'
-import { axeViolations, dropFiles, snapshot } from './support/ui'
+import { axeTiers, axeViolations, dropFiles, snapshot } from './support/ui'
 
 // Issue 19 in Chromium against `bureau serve` and the scripted model: message actions, versions,
 // the model picker, search, export/import, math, instructions, the provider in use.
@@ -316,43 +316,45 @@ test('instructions: the global one in Settings with its token count, the chat’
   await ipc('settings.update', { agent: { instructions: '' } })
 })
 
-test('each answer names its model; the header sets this chat’s temperature and answer length, checked and sent', async ({
-  page,
-}) => {
-  script({ text: 'Warm.' }, { text: 'Cool.' })
-  await newChat(page)
-  await ask(page, 'Hello')
-  await idle(page)
-  await expect(page.getByTestId('answered-by').last()).toHaveText(/^Answered by \S.* · \S/)
-  await page.getByRole('button', { name: 'Answer settings' }).click()
-  const panel = page.getByRole('form', { name: 'Answer settings for this conversation' })
-  await panel.getByRole('textbox', { name: 'Temperature' }).fill('3')
-  await panel.getByRole('textbox', { name: 'Max output tokens' }).fill('ten')
-  await expect(panel.getByText('At most 2.')).toBeVisible()
-  await expect(panel.getByText('Enter a number.')).toBeVisible()
-  await panel.getByRole('button', { name: 'Save' }).click()
-  await expect(panel.getByRole('textbox', { name: 'Temperature' })).toBeFocused()
-  for (const width of [1280, 800, 400]) {
-    await page.setViewportSize({ width, height: 860 })
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme })
-      await snapshot(page, `chat-sampling-${width}-${scheme}`)
-      expect(await axeViolations(page)).toEqual([])
+for (const { title, tag, axeAt } of axeTiers([1280, 800, 400])) {
+  test(`each answer names its model; the header sets this chat’s temperature and answer length, checked and sent${title}`, {
+    tag,
+  }, async ({ page }) => {
+    script({ text: 'Warm.' }, { text: 'Cool.' })
+    await newChat(page)
+    await ask(page, 'Hello')
+    await idle(page)
+    await expect(page.getByTestId('answered-by').last()).toHaveText(/^Answered by \S.* · \S/)
+    await page.getByRole('button', { name: 'Answer settings' }).click()
+    const panel = page.getByRole('form', { name: 'Answer settings for this conversation' })
+    await panel.getByRole('textbox', { name: 'Temperature' }).fill('3')
+    await panel.getByRole('textbox', { name: 'Max output tokens' }).fill('ten')
+    await expect(panel.getByText('At most 2.')).toBeVisible()
+    await expect(panel.getByText('Enter a number.')).toBeVisible()
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await expect(panel.getByRole('textbox', { name: 'Temperature' })).toBeFocused()
+    for (const width of [1280, 800, 400]) {
+      await page.setViewportSize({ width, height: 860 })
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme })
+        await snapshot(page, `chat-sampling-${width}-${scheme}`)
+        if (axeAt(width, scheme)) expect(await axeViolations(page), `${width} px, ${scheme}`).toEqual([])
+      }
     }
-  }
-  await page.setViewportSize({ width: 1280, height: 860 })
-  await page.emulateMedia({ colorScheme: 'light' })
-  await panel.getByRole('textbox', { name: 'Temperature' }).fill('0.3')
-  await panel.getByRole('textbox', { name: 'Max output tokens' }).fill('400')
-  await panel.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByRole('button', { name: 'Temperature 0.3 · ≤ 400 tokens' })).toBeVisible()
-  await ask(page, 'Again')
-  await expect(answers(page)).toHaveCount(2)
-  await idle(page)
-  const body = chatRequests().at(-1)?.body as { temperature?: number; max_tokens?: number }
-  expect(body.temperature).toBe(0.3)
-  expect(body.max_tokens).toBe(400)
-})
+    await page.setViewportSize({ width: 1280, height: 860 })
+    await page.emulateMedia({ colorScheme: 'light' })
+    await panel.getByRole('textbox', { name: 'Temperature' }).fill('0.3')
+    await panel.getByRole('textbox', { name: 'Max output tokens' }).fill('400')
+    await panel.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('button', { name: 'Temperature 0.3 · ≤ 400 tokens' })).toBeVisible()
+    await ask(page, 'Again')
+    await expect(answers(page)).toHaveCount(2)
+    await idle(page)
+    const body = chatRequests().at(-1)?.body as { temperature?: number; max_tokens?: number }
+    expect(body.temperature).toBe(0.3)
+    expect(body.max_tokens).toBe(400)
+  })
+}
 
 test('Settings shows the provider in use, marked from BUREAU_PROVIDER, and tests that one', async ({
   page,

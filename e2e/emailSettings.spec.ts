@@ -10,7 +10,7 @@ import {
   startDovecot,
   startSmtpRecorder,
 } from '../test/support/mailServers'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import type { BureauServer } from './support/bureauServer'
 import { expect, test } from './support/test'
 import { axeViolations, snapshot } from './support/ui'
 
@@ -26,13 +26,13 @@ let bureau: BureauServer
 if (!DOVECOT && DOVECOT_REQUIRED) throw new Error(DOVECOT_MISSING)
 if (!DOVECOT) console.log(`emailSettings.spec.ts: skipped, ${DOVECOT_MISSING}`)
 test.skip(!DOVECOT, 'Dovecot not installed (apt-get install dovecot-imapd); install it to run this spec')
-test.beforeAll(async () => {
+test.beforeAll(async ({ sharedHost }) => {
   dovecot = await startDovecot({ alice: PASSWORD })
   smtp = await startSmtpRecorder({ users: { alice: PASSWORD }, deliver: () => {} })
-  bureau = await startBureau()
+  await sharedHost.reset()
+  bureau = sharedHost.bureau
 })
 test.afterAll(async () => {
-  await bureau?.stop()
   await smtp?.close()
   await dovecot?.stop()
 })

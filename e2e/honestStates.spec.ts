@@ -1,19 +1,14 @@
-import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
-import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import type { ScriptedLlm } from '../test/support/scriptedLlm'
+import type { BureauServer } from './support/bureauServer'
 import { expect, test } from './support/test'
 import { snapshot } from './support/ui'
 
 // Issue 19 item 8: error texts that say what really happened.
 let llm: ScriptedLlm
 let bureau: BureauServer
-test.beforeAll(async () => {
-  llm = await startScriptedLlm({ models: ['scripted-model'] })
-  bureau = await startBureau([], scriptedProviderEnv(llm, 'sk-scripted-honest-key-0000'))
-})
-test.afterAll(async () => {
-  await bureau?.stop()
-  await llm?.close()
+test.beforeAll(async ({ sharedHost }) => {
+  await sharedHost.reset()
+  ;({ llm, bureau } = sharedHost)
 })
 test.use({ viewport: { width: 1280, height: 860 } })
 

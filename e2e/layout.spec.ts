@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { fixturePath } from '../test/support/fixtures'
-import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
-import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import type { ScriptedLlm } from '../test/support/scriptedLlm'
+import type { BureauServer } from './support/bureauServer'
 import { horizontalOverflow } from './support/overflow'
 import { expect, test } from './support/test'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
@@ -27,16 +26,10 @@ const ANSWER = [
 
 let llm: ScriptedLlm
 let bureau: BureauServer
-test.beforeAll(async () => {
-  llm = await startScriptedLlm({ models: ['scripted-model'], responder: () => ({ text: 'OK' }) })
-  bureau = await startBureau(
-    [],
-    scriptedProviderEnv(llm, 'sk-scripted-layout-key-0000', { BUREAU_INTERACTION_MODE: 'api' }),
-  )
-})
-test.afterAll(async () => {
-  await bureau?.stop()
-  await llm?.close()
+test.beforeAll(async ({ sharedHost }) => {
+  await sharedHost.reset()
+  ;({ llm, bureau } = sharedHost)
+  llm.setResponder(() => ({ text: 'OK' }))
 })
 test.use({ bypassCSP: true })
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import type { BureauServer } from './support/bureauServer'
 import { horizontalOverflow } from './support/overflow'
 import { expect, test } from './support/test'
 import { axeViolations, snapshot } from './support/ui'
@@ -12,11 +12,9 @@ const everything = require.resolve('@modelcontextprotocol/server-everything/dist
 const SECRET = 'mcp-e2e-SECRET-VALUE-must-never-come-back-9f8e'
 
 let bureau: BureauServer
-test.beforeAll(async () => {
-  bureau = await startBureau()
-})
-test.afterAll(async () => {
-  await bureau?.stop()
+test.beforeAll(async ({ sharedHost }) => {
+  await sharedHost.reset()
+  bureau = sharedHost.bureau
 })
 test.beforeEach(async () => {
   await bureau.freshChat()

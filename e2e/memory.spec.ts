@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
-import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
-import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
-import { type BureauServer, startBureau } from './support/bureauServer'
+import type { ScriptedLlm } from '../test/support/scriptedLlm'
+import type { BureauServer } from './support/bureauServer'
 import { expect, test } from './support/test'
 import { axeViolations, snapshot } from './support/ui'
 
@@ -10,16 +9,9 @@ import { axeViolations, snapshot } from './support/ui'
 
 let llm: ScriptedLlm
 let bureau: BureauServer
-test.beforeAll(async () => {
-  llm = await startScriptedLlm({ models: ['scripted-model'] })
-  bureau = await startBureau(
-    [],
-    scriptedProviderEnv(llm, 'sk-scripted-memory-e2e-0000', { BUREAU_INTERACTION_MODE: 'api' }),
-  )
-})
-test.afterAll(async () => {
-  await bureau?.stop()
-  await llm?.close()
+test.beforeAll(async ({ sharedHost }) => {
+  await sharedHost.reset()
+  ;({ llm, bureau } = sharedHost)
 })
 test.use({ bypassCSP: true, viewport: { width: 1280, height: 900 } })
 

@@ -12,7 +12,7 @@ import { fixturePath } from '../test/support/fixtures'
 import { tempDirs } from '../test/support/tempDir'
 import { ask, scriptedHostForSpec, waitUntilIdle } from './support/scriptedHost'
 import { expect, test } from './support/test'
-import { axeViolations, dropFiles, REVIEW_SHOTS, snapshot } from './support/ui'
+import { axeTiers, axeViolations, dropFiles, REVIEW_SHOTS, snapshot } from './support/ui'
 
 // The preview pane against `bureau serve` and the scripted model: a run's receipts drawn on the workbook,
 // its versions compared, documents of every kind shown, and hostile content that runs and fetches nothing.
@@ -256,50 +256,112 @@ async function chartWorkbook(): Promise<Uint8Array> {
   }
 }
 
-test('charts are drawn from the workbook: named images with their data, at 400, 800 and 1280 px in both themes', async ({
+for (const { title, tag, axeAt } of axeTiers([1280, 800, 400])) {
+  test(`charts are drawn from the workbook: named images with their data, at 400, 800 and 1280 px in both themes${title}`, {
+    tag,
+  }, async ({ page }) => {
+    test.setTimeout(240_000)
+    await writeFile(join(host.bureau.workspace, 'charts.xlsx'), await chartWorkbook())
+    await page.goto(host.bureau.openUrl)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Workspace' }).click()
+    await page.getByRole('button', { name: 'Preview charts.xlsx' }).click()
+    const preview = pane(page)
+    const charts = preview.getByRole('region', { name: 'Charts on this sheet' })
+    await expect(charts.getByRole('img')).toHaveCount(4)
+    await expect(
+      charts.getByRole('img', { name: /^Sales column: column chart of Sales, Costs at E1$/ }),
+    ).toBeVisible()
+    const column = charts.getByRole('figure', { name: /Sales column/ })
+    // One bar per value: 4 months × 2 series, and no script anywhere in the drawings.
+    expect(await column.locator('svg rect').count()).toBe(8)
+    expect(await charts.locator('script, foreignObject').count()).toBe(0)
+    expect(
+      await charts
+        .getByRole('figure', { name: /Sales pie/ })
+        .locator('svg path')
+        .count(),
+    ).toBe(4)
+    expect(
+      await charts
+        .getByRole('figure', { name: /Sales scatter/ })
+        .locator('svg circle')
+        .count(),
+    ).toBe(4)
+    await column.getByText('Data of “Sales column”').click()
+    await expect(column.getByRole('row', { name: /Feb/ }).getByRole('cell')).toHaveText(['150', '90'])
+    for (const width of [400, 800, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme })
+        await charts.getByRole('img').first().scrollIntoViewIfNeeded()
+        const violations = axeAt(width, scheme) ? await axeViolations(page) : []
+        expect(
+          violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([])
+        if (REVIEW_SHOTS) await snapshot(page, `preview-chart-${width}-${scheme}`)
+      }
+    }
+  })
+}
+
+test('a 200-column sheet draws only the columns in view (and the frozen one), by mouse, scroll and keyboard', async ({
   page,
 }) => {
-  test.setTimeout(240_000)
-  await writeFile(join(host.bureau.workspace, 'charts.xlsx'), await chartWorkbook())
+  const letters = (index: number) => {
+    let name = ''
+    for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+      name = String.fromCharCode(65 + ((n - 1) % 26)) + name
+    return name
+  }
+  const book = new ExcelJS.Workbook()
+  const wide = book.addWorksheet('Wide', { views: [{ state: 'frozen', xSplit: 1, ySplit: 1 }] })
+  // Each cell holds its own reference, so the DOM can be checked against the sheet.
+  for (let r = 1; r <= 40; r++) wide.addRow(Array.from({ length: 200 }, (_, c) => `${letters(c)}${r}`))
+  await writeFile(join(host.bureau.workspace, 'wide.xlsx'), new Uint8Array(await book.xlsx.writeBuffer()))
   await page.goto(host.bureau.openUrl)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Workspace' }).click()
-  await page.getByRole('button', { name: 'Preview charts.xlsx' }).click()
-  const preview = pane(page)
-  const charts = preview.getByRole('region', { name: 'Charts on this sheet' })
-  await expect(charts.getByRole('img')).toHaveCount(4)
-  await expect(
-    charts.getByRole('img', { name: /^Sales column: column chart of Sales, Costs at E1$/ }),
-  ).toBeVisible()
-  const column = charts.getByRole('figure', { name: /Sales column/ })
-  // One bar per value: 4 months × 2 series, and no script anywhere in the drawings.
-  expect(await column.locator('svg rect').count()).toBe(8)
-  expect(await charts.locator('script, foreignObject').count()).toBe(0)
-  expect(
-    await charts
-      .getByRole('figure', { name: /Sales pie/ })
-      .locator('svg path')
-      .count(),
-  ).toBe(4)
-  expect(
-    await charts
-      .getByRole('figure', { name: /Sales scatter/ })
-      .locator('svg circle')
-      .count(),
-  ).toBe(4)
-  await column.getByText('Data of “Sales column”').click()
-  await expect(column.getByRole('row', { name: /Feb/ }).getByRole('cell')).toHaveText(['150', '90'])
-  for (const width of [400, 800, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme })
-      await charts.getByRole('img').first().scrollIntoViewIfNeeded()
-      const violations = await axeViolations(page)
-      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-        [],
+  await page.getByRole('button', { name: 'Preview wide.xlsx' }).click()
+  const grid = pane(page).getByRole('grid', { name: 'Wide (read only)' })
+  await expect(grid.locator('[data-cell="B2"]')).toHaveText('B2')
+  await expect(grid).toHaveAttribute('aria-colcount', '201')
+
+  const drawn = () =>
+    grid
+      .locator('[role="row"][aria-rowindex="3"] [role="gridcell"]')
+      .evaluateAll((cells) =>
+        cells.map((c) => [c.getAttribute('data-cell'), c.getAttribute('aria-colindex')]),
       )
-      if (REVIEW_SHOTS) await snapshot(page, `preview-chart-${width}-${scheme}`)
-    }
-  }
+  const columnOf = (ref: string | null | undefined) =>
+    [...(/^[A-Z]+/.exec(ref ?? '')?.[0] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0)
+  const before = await drawn()
+  // A row of the 200 holds the columns in view and a few beyond, each at its own aria-colindex.
+  expect(before.length).toBeGreaterThan(5)
+  expect(before.length).toBeLessThan(40)
+  for (const [ref, index] of before) expect(Number(index)).toBe(columnOf(ref) + 1)
+  await expect(grid.locator('[data-cell="GR2"]')).toHaveCount(0)
+
+  // Scrolled to the far right: the last columns come in, the frozen column A stays, B is gone.
+  await grid.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth
+  })
+  await expect(grid.locator('[data-cell="GR2"]')).toHaveText('GR2')
+  await expect(grid.locator('[data-cell="A2"]')).toBeVisible()
+  await expect(grid.locator('[data-cell="B2"]')).toHaveCount(0)
+  const after = await drawn()
+  expect(after.length).toBeLessThan(40)
+  for (const [ref, index] of after) expect(Number(index)).toBe(columnOf(ref) + 1)
+
+  // Mouse and keyboard: a click selects a cell, Home goes back to column A and End to the last one.
+  await grid.locator('[data-cell="GQ4"]').click()
+  await expect(pane(page).locator('.formula-ref')).toHaveText('GQ4')
+  await page.keyboard.press('Home')
+  await expect(pane(page).locator('.formula-ref')).toHaveText('A4')
+  await expect(grid.locator('[data-cell="B4"]')).toBeVisible()
+  await page.keyboard.press('End')
+  await expect(pane(page).locator('.formula-ref')).toHaveText('GR4')
+  await expect(grid.locator('[data-cell="GR4"]')).toBeVisible()
+  await expect(grid).toHaveAttribute('aria-activedescendant', /GR4$/)
+  await snapshot(page, 'preview-wide-sheet')
 })
 
 test('PDF, Word, picture, Markdown, mail and calendar previews from the Workspace page', async ({ page }) => {

@@ -2,8 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { CHROMIUM_PATH } from '../playwright.config'
-import { type ScriptedLlm, startScriptedLlm } from '../test/support/scriptedLlm'
-import { scriptedProviderEnv } from '../test/support/scriptedProviderEnv'
+import type { ScriptedLlm } from '../test/support/scriptedLlm'
 import { closeBureauBrowser } from './support/bureauBrowser'
 import { type BureauServer, startBureau } from './support/bureauServer'
 import { expect, test } from './support/test'
@@ -13,14 +12,9 @@ const SECRET = 'sk-e2e-THIS-KEY-MUST-NEVER-COME-BACK-a1b2'
 
 let llm: ScriptedLlm
 let bureau: BureauServer
-test.beforeAll(async () => {
-  llm = await startScriptedLlm({ models: ['scripted-model'] })
-  // The connection test talks to the scripted server through an OpenAI-compatible provider.
-  bureau = await startBureau([], scriptedProviderEnv(llm, 'sk-scripted-e2e-key-0000'))
-})
-test.afterAll(async () => {
-  await bureau.stop()
-  await llm.close()
+test.beforeAll(async ({ sharedHost }) => {
+  await sharedHost.reset()
+  ;({ llm, bureau } = sharedHost)
 })
 test.use({ viewport: { width: 1280, height: 900 } })
 

@@ -258,40 +258,41 @@ async function ipc(route: string, input: unknown): Promise<Response> {
   })
 }
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test(`the Voice page passes axe (WCAG 2.1 AA) in the ${colorScheme} theme, settings open, after an answer`, async () => {
-    llm.push({
-      text: 'Here is a short answer. It has two sentences and a table.\n\n| a | b |\n|---|---|\n| 1 | 2 |',
-    })
-    // axe is injected as an inline script, which the app's CSP rightly forbids.
-    const context = await browser.newContext({
-      bypassCSP: true,
-      colorScheme,
-      viewport: { width: 1100, height: 900 },
-    })
-    const page = await context.newPage()
-    await page.goto(bureau.openUrl)
-    await page.getByRole('button', { name: 'Voice', exact: true }).click()
-    await page.getByRole('textbox', { name: 'Type a question instead' }).fill('Say something short.')
-    await page.getByRole('button', { name: 'Ask', exact: true }).click()
-    // Two short sentences merge into one; the table is its own item.
-    await expect(page.getByTestId('voice-sentence')).toHaveCount(2, { timeout: 15_000 })
-    // A click that lands while the answer's last status line re-renders may miss the summary: open the
-    // section until it is open (a second click on an open one would close it again).
-    const settingsSection = page.locator('details', {
-      has: page.locator('summary', { hasText: 'Voice settings' }),
-    })
-    await expect(async () => {
-      if (!(await settingsSection.evaluate((d) => (d as HTMLDetailsElement).open)))
-        await page.getByText('Voice settings', { exact: true }).click()
-      await expect(page.getByRole('combobox', { name: 'Engine' }).first()).toBeVisible({ timeout: 2_000 })
-    }).toPass({ timeout: 15_000 })
+test('the Voice page passes axe (WCAG 2.1 AA) in the light and the dark theme, settings open, after an answer', async () => {
+  llm.push({
+    text: 'Here is a short answer. It has two sentences and a table.\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+  })
+  // axe is injected as an inline script, which the app's CSP rightly forbids.
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1100, height: 900 } })
+  const page = await context.newPage()
+  await page.goto(bureau.openUrl)
+  await page.getByRole('button', { name: 'Voice', exact: true }).click()
+  await page.getByRole('textbox', { name: 'Type a question instead' }).fill('Say something short.')
+  await page.getByRole('button', { name: 'Ask', exact: true }).click()
+  // Two short sentences merge into one; the table is its own item.
+  await expect(page.getByTestId('voice-sentence')).toHaveCount(2, { timeout: 15_000 })
+  // A click that lands while the answer's last status line re-renders may miss the summary: open the
+  // section until it is open (a second click on an open one would close it again).
+  const settingsSection = page.locator('details', {
+    has: page.locator('summary', { hasText: 'Voice settings' }),
+  })
+  await expect(async () => {
+    if (!(await settingsSection.evaluate((d) => (d as HTMLDetailsElement).open)))
+      await page.getByText('Voice settings', { exact: true }).click()
+    await expect(page.getByRole('combobox', { name: 'Engine' }).first()).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 15_000 })
+  // One answer, both themes: the page is the same but for its colours.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
     await snapshot(page, `voice-${colorScheme}`)
     const violations = await axeViolations(page)
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-    await context.close()
-  })
-}
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      colorScheme,
+    ).toEqual([])
+  }
+  await context.close()
+})
 
 test('offline engines: PocketSphinx hears the spoken question, espeak-ng speaks the answer; no audio leaves the host @soak', async () => {
   const sphinxMissing = skipReason('offline recognition in the Voice panel', ['pocketsphinx'])

@@ -4,7 +4,7 @@
 //
 //   npx tsx scripts/tinyLlamaModel.ts OUT.gguf
 import { writeFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { mulberry32, toHalf, writeWhenRun } from './seededWeights'
 
 export interface TinyLlamaShape {
   embedding: number
@@ -68,30 +68,6 @@ const WORDS = [
     'Bureau Say hello Hello What There This The You Use If When Call Return Answer one two three four five'
   ).split(' '),
 ]
-
-const floatView = new Float32Array(1)
-const bitsView = new Uint32Array(floatView.buffer)
-
-/** IEEE half precision of a small float (no infinities or NaN needed here). */
-function toHalf(value: number): number {
-  floatView[0] = value
-  const x = bitsView[0] ?? 0
-  const sign = (x >>> 16) & 0x8000
-  const exponent = ((x >>> 23) & 0xff) - 127 + 15
-  if (exponent <= 0) return sign
-  if (exponent >= 31) return sign | 0x7bff
-  return sign | (exponent << 10) | ((x >>> 13) & 0x3ff)
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface Vocabulary {
   tokens: string[]
@@ -324,12 +300,4 @@ export function writeTinyLlamaModel(path: string, shape: Partial<TinyLlamaShape>
   writeFileSync(path, tinyLlamaModel(shape))
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const out = process.argv[2]
-  if (!out) {
-    console.error('usage: tsx scripts/tinyLlamaModel.ts OUT.gguf')
-    process.exit(2)
-  }
-  writeTinyLlamaModel(out)
-  console.log(`wrote ${out}`)
-}
+writeWhenRun(import.meta.url, 'tsx scripts/tinyLlamaModel.ts OUT.gguf', (out) => writeTinyLlamaModel(out))

@@ -4,7 +4,7 @@
 //
 //   npx tsx scripts/tinyWhisperModel.ts OUT.bin
 import { writeFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { mulberry32, toHalf, writeWhenRun } from './seededWeights'
 
 const GGML_FILE_MAGIC = 0x67676d6c
 /** whisper.cpp decides "multilingual" from the vocabulary size: 51865 and up. */
@@ -27,27 +27,6 @@ const DEFAULT_SHAPE: TinyWhisperShape = {
   textLayers: 2,
   seed: 52,
   textCtx: 64,
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-/** IEEE half precision of a small float (no infinities or NaN needed here). */
-function toHalf(value: number): number {
-  const f = new Float32Array([value])
-  const x = new Uint32Array(f.buffer)[0] ?? 0
-  const sign = (x >>> 16) & 0x8000
-  const exponent = ((x >>> 23) & 0xff) - 127 + 15
-  if (exponent <= 0) return sign
-  if (exponent >= 31) return sign | 0x7bff
-  return sign | (exponent << 10) | ((x >>> 13) & 0x3ff)
 }
 
 class Writer {
@@ -183,12 +162,4 @@ export function writeTinyWhisperModel(path: string, shape: Partial<TinyWhisperSh
   writeFileSync(path, tinyWhisperModel(shape))
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const out = process.argv[2]
-  if (!out) {
-    console.error('usage: tsx scripts/tinyWhisperModel.ts OUT.bin')
-    process.exit(2)
-  }
-  writeTinyWhisperModel(out)
-  console.log(`wrote ${out}`)
-}
+writeWhenRun(import.meta.url, 'tsx scripts/tinyWhisperModel.ts OUT.bin', (out) => writeTinyWhisperModel(out))

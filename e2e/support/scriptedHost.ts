@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import {
   type ChatRequestInfo,
   type ChatResponder,
@@ -8,12 +8,19 @@ import {
 } from '../../test/support/scriptedLlm'
 import { scriptedProviderEnv } from '../../test/support/scriptedProviderEnv'
 import { type BureauServer, startBureau } from './bureauServer'
+import { SHARED_HOST_ENV } from './sharedHost'
+import { expect, test } from './test'
 
 export interface ScriptedHostOptions {
-  /** The API key the scripted model expects (each spec its own, so a leak names the spec). */
+  /** The API key the scripted model expects, when the spec starts its own host (so a leak names the spec). */
   key: string
-  /** Extra environment for the host, e.g. `{ BUREAU_INTERACTION_MODE: 'api' }`. */
+  /**
+   * Extra environment for the host. Without one, or with `{ BUREAU_INTERACTION_MODE: 'api' }` (what the
+   * worker's shared host runs with), the spec takes turns on the shared host; any other starts its own.
+   */
   env?: Record<string, string>
+  /** Start a host of the spec's own even when the shared one would do (the spec needs a fresh data folder). */
+  ownHost?: boolean
   /** The answer for every request, restored before each test. */
   responder?: ChatResponder
   /** Index the workspace in the background (the knowledge spec); other specs start with `--no-index`. */
@@ -32,9 +39,10 @@ export interface ScriptedHost {
 }
 
 /**
- * One scripted model and one `bureau serve` for the spec file: started before its first test, stopped
- * after its last; before each test the script is cleared and the chat is empty (the app would otherwise
- * reopen the previous test's conversation).
+ * One scripted model and one `bureau serve` for the spec file: the worker's shared host, reset to its
+ * first state before the spec's first test, or (for a knowledge index, other environment, or `ownHost`)
+ * a host of its own, started before the first test and stopped after the last. Before each test the
+ * script is cleared and the chat is empty (the app would otherwise reopen the previous test's conversation).
  */
 export function scriptedHostForSpec(options: ScriptedHostOptions): ScriptedHost {
   let llm: ScriptedLlm | undefined
@@ -68,20 +76,36 @@ export function scriptedHostForSpec(options: ScriptedHostOptions): ScriptedHost 
       return response.json()
     },
   }
-  test.beforeAll(async () => {
-    llm = await startScriptedLlm({
-      models: ['scripted-model'],
-      ...(options.responder ? { responder: options.responder } : {}),
-    })
-    bureau = await startBureau([], scriptedProviderEnv(llm, options.key, options.env ?? {}), {
-      index: options.index ?? false,
-    })
+  const env = options.env ?? {}
+  const shared =
+    !options.ownHost &&
+    !options.index &&
+    Object.entries(env).every(([k, v]) => (SHARED_HOST_ENV as Record<string, string>)[k] === v)
+  const ready = async () => {
+    if (options.responder) host.llm.setResponder(options.responder)
     await options.afterStart?.(host)
-  })
-  test.afterAll(async () => {
-    await bureau?.stop()
-    await llm?.close()
-  })
+  }
+  // Two hooks rather than one that checks: asking for the shared host starts it.
+  if (shared) {
+    test.beforeAll(async ({ sharedHost }) => {
+      await sharedHost.reset()
+      llm = sharedHost.llm
+      bureau = sharedHost.bureau
+      await ready()
+    })
+  } else {
+    test.beforeAll(async () => {
+      llm = await startScriptedLlm({ models: ['scripted-model'] })
+      bureau = await startBureau([], scriptedProviderEnv(llm, options.key, env), {
+        index: options.index ?? false,
+      })
+      await ready()
+    })
+    test.afterAll(async () => {
+      await bureau?.stop()
+      await llm?.close()
+    })
+  }
   test.beforeEach(async () => {
     host.llm.reset()
     if (options.responder) host.llm.setResponder(options.responder)

@@ -1,6 +1,7 @@
 import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from '@playwright/test'
 
 import { skipReason } from '../../test/support/requirements'
+import { type SharedHost, startSharedHost } from './sharedHost'
 
 export { expect } from '@playwright/test'
 
@@ -16,9 +17,9 @@ interface Reused {
 const PAGE_EVENTS = ['console', 'pageerror', 'request', 'response', 'requestfinished', 'dialog', 'download']
 
 /**
- * `test` with one browser context and page per spec file (and per set of context options), instead of
+ * `test` with one browser context and page per worker (and per set of context options), instead of
  * a new context per test: a fresh context loads and compiles the whole renderer again, about two
- * seconds a test on two cores. Every test still starts on a blank page and loads the app with its own
+ * seconds a test on two cores; kept across spec files, the renderer of the worker's shared host stays cached. Every test still starts on a blank page and loads the app with its own
  * `page.goto`; after each test the page's routes, listeners, viewport and media emulation are reset and
  * the context's cookies (the UI token) and permissions are cleared. The app keeps no state in the
  * browser besides that cookie (no web storage), so what a test sees on load is what a new context sees,
@@ -30,8 +31,19 @@ const chromiumMissing = skipReason('Playwright specs (each drives Chromium)', ['
 
 export const test = base.extend<
   { reusedPage: Page; needsChromium: undefined },
-  { reused: { current?: Reused } }
+  { reused: { current?: Reused }; sharedHost: SharedHost }
 >({
+  // Started when a spec file of the worker first asks for it (in its beforeAll), stopped when the worker
+  // ends; each spec file resets it before use.
+  sharedHost: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const host = await startSharedHost()
+      await use(host)
+      await host.stop()
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
   needsChromium: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use, testInfo) => {
@@ -62,13 +74,12 @@ export const test = base.extend<
       contextOptions,
     },
     use,
-    testInfo,
   ) => {
     const options: BrowserContextOptions = {
       ...contextOptions,
       ...defined({ acceptDownloads, bypassCSP, colorScheme, locale, permissions, viewport }),
     }
-    const key = `${testInfo.file}\n${JSON.stringify(options)}`
+    const key = JSON.stringify(options)
     if (reused.current?.key !== key || reused.current.page.isClosed()) {
       await reused.current?.context.close()
       const context = await browser.newContext(options)

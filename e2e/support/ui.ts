@@ -87,3 +87,31 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     }))
   })
 }
+
+export type Scheme = 'light' | 'dark'
+
+export interface AxeTier {
+  /** Added to the test's title: empty in `npm test`, naming the full sweep in the soak tier. */
+  title: string
+  tag: string[]
+  /** Whether axe runs at this width in this theme. */
+  axeAt(width: number, scheme: Scheme): boolean
+}
+
+/**
+ * Axe costs about a second a look on two cores, and `layout.spec.ts` already sweeps the layouts: a test
+ * that checks a screen at several widths in both themes runs axe in `npm test` on the widest look in the
+ * light theme and the narrowest in the dark one, and in the soak tier (tag @soak) on every look.
+ */
+export function axeTiers(widths: readonly number[]): AxeTier[] {
+  const wide = Math.max(...widths)
+  const narrow = Math.min(...widths)
+  return [
+    {
+      title: '',
+      tag: [],
+      axeAt: (width, scheme) => (scheme === 'light' ? width === wide : width === narrow),
+    },
+    { title: ' (axe at every width in both themes)', tag: ['@soak'], axeAt: () => true },
+  ]
+}

@@ -39,7 +39,8 @@ describe('the docs are true to the code', () => {
     let named = 0
     for (const doc of docs()) {
       for (const [, path] of readFileSync(doc, 'utf8').matchAll(PATH)) {
-        if (!path) continue
+        // out/ is what `npm run build` writes: not in a fresh clone, so not a path the docs can be held to.
+        if (!path || path.startsWith('out/')) continue
         named++
         if (!resolves(doc, path)) missing.push(`${doc}: ${path}`)
       }

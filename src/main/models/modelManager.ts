@@ -14,6 +14,7 @@ import { probeMachine } from './machineProfile'
 import { type InstalledModel, idFromFileName, ModelStore } from './modelStore'
 import { pullModel } from './pullModel'
 import { estimateSpeed, type MachineProfile } from './speedEstimate'
+import { trackDownload } from './trackDownload'
 
 export interface ModelManagerOptions {
   dataDir: string
@@ -69,44 +70,29 @@ export function createModelManager(options: ModelManagerOptions) {
     return model
   }
 
-  const run = async (entry: CatalogueEntry, download: Download) => {
-    let last = 0
-    const update = (patch: Partial<ModelProgress>, force = false) => {
-      download.progress = { ...download.progress, ...patch }
-      const now = Date.now()
-      if (!force && now - last < interval) return
-      last = now
-      options.emit(download.progress)
-    }
-    try {
-      await pullModel({
-        store,
-        catalogue: [entry],
-        ref: entry.id,
-        signal: download.controller.signal,
-        onProgress: (p) =>
-          update({
-            receivedBytes: p.receivedBytes,
-            totalBytes: p.totalBytes,
-            speed: p.speed,
-            etaSeconds: p.etaSeconds,
-          }),
-        ...(options.fetch && { fetch: options.fetch }),
-      })
-      update({ state: 'done', etaSeconds: 0, speed: 0 }, true)
-    } catch (error) {
-      const cancelled = download.controller.signal.aborted
-      update(
-        {
-          state: cancelled ? 'cancelled' : 'failed',
-          speed: 0,
-          etaSeconds: null,
-          message: message(error, store.dir),
-        },
-        true,
-      )
-    }
-  }
+  const run = (entry: CatalogueEntry, download: Download) =>
+    trackDownload(download, {
+      emit: options.emit,
+      intervalMs: interval,
+      pull: async (update) => {
+        await pullModel({
+          store,
+          catalogue: [entry],
+          ref: entry.id,
+          signal: download.controller.signal,
+          onProgress: (p) =>
+            update({
+              receivedBytes: p.receivedBytes,
+              totalBytes: p.totalBytes,
+              speed: p.speed,
+              etaSeconds: p.etaSeconds,
+            }),
+          ...(options.fetch && { fetch: options.fetch }),
+        })
+        return {}
+      },
+      failure: (error) => message(error, store.dir),
+    })
 
   return {
     async list(): Promise<InstalledModelSummary[]> {

@@ -1,6 +1,6 @@
 import { posix } from 'node:path'
 import { AppError } from '../../shared/errors'
-import type { PreviewDescription, PreviewVersionEntry } from '../../shared/ipc'
+import { PREVIEW_FIRST_ROWS, type PreviewDescription, type PreviewVersionEntry } from '../../shared/ipc'
 import type { Workspace } from '../workspace'
 import {
   describeCalendar,
@@ -126,11 +126,18 @@ export function previewHandlers(options: PreviewHandlerOptions) {
           // A large sheet goes on being read after the first page is out: its row count and merges follow.
           for (const sheet of model.sheets)
             if (sheet.info.rowsExact === false) void sheet.complete().catch(() => undefined)
+          // The first page of the sheet the pane shows comes with the answer: no second request to wait for.
+          const first = model.sheets.find((s) => !s.info.hidden)
+          const firstRows =
+            first && first.info.rows > 0
+              ? { sheet: first.info.name, rows: await first.rows(1, PREVIEW_FIRST_ROWS) }
+              : undefined
           return {
             kind: 'sheet',
             ...common,
             sheets: model.sheets.map((s) => s.info),
             styles: model.styles.styles,
+            ...(firstRows && { firstRows }),
           }
         }
         case 'pdf': {

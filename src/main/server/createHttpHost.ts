@@ -34,16 +34,20 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
     return new AppError(
       'UNAVAILABLE',
       `Port ${port} on ${host} is already in use. Stop the other program or pick another port with --port.`,
+      { cause: error },
     )
   }
   if (error.code === 'EACCES')
     return new AppError(
       'UNAVAILABLE',
       `Not allowed to listen on ${host}:${port}. Pick a port above 1024 with --port.`,
+      { cause: error },
     )
   if (error.code === 'EADDRNOTAVAIL')
-    return new AppError('UNAVAILABLE', `The address ${host} is not available on this machine.`)
-  return new AppError('UNAVAILABLE', `Cannot listen on ${host}:${port}: ${error.message}`)
+    return new AppError('UNAVAILABLE', `The address ${host} is not available on this machine.`, {
+      cause: error,
+    })
+  return new AppError('UNAVAILABLE', `Cannot listen on ${host}:${port}: ${error.message}`, { cause: error })
 }
 
 export function buildHttpApp(options: HttpHostOptions & { port: number; token: string; host: string }): Hono {

@@ -88,6 +88,9 @@ describe('preview of a workbook', () => {
     expect(cell('A7')).toMatchObject({ t: '2024-03-15', k: 'd' })
     const a1 = sheet.styles[cell('A1')?.s ?? 0]
     expect(a1).toMatchObject({ bold: true, fill: '#ffff00', borders: { bottom: 'thin' } })
+    // The first page of the first sheet comes with the description, as the rows route gives it.
+    expect(sheet.firstRows?.sheet).toBe('Sales')
+    expect(sheet.firstRows?.rows).toEqual(rows)
   })
 
   it('pages rows from anywhere in the sheet', async () => {

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { strFromU8 } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readPackage } from '../../../src/main/spreadsheet/ooxml/packageParts'
 import { itNeeding } from '../../support/itNeeding'
 import { findProgram } from '../../support/requirements'
 import { type Harness, harnessWithSheet } from './harness'
@@ -76,6 +78,11 @@ describe('conditional formats', () => {
 
   it('the rules survive a save and reopen; delete by index or by range', async () => {
     await h.call('save', { path: P })
+    const sheet = strFromU8(
+      readPackage(readFileSync(path.join(h.root, 'cf.xlsx')))['xl/worksheets/sheet1.xml']!,
+    )
+    // The text attribute is what LibreOffice and Excel's dialog read; the formula is what Excel evaluates.
+    expect(sheet).toMatch(/<cfRule type="containsText"[^>]* operator="containsText" text="late">/)
     await h.newSession()
     expect((await h.call<{ rules: unknown[] }>('list_conditional_formats', at)).rules).toHaveLength(7)
     const one = await h.call('delete_conditional_format', { ...at, index: 2 })

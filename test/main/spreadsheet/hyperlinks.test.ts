@@ -72,6 +72,20 @@ describe('set_hyperlink', () => {
     expect(sheet).toMatch(/<hyperlink ref="A2"[^>]*location="&apos;My Data&apos;!B3"/)
     const rels = strFromU8(parts['xl/worksheets/_rels/sheet1.xml.rels']!)
     expect(rels).toContain('Target="https://example.com/q3"')
+    // A link to a cell has no relationship: LibreOffice would follow it as a file named like the cell.
+    expect(sheet).not.toMatch(/<hyperlink ref="A2"[^>]*r:id=/)
+    expect(rels).not.toContain('My Data')
+  })
+
+  it('reads an internal link back from the saved file, as Excel and LibreOffice write it', async () => {
+    await linkAll()
+    await h.call('save', { path: P })
+    await h.call('close', { path: P })
+    const read = await h.call('get_range', { path: P, sheet: 'Summary', range: 'A1:A2', detailed: true })
+    expect(read).toMatchObject({
+      values: [['Report'], ['Go to data']],
+      hyperlinks: { A1: 'https://example.com/q3', A2: "'My Data'!B3" },
+    })
   })
 
   it('refuses bad input and leaves the cell as it was', async () => {

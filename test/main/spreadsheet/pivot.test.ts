@@ -151,6 +151,35 @@ describe('create_pivot_table', () => {
     expect(Object.keys(parts).filter((n) => /pivotTables\/pivotTable\d+\.xml$/.test(n))).toHaveLength(1)
   })
 
+  it('reads a table by its name; min and product summaries', async () => {
+    await h.call('add_table', { path: P, sheet: 'Data', range: 'A1:E7', name: 'Sales' })
+    const r = await h.call<PivotReceipt>('create_pivot_table', {
+      path: P,
+      source: 'Sales',
+      target: { sheet: 'Pivot', cell: 'A1' },
+      rows: ['Region'],
+      values: [
+        { field: 'Amount', summary: 'min' },
+        { field: 'Units', summary: 'product' },
+      ],
+    })
+    expect(r.pivot).toMatchObject({ source: 'Data!A1:E7', records: 6, counted: 6 })
+    expect(r.values).toEqual([
+      ['', 'Values', ''],
+      ['Region', 'Min of Amount', 'Product of Units'],
+      ['East', '20', '5'],
+      ['North', '0', '3'],
+      ['West', '50', '8'],
+      ['Grand Total', '20', '120'],
+    ])
+    await h.call('save', { path: P })
+    const cache = Object.entries(onDisk()).find(([n]) => /pivotCacheDefinition\d+\.xml$/.test(n))?.[1]
+    expect(cache).toContain('<worksheetSource ref="A1:E7" sheet="Data"/>')
+    const table = Object.entries(onDisk()).find(([n]) => /^xl\/pivotTables\/pivotTable\d+\.xml$/.test(n))?.[1]
+    expect(table).toContain('subtotal="min"')
+    expect(table).toContain('subtotal="product"')
+  })
+
   it('a second pivot and a second save keep the first one', async () => {
     await h.call('create_pivot_table', {
       path: P,

@@ -64,7 +64,7 @@ beforeAll(async () => {
     ])
   ws.getColumn(2).numFmt = 'yyyy-mm-dd'
   await wb.xlsx.writeFile(path.join(h.root, 'source.xlsx'))
-  for (const name of ['outline', 'whole', 'written', 'replayed'])
+  for (const name of ['outline', 'whole', 'written', 'replayed', 'bad'])
     copyFileSync(path.join(h.root, 'source.xlsx'), path.join(h.root, `${name}.xlsx`))
 }, 60_000)
 afterAll(async () => h?.cleanup())
@@ -95,6 +95,28 @@ describe('create_pivot_table on a workbook read as an outline', () => {
     expect(await pivotCells('/outline.xlsx', outline.pivot.location)).toEqual(
       await pivotCells('/whole.xlsx', whole.pivot.location),
     )
+  })
+
+  it('refuses bad input on the outline and leaves the workbook untouched', async () => {
+    const base = { path: '/bad.xlsx', ...REQUEST, filters: [] }
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ rows: ['Country'] }, /row field "Country" is not a column.*Region, Day, Amount/],
+      [{ source: 'Data!J1:L9' }, /is empty/],
+      [{ source: 'Data!A1:F1' }, /no data rows below its header/],
+      [{ source: 'Data!A2:F20' }, /needs a header row|is not a column/],
+      [{ filters: [{ field: 'Kind', include: ['z'] }] }, /"z" is not one of/],
+      [{ target: { sheet: 'a/b', cell: 'A1' } }, /not a valid sheet name/],
+      [{ target: { sheet: 'Data', cell: 'B5' } }, /overlaps its source/],
+    ]
+    for (const [change, message] of cases)
+      expect(await h.fail('create_pivot_table', { ...base, ...change })).toMatch(message)
+    const file = (name: string) => readFileSync(path.join(h.root, name))
+    expect(file('bad.xlsx').equals(file('source.xlsx'))).toBe(true)
+    expect((await h.call<{ sheets: string[] }>('get_sheet_names', { path: '/bad.xlsx' })).sheets).toEqual([
+      'Data',
+    ])
+    await h.call('save', { path: '/bad.xlsx' })
+    expect(pivotParts('bad.xlsx')).toEqual({})
   })
 
   it('counts a write the outline kept in the source rows', async () => {

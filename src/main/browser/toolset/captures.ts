@@ -66,6 +66,7 @@ export async function downloadFile(
       throw new AppError(
         'UNAVAILABLE',
         `Clicking ${id} did not start a download (${shortReason(error)}). Use click if it opens a page.`,
+        { cause: error },
       )
     })
     await (await session.guard()).check(download.url()).catch((error: unknown) => {

@@ -167,6 +167,7 @@ export function createWebToolset(env: BrowserEnvironment) {
               throw new AppError(
                 'VALIDATION_FAILED',
                 `Could not press ${JSON.stringify(key)}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+                { cause: error },
               )
             })
           return view(session, after)

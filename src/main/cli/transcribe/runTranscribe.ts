@@ -50,6 +50,7 @@ export async function runTranscribe(
           throw new AppError(
             'NOT_FOUND',
             `cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : (error.code ?? 'error')}`,
+            { cause: error },
           )
         })
   if (audio.length === 0) throw new UsageError(`${file === '-' ? 'stdin' : file} is empty`)

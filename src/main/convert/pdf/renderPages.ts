@@ -130,6 +130,7 @@ function failure(error: unknown): never {
     throw new AppError(
       error.failure === 'encrypted' || error.failure === 'unsupported' ? 'UNSUPPORTED' : 'VALIDATION_FAILED',
       `The PDF cannot be rendered: ${error.message}.`,
+      { cause: error },
     )
   throw error
 }

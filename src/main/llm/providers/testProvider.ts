@@ -26,7 +26,7 @@ export async function testProvider(client: LlmClient, signal?: AbortSignal): Pro
   } catch (error) {
     const appError = isAppError(error)
       ? error
-      : new AppError('INTERNAL', 'The test request failed unexpectedly.')
+      : new AppError('INTERNAL', 'The test request failed unexpectedly.', { cause: error })
     return {
       id: provider.id,
       ok: false,

@@ -166,9 +166,40 @@ export async function loadExceljsParts(workbook: Workbook, parts: Parts): Promis
     styles: (model.styles as ParsedStyles | undefined) ?? NO_STYLES,
     sharedStrings: (model.sharedStrings as ParsedSharedStrings | undefined) ?? NO_STRINGS,
   }
+  keepLocationLinks(model)
   xlsx.reconcile(model, undefined)
   ;(workbook as unknown as { model: Model }).model = model
   return read
+}
+
+const HYPERLINK_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink'
+
+interface LoadedSheetModel {
+  sheetNo?: number
+  hyperlinks?: { address?: string; rId?: string; target?: string }[]
+}
+
+/**
+ * exceljs 4.4.0 keeps only hyperlinks that have a relationship, so a link to a cell of the workbook as
+ * Excel and LibreOffice write it (`location` only) would be lost on reading; it is given a relationship
+ * here, before `reconcile` turns the links into cell values.
+ */
+function keepLocationLinks(model: Model): void {
+  const sheets = (model.worksheets as LoadedSheetModel[] | undefined) ?? []
+  const rels = model.worksheetRels as
+    | Record<number, { Id: string; Type: string; Target: string }[]>
+    | undefined
+  if (!rels) return
+  for (const sheet of sheets) {
+    const links = sheet.hyperlinks?.filter((link) => !link.rId && link.target)
+    if (!links?.length || sheet.sheetNo === undefined) continue
+    const list = rels[sheet.sheetNo] ?? []
+    rels[sheet.sheetNo] = list
+    links.forEach((link, i) => {
+      link.rId = `bureauLocation${i + 1}`
+      list.push({ Id: link.rId, Type: HYPERLINK_REL, Target: link.target as string })
+    })
+  }
 }
 
 async function subEntry(xlsx: XlsxInternals, stream: EntryStream, model: Model, name: string) {

@@ -3,6 +3,7 @@ import { applyFilters } from '../filters/package'
 import type { UncalculatedFormula } from '../formulas/formulaEngine'
 import { compressedParts, workbookSheets, writePackage } from '../ooxml/packageParts'
 import { preservePackage } from '../ooxml/preservePackage'
+import { fixSheetTails } from '../ooxml/sheetTail'
 import { verifyPackage, zipMismatch } from '../ooxml/verifyPackage'
 import { type SheetTransform, writeWorkbookParts } from '../ooxml/writeWorkbookParts'
 import { addPivotsToPackage } from '../pivot/package'
@@ -75,6 +76,7 @@ export async function saveWorkbook(
     },
     out,
   )
+  fixSheetTails(out)
   addPivotsToPackage(out, open.pivots)
   applyFilters(
     out,

@@ -41,6 +41,7 @@ function run(command: string, args: string[], input: string, signal?: AbortSigna
           new AppError(
             'UNAVAILABLE',
             `espeak-ng could not start (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+            { cause: error },
           ),
         )
     })

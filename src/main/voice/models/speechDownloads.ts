@@ -1,5 +1,6 @@
 import { AppError, isAppError } from '../../../shared/errors'
 import type { SpeechModelProgress, SpeechModelSummary } from '../../../shared/ipc'
+import { trackDownload } from '../../models'
 import type { SpeechModelStore } from './speechModels'
 
 export interface SpeechDownloadsOptions {
@@ -56,57 +57,38 @@ export function createSpeechDownloads(options: SpeechDownloadsOptions) {
     // Per file: bytes received and the file's size (the server's, else the catalogue's).
     const received = entry.files.map(() => 0)
     const totals = entry.files.map((f) => f.sizeBytes)
-    let last = 0
-    const update = (patch: Partial<SpeechModelProgress>, force = false) => {
-      download.progress = { ...download.progress, ...patch }
-      const now = Date.now()
-      if (!force && now - last < interval) return
-      last = now
-      options.emit(download.progress)
-    }
     const sum = (list: number[]) => list.reduce((a, b) => a + b, 0)
-    try {
-      await store.pull(id, {
-        signal: download.controller.signal,
-        onProgress: (file, p) => {
-          const index = names.indexOf(file)
-          // The files before this one are complete (downloaded now or kept from a stopped download).
-          for (let i = 0; i < index; i++) received[i] = totals[i] ?? 0
-          received[index] = p.receivedBytes
-          if (p.totalBytes !== null) totals[index] = p.totalBytes
-          update({
-            receivedBytes: sum(received),
-            totalBytes: sum(totals),
-            speed: p.speed,
-            etaSeconds: p.etaSeconds,
-          })
-        },
-      })
-      const installed = await store.get(id)
-      update(
-        {
-          state: 'done',
+    await trackDownload(download, {
+      emit: options.emit,
+      intervalMs: interval,
+      pull: async (update) => {
+        await store.pull(id, {
+          signal: download.controller.signal,
+          onProgress: (file, p) => {
+            const index = names.indexOf(file)
+            // The files before this one are complete (downloaded now or kept from a stopped download).
+            for (let i = 0; i < index; i++) received[i] = totals[i] ?? 0
+            received[index] = p.receivedBytes
+            if (p.totalBytes !== null) totals[index] = p.totalBytes
+            update({
+              receivedBytes: sum(received),
+              totalBytes: sum(totals),
+              speed: p.speed,
+              etaSeconds: p.etaSeconds,
+            })
+          },
+        })
+        const installed = await store.get(id)
+        return {
           receivedBytes: installed?.sizeBytes ?? download.progress.receivedBytes,
           totalBytes: installed?.sizeBytes ?? download.progress.totalBytes,
-          speed: 0,
-          etaSeconds: 0,
-        },
-        true,
-      )
-    } catch (error) {
-      const cancelled = download.controller.signal.aborted
-      update(
-        {
-          state: cancelled ? 'cancelled' : 'failed',
-          speed: 0,
-          etaSeconds: null,
-          message: cancelled
-            ? 'Stopped. What arrived is kept: Download continues from there.'
-            : inWords(error, store.dir),
-        },
-        true,
-      )
-    }
+        }
+      },
+      failure: (error, cancelled) =>
+        cancelled
+          ? 'Stopped. What arrived is kept: Download continues from there.'
+          : inWords(error, store.dir),
+    })
   }
 
   return {

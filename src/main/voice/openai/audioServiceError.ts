@@ -51,6 +51,7 @@ export function audioServiceError(
       return new AppError(
         e.status >= 500 ? 'UNAVAILABLE' : 'HANDLER_FAILED',
         `The ${service} service at ${host} failed (HTTP ${e.status})${detail ? `: ${detail}` : '.'}`,
+        { cause: e },
       )
     }
   }

@@ -60,6 +60,7 @@ export function runProgram(
           new AppError(
             'UNAVAILABLE',
             `${label} could not start (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+            { cause: error },
           ),
         )
     })

@@ -179,7 +179,10 @@ export function createWhisperEngine(options: WhisperEngineOptions): SpeechRecogn
       )
     })
     proc.on('error', (error) => {
-      failAll(proc, new AppError('UNAVAILABLE', `whisper.cpp could not start: ${error.message}`))
+      failAll(
+        proc,
+        new AppError('UNAVAILABLE', `whisper.cpp could not start: ${error.message}`, { cause: error }),
+      )
     })
     return proc
   }

@@ -39,6 +39,7 @@ export async function checkWhisperModel(path: string): Promise<WhisperModelInfo>
     throw new AppError(
       'NOT_FOUND',
       `The whisper model ${path} cannot be read (${error.code === 'ENOENT' ? 'no such file' : (error.code ?? 'error')}).`,
+      { cause: error },
     )
   })
   try {

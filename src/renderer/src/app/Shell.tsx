@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { usePendingFileChecks } from '../chat/composer/usePendingFileChecks'
 import { Icon, type IconName } from '../components/Icon'
 import { usePreview } from '../preview/previewStore'
@@ -30,7 +30,8 @@ const VoicePage = lazy(() => import('../voice/VoicePanel'))
 const WorkspacePage = lazy(() => import('../workspace/WorkspacePage'))
 const SettingsPage = lazy(() => import('../settings/SettingsPage'))
 const AutomationsPage = lazy(() => import('../automations/AutomationsPage'))
-const PreviewPane = lazy(() => import('../preview/PreviewPane'))
+const loadPreviewPane = () => import('../preview/PreviewPane')
+const PreviewPane = lazy(loadPreviewPane)
 
 function CurrentPage({ page }: { page: Page }) {
   switch (page) {
@@ -53,6 +54,13 @@ export function Shell() {
   useShortcuts()
   usePendingFileChecks()
   const previewOpen = usePreview((s) => s.target !== undefined)
+  // The preview pane's code (and its styles) is fetched and compiled while the app is idle, not on the
+  // click that opens it.
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return
+    const id = requestIdleCallback(() => void loadPreviewPane().catch(() => undefined))
+    return () => cancelIdleCallback(id)
+  }, [])
   return (
     <div className={previewOpen ? 'shell with-preview' : 'shell'}>
       <button

@@ -117,6 +117,7 @@ function Versions({
   comparing,
   onCompare,
   kind,
+  ready,
 }: {
   path: string
   version: string
@@ -124,10 +125,12 @@ function Versions({
   comparing: boolean
   onCompare: (against: string | undefined) => void
   kind: PreviewDescription['kind'] | undefined
+  /** The file is described: its versions are asked for after, so they do not slow its first paint. */
+  ready: boolean
 }) {
   const previewActions = usePreviewActions()
   const queryClient = useQueryClient()
-  const versions = usePreviewVersions(path)
+  const versions = usePreviewVersions(path, ready)
   const [confirming, setConfirming] = useState(false)
   const [receipt, setReceipt] = useState<string>()
   const [error, setError] = useState<string>()
@@ -222,7 +225,12 @@ export function PreviewPane() {
     if (path) headingRef.current?.focus()
   }, [path, target])
 
-  const description = usePreviewDescription(path, version)
+  // The run's receipts describe the file as the run left it; the pane opens at the sheet of the first one.
+  const description = usePreviewDescription(
+    path,
+    version,
+    version === 'current' ? target?.changes[0]?.sheet : undefined,
+  )
   const compare = usePreviewCompare(
     path,
     version,
@@ -328,6 +336,7 @@ export function PreviewPane() {
           setAgainst(v)
         }}
         kind={description.data?.kind}
+        ready={!description.isPending}
       />
       {against && compare.data && (
         <p className="preview-compare-note" role="status">

@@ -4,8 +4,9 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import {
   type CSSProperties,
   type KeyboardEvent,
+  type MouseEvent,
   memo,
-  useCallback,
+  type ReactElement,
   useEffect,
   useId,
   useMemo,
@@ -13,26 +14,35 @@ import {
   useState,
 } from 'react'
 import type { CellStyle, PreviewCell, PreviewDescription, PreviewRow, SheetInfo } from '../../../shared/ipc'
-import { columnName } from '../components/areaReceipt'
-import { useSheetRowPages } from './previewApi'
-import { type CellChange, changedAt } from './receiptChanges'
+import { columnName, parseCell } from '../components/areaReceipt'
+import { SHEET_PAGE_ROWS, useSheetRowPages } from './previewApi'
+import type { CellChange } from './receiptChanges'
 
 type SheetDescription = Extract<PreviewDescription, { kind: 'sheet' }>
 
 export const ROW_HEIGHT = 22
 const HEADER_HEIGHT = 22
 const ROW_HEADER_WIDTH = 52
-/** Rows one request fetches. */
-const PAGE_ROWS = 200
 /** Columns drawn at most; wider sheets say so. */
 export const MAX_GRID_COLUMNS = 200
 /** Merged cells whose covered cells are tracked at most (beyond this, merges are not drawn). */
 const MAX_COVERED = 200_000
+/** Rows and columns drawn beyond the visible ones on each side. */
+const ROW_OVERSCAN = 6
+const COLUMN_OVERSCAN = 2
+/**
+ * A page of rows is asked for once the pages in view have stayed the same this long, so a fast scroll
+ * over thousands of rows does not queue a request for every page it passes (the page it stops at would
+ * wait behind them). Pages already read show at once.
+ */
+const SETTLE_MS = 60
 
 const pixels = (chars: number) => Math.round(chars * 7 + 10)
 /** A stored row height (points) on screen; a row without one keeps the grid's height. */
 const rowPixels = (points: number | undefined) =>
   points === undefined ? ROW_HEIGHT : Math.max(4, Math.round((points * 4) / 3))
+/** Row and column as one number (columns stay far below 2^15). */
+const cellKey = (row: number, column: number) => row * 32_768 + column
 
 function borderCss(style: string | undefined): string | undefined {
   if (!style) return undefined
@@ -75,49 +85,96 @@ function cellCss(style: CellStyle | undefined, kind: PreviewCell['k']): CSSPrope
 }
 
 interface Merge {
+  column: number
   rows: number
   columns: number
 }
 
-function mergesOf(info: SheetInfo): { starts: Map<string, Merge>; covered: Set<string> } {
-  const starts = new Map<string, Merge>()
-  const covered = new Set<string>()
-  let budget = MAX_COVERED
-  for (const range of info.merges) {
-    const [a = '', b = ''] = range.split(':')
-    const from = /^([A-Z]+)(\d+)$/.exec(a)
-    const to = /^([A-Z]+)(\d+)$/.exec(b)
-    if (!from?.[1] || !from[2] || !to?.[1] || !to[2]) continue
-    const col = (letters: string) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0)
-    const top = Number(from[2])
-    const left = col(from[1])
-    const rows = Number(to[2]) - top + 1
-    const columns = col(to[1]) - left + 1
-    budget -= rows * columns
-    if (budget < 0) break
-    starts.set(`${columnName(left - 1)}${top}`, { rows, columns })
-    for (let r = top; r < top + rows; r++)
-      for (let c = left; c < left + columns; c++)
-        if (r !== top || c !== left) covered.add(`${columnName(c - 1)}${r}`)
-  }
-  return { starts, covered }
+interface Merges {
+  /** Merged areas by their top left cell. */
+  starts: Map<number, Merge>
+  /** The other cells of merged areas. */
+  covered: Set<number>
+  /** Merged areas by the row they start on, to draw one that starts left of the columns in view. */
+  byRow: Map<number, Merge[]>
 }
 
-interface RowShared {
-  columns: number
-  widths: number[]
-  lefts: number[]
+function mergesOf(ranges: readonly string[]): Merges {
+  const merges: Merges = { starts: new Map(), covered: new Set(), byRow: new Map() }
+  let budget = MAX_COVERED
+  for (const range of ranges) {
+    const [a = '', b = ''] = range.split(':')
+    const from = parseCell(a)
+    const to = parseCell(b)
+    if (!from || !to) continue
+    const top = from.row
+    const left = from.column + 1
+    const merge = { column: left, rows: to.row - top + 1, columns: to.column + 1 - left + 1 }
+    budget -= merge.rows * merge.columns
+    if (budget < 0) break
+    merges.starts.set(cellKey(top, left), merge)
+    const list = merges.byRow.get(top)
+    if (list) list.push(merge)
+    else merges.byRow.set(top, [merge])
+    for (let r = top; r < top + merge.rows; r++)
+      for (let c = left; c < left + merge.columns; c++)
+        if (r !== top || c !== left) merges.covered.add(cellKey(r, c))
+  }
+  return merges
+}
+
+/** What every row of one grid shares; one object per sheet and look, so memoised rows keep it. */
+interface GridLook {
+  names: readonly string[]
+  lefts: readonly number[]
   totalWidth: number
+  columns: number
   frozenColumns: number
-  styles: CellStyle[]
-  sheet: string
   changes: readonly CellChange[]
   compared: ReadonlySet<string> | undefined
-  merges: { starts: Map<string, Merge>; covered: Set<string> }
+  merges: Merges
   gridId: string
   changedId: string
   comparedId: string
-  pick: (row: number, column: number) => void
+  /** A cell's inline style: its place, width and the workbook's look, one object per column and style. */
+  styleOf(column: number, cell: PreviewCell | undefined): CSSProperties
+}
+
+const KINDS = ['n', 's', 'b', 'e', 'd'] as const
+
+function gridLook(
+  base: Omit<GridLook, 'styleOf'>,
+  widths: readonly number[],
+  styles: readonly CellStyle[],
+): GridLook {
+  const looks = new Map<number, CSSProperties>()
+  const perColumn: Map<number, CSSProperties>[] = []
+  const lookOf = (s: number | undefined, k: PreviewCell['k']) => {
+    const key = ((s ?? -1) + 1) * 8 + (k === undefined ? 7 : KINDS.indexOf(k))
+    let css = looks.get(key)
+    if (!css) {
+      css = cellCss(s === undefined ? undefined : styles[s], k)
+      looks.set(key, css)
+    }
+    return { key, css }
+  }
+  return {
+    ...base,
+    styleOf(column, cell) {
+      const { key, css } = lookOf(cell?.s, cell?.k)
+      let cache = perColumn[column]
+      if (!cache) {
+        cache = new Map()
+        perColumn[column] = cache
+      }
+      let style = cache.get(key)
+      if (!style) {
+        style = { ...css, left: base.lefts[column - 1], width: widths[column - 1] }
+        cache.set(key, style)
+      }
+      return style
+    },
+  }
 }
 
 interface RowProps {
@@ -126,106 +183,104 @@ interface RowProps {
   /** Offset in the body for a scrolled row; undefined for a frozen row (in the sticky head). */
   top: number | undefined
   height: number
-  className: string
+  /** The scrolled columns in view (frozen ones are always drawn). */
+  from: number
+  to: number
   selectedColumn: number | undefined
-  shared: RowShared
+  look: GridLook
 }
 
-const sameShared = (a: RowShared, b: RowShared) =>
-  (Object.keys(a) as (keyof RowShared)[]).every((key) => a[key] === b[key])
-
-/** One row of the grid; re-rendered only when its data, place, selection or the sheet's look change. */
-const GridRow = memo(
-  function GridRow({ row, data, top, height, className, selectedColumn, shared }: RowProps) {
-    const { columns, widths, lefts, totalWidth, frozenColumns, styles, sheet, changes, compared, merges } =
-      shared
-    const byColumn: (PreviewCell | undefined)[] = []
-    for (const cell of data?.cells ?? []) byColumn[cell.c] = cell
-    let raised = false
-    const cells = []
-    for (let column = 1; column <= columns; column++) {
-      const ref = `${columnName(column - 1)}${row}`
-      const cell = byColumn[column]
-      const width = widths[column - 1] ?? 64
-      const merge = merges.starts.get(ref)
-      const covered = merges.covered.has(ref)
-      const changed = changedAt(changes, sheet, row, column)
-      const differs = compared?.has(ref) ?? false
-      const css: CSSProperties = {
-        ...cellCss(cell?.s === undefined ? undefined : styles[cell.s], cell?.k),
-        width,
-        minWidth: width,
+/**
+ * One row of the grid: the frozen cells, then the scrolled columns in view. Re-rendered only when its
+ * data, place, columns in view or selection change; rows are recycled by the grid, so a row that scrolls
+ * in updates the cells of one that scrolled out rather than building new ones.
+ */
+const GridRow = memo(function GridRow({ row, data, top, height, from, to, selectedColumn, look }: RowProps) {
+  const { names, lefts, columns, frozenColumns, merges, compared, gridId } = look
+  const byColumn: (PreviewCell | undefined)[] = []
+  for (const cell of data?.cells ?? []) byColumn[cell.c] = cell
+  const changes = look.changes.filter((c) => row >= c.top && row <= c.bottom)
+  let first = Math.max(from, frozenColumns + 1)
+  // A merged area that starts left of the columns in view is drawn from its start.
+  for (const merge of merges.byRow.get(row) ?? [])
+    if (merge.column > frozenColumns && merge.column < first && merge.column + merge.columns > first)
+      first = merge.column
+  let raised = false
+  const cells: ReactElement[] = []
+  const add = (column: number) => {
+    const ref = `${names[column - 1]}${row}`
+    const cell = byColumn[column]
+    const key = cellKey(row, column)
+    const covered = merges.covered.has(key)
+    const merge = merges.starts.get(key)
+    const changed = changes.some((c) => column >= c.left && column <= c.right)
+    const differs = compared?.has(ref) ?? false
+    const frozen = column <= frozenColumns
+    let style = look.styleOf(column, cell)
+    if (merge) {
+      raised = true
+      style = {
+        ...style,
+        width: (lefts[Math.min(column - 1 + merge.columns, columns)] ?? 0) - (lefts[column - 1] ?? 0),
+        height: merge.rows * ROW_HEIGHT,
+        zIndex: frozen ? 2 : 1,
       }
-      if (merge) {
-        raised = true
-        css.width = (lefts[Math.min(column - 1 + merge.columns, columns)] ?? 0) - (lefts[column - 1] ?? 0)
-        css.height = merge.rows * ROW_HEIGHT
-        css.zIndex = 1
-        css.position = 'relative'
-      }
-      if (column <= frozenColumns) {
-        css.position = 'sticky'
-        css.left = lefts[column - 1]
-        css.zIndex = 2
-      }
-      const isSelected = column === selectedColumn
-      const classes = ['cell']
-      if (changed) classes.push('changed')
-      if (differs) classes.push('compared')
-      if (covered) classes.push('covered')
-      if (column <= frozenColumns) classes.push('frozen')
-      if (isSelected) classes.push('selected')
-      const described = [changed && shared.changedId, differs && shared.comparedId].filter(Boolean).join(' ')
-      cells.push(
-        <div
-          key={column}
-          id={`${shared.gridId}-${ref}`}
-          role="gridcell"
-          aria-colindex={column + 1}
-          aria-selected={isSelected}
-          aria-describedby={described || undefined}
-          data-cell={ref}
-          data-changed={changed || undefined}
-          data-compared={differs || undefined}
-          className={classes.join(' ')}
-          style={css}
-          title={cell?.f ? `=${cell.f}` : undefined}
-          onMouseDown={() => shared.pick(row, column)}
-        >
-          {covered ? '' : cell?.t}
-        </div>,
-      )
     }
-    const style: CSSProperties & { '--row-height'?: string } =
-      top === undefined
-        ? { width: totalWidth }
-        : {
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            width: totalWidth,
-            transform: `translateY(${top}px)`,
-          }
-    if (height !== ROW_HEIGHT) style['--row-height'] = `${height}px`
-    if (raised) style.zIndex = 1
-    return (
-      <div role="row" aria-rowindex={row + 1} className={className} style={style}>
-        <div role="rowheader" className="row-header">
-          {row}
-        </div>
-        {cells}
-      </div>
+    const selected = column === selectedColumn
+    let className = frozen ? 'cell frozen' : 'cell'
+    if (changed) className += ' changed'
+    if (differs) className += ' compared'
+    if (covered) className += ' covered'
+    if (selected) className += ' selected'
+    const described =
+      changed && differs
+        ? `${look.changedId} ${look.comparedId}`
+        : changed
+          ? look.changedId
+          : differs
+            ? look.comparedId
+            : undefined
+    cells.push(
+      <div
+        key={column}
+        id={selected ? `${gridId}-${ref}` : undefined}
+        role="gridcell"
+        aria-colindex={column + 1}
+        aria-selected={selected || undefined}
+        aria-describedby={described}
+        data-cell={ref}
+        data-changed={changed || undefined}
+        data-compared={differs || undefined}
+        className={className}
+        style={style}
+        title={cell?.f ? `=${cell.f}` : undefined}
+      >
+        {covered ? '' : cell?.t}
+      </div>,
     )
-  },
-  (a, b) =>
-    a.row === b.row &&
-    a.data === b.data &&
-    a.top === b.top &&
-    a.height === b.height &&
-    a.className === b.className &&
-    a.selectedColumn === b.selectedColumn &&
-    sameShared(a.shared, b.shared),
-)
+  }
+  for (let column = 1; column <= frozenColumns; column++) add(column)
+  for (let column = first; column <= to; column++) add(column)
+  const style: CSSProperties & { '--row-height'?: string } =
+    top === undefined
+      ? { width: look.totalWidth }
+      : { width: look.totalWidth, transform: `translateY(${top}px)` }
+  if (height !== ROW_HEIGHT) style['--row-height'] = `${height}px`
+  if (raised) style.zIndex = 1
+  return (
+    <div
+      role="row"
+      aria-rowindex={row + 1}
+      className={top === undefined ? 'grid-row frozen-row' : 'grid-row'}
+      style={style}
+    >
+      <div role="rowheader" className="row-header">
+        {row}
+      </div>
+      {cells}
+    </div>
+  )
+})
 
 export interface GridProps {
   description: SheetDescription
@@ -238,7 +293,10 @@ export interface GridProps {
   onSelect?: (cell: { ref: string; text: string; formula?: string | undefined }) => void
 }
 
-/** One sheet as a read-only ARIA grid: virtualised rows, frozen panes, widths, styles and merges as stored. */
+/**
+ * One sheet as a read-only ARIA grid, virtualised both ways (only the rows and columns in view are in the
+ * DOM, frozen ones always), with widths, heights, styles and merges as stored.
+ */
 export function SheetGrid({ description, sheet, changes, compared, jump, onSelect }: GridProps) {
   const gridId = useId()
   const changedId = `${gridId}-changed`
@@ -255,6 +313,7 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
     for (const w of widths) out.push((out[out.length - 1] ?? 0) + w)
     return out
   }, [widths])
+  const names = useMemo(() => Array.from({ length: columns }, (_, i) => columnName(i)), [columns])
   const totalWidth = lefts[lefts.length - 1] ?? ROW_HEADER_WIDTH
   // A large sheet is described before it is read to its end: its row count is then an estimate and its
   // merges unknown; the answer for a page brings the exact count and the merges once the main has them.
@@ -263,7 +322,7 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
     merges: sheet.merges,
   }))
   const complete = sheet.rowsExact !== false
-  const merges = useMemo(() => mergesOf({ ...sheet, merges: [...extent.merges] }), [sheet, extent.merges])
+  const merges = useMemo(() => mergesOf(extent.merges), [extent.merges])
   const rowCount = extent.rows
   const frozenRows = Math.min(sheet.frozen.rows, rowCount, 20)
   const bodyRows = Math.max(0, rowCount - frozenRows)
@@ -276,29 +335,54 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
   let frozenHeight = 0
   for (let r = 1; r <= frozenRows; r++) frozenHeight += heightOf(r)
 
-  const virtualizer = useVirtualizer({
+  // Declared first, so its scroll listener reads scrollLeft before the rows' listener re-renders the grid:
+  // the other way round, that read forces a layout of the new rows inside the scroll event.
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: columns - frozenColumns,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => widths[frozenColumns + index] ?? 64,
+    overscan: COLUMN_OVERSCAN,
+    scrollMargin: lefts[frozenColumns] ?? ROW_HEADER_WIDTH,
+  })
+  const rowVirtualizer = useVirtualizer({
     count: bodyRows,
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => heightOf(frozenRows + 1 + index),
-    overscan: 12,
+    overscan: ROW_OVERSCAN,
     scrollMargin: HEADER_HEIGHT + frozenHeight,
   })
-  const items = virtualizer.getVirtualItems()
+  const items = rowVirtualizer.getVirtualItems()
+  const columnItems = columnVirtualizer.getVirtualItems()
   const firstRow = frozenRows + 1 + (items[0]?.index ?? 0)
   const lastRow = frozenRows + 1 + (items[items.length - 1]?.index ?? 0)
+  const from = frozenColumns + 1 + (columnItems[0]?.index ?? 0)
+  const to = frozenColumns + 1 + (columnItems[columnItems.length - 1]?.index ?? -1)
 
   const pages = useMemo(() => {
     const wanted = new Set<number>()
     if (frozenRows > 0) wanted.add(0)
     if (bodyRows > 0)
-      for (let p = Math.floor((firstRow - 1) / PAGE_ROWS); p <= Math.floor((lastRow - 1) / PAGE_ROWS); p++)
+      for (
+        let p = Math.floor((firstRow - 1) / SHEET_PAGE_ROWS);
+        p <= Math.floor((lastRow - 1) / SHEET_PAGE_ROWS);
+        p++
+      )
         wanted.add(p)
     // The last page of an estimated sheet: its answer waits for the end of the sheet and tells its extent.
-    if (!complete) wanted.add(Math.floor(Math.max(0, sheet.rows - 1) / PAGE_ROWS))
+    if (!complete) wanted.add(Math.floor(Math.max(0, sheet.rows - 1) / SHEET_PAGE_ROWS))
     return [...wanted]
   }, [firstRow, lastRow, frozenRows, bodyRows, complete, sheet.rows])
+  const wantedKey = pages.join(' ')
+  const [settledKey, setSettledKey] = useState(wantedKey)
+  useEffect(() => {
+    if (settledKey === wantedKey) return
+    const timer = setTimeout(() => setSettledKey(wantedKey), SETTLE_MS)
+    return () => clearTimeout(timer)
+  }, [wantedKey, settledKey])
+  const settled = useMemo(() => new Set(settledKey.split(' ').map(Number)), [settledKey])
 
-  const results = useSheetRowPages(description.path, description.version, sheet.name, pages, PAGE_ROWS)
+  const results = useSheetRowPages(description.path, description.version, sheet.name, pages, settled)
   const rows = new Map<number, PreviewRow>()
   let heightsChanged = false
   let finished: { rows: number; merges?: string[] | undefined } | undefined
@@ -314,7 +398,7 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measures only when a page brought new heights
   useEffect(() => {
-    if (heightsChanged) virtualizer.measure()
+    if (heightsChanged) rowVirtualizer.measure()
   }, [heightsChanged])
   useEffect(() => {
     if (finished && (finished.rows !== extent.rows || (finished.merges && finished.merges !== extent.merges)))
@@ -328,7 +412,7 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
     const r = Math.min(Math.max(row, 1), Math.max(rowCount, 1))
     const c = Math.min(Math.max(column, 1), columns)
     setSelected({ row: r, column: c })
-    if (r > frozenRows) virtualizer.scrollToIndex(r - frozenRows - 1, { align: 'auto' })
+    if (r > frozenRows) rowVirtualizer.scrollToIndex(r - frozenRows - 1, { align: 'auto' })
     const scroller = scrollRef.current
     if (scroller) {
       const frozenWidth = (lefts[frozenColumns] ?? ROW_HEADER_WIDTH) - ROW_HEADER_WIDTH
@@ -371,41 +455,77 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
     } else if (e.key === 'Home') {
       e.preventDefault()
       select(e.ctrlKey ? 1 : selected.row, 1)
+      // Column A may be frozen (always in view): Home also brings the scrolled columns back to their start.
+      if (scrollRef.current) scrollRef.current.scrollLeft = 0
     } else if (e.key === 'End') {
       e.preventDefault()
       select(e.ctrlKey ? rowCount : selected.row, columns)
     }
   }
 
-  const pick = useCallback((row: number, column: number) => setSelected({ row, column }), [])
-  const shared: RowShared = {
-    columns,
-    widths,
-    lefts,
-    totalWidth,
-    frozenColumns,
-    styles: description.styles,
-    sheet: sheet.name,
-    changes,
-    compared,
-    merges,
-    gridId,
-    changedId,
-    comparedId,
-    pick,
+  // One listener for every cell: the cell's own reference says where it is.
+  const onMouseDown = (e: MouseEvent<HTMLDivElement>) => {
+    const ref = (e.target as HTMLElement).closest<HTMLElement>('[data-cell]')?.dataset.cell
+    const at = ref ? parseCell(ref) : undefined
+    if (at) setSelected({ row: at.row, column: at.column + 1 })
   }
-  const renderRow = (row: number, top: number | undefined, className = 'grid-row') => (
+
+  const look = useMemo(
+    () =>
+      gridLook(
+        {
+          names,
+          lefts,
+          totalWidth,
+          columns,
+          frozenColumns,
+          changes,
+          compared,
+          merges,
+          gridId,
+          changedId,
+          comparedId,
+        },
+        widths,
+        description.styles,
+      ),
+    [
+      names,
+      lefts,
+      totalWidth,
+      columns,
+      frozenColumns,
+      changes,
+      compared,
+      merges,
+      gridId,
+      changedId,
+      comparedId,
+      widths,
+      description.styles,
+    ],
+  )
+
+  // Rows in view are keyed by their slot in a ring at least as long as the rows drawn: a row that stays
+  // in view keeps its element, and one that scrolls in takes over the element of one that scrolled out.
+  const ring = useRef(1)
+  ring.current = Math.max(ring.current, items.length)
+  const renderRow = (row: number, key: number, top: number | undefined) => (
     <GridRow
-      key={row}
+      key={key}
       row={row}
       data={rows.get(row)}
       top={top}
       height={heightOf(row)}
-      className={className}
+      from={from}
+      to={to}
       selectedColumn={row === selected.row ? selected.column : undefined}
-      shared={shared}
+      look={look}
     />
   )
+  const headerColumns: number[] = []
+  for (let c = 1; c <= frozenColumns; c++) headerColumns.push(c)
+  for (let c = from; c <= to; c++) headerColumns.push(c)
 
   return (
     <>
@@ -432,37 +552,37 @@ export function SheetGrid({ description, sheet, changes, compared, jump, onSelec
         aria-multiselectable="false"
         tabIndex={0}
         onKeyDown={onKeyDown}
+        onMouseDown={onMouseDown}
         data-testid="sheet-grid"
       >
         <div role="rowgroup" className="grid-head" style={{ width: totalWidth }}>
           <div role="row" aria-rowindex={1} className="grid-row header-row" style={{ width: totalWidth }}>
             <div role="columnheader" className="corner" aria-label="Row numbers" />
-            {widths.map((width, i) => (
+            {headerColumns.map((column) => (
               <div
-                // biome-ignore lint/suspicious/noArrayIndexKey: the column's position is its identity
-                key={i}
+                key={column}
                 role="columnheader"
-                aria-colindex={i + 2}
-                className={i < frozenColumns ? 'column-header frozen' : 'column-header'}
-                style={{
-                  width,
-                  minWidth: width,
-                  ...(i < frozenColumns ? { position: 'sticky', left: lefts[i], zIndex: 3 } : {}),
-                }}
+                aria-colindex={column + 1}
+                className={column <= frozenColumns ? 'column-header frozen' : 'column-header'}
+                style={look.styleOf(column, undefined)}
               >
-                {columnName(i)}
+                {names[column - 1]}
               </div>
             ))}
           </div>
-          {Array.from({ length: frozenRows }, (_, i) => renderRow(i + 1, undefined, 'grid-row frozen-row'))}
+          {Array.from({ length: frozenRows }, (_, i) => renderRow(i + 1, i + 1, undefined))}
         </div>
         <div
           role="rowgroup"
           className="grid-body"
-          style={{ height: virtualizer.getTotalSize(), width: totalWidth }}
+          style={{ height: rowVirtualizer.getTotalSize(), width: totalWidth }}
         >
           {items.map((item) =>
-            renderRow(frozenRows + 1 + item.index, item.start - virtualizer.options.scrollMargin),
+            renderRow(
+              frozenRows + 1 + item.index,
+              item.index % ring.current,
+              item.start - rowVirtualizer.options.scrollMargin,
+            ),
           )}
         </div>
       </div>

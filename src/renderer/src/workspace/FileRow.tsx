@@ -1,8 +1,9 @@
-import { type FormEvent, useState } from 'react'
-import { EntryName, type WorkspaceEntry } from '../../../shared/ipc'
+import { useState } from 'react'
+import type { WorkspaceEntry } from '../../../shared/ipc'
 import { FileBadge } from '../components/FileBadge'
 import { formatBytes } from '../components/formatBytes'
 import { Icon } from '../components/Icon'
+import { EntryNameForm } from './EntryNameForm'
 
 export interface RowActions {
   open(entry: WorkspaceEntry): void
@@ -26,62 +27,6 @@ function Detail({ entry, showFolder }: { entry: WorkspaceEntry; showFolder: bool
   return null
 }
 
-function RenameForm({
-  entry,
-  onRename,
-  onDone,
-}: {
-  entry: WorkspaceEntry
-  onRename(name: string): Promise<void>
-  onDone(): void
-}) {
-  const [name, setName] = useState(entry.name)
-  const [problem, setProblem] = useState<string>()
-  const check = EntryName.safeParse(name)
-  const error = problem ?? (check.success ? undefined : check.error.issues[0]?.message)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!check.success) return
-    try {
-      await onRename(check.data)
-      onDone()
-    } catch (e) {
-      setProblem((e as Error).message)
-    }
-  }
-  return (
-    <form className="rename-form" onSubmit={submit} noValidate>
-      <input
-        className="input"
-        aria-label={`New name for ${entry.name}`}
-        value={name}
-        // biome-ignore lint/a11y/noAutofocus: the field opened by Rename takes the typing at once
-        autoFocus
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `rename-error-${entry.path}` : undefined}
-        onChange={(e) => {
-          setName(e.currentTarget.value)
-          setProblem(undefined)
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onDone()
-        }}
-      />
-      <button type="submit" className="button small">
-        Rename
-      </button>
-      <button type="button" className="button small secondary" onClick={onDone}>
-        Cancel
-      </button>
-      {error && (
-        <span id={`rename-error-${entry.path}`} className="field-error" role="alert">
-          {error}
-        </span>
-      )}
-    </form>
-  )
-}
-
 /** One file or folder: open, preview, rename in place, delete after a confirmation. */
 export function FileRow({
   entry,
@@ -103,9 +48,14 @@ export function FileRow({
     <tr data-path={entry.path} className={highlighted ? 'highlight' : undefined}>
       <td className="file-cell">
         {mode === 'renaming' ? (
-          <RenameForm
-            entry={entry}
-            onRename={(name) => actions.rename(entry, name)}
+          <EntryNameForm
+            initial={entry.name}
+            inputLabel={`New name for ${entry.name}`}
+            submitLabel="Rename"
+            className="rename-form"
+            errorId={`rename-error-${entry.path}`}
+            eager
+            onSubmit={(name) => actions.rename(entry, name)}
             onDone={() => setMode('normal')}
           />
         ) : (

@@ -1,12 +1,13 @@
 import './workspace.css'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { EntryName, type WorkspaceEntry } from '../../../shared/ipc'
+import { useEffect, useRef, useState } from 'react'
+import type { WorkspaceEntry } from '../../../shared/ipc'
 import { useAppInfo } from '../app/appApi'
 import { Icon } from '../components/Icon'
 import { IndexStatusBar } from '../knowledge/IndexStatusBar'
 import { PassagePreview } from '../knowledge/PassagePreview'
 import { usePreview } from '../preview/previewStore'
 import { Breadcrumbs } from './Breadcrumbs'
+import { EntryNameForm } from './EntryNameForm'
 import { FileRow, type RowActions } from './FileRow'
 import {
   useWorkspaceActions,
@@ -29,57 +30,6 @@ function sortEntries(entries: readonly WorkspaceEntry[]): WorkspaceEntry[] {
 
 /** What the page last did, said once in the status line; a delete carries its Undo. */
 type Note = { text: string; undo?: string | undefined; error?: boolean }
-
-function NewFolderForm({ onCreate, onClose }: { onCreate(name: string): Promise<void>; onClose(): void }) {
-  const [name, setName] = useState('')
-  const [tried, setTried] = useState(false)
-  const [problem, setProblem] = useState<string>()
-  const check = EntryName.safeParse(name)
-  const error = problem ?? (tried || name !== '' ? check.error?.issues[0]?.message : undefined)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setTried(true)
-    if (!check.success) return
-    try {
-      await onCreate(check.data)
-      onClose()
-    } catch (e) {
-      setProblem((e as Error).message)
-    }
-  }
-  return (
-    <form className="new-folder" onSubmit={submit} noValidate aria-label="New folder">
-      <input
-        className="input"
-        aria-label="Folder name"
-        placeholder="Folder name"
-        value={name}
-        // biome-ignore lint/a11y/noAutofocus: the field opened by New folder takes the typing at once
-        autoFocus
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'new-folder-error' : undefined}
-        onChange={(e) => {
-          setName(e.currentTarget.value)
-          setProblem(undefined)
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onClose()
-        }}
-      />
-      <button type="submit" className="button small">
-        Create
-      </button>
-      <button type="button" className="button small secondary" onClick={onClose}>
-        Cancel
-      </button>
-      {error && (
-        <span id="new-folder-error" className="field-error" role="alert">
-          {error}
-        </span>
-      )}
-    </form>
-  )
-}
 
 /** The agent's world: browse, search, upload, make folders, rename and delete (with Undo), preview. */
 export default function WorkspacePage() {
@@ -195,12 +145,19 @@ export default function WorkspacePage() {
         </button>
       </div>
       {creating && (
-        <NewFolderForm
-          onCreate={async (name) => {
+        <EntryNameForm
+          initial=""
+          inputLabel="Folder name"
+          placeholder="Folder name"
+          submitLabel="Create"
+          className="new-folder"
+          formLabel="New folder"
+          errorId="new-folder-error"
+          onSubmit={async (name) => {
             const made = await act.mkdir(folder, name)
             setNote({ text: `Created the folder ${made.name}.` })
           }}
-          onClose={() => setCreating(false)}
+          onDone={() => setCreating(false)}
         />
       )}
       <p className={note?.error ? 'workspace-note error-text' : 'workspace-note'} role="status">

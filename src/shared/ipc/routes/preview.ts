@@ -90,6 +90,30 @@ export const SheetInfo = z.object({
 })
 export type SheetInfo = z.infer<typeof SheetInfo>
 
+export const PreviewCell = z.object({
+  /** 1-based column. */
+  c: z.number().int().positive(),
+  /** The value as the sheet shows it (number format applied). */
+  t: z.string(),
+  f: z.string().optional(),
+  /** Index into the description's `styles`. */
+  s: z.number().int().nonnegative().optional(),
+  /** The raw value's kind, for alignment: n number, s text, b boolean, e error, d date. */
+  k: z.enum(['n', 's', 'b', 'e', 'd']).optional(),
+})
+export type PreviewCell = z.infer<typeof PreviewCell>
+
+export const PreviewRow = z.object({
+  r: z.number().int().positive(),
+  /** Height in points, when the sheet sets one. */
+  h: z.number().positive().optional(),
+  cells: z.array(PreviewCell),
+})
+export type PreviewRow = z.infer<typeof PreviewRow>
+
+/** Rows a workbook's description brings of its first visible sheet: the grid's first page, not asked again. */
+export const PREVIEW_FIRST_ROWS = 200
+
 const Common = {
   path: z.string(),
   name: z.string(),
@@ -98,7 +122,14 @@ const Common = {
 }
 
 export const PreviewDescription = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('sheet'), ...Common, sheets: z.array(SheetInfo), styles: z.array(CellStyle) }),
+  z.object({
+    kind: z.literal('sheet'),
+    ...Common,
+    sheets: z.array(SheetInfo),
+    styles: z.array(CellStyle),
+    /** Rows 1 to `PREVIEW_FIRST_ROWS` of the first visible sheet (those that hold cells), as `preview.sheetRows` gives them. */
+    firstRows: z.object({ sheet: z.string(), rows: z.array(PreviewRow) }).optional(),
+  }),
   z.object({ kind: z.literal('pdf'), ...Common, pages: z.number().int().positive() }),
   z.object({ kind: z.literal('image'), ...Common, mimeType: z.string() }),
   z.object({
@@ -141,27 +172,6 @@ export const PreviewDescription = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('unsupported'), ...Common, reason: z.string() }),
 ])
 export type PreviewDescription = z.infer<typeof PreviewDescription>
-
-export const PreviewCell = z.object({
-  /** 1-based column. */
-  c: z.number().int().positive(),
-  /** The value as the sheet shows it (number format applied). */
-  t: z.string(),
-  f: z.string().optional(),
-  /** Index into the description's `styles`. */
-  s: z.number().int().nonnegative().optional(),
-  /** The raw value's kind, for alignment: n number, s text, b boolean, e error, d date. */
-  k: z.enum(['n', 's', 'b', 'e', 'd']).optional(),
-})
-export type PreviewCell = z.infer<typeof PreviewCell>
-
-export const PreviewRow = z.object({
-  r: z.number().int().positive(),
-  /** Height in points, when the sheet sets one. */
-  h: z.number().positive().optional(),
-  cells: z.array(PreviewCell),
-})
-export type PreviewRow = z.infer<typeof PreviewRow>
 
 export const PreviewVersionEntry = z.object({
   version: z.string(),
