@@ -2,12 +2,15 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import PptxGenJS from 'pptxgenjs'
 import type { DocumentBrowser } from '../src/main/documents/chromium/documentBrowser'
 import { renderDocx } from '../src/main/documents/createDocuments'
 import { SUPPORTED_DIAGRAMS } from '../src/main/documents/diagrams/supportedDiagrams'
 import { prepareAssets } from '../src/main/documents/markdown/assets'
 import { buildDeck } from '../src/main/documents/pptx/buildDeck'
+import { templateDeck } from '../src/main/documents/pptx/deckPackage'
 import { outlineSlides } from '../src/main/documents/pptx/outline'
+import { slideKind } from '../src/main/documents/pptx/templateSlide'
 import { suggestEdit } from '../src/main/documents/review/textEdits'
 import { openWord, saveWord } from '../src/main/documents/review/wordXml'
 import type { BenchRow } from './types'
@@ -53,6 +56,38 @@ d.save(out)
 print((time.perf_counter() - start) * 1000)
 `
 
+/** A template with named title, section, content and two-content layouts, as another tool writes one. */
+async function template(): Promise<Uint8Array> {
+  const pptx = new PptxGenJS()
+  pptx.layout = 'LAYOUT_16x9'
+  const ph = (name: string, x: number, y: number, w: number, h: number) => ({
+    placeholder: {
+      options: { name, type: name === 'title' ? ('title' as const) : ('body' as const), x, y, w, h },
+      text: '',
+    },
+  })
+  pptx.defineSlideMaster({
+    title: 'Title Slide',
+    background: { color: '1F4E79' },
+    objects: [ph('title', 0.5, 1.5, 9, 1.2), ph('sub', 0.5, 3, 9, 1)],
+  })
+  pptx.defineSlideMaster({ title: 'Section Header', objects: [ph('title', 0.5, 2, 9, 1.2)] })
+  pptx.defineSlideMaster({
+    title: 'Title and Content',
+    objects: [ph('title', 0.4, 0.2, 9.2, 0.9), ph('body', 0.4, 1.2, 9.2, 4.2)],
+  })
+  pptx.defineSlideMaster({
+    title: 'Two Content',
+    objects: [
+      ph('title', 0.4, 0.2, 9.2, 0.9),
+      ph('left', 0.4, 1.2, 4.5, 4.2),
+      ph('right', 5.1, 1.2, 4.5, 4.2),
+    ],
+  })
+  pptx.addSlide({ masterName: 'Title Slide' }).addText('Cover', { placeholder: 'title' })
+  return (await pptx.write({ outputType: 'uint8array' })) as Uint8Array
+}
+
 export async function reviewRows(browser: DocumentBrowser): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
   const deckStart = performance.now()
@@ -64,6 +99,16 @@ export async function reviewRows(browser: DocumentBrowser): Promise<BenchRow[]> 
     value: performance.now() - deckStart,
     unit: 'ms',
     note: `${deck.plans.length} slides, ${(deck.bytes.length / 1024).toFixed(0)} KB`,
+  })
+  const base = await template()
+  const graftStart = performance.now()
+  const placements = slides.map((outline, i) => ({ outline, kind: slideKind(outline, i === 0) }))
+  const onTemplate = templateDeck(base, deck.bytes, 'template.pptx', placements)
+  rows.push({
+    name: 'PPTX the same 40 slides moved onto a template’s layouts',
+    value: performance.now() - graftStart,
+    unit: 'ms',
+    note: `${new Set(onTemplate.layouts).size} layouts used, ${(onTemplate.bytes.length / 1024).toFixed(0)} KB`,
   })
   const source = (await renderDocx({ markdown: longReport() }, { browser })).bytes
   const editStart = performance.now()

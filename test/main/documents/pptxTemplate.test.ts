@@ -139,7 +139,7 @@ describeNeeding(['soffice', 'pdftotext'], 'PowerPoint decks on a template’s la
     session = createToolSession({ toolsets: await loadBuiltinToolsets(), workspace })
     await workspace.writeFile('/decks/chart.png', await readFile(fixturePath('documents', 'chart.png')))
     await workspace.writeFile('/decks/template.pptx', await makeTemplate())
-  })
+  }, 120_000)
   afterAll(async () => {
     await session?.dispose()
     await workspace?.close()
@@ -190,6 +190,25 @@ describeNeeding(['soffice', 'pdftotext'], 'PowerPoint decks on a template’s la
       'Section Header',
       'Title and Content',
     ])
+  })
+
+  it('refuses a template or deck with a damaged layout, writing nothing', async () => {
+    const files = unzipSync(await bytesOf('/decks/template.pptx'))
+    files['ppt/slideLayouts/slideLayout3.xml'] = strToU8('<p:sldLayout><p:cSld name="Broken"></p:sldLayout>')
+    const damaged = zipSync(files)
+    await workspace.writeFile('/bad/template.pptx', damaged)
+    const created = await call('create_pptx', {
+      path: '/bad/new.pptx',
+      markdown: '# One\n\n- point',
+      template: '/bad/template.pptx',
+    })
+    expect(created.ok ? '' : created.error).toMatch(
+      /template\.pptx is not a readable PowerPoint deck \(ppt\/slideLayouts\/slideLayout3\.xml: .*nothing was changed/,
+    )
+    expect(await workspace.exists('/bad/new.pptx')).toBe(false)
+    const appended = await call('append_slides', { path: '/bad/template.pptx', markdown: '# More' })
+    expect(appended.ok ? '' : appended.error).toMatch(/not a readable PowerPoint deck.*slideLayout3/)
+    expect(await bytesOf('/bad/template.pptx')).toEqual(damaged)
   })
 
   itSoak(

@@ -66,7 +66,7 @@ describeNeeding(['pythonDocx'], 'Review marks in headers and footers', () => {
     const base = await dirs.make()
     workspace = createWorkspace({ root: join(base, 'workspace') })
     session = createToolSession({ toolsets: await loadBuiltinToolsets(), workspace })
-  })
+  }, 120_000)
   afterAll(async () => {
     await session?.dispose()
     await workspace?.close()

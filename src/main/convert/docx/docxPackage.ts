@@ -7,6 +7,8 @@ import { type ReviewMarks, rewriteReview } from './reviewMarks'
 
 const textParts = /^word\/(document|footnotes|endnotes|comments)\.xml$/
 const stylesPart = /^word\/styles\.xml$/
+/** The parts mammoth reads whose review marks the Markdown shows. */
+const reviewedPart = /^word\/(document|footnotes|endnotes)\.xml$/
 /** The parts mammoth reads from a usual package, inflated in one pass; any other part when it is asked for. */
 const usualPart =
   /^(\[Content_Types\]\.xml|(.*\/)?_rels\/[^/]*\.rels|word\/(document|styles|numbering|footnotes|endnotes|comments)\.xml)$/
@@ -31,7 +33,7 @@ export const sizeMismatch =
  * The package as mammoth reads it (its `file` input, what zipfile.js builds from JSZip), read from the
  * central directory (`readZipDeclared`): the usual parts are inflated in one pass, any other (an image kept as a data URI, a part
  * the relationships name elsewhere) when mammoth asks. Parts are adapted as they are read: Office Math and off header flags in the text parts
- * (`rewriteText`), review marks in `word/document.xml` when `marks` is given (reviewMarks.ts), `word/styles.xml` cut to what mammoth reads (`pruneStyles`). A member that does not
+ * (`rewriteText`), review marks in `word/document.xml` and the notes when `marks` is given (reviewMarks.ts), `word/styles.xml` cut to what mammoth reads (`pruneStyles`). A member that does not
  * inflate to its declared size, or whose CRC-32 is not the declared one, is refused when it is read.
  */
 export async function openDocx(bytes: Uint8Array, marks?: ReviewMarks): Promise<DocxFile> {
@@ -45,7 +47,7 @@ export async function openDocx(bytes: Uint8Array, marks?: ReviewMarks): Promise<
   }
   const text = async (name: string): Promise<string> => {
     const xml = decoder.decode(await member(name))
-    if (marks && name === 'word/document.xml') return rewriteText(rewriteReview(xml, marks))
+    if (marks && reviewedPart.test(name)) return rewriteText(rewriteReview(xml, marks))
     if (textParts.test(name)) return rewriteText(xml)
     return stylesPart.test(name) ? pruneStyles(xml) : xml
   }

@@ -91,6 +91,27 @@ export function rewriteReview(xml: string, marks: ReviewMarks): string {
   return out
 }
 
+const paragraph = /<w:p\b[^>]*?(?:\/>|>([\s\S]*?)<\/w:p>)/g
+const textOrTab = /<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\/>/g
+
+/**
+ * A header's or footer's paragraphs as lines of text with their review marks as placeholders (mammoth does
+ * not read these parts); empty when the part has no tracked change, so an unreviewed header adds nothing.
+ */
+export function reviewedStoryLines(xml: string, marks: ReviewMarks): string[] {
+  if (marks.mode !== 'marks' || !/<w:(ins|del|moveFrom|moveTo)\b/.test(xml)) return []
+  const rewritten = rewriteReview(xml, marks)
+  const lines: string[] = []
+  for (const [, inner] of rewritten.matchAll(paragraph)) {
+    const text = [...(inner ?? '').matchAll(textOrTab)]
+      .map((m) => (m[1] === undefined ? ' ' : decodeXml(m[1])))
+      .join('')
+      .trim()
+    if (text) lines.push(text)
+  }
+  return lines
+}
+
 const placeholder = /\u27e6rv:([a-z/]+):([^\u27e7]*)\u27e7/g
 
 /** The placeholders as CriticMarkup; empty marks (nothing readable between them) are dropped. */

@@ -2,6 +2,6 @@
 // until a deck is written).
 export { prepareAssets } from '../markdown/assets'
 export { buildDeck } from './buildDeck'
-export { appendDeck, deckTitles, openDeck, slideSize, templateDeck } from './deckPackage'
+export { appendDeck, deckLayoutNames, deckTitles, openDeck, slideSize, templateDeck } from './deckPackage'
 export { outlineSlides } from './outline'
 export { slideKind } from './templateSlide'

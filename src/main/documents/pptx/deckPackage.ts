@@ -43,6 +43,19 @@ export function deckTitles(bytes: Uint8Array, path: string): string[] {
   })
 }
 
+/** Each slide's layout name (the layout's `p:cSld` name, else its part name) read from the package. */
+export function deckLayoutNames(bytes: Uint8Array, path: string): string[] {
+  const files = openDeck(bytes, path)
+  return slideParts(files, path).map((part) => {
+    const layout = relations(files, part, path).find((r) => r.type === LAYOUT_REL)?.target
+    if (!layout || !files[layout]) return ''
+    return (
+      xml(files, layout, path).getElementsByTagName('p:cSld')[0]?.getAttribute('name') ||
+      posix.basename(layout)
+    )
+  })
+}
+
 /** Slide size in EMU from presentation.xml. */
 export function slideSize(files: Files, path: string): { cx: number; cy: number } {
   const size = xml(files, 'ppt/presentation.xml', path).getElementsByTagName('p:sldSz')[0]

@@ -31,9 +31,13 @@ export function xmlPart(files: DeckFiles, name: string, path: string): Document 
   const fail = (message: string) => {
     throw damaged(path, `${name}: ${String(message).split('\n')[0]}`)
   }
-  return new DOMParser({
-    errorHandler: { warning: () => {}, error: fail, fatalError: fail },
+  // xmldom reports a mismatched or unclosed tag as a warning and mends the tree; a part that needs mending
+  // is damaged, and a graft onto a guessed tree would write a deck PowerPoint repairs.
+  const doc = new DOMParser({
+    errorHandler: { warning: fail, error: fail, fatalError: fail },
   }).parseFromString(strFromU8(bytes), 'text/xml')
+  if (!doc.documentElement) fail('no root element')
+  return doc
 }
 
 export const putXml = (files: DeckFiles, name: string, doc: Document) => {

@@ -28,7 +28,9 @@ const DeckReceipt = z.object({
       title: z.string().describe('Read back from the saved deck.'),
       layout: z
         .string()
-        .describe('The deck layout the slide is on (the template’s own name when it has one).'),
+        .describe(
+          'On a template or an existing deck: the name of the layout the slide is on, read back from the saved deck; otherwise how Bureau laid it out.',
+        ),
       contents: z.array(z.string()),
     }),
   ),
@@ -79,10 +81,12 @@ async function receiptOf(
   plans: Array<{ title: string; layout: string; contents: string[] }>,
   first: number,
   warnings: string[],
+  onLayouts = false,
 ): Promise<DeckReceipt> {
-  const { deckTitles } = await api()
+  const { deckLayoutNames, deckTitles } = await api()
   const stored = new Uint8Array(await ctx.workspace.readFile(written.path, { maxBytes: MAX_PPTX_BYTES }))
   const titles = deckTitles(stored, written.path)
+  const layouts = onLayouts ? deckLayoutNames(stored, written.path) : []
   if (titles.length !== first - 1 + plans.length)
     throw new AppError(
       'INTERNAL',
@@ -94,7 +98,7 @@ async function receiptOf(
     slides: plans.map((plan, i) => ({
       number: first + i,
       title: titles[first - 1 + i] ?? '',
-      layout: plan.layout,
+      layout: layouts[first - 1 + i] ?? plan.layout,
       contents: plan.contents,
     })),
     total_slides: titles.length,
@@ -166,13 +170,7 @@ export function pptxMethods(browserOf: (ctx: ToolContext) => DocumentBrowser) {
           overwrite,
           message: `create ${path} on ${template}`,
         })
-        return receiptOf(
-          ctx,
-          written,
-          deck.plans.map((plan, i) => ({ ...plan, layout: grafted.layouts[i] ?? plan.layout })),
-          1,
-          [...deck.warnings, ...grafted.warnings],
-        )
+        return receiptOf(ctx, written, deck.plans, 1, [...deck.warnings, ...grafted.warnings], true)
       },
     }),
     appendSlides: method({
@@ -198,13 +196,7 @@ export function pptxMethods(browserOf: (ctx: ToolContext) => DocumentBrowser) {
           overwrite: true,
           message: `append slides to ${path}`,
         })
-        return receiptOf(
-          ctx,
-          written,
-          deck.plans.map((plan, i) => ({ ...plan, layout: appended.layouts[i] ?? plan.layout })),
-          before + 1,
-          [...deck.warnings, ...appended.warnings],
-        )
+        return receiptOf(ctx, written, deck.plans, before + 1, [...deck.warnings, ...appended.warnings], true)
       },
     }),
   }
