@@ -156,6 +156,8 @@ test.describe('no provider works (first-run guide shown)', () => {
     test(`the guide folds to one line, so the message and its error stay in view at 1280×800${title}`, {
       tag,
     }, async ({ page }) => {
+      // The fast and the full copy share the host: each starts from an empty chat, with the guide unfolded.
+      await bare.freshChat()
       await page.setViewportSize({ width: 1280, height: 800 })
       await page.goto(bare.openUrl)
       const guide = page.getByRole('region', { name: 'No model is set up yet' })

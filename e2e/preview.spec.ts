@@ -139,7 +139,8 @@ test('a run edits a workbook; the pane highlights exactly its receipts, compares
 
   // Versions: the file now and before the run; compare marks the cells that differ.
   const versions = preview.getByRole('combobox', { name: 'Version' })
-  expect(await versions.locator('option').count()).toBeGreaterThanOrEqual(2)
+  // The versions are asked for once the sheet is described: wait for them rather than read them at once.
+  await expect.poll(() => versions.locator('option').count()).toBeGreaterThanOrEqual(2)
   await preview.getByRole('button', { name: 'Compare with previous' }).click()
   await expect(preview.getByRole('button', { name: 'Compare with previous' })).toHaveAttribute(
     'aria-pressed',
