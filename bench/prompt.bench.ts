@@ -18,7 +18,7 @@ import { startScriptedLlm } from '../test/support/scriptedLlm'
 import { type Mode, runScenario, SCENARIOS, type ScenarioResult, scenarioRoot } from './promptScenarios'
 import type { BenchRow } from './types'
 
-// Token economy (issue 17): what the real agent sends the scripted model per scenario and mode, counted
+// Token economy: what the real agent sends the scripted model per scenario and mode, counted
 // with o200k_base; and, side by side, what a model must read before its first call of a capability in
 // Bureau vs the peers' MCP servers (their `tools/list`, counted as the same function-tool JSON).
 

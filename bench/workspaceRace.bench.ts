@@ -1,7 +1,7 @@
 import { perThousand, startRace } from '../test/main/workspace/swapRace'
 import type { BenchRow } from './types'
 
-// issue 26 item 1: 1,000 calls per workspace operation while a renameat2(RENAME_EXCHANGE) loop swaps
+// 1,000 calls per workspace operation while a renameat2(RENAME_EXCHANGE) loop swaps
 // the folder they work in with a link to an outside folder. Target: 0 escapes per 1,000 calls.
 const CALLS = 1_000
 const HISTORY_CALLS = 300

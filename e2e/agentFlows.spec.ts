@@ -7,7 +7,7 @@ import { ask, scriptedHostForSpec } from './support/scriptedHost'
 import { expect, test } from './support/test'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
-// The chat flows of issue 10 against `bureau serve` and the scripted model.
+// The chat flows against `bureau serve` and the scripted model.
 
 const docx = readFileSync(fixturePath('core', 'report.docx'))
 const xlsx = readFileSync(fixturePath('core', 'sheet.xlsx'))

@@ -7,7 +7,7 @@ import { ask, scriptedHostForSpec } from './support/scriptedHost'
 import { expect, test } from './support/test'
 import { axeTiers, axeViolations, snapshot } from './support/ui'
 
-// Issue 20 item 3: the approval card in the chat, against `bureau serve` and the scripted model. A rule
+// The approval card in the chat, against `bureau serve` and the scripted model. A rule
 // `files: ask` makes the workspace's writes ask, so no browser or site is needed.
 
 const host = scriptedHostForSpec({

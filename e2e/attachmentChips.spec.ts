@@ -6,7 +6,7 @@ import type { BureauServer } from './support/bureauServer'
 import { expect, test } from './support/test'
 import { axeViolations, dropFiles, snapshot } from './support/ui'
 
-// Issue 19 item 8: chips show Reading…, then Ready or the converter's error, from the real conversion.
+// Chips show Reading…, then Ready or the converter's error, from the real conversion.
 const docx = readFileSync(fixturePath('core', 'report.docx'))
 const randomBin = readFileSync(fixturePath('core', 'random.bin'))
 

@@ -4,7 +4,7 @@ import { ask, scriptedHostForSpec, waitUntilIdle } from './support/scriptedHost'
 import { expect, test } from './support/test'
 import { axeTiers, axeViolations, dropFiles, snapshot } from './support/ui'
 
-// Issue 19 in Chromium against `bureau serve` and the scripted model: message actions, versions,
+// Chat essentials in Chromium against `bureau serve` and the scripted model: message actions, versions,
 // the model picker, search, export/import, math, instructions, the provider in use.
 
 const host = scriptedHostForSpec({ key: 'sk-scripted-e2e-key-0000', env: { BUREAU_INTERACTION_MODE: 'api' } })

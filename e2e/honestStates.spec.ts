@@ -3,7 +3,7 @@ import type { BureauServer } from './support/bureauServer'
 import { expect, test } from './support/test'
 import { snapshot } from './support/ui'
 
-// Issue 19 item 8: error texts that say what really happened.
+// Error texts that say what really happened.
 let llm: ScriptedLlm
 let bureau: BureauServer
 test.beforeAll(async ({ sharedHost }) => {

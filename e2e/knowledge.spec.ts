@@ -7,7 +7,7 @@ import { scriptedHostForSpec } from './support/scriptedHost'
 import { expect, test } from './support/test'
 import { axeViolations, snapshot } from './support/ui'
 
-// Issue 21: an answer that searched the workspace shows numbered sources; a click opens the passage.
+// An answer that searched the workspace shows numbered sources; a click opens the passage.
 
 const LEASE = [
   '# Lease of the flat',

@@ -5,7 +5,7 @@ import { horizontalOverflow } from './support/overflow'
 import { expect, test } from './support/test'
 import { axeViolations, snapshot } from './support/ui'
 
-// Issue 20: Settings → MCP servers against `bureau serve` and a real stdio server from npm
+// Settings → MCP servers against `bureau serve` and a real stdio server from npm
 // (@modelcontextprotocol/server-everything, a dev dependency).
 const require = createRequire(import.meta.url)
 const everything = require.resolve('@modelcontextprotocol/server-everything/dist/index.js')

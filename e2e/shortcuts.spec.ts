@@ -3,7 +3,7 @@ import { scriptedHostForSpec } from './support/scriptedHost'
 import { expect, test } from './support/test'
 import { axeViolations, snapshot } from './support/ui'
 
-// The keyboard shortcuts of issue 19: Esc wherever focus is, Ctrl+N / Ctrl+K / Ctrl+, and ↑ in the box.
+// The keyboard shortcuts: Esc wherever focus is, Ctrl+N / Ctrl+K / Ctrl+, and ↑ in the box.
 const host = scriptedHostForSpec({ key: 'sk-scripted-keys-key-0000', responder: () => ({ text: 'OK' }) })
 test.use({ viewport: { width: 1280, height: 860 }, bypassCSP: true })
 

@@ -8,7 +8,7 @@ import { stubEnv } from '../../support/stubEnv'
 import { tempDirs } from '../../support/tempDir'
 import { sent } from './support'
 
-// Issue 19 item 8: the composer's chips convert each file before Send, through the app's converter.
+// The composer's chips convert each file before Send, through the app's converter.
 const docx = new Uint8Array(readFileSync(fixturePath('core', 'report.docx')))
 const xlsx = new Uint8Array(readFileSync(fixturePath('core', 'sheet.xlsx')))
 const encrypted = new Uint8Array(readFileSync(fixturePath('documents', 'encrypted.docx')))

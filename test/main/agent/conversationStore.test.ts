@@ -89,7 +89,7 @@ describe('conversation store', () => {
   })
 })
 
-describe('conversation store: search, pin, rename (issue 19)', () => {
+describe('conversation store: search, pin, rename', () => {
   const message = (id: string, role: 'user' | 'assistant', text: string) => ({
     id,
     role,

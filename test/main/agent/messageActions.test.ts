@@ -7,7 +7,7 @@ import type { ChatMessage, Conversation, EventName } from '../../../src/shared/i
 import { type IpcHost, startIpcHost } from '../../support/ipcHost'
 import { hostSuite, sent, systemPrompt } from './support'
 
-// Issue 19: regenerate, edit, retry, continue, delete, versions, instructions, the model per conversation.
+// Regenerate, edit, retry, continue, delete, versions, instructions, the model per conversation.
 
 const suite = hostSuite('bureau-message-actions-', 'sk-actions-test')
 const EVENTS: EventName[] = ['chat.delta', 'agent.done']

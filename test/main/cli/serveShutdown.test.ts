@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { shutdownWithin } from '../../../src/main/cli/serve/shutdown'
 
-// issue 26 item 5: after SIGTERM the host ignored the signal while a run was stuck. The shutdown now has a
+// After SIGTERM the host ignored the signal while a run was stuck. The shutdown now has a
 // deadline (and a second signal cuts it short); the CLI entry exits when it returns.
 describe('serve shutdown', () => {
   it('returns clean when the steps finish', async () => {

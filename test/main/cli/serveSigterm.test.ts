@@ -7,7 +7,7 @@ import { type ScriptedLlm, startScriptedLlm } from '../../support/scriptedLlm'
 import { scriptedProviderEnv } from '../../support/scriptedProviderEnv'
 import { tempDirs } from '../../support/tempDir'
 
-// issue 26 item 5, through the built `bureau serve`: a run stuck on I/O (a model request that is never
+// Through the built `bureau serve`: a run stuck on I/O (a model request that is never
 // answered) neither survives chat.cancel into the next run of the conversation nor keeps the host
 // alive after SIGTERM. One host for the file: the SIGTERM test runs last and ends it.
 const TOKEN = 'sigterm-token'

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertBuilt, runCli } from '../../support/builtCli'
 import { tempDirs } from '../../support/tempDir'
 
-// Issue 25: start-up must not grow with the toolsets. Listing every toolset (what `bureau serve`,
+// Start-up must not grow with the toolsets. Listing every toolset (what `bureau serve`,
 // `bureau chat` and `bureau tool` do at start) loads their declarations, never the libraries their
 // methods use: those load on the first call.
 const dirs = tempDirs('bureau-startup-load-')

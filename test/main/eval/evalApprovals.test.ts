@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { evalApprovalGate } from '../../../src/main/eval/evalApprovals'
 import type { ApprovalRequest } from '../../../src/main/tools'
 
-// Issue 27 with issue 20: the eval cannot ask anyone; its documented policy runs an MCP tool without a
+// The eval cannot ask anyone; its documented policy runs an MCP tool without a
 // read-only hint (risk `external`) and says so in the decision, whatever the user's own rules are.
 const request = (risk: ApprovalRequest['risk']): ApprovalRequest => ({
   toolset: 'inventory',

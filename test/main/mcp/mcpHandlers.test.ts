@@ -9,7 +9,7 @@ import type { McpServerStatus } from '../../../src/shared/ipc'
 import { fixturePath } from '../../support/fixtures'
 import { tempDirs } from '../../support/tempDir'
 
-// The Settings routes of issue 20 against the real settings service, secrets vault and fixture server.
+// The Settings routes against the real settings service, secrets vault and fixture server.
 const dirs = tempDirs('bureau-mcp-settings-')
 const TOKEN = 'fixture-token-that-must-stay-secret'
 const registry = createToolRegistry()

@@ -5,7 +5,7 @@ import { parseAgentPath } from '../../../src/main/workspace'
 import { PathRefusedError } from '../../../src/main/workspace/errors'
 import { rejection, sandboxes } from './sandbox'
 
-// issue 26 item 2: names that look alike must not become two files, and invisible characters are refused.
+// Names that look alike must not become two files, and invisible characters are refused.
 const boxes = sandboxes('bureau-lookalike-')
 afterAll(() => boxes.cleanup())
 

@@ -8,7 +8,7 @@ import type { Workspace } from '../../../src/main/workspace'
 import { REQUIREMENTS_ENFORCED, recordSkip } from '../../support/requirements'
 import { sandboxes } from './sandbox'
 
-// issue 26 item 5: a named pipe in the workspace made `files write_text` wait forever (the backup copy
+// A named pipe in the workspace made `files write_text` wait forever (the backup copy
 // opened it blocking), and every such call took one of libuv's four file-system threads with it.
 const boxes = sandboxes('bureau-fifo-')
 let workspace: Workspace

@@ -8,7 +8,7 @@ import { createWorkspace } from '../../../src/main/workspace'
 import { tempDirs } from '../../support/tempDir'
 import { prepareSwapLoop, startSwapLoop } from './swapLoop'
 
-// issue 26 item 1: a local process swaps ws/flip (a real folder) with ws/flipalt (a link to an outside
+// A local process swaps ws/flip (a real folder) with ws/flipalt (a link to an outside
 // folder) in a tight loop while the agent works in /flip. No call may read, create or change anything
 // outside. Shared by the test (few calls) and `npm run bench workspaceRace` (1,000 calls per operation);
 // it imports no Vitest so the bench can run it.

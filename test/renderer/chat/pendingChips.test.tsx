@@ -5,7 +5,7 @@ import { Composer } from '../../../src/renderer/src/chat/composer/Composer'
 import { useComposer } from '../../../src/renderer/src/chat/composer/composerStore'
 import type { AttachmentCheckResult } from '../../../src/shared/ipc'
 
-// Issue 19 item 8: a chip says Reading… while the host converts the file, then Ready or the error.
+// A chip says Reading… while the host converts the file, then Ready or the error.
 const file = (name: string, size: number) => new File([new Uint8Array(size)], name)
 
 function deferredChecks() {

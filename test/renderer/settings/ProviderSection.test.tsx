@@ -6,7 +6,7 @@ import { BureauProvider } from '../../../src/renderer/src/ipc/BureauProvider'
 import { defaultSettings, PublicSettings } from '../../../src/shared/settings'
 import { fakeBureau } from '../../support/fakeBureau'
 
-// Issue 18 item 3: Ollama's installed models in a dropdown, and no "Not set" for a provider without keys.
+// Ollama's installed models in a dropdown, and no "Not set" for a provider without keys.
 const invoke = vi.hoisted(() => vi.fn())
 const bureau = fakeBureau({}, invoke)
 

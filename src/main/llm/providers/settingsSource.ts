@@ -2,7 +2,7 @@ import type { InteractionModeSetting } from '../types'
 
 type MaybePromise<T> = T | Promise<T>
 
-/** What the Settings page can change per provider (issue 5's per-provider overrides). */
+/** What the Settings page can change per provider (per-provider overrides). */
 export interface ProviderSettingsOverride {
   baseUrl?: string | undefined
   model?: string | undefined

@@ -82,7 +82,7 @@ export function pivotMethods(workbooks: WorkbooksHandle) {
         const store = workbooks.get(ctx)
         // A workbook read as an outline keeps its source rows as bytes: the pivot reads them from there.
         const outline = await store.outlined(path)
-        const outlined = outline && createPivotOnOutline(outline, request, target)
+        const outlined = outline && (await createPivotOnOutline(outline, request, target))
         if (outline && outlined) return receipt(outline.open, outlined)
         const open = await store.get(path)
         return receipt(open, createPivotTable(open, request, target))

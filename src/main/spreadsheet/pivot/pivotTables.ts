@@ -25,7 +25,6 @@ import {
   type Summary,
 } from './compute'
 import type { PivotSource } from './model'
-import { outlineCells } from './outlineSource'
 import { numFmtIdIn, type PendingPivot, styleFormats, usedCacheIds } from './package'
 import { pivotsInSheet, type SavedPivot } from './read'
 import { fieldIndex, readSource, readSourceCells, resolveSource } from './source'
@@ -253,11 +252,11 @@ export function createPivotTable(
  * needs the whole load (the target is an outlined sheet, or the source is not readable from its bytes);
  * a bad request throws as `createPivotTable` does.
  */
-export function createPivotOnOutline(
+export async function createPivotOnOutline(
   outline: Outline,
   request: PivotRequest,
   target: { sheet: string; cell: string },
-): PivotOutcome | undefined {
+): Promise<PivotOutcome | undefined> {
   const { open } = outline
   const existing = open.workbook.worksheets.find(
     (w) => w.name.toLowerCase() === target.sheet.trim().toLowerCase(),
@@ -265,6 +264,8 @@ export function createPivotOnOutline(
   if (existing && outline.sheets.has(existing.id)) return undefined
   const used = (ws: Worksheet) => (outline.sheets.has(ws.id) ? outline.areas.get(ws.id) : usedArea(ws))
   const { ws, area } = resolveSource(open, request.source, undefined, used)
+  // Loaded on first use: it reads exceljs's number-format helpers, which a start must not load.
+  const { outlineCells } = await import('./outlineSource')
   const cells = outlineCells(outline, ws, area)
   if (!cells) return undefined
   const outcome = createPivotTable(open, request, target, () => readSourceCells(ws.name, area, cells))

@@ -1,4 +1,4 @@
-/** The spreadsheet toolset's area receipt, as far as the UI needs it (see issue 9). */
+/** The spreadsheet toolset's area receipt, as far as the UI needs it. */
 export interface AreaReceipt {
   sheet: string
   range: string

@@ -114,7 +114,7 @@ export const ChatMessage = z.object({
   answeredBy: AnsweredBy.optional(),
   /**
    * The message this one follows (null: the first). Versions of an answer share their user message;
-   * an edited question is a sibling of the original. Missing in files written before issue 19: the
+   * an edited question is a sibling of the original. Missing in older files: the
    * store reads such a conversation as one line (`normalizeTree`).
    */
   parentId: z.string().nullable().optional(),

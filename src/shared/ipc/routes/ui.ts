@@ -13,7 +13,7 @@ export const PluginStatus = z.object({
 export type PluginStatus = z.infer<typeof PluginStatus>
 
 /**
- * Routes the renderer needs for its own pages (added with the chat/settings UI, issue 10).
+ * Routes the renderer needs for its own pages (added with the chat/settings UI).
  * `ui.pickFolder` is answered only by the desktop app (native dialog); the web host answers UNSUPPORTED
  * and the page shows a path field instead.
  */

@@ -4,7 +4,7 @@ import type { AgentStep, ChatMessage, EventName } from '../../../../src/shared/i
 import { startIpcHost } from '../../../support/ipcHost'
 import { hostSuite } from '../support'
 
-// Issue 20: "Always allow this tool in this conversation" is saved with the conversation, so it holds
+// "Always allow this tool in this conversation" is saved with the conversation, so it holds
 // after the app restarts; the run's steps log who approved each call. A rule `files: ask` makes the
 // workspace's writes ask (no browser or site needed).
 

@@ -7,7 +7,7 @@ import { type ApprovalRequest, createToolSession, invoke } from '../../../../src
 import type { ApprovalCall } from '../../../../src/shared/ipc'
 import { ApprovalSettings, EmailSettings } from '../../../../src/shared/settings'
 
-// Issue 20: the approval card shows what a call touches (MCP server, mail recipients), with secrets masked.
+// The approval card shows what a call touches (MCP server, mail recipients), with secrets masked.
 const deny = (asked: ApprovalRequest[]) => async (request: ApprovalRequest) => {
   asked.push(request)
   return { allowed: false as const, reason: 'denied in the test' }

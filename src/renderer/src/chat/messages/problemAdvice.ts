@@ -9,7 +9,7 @@ const KEY_REJECTED = /api key|401|unauthori[sz]ed|invalid[_ ]api[_ ]key|re-enter
 const UNREACHABLE =
   /cannot reach|not reachable|is .* running|econnrefused|no provider|model .* not (installed|found)|does not know the model/i
 
-/** What to tell the user about a failed request and which button helps (issue 10's error banners). */
+/** What to tell the user about a failed request and which button helps (the error banners). */
 export function adviceFor(problem: { code?: string | undefined; message: string }): Advice {
   if (problem.code === 'UNAUTHORIZED' || KEY_REJECTED.test(problem.message))
     return {
